@@ -1,0 +1,150 @@
+/// A binding being written: refine it with ``tagged(_:)``, ``scoped(_:)`` or ``intoCollection()``,
+/// then finish it with a `to` method.
+///
+/// | Finish with | The container provides |
+/// | --- | --- |
+/// | ``to(_:)-(Implementation.Type)`` | an autowired `Injectable` implementation |
+/// | ``to(value:)`` | the same value every time |
+/// | ``to(_:)-(_)`` | what your closure returns; it resolves what it needs through a ``Resolver`` |
+public struct BindingBuilder<Value> {
+    let binder: Binder
+    let location: SourceLocation
+    var tag: Any.Type?
+    var scope: Scope?
+    var isContribution = false
+
+    init(binder: Binder, location: SourceLocation) {
+        self.binder = binder
+        self.location = location
+    }
+
+    /// Binds the value named by `tag` rather than the untagged `Value`.
+    public func tagged<T: Tag>(_ tag: T.Type) -> BindingBuilder where T.Value == Value {
+        var copy = self
+        copy.tag = tag
+        return copy
+    }
+
+    /// Sets the lifetime of the instances this binding makes; it wins over an `Injectable`'s own
+    /// ``Injectable/scope``. Without it, implementations keep their own scope and factories use
+    /// ``Scope/graph``.
+    public func scoped(_ scope: Scope) -> BindingBuilder {
+        var copy = self
+        copy.scope = scope
+        return copy
+    }
+
+    /// Adds this binding to the `[Value]` collection instead of binding `Value` itself.
+    ///
+    /// Contributions keep the order they are bound in; resolve them with
+    /// `container.resolve([Value].self)` or declare a `[Value]` dependency.
+    public func intoCollection() -> BindingBuilder {
+        var copy = self
+        copy.isContribution = true
+        return copy
+    }
+
+    var key: BindingKey { BindingKey(Value.self, tag: tag) }
+
+    /// Registers a declaration whose producer `make` builds (already registered when it returns).
+    func finish(_ make: @escaping (PlanCompiler, Bool) -> AnyProducer) {
+        let elementKey = key
+        let collectionKey = isContribution ? BindingKey([Value].self, tag: tag) : nil
+        binder.add(
+            BindingDeclaration(
+                key: elementKey, collectionKey: collectionKey, explicitScope: scope, location: location,
+                compile: make,
+                makeCollection: { key, locations, registry in
+                    CollectionProducer<Value>(key: key, locations: locations, registry: registry)
+                },
+                appendToCollection: { collection, element in
+                    guard let collection = collection as? CollectionProducer<Value>,
+                        let element = element as? Producer<Value>
+                    else { return false }
+                    collection.elements.append(element)
+                    return true
+                }))
+    }
+}
+
+extension BindingBuilder {
+    /// Binds to an `Injectable` implementation, created and filled by the container.
+    ///
+    /// Without ``scoped(_:)`` the binding shares the implementation's own instances and scope;
+    /// with it, the binding has instances of its own in that scope. When `Value` is a class, an
+    /// implementation that is not a subclass fails the build; for a protocol, the first instance
+    /// is checked, and `validate` checks it ahead of time.
+    public func to<Implementation: Injectable>(_ implementation: Implementation.Type) {
+        let key = key
+        let location = location
+        let scope = scope
+        finish { compiler, register in
+            if Value.self is AnyClass, !(Implementation.self is Value.Type) {
+                compiler.report(.nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
+            }
+            let origin = Origin.implementation(Implementation.self, location)
+            if let scope {
+                return compiler.autowire(
+                    Implementation.self, as: Value.self, key: key, scope: scope, origin: origin, register: register)
+            }
+            if Implementation.self == Value.self, key.tag == nil {
+                return compiler.autowire(
+                    Implementation.self, as: Value.self, key: key, scope: Implementation.scope, origin: origin,
+                    register: register)
+            }
+            let alias = AliasProducer<Value, Implementation>(key: key, location: location, registry: compiler.registry)
+            if register { compiler.register(alias) }
+            if let target = compiler.producer(
+                of: Implementation.self, tag: nil, label: key.description, location: location)
+            {
+                alias.target = target
+                alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
+            }
+            return alias
+        }
+    }
+
+    /// Binds to a fixed value, returned on every request.
+    ///
+    /// The container hands the same value to every thread that resolves it; share only values that
+    /// are safe to share.
+    public func to(value: Value) {
+        let key = key
+        let location = location
+        finish { compiler, register in
+            let producer = ValueProducer(key: key, location: location, registry: compiler.registry, value: value)
+            if register { compiler.register(producer) }
+            return producer
+        }
+    }
+
+    /// Binds to a closure that makes the value, resolving what it needs through the ``Resolver``.
+    ///
+    /// Closure factories are the escape hatch for anything the container cannot build itself;
+    /// the container cannot see inside them, so prefer implementations or typed factories where
+    /// validation matters. Errors the closure throws reach the caller of `resolve`, wrapped with
+    /// the binding's `file:line`.
+    public func to(_ factory: @escaping @Sendable (Resolver) throws -> Value) {
+        let key = key
+        let location = location
+        let scope = scope ?? .graph
+        finish { compiler, register in
+            unowned(unsafe) let registry = compiler.registry
+            let recipe = Recipe<Value>(
+                make: { resolution, _ in
+                    do {
+                        return try factory(resolution.resolver(for: registry))
+                    } catch let error as ResolutionError {
+                        throw error.prependingPath(key.description)
+                    } catch {
+                        throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
+                    }
+                },
+                registersEarly: false, isFactory: true)
+            let producer = compiler.makeScoped(key: key, scope: scope, origin: .closure(location), recipe: recipe)
+            if register { compiler.register(producer) }
+            return producer
+        }
+    }
+}
+

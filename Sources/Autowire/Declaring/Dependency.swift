@@ -1,0 +1,150 @@
+/// One property the container fills on an object of type `Root`.
+///
+/// Build dependencies with the static constructors, in a class's
+/// ``PropertyInjectable/dependencies`` list:
+///
+/// ```swift
+/// static let dependencies: [Dependency<OrderService>] = [
+///     .inject(\.repository),                      // required: an error when nothing provides it
+///     .optional(\.audit),                         // left nil when nothing provides it
+///     .inject(\.baseURL, tag: APIBaseURL.self),   // a tagged value
+/// ]
+/// ```
+///
+/// Each constructor records the `file:line` it was written at, so errors point there. The
+/// constructors are `@inlinable`: the setter closure is formed in your module around the key-path
+/// literal, which the optimizer turns into a direct store.
+public struct Dependency<Root: AnyObject>: Sendable {
+    /// What the property asks for and where it was declared.
+    @usableFromInline
+    let requirement: Requirement
+
+    /// Builds the closure that fills the property from a compiled producer of its value.
+    @usableFromInline
+    let makeStep: @Sendable (AnyProducer) -> InjectionStep?
+
+    @usableFromInline
+    init<Object: AnyObject, Value>(
+        object: Object.Type,
+        value: Value.Type,
+        tag: Any.Type?,
+        isOptional: Bool,
+        keyPath: AnyKeyPath & Sendable,
+        location: SourceLocation,
+        assign: @escaping @Sendable (Object, Value) -> Void
+    ) {
+        let requirement = Requirement(
+            key: BindingKey(Value.self, tag: tag),
+            isOptional: isOptional,
+            location: location,
+            keyPath: keyPath,
+            objectType: Object.self
+        )
+        self.requirement = requirement
+        self.makeStep = { producer in
+            guard let typed = producer as? Producer<Value> else { return nil }
+            return InjectionStep(requirement: requirement, target: producer) { [unowned(unsafe) typed] object, resolution in
+                let value: Value
+                do {
+                    value = try typed.produce(resolution)
+                } catch {
+                    throw ResolutionError.passing(through: object, requirement: requirement, error)
+                }
+                // The plan compiler checked that every object reaching this step is an `Object`.
+                assign(unsafeDowncast(object, to: Object.self), value)
+            }
+        }
+    }
+}
+
+extension Dependency {
+    /// A required dependency on a `T?` or `T!` property.
+    ///
+    /// Resolution fails with an error that names this line when nothing can provide `Value`.
+    @inlinable
+    public static func inject<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: keyPath,
+            location: SourceLocation(fileID, line)
+        ) { object, value in object[keyPath: keyPath] = value }
+    }
+
+    /// A required dependency on a property of non-optional type, which `init()` gave a
+    /// placeholder value.
+    @inlinable
+    public static func inject<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: keyPath,
+            location: SourceLocation(fileID, line)
+        ) { object, value in object[keyPath: keyPath] = value }
+    }
+
+    /// A required dependency on the value named by `tag`, for a `T?` or `T!` property.
+    ///
+    /// The tag's `Value` must be the property's type; anything else does not compile.
+    @inlinable
+    public static func inject<T: Tag>(
+        _ keyPath: ReferenceWritableKeyPath<Root, T.Value?> & Sendable,
+        tag: T.Type,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: keyPath,
+            location: SourceLocation(fileID, line)
+        ) { object, value in object[keyPath: keyPath] = value }
+    }
+
+    /// A required dependency on the value named by `tag`, for a property of non-optional type.
+    @inlinable
+    public static func inject<T: Tag>(
+        _ keyPath: ReferenceWritableKeyPath<Root, T.Value> & Sendable,
+        tag: T.Type,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: keyPath,
+            location: SourceLocation(fileID, line)
+        ) { object, value in object[keyPath: keyPath] = value }
+    }
+
+    /// An optional dependency: filled when the container can provide `Value`, left `nil` when it
+    /// cannot.
+    ///
+    /// An error raised while creating an available value is still thrown; only absence is
+    /// tolerated.
+    @inlinable
+    public static func optional<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: Value.self, tag: nil, isOptional: true, keyPath: keyPath,
+            location: SourceLocation(fileID, line)
+        ) { object, value in object[keyPath: keyPath] = value }
+    }
+
+    /// An optional dependency on the value named by `tag`.
+    @inlinable
+    public static func optional<T: Tag>(
+        _ keyPath: ReferenceWritableKeyPath<Root, T.Value?> & Sendable,
+        tag: T.Type,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: T.Value.self, tag: tag, isOptional: true, keyPath: keyPath,
+            location: SourceLocation(fileID, line)
+        ) { object, value in object[keyPath: keyPath] = value }
+    }
+}

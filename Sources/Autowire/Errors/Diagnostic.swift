@@ -1,0 +1,104 @@
+/// One problem the container found: what, where, along which resolution path, and how to fix it.
+///
+/// Resolution errors, configuration errors and validation reports are all made of diagnostics, so
+/// they read the same everywhere:
+///
+/// ```text
+/// error[missing-binding]: OrderRepository cannot be provided: it has no binding and is not an Injectable class.
+///   at: App/OrderService.swift:14
+///   path: App.orders → OrderService.repository → OrderRepository
+///   fix: Bind it in the container, e.g. `binder.bind(OrderRepository.self).to(…)`, or declare the property with `.optional(…)` if it may be absent.
+/// ```
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The wiring cannot work as written.
+        case error
+        /// The wiring works but probably not as intended.
+        case warning
+    }
+
+    /// The stable identifier of the kind of problem.
+    public let code: Code
+    /// Whether the problem stops the wiring from working.
+    public let severity: Severity
+    /// What is wrong, in one sentence.
+    public let message: String
+    /// Where the dependency or binding at fault was declared, when known.
+    public let location: SourceLocation?
+    /// Other places involved, such as the first of two duplicate bindings.
+    public let relatedLocations: [SourceLocation]
+    /// The resolution path from the top-level request to the problem, such as
+    /// `["App.orders", "OrderService.repository", "OrderRepository"]`.
+    public let path: [String]
+    /// How to fix it.
+    public let fix: String
+
+    /// Creates a diagnostic. Custom validation checks use this to report their own findings.
+    public init(
+        code: Code,
+        severity: Severity = .error,
+        message: String,
+        location: SourceLocation? = nil,
+        relatedLocations: [SourceLocation] = [],
+        path: [String] = [],
+        fix: String
+    ) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.relatedLocations = relatedLocations
+        self.path = path
+        self.fix = fix
+    }
+
+    /// The path rendered with arrows: `App.orders → OrderService.repository → OrderRepository`.
+    public var renderedPath: String { path.joined(separator: " → ") }
+
+    /// The diagnostic on several lines: the message, then `at:`, `also:`, `path:` and `fix:`.
+    public var description: String {
+        var lines = ["\(severity.rawValue)[\(code)]: \(message)"]
+        if let location { lines.append("  at: \(location)") }
+        for related in relatedLocations { lines.append("  also: \(related)") }
+        if !path.isEmpty { lines.append("  path: \(renderedPath)") }
+        lines.append("  fix: \(fix)")
+        return lines.joined(separator: "\n")
+    }
+
+    func prependingPath(_ component: String) -> Diagnostic {
+        Diagnostic(
+            code: code, severity: severity, message: message, location: location,
+            relatedLocations: relatedLocations, path: [component] + path, fix: fix)
+    }
+}
+
+extension Diagnostic {
+    /// The stable identifier of a kind of problem, such as `missing-binding`.
+    ///
+    /// Match on codes rather than on message text: codes do not change between releases.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The code as printed: lowercase words joined by dashes.
+        public let rawValue: String
+
+        /// Creates a code. Custom validation checks name their own codes this way.
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
+        /// A required dependency whose type has no binding and cannot be autowired.
+        public static let missingBinding = Code("missing-binding")
+        /// Two bindings for the same type and tag in one container.
+        public static let duplicateBinding = Code("duplicate-binding")
+        /// An implementation that is not a subtype of the type it is bound to.
+        public static let nonConformingImplementation = Code("non-conforming-implementation")
+        /// A dependency cycle that no scope can close.
+        public static let unclosableCycle = Code("unclosable-cycle")
+        /// A factory, or an initializer it called, threw an error.
+        public static let factoryFailed = Code("factory-failed")
+        /// A dependency declared with a key path whose root is not the class being injected.
+        public static let misdeclaredDependency = Code("misdeclared-dependency")
+        /// A scope that cannot hold the bound value, such as `.weak` for a struct.
+        public static let unsupportedScope = Code("unsupported-scope")
+    }
+}

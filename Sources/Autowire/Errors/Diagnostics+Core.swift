@@ -1,0 +1,94 @@
+/// The diagnostics the container itself raises, with their wording in one place.
+extension Diagnostic {
+    static func missingBinding(_ key: BindingKey, location: SourceLocation?, path: [String], propertyHint: String?)
+        -> Diagnostic
+    {
+        let name = key.description
+        let reason =
+            key.type is AnyObject.Type
+            ? "it has no binding and its class is not Injectable"
+            : "it has no binding and is not an Injectable class"
+        let optional = propertyHint.map { ", or declare it `.optional(\\.\($0))` if it may be absent" } ?? ""
+        let bind = key.tagName.map { "binder.bind(\(key.typeName).self).tagged(\($0).self).to(…)" }
+            ?? "binder.bind(\(key.typeName).self).to(…)"
+        let fix =
+            key.type is AnyObject.Type && key.tag == nil
+            ? "Make \(key.typeName) conform to Injectable, or bind it with `\(bind)`\(optional)."
+            : "Bind it in the container with `\(bind)`\(optional)."
+        return Diagnostic(
+            code: .missingBinding, message: "\(name) cannot be provided: \(reason).", location: location,
+            path: path, fix: fix)
+    }
+
+    static func duplicateBinding(_ key: BindingKey, first: SourceLocation, second: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            code: .duplicateBinding, message: "\(key) is bound twice in the same container.", location: second,
+            relatedLocations: [first], path: [key.description],
+            fix: "Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.")
+    }
+
+    static func nonConforming(implementation: Any.Type, key: BindingKey, location: SourceLocation?, path: [String])
+        -> Diagnostic
+    {
+        let implementationName = typeName(implementation)
+        return Diagnostic(
+            code: .nonConformingImplementation,
+            message: "\(implementationName) is bound to \(key.typeName) but is not a \(key.typeName).",
+            location: location, path: path,
+            fix: "Make \(implementationName) conform to \(key.typeName), or bind \(key.typeName) to a type that does.")
+    }
+
+    static func unclosableCycle(_ cycle: [String], location: SourceLocation?, path: [String]) -> Diagnostic {
+        Diagnostic(
+            code: .unclosableCycle,
+            message: "Dependency cycle \(cycle.joined(separator: " → ")) can never close.",
+            location: location, path: path,
+            fix:
+                "Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), "
+                + "or make one of the properties a `Provider` or `Lazy`.")
+    }
+
+    static func factoryReentered(_ key: BindingKey, location: SourceLocation?) -> Diagnostic {
+        Diagnostic(
+            code: .unclosableCycle,
+            message: "\(key) is needed again while its factory is still running, so the cycle can never close.",
+            location: location, path: [key.description],
+            fix:
+                "Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an "
+                + "Injectable class in the `.graph` scope, which is filled after it is created.")
+    }
+
+    static func factoryFailed(_ key: BindingKey, location: SourceLocation?, error: any Error) -> Diagnostic {
+        Diagnostic(
+            code: .factoryFailed, message: "The factory for \(key) threw: \(error).", location: location,
+            path: [key.description], fix: "Fix the cause reported by the factory, or catch it inside the factory.")
+    }
+
+    static func misdeclared(_ requirement: Requirement, injecting type: Any.Type) -> Diagnostic {
+        let objectName = typeName(requirement.objectType)
+        return Diagnostic(
+            code: .misdeclaredDependency,
+            message:
+                "\(typeName(type)).dependencies has a key path into \(objectName), which \(typeName(type)) is not.",
+            location: requirement.location, path: [typeName(type)],
+            fix: "Write the key path against \(typeName(type)) or one of its superclasses.")
+    }
+
+    /// A broken invariant inside Autowire itself: never the user's fault, reported rather than
+    /// crashing.
+    static func internalInconsistency(_ detail: String) -> Diagnostic {
+        Diagnostic(
+            code: Code("internal-inconsistency"), message: "Autowire reached an inconsistent state: \(detail).",
+            fix: "This is a bug in Autowire; please report it with this message.")
+    }
+
+    static func weakScopeNeedsObject(_ key: BindingKey, location: SourceLocation?) -> Diagnostic {
+        Diagnostic(
+            code: .unsupportedScope, message: "\(key) is scoped `.weak` but its instance is not a class instance.",
+            location: location, path: [key.description],
+            fix: "Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.")
+    }
+}
+
+/// A type's name as users write it: `OrderService`, `[Plugin]`, `URL`.
+func typeName(_ type: Any.Type) -> String { String(describing: type) }

@@ -1,0 +1,30 @@
+/// The compiled property fills of one class: a flat list of steps, each holding its value's
+/// producer directly, so injecting does no lookup at all.
+final class InjectionPlan: @unchecked Sendable {
+    /// Filled in while compiling; immutable once the owning producer is published.
+    var steps: [InjectionStep] = []
+
+    @inline(__always)
+    func inject(into object: AnyObject, _ resolution: Resolution) throws {
+        for step in steps { try step.run(object, resolution) }
+    }
+}
+
+/// A `PropertyInjectable` type's plan, kept in the registry like any producer so that caching,
+/// cycle checks, validation and graph export treat it the same way.
+final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
+    let plan = InjectionPlan()
+
+    init(key: BindingKey, registry: Registry) {
+        super.init(
+            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
+            isFactory: false)
+    }
+
+    override func produceAny(_ resolution: Resolution) throws -> Any {
+        throw ResolutionError(.internalInconsistency("\(key.typeName) is filled by a PropertyInjector, not produced"))
+    }
+}
+
+/// The tag under which a type's property-injection plan is kept, apart from its autowired producer.
+enum PropertyInjectionTarget {}

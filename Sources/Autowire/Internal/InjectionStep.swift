@@ -1,0 +1,30 @@
+/// One compiled property fill: produces the value and stores it through the user's setter.
+@usableFromInline
+struct InjectionStep: Sendable {
+    let requirement: Requirement
+    /// The producer the value comes from; owned by its registry.
+    unowned(unsafe) let target: AnyProducer
+    let run: @Sendable (AnyObject, Resolution) throws -> Void
+
+    @usableFromInline
+    init(requirement: Requirement, target: AnyProducer, run: @escaping @Sendable (AnyObject, Resolution) throws -> Void) {
+        self.requirement = requirement
+        self.target = target
+        self.run = run
+    }
+}
+
+extension ResolutionError {
+    /// Adds the property a failure came through to the error's path, wrapping foreign errors.
+    @usableFromInline
+    static func passing(through object: AnyObject, requirement: Requirement, _ error: any Error) -> ResolutionError {
+        let component = "\(typeName(type(of: object))).\(requirement.propertyName)"
+        if let resolutionError = error as? ResolutionError {
+            return resolutionError.prependingPath(component)
+        }
+        return ResolutionError(
+            Diagnostic.factoryFailed(requirement.key, location: requirement.location, error: error)
+                .prependingPath(component),
+            underlyingError: error)
+    }
+}

@@ -1,0 +1,151 @@
+/// Turns bindings and `Injectable` declarations into producers: looks up each dependency once,
+/// links steps to their producers directly, and collects every problem instead of stopping at the
+/// first. Runs under the registry's table lock.
+final class PlanCompiler {
+    let registry: Registry
+    /// The registry's producers plus those compiled now; committed only if nothing failed.
+    private(set) var table: [BindingKey: AnyProducer]
+    private(set) var problems: [Diagnostic] = []
+    /// The resolution path of the dependency being compiled, as `Type.property` components.
+    private var path: [String] = []
+
+    init(registry: Registry, table: [BindingKey: AnyProducer]) {
+        self.registry = registry
+        self.table = table
+    }
+
+    func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
+
+    func register(_ producer: AnyProducer) { table[producer.key] = producer }
+
+    /// The producer for `key`, compiling it if needed, or nil when nothing can provide it.
+    func producer(for key: BindingKey) -> AnyProducer? {
+        if let existing = table[key] { return existing }
+        if let declaration = registry.bindings[key] { return declaration.compile(self, true) }
+        if let contributions = registry.contributions[key] { return compileCollection(key, contributions) }
+        if let parent = registry.parent, parent.provides(key) {
+            do {
+                return try parent.producer(for: key)
+            } catch {
+                for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
+                return nil
+            }
+        }
+        if key.tag == nil, let injectable = key.type as? any Injectable.Type {
+            return autowire(injectable, key: key)
+        }
+        return nil
+    }
+
+    /// Autowires the class behind an opened `any Injectable.Type`, in its own scope.
+    private func autowire<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
+        autowire(type, as: X.self, key: key, scope: type.scope, origin: .autowired, register: true)
+    }
+
+    /// A typed producer for `Value`, or nil with a missing-binding problem recorded.
+    func producer<Value>(of type: Value.Type, tag: Any.Type?, label: String, location: SourceLocation?) -> Producer<Value>? {
+        let key = BindingKey(Value.self, tag: tag)
+        path.append(label)
+        defer { path.removeLast() }
+        guard let producer = producer(for: key) else {
+            report(.missingBinding(key, location: location, path: path + [key.description], propertyHint: nil))
+            return nil
+        }
+        return producer as? Producer<Value>
+    }
+
+    /// Compiles an `Injectable` class: `init()`, then its declared dependencies; the instance is
+    /// provided as `T` (the class itself, or a type it is bound to).
+    func autowire<X: Injectable, T>(
+        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin, register: Bool
+    ) -> Producer<T> {
+        let plan = InjectionPlan()
+        let location = origin.location
+        let recipe = Recipe<T>(
+            make: { resolution, registration in
+                let object = type.init()
+                if let registration { resolution.record(registration, instance: object) }
+                try plan.inject(into: object, resolution)
+                return try upcast(object, to: T.self, key: key, location: location)
+            },
+            registersEarly: true, isFactory: false)
+        let producer = makeScoped(key: key, scope: scope, origin: origin, recipe: recipe)
+        if register { self.register(producer) }
+        compileSteps(of: type, into: plan, edgesOf: producer)
+        return producer
+    }
+
+    /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used).
+    func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
+        let ownerName = typeName(type)
+        for dependency in type.dependencies {
+            let requirement = dependency.requirement
+            guard requirement.applies(to: type) else {
+                report(.misdeclared(requirement, injecting: type))
+                continue
+            }
+            path.append("\(ownerName).\(requirement.propertyName)")
+            defer { path.removeLast() }
+            guard let target = self.producer(for: requirement.key) else {
+                if !requirement.isOptional {
+                    report(
+                        .missingBinding(
+                            requirement.key, location: requirement.location, path: path + [requirement.key.description],
+                            propertyHint: requirement.propertyName))
+                }
+                continue
+            }
+            guard let step = dependency.makeStep(target) else {
+                report(.internalInconsistency("the producer for \(requirement.key) has another type"))
+                continue
+            }
+            plan.steps.append(step)
+            producer.edges.append(
+                Edge(label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false))
+        }
+    }
+
+    /// The producer that fills an existing object of `type` (for `PropertyInjector`).
+    func injectionTarget<X: PropertyInjectable>(_ type: X.Type) -> InjectionTargetProducer {
+        let key = BindingKey(type: type, tag: PropertyInjectionTarget.self)
+        if let existing = table[key] as? InjectionTargetProducer { return existing }
+        let producer = InjectionTargetProducer(key: key, registry: registry)
+        register(producer)
+        compileSteps(of: type, into: producer.plan, edgesOf: producer)
+        return producer
+    }
+
+    func makeScoped<T>(key: BindingKey, scope: Scope, origin: Origin, recipe: Recipe<T>) -> Producer<T> {
+        switch scope.kind {
+        case .transient: TransientProducer(key: key, origin: origin, registry: registry, recipe: recipe)
+        case .graph: GraphProducer(key: key, origin: origin, registry: registry, recipe: recipe)
+        case .singleton: SingletonProducer(key: key, origin: origin, registry: registry, recipe: recipe)
+        case .weak: WeakProducer(key: key, origin: origin, registry: registry, recipe: recipe)
+        }
+    }
+
+    private func compileCollection(_ key: BindingKey, _ contributions: [BindingDeclaration]) -> AnyProducer? {
+        guard let first = contributions.first, let makeCollection = first.makeCollection,
+            let append = first.appendToCollection
+        else { return nil }
+        let collection = makeCollection(key, contributions.map(\.location), registry)
+        register(collection)
+        for (index, contribution) in contributions.enumerated() {
+            path.append("\(key.description)[\(index)]")
+            defer { path.removeLast() }
+            let element = contribution.compile(self, false)
+            if append(collection, element) {
+                collection.edges.append(
+                    Edge(label: "[\(index)]", location: contribution.location, target: element, isDeferred: false))
+            }
+        }
+        return collection
+    }
+}
+
+extension Diagnostic {
+    /// The same diagnostic reached through `prefix` first.
+    func prefixedPath(_ prefix: [String]) -> Diagnostic {
+        prefix.reversed().reduce(self) { $0.prependingPath($1) }
+    }
+}

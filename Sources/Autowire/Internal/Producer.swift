@@ -1,0 +1,83 @@
+/// A compiled way to produce the value for one ``BindingKey`` in one container: the node of the
+/// dependency graph. Producers are built once by the ``PlanCompiler``, then only read.
+@usableFromInline
+class AnyProducer: @unchecked Sendable {
+    let key: BindingKey
+    let scope: Scope
+    let origin: Origin
+    /// The container that owns the producer, its bindings and its singletons.
+    unowned(unsafe) let registry: Registry
+
+    /// Static dependencies, filled in while compiling; immutable once the producer is published.
+    var edges: [Edge] = []
+    /// Whether the instance is recorded in the resolution before its properties are filled, so that
+    /// a cycle coming back to it finds it (autowired classes in a non-transient scope).
+    let registersEarly: Bool
+    /// Whether a re-entry while under construction must be checked at run time (factories).
+    let isFactory: Bool
+    /// Set under the registry lock the first time the producer serves a top-level request.
+    var rootCheck: RootCheck?
+
+    init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, registersEarly: Bool, isFactory: Bool) {
+        self.key = key
+        self.scope = scope
+        self.origin = origin
+        self.registry = registry
+        self.registersEarly = registersEarly
+        self.isFactory = isFactory
+    }
+
+    /// Produces the value as `Any`, for generic machinery that does not know the type.
+    func produceAny(_ resolution: Resolution) throws -> Any {
+        throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))
+    }
+}
+
+/// A producer of `T`. Subclasses implement the scopes.
+@usableFromInline
+class Producer<T>: AnyProducer, @unchecked Sendable {
+    /// Produces the value inside an ongoing resolution.
+    @usableFromInline
+    func produce(_ resolution: Resolution) throws -> T {
+        throw ResolutionError(.internalInconsistency("\(Self.self) does not override produce"))
+    }
+
+    override func produceAny(_ resolution: Resolution) throws -> Any { try produce(resolution) }
+
+    /// Produces the value as the start of a new top-level resolution.
+    func resolveTopLevel() throws -> T {
+        try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8) { try produce($0) }
+    }
+}
+
+/// What the first top-level use of a producer found out about its reachable graph.
+struct RootCheck {
+    /// How many producers can record an instance in one resolution starting here.
+    let slotCapacity: Int
+}
+
+/// How a producer gets its values: shown in graph exports and messages.
+enum Origin {
+    /// An `Injectable` class created with `init()`, with no binding.
+    case autowired
+    /// Bound to an implementation type at a location.
+    case implementation(Any.Type, SourceLocation)
+    /// Bound to a fixed value.
+    case value(SourceLocation)
+    /// Bound to a closure factory.
+    case closure(SourceLocation)
+    /// Bound to a typed factory.
+    case factory(SourceLocation)
+    /// Gathered from `intoCollection()` contributions.
+    case collection([SourceLocation])
+    /// Made by the container itself, such as a `Provider`.
+    case synthesized
+
+    var location: SourceLocation? {
+        switch self {
+        case .autowired, .synthesized, .collection: nil
+        case .implementation(_, let location), .value(let location), .closure(let location), .factory(let location):
+            location
+        }
+    }
+}

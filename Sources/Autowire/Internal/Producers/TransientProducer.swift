@@ -1,0 +1,16 @@
+/// `.transient`: a new value every time.
+final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
+    let recipe: Recipe<T>
+
+    init(key: BindingKey, origin: Origin, registry: Registry, recipe: Recipe<T>) {
+        self.recipe = recipe
+        super.init(
+            key: key, scope: .transient, origin: origin, registry: registry, registersEarly: false,
+            isFactory: recipe.isFactory)
+    }
+
+    override func produce(_ resolution: Resolution) throws -> T {
+        guard recipe.isFactory else { return try recipe.make(resolution, nil) }
+        return try resolution.constructing(self, allowsProgress: true) { try recipe.make(resolution, nil) }
+    }
+}

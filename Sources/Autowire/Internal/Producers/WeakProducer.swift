@@ -1,0 +1,37 @@
+/// `.weak`: the same instance while something else holds it, a new one after it is released.
+///
+/// The weak reference is read and written under the container's creation lock.
+final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
+    let recipe: Recipe<T>
+    private nonisolated(unsafe) weak var instance: AnyObject?
+
+    init(key: BindingKey, origin: Origin, registry: Registry, recipe: Recipe<T>) {
+        self.recipe = recipe
+        super.init(
+            key: key, scope: .weak, origin: origin, registry: registry, registersEarly: recipe.registersEarly,
+            isFactory: recipe.isFactory)
+    }
+
+    override func produce(_ resolution: Resolution) throws -> T {
+        switch resolution.lookup(self) {
+        case .instance(let existing): return try cast(existing, to: T.self, for: key)
+        case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
+        case .absent: break
+        }
+        return try registry.creationLock.withLock {
+            if let instance, let typed = instance as? T { return typed }
+            let value: T
+            if recipe.registersEarly {
+                value = try recipe.make(resolution, self)
+            } else {
+                value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
+                resolution.record(self, instance: value)
+            }
+            guard type(of: value as Any) is AnyClass else {
+                throw ResolutionError(.weakScopeNeedsObject(key, location: origin.location))
+            }
+            instance = value as AnyObject
+            return value
+        }
+    }
+}

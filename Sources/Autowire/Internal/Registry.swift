@@ -1,0 +1,103 @@
+import Synchronization
+
+/// The state behind one ``Container``: its bindings (fixed when it is built), its compiled
+/// producers (grown on first use, under a lock) and its singleton creation lock.
+///
+/// `@unchecked` because the declarations it keeps hold closures that are only called while
+/// compiling, under `table`'s lock.
+final class Registry: @unchecked Sendable {
+    let parent: Registry?
+    let bindings: [BindingKey: BindingDeclaration]
+    /// `intoCollection()` contributions by the `[Element]` key they make resolvable.
+    let contributions: [BindingKey: [BindingDeclaration]]
+    private let table: Mutex<[BindingKey: AnyProducer]>
+    let creationLock = CreationLock()
+
+    /// An empty registry: everything is autowired.
+    init(parent: Registry? = nil) {
+        self.parent = parent
+        self.bindings = [:]
+        self.contributions = [:]
+        self.table = Mutex([:])
+    }
+
+    /// Checks and compiles `declarations`; throws every problem found at once.
+    init(parent: Registry?, declarations: [BindingDeclaration]) throws(ConfigurationError) {
+        var problems: [Diagnostic] = []
+        var bindings: [BindingKey: BindingDeclaration] = [:]
+        var contributions: [BindingKey: [BindingDeclaration]] = [:]
+        for declaration in declarations {
+            if let collectionKey = declaration.collectionKey {
+                contributions[collectionKey, default: []].append(declaration)
+            } else if let first = bindings[declaration.key] {
+                problems.append(.duplicateBinding(declaration.key, first: first.location, second: declaration.location))
+            } else {
+                bindings[declaration.key] = declaration
+            }
+        }
+        for (key, declaration) in bindings where contributions[key] != nil {
+            problems.append(
+                .duplicateBinding(key, first: declaration.location, second: contributions[key]?.first?.location ?? declaration.location))
+        }
+        self.parent = parent
+        self.bindings = bindings
+        self.contributions = contributions
+        self.table = Mutex([:])
+
+        // Compile every binding now, so that a broken one fails the build rather than a later resolve.
+        let ordered = declarations.map { $0.collectionKey ?? $0.key }
+        problems += table.withLock { table in
+            let compiler = PlanCompiler(registry: self, table: table)
+            var seen: Set<BindingKey> = []
+            for key in ordered where seen.insert(key).inserted {
+                if let producer = compiler.producer(for: key) { compiler.checkRoot(producer) }
+            }
+            if compiler.problems.isEmpty { table = compiler.table }
+            return compiler.problems
+        }
+        if !problems.isEmpty { throw ConfigurationError(problems) }
+    }
+
+    /// Whether this registry or an ancestor has an explicit binding for `key`.
+    func provides(_ key: BindingKey) -> Bool {
+        bindings[key] != nil || contributions[key] != nil || (parent?.provides(key) ?? false)
+    }
+
+    /// The producer for `key`, compiled on first use.
+    func producer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
+        try compiled(key, asRoot: false) { $0.producer(for: key) }
+    }
+
+    /// The producer for `key` as the start of a top-level resolve: compiled and cycle-checked.
+    func rootProducer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
+        try compiled(key, asRoot: true) { $0.producer(for: key) }
+    }
+
+    /// The plan that fills existing objects of `type`.
+    func injectionTarget<X: PropertyInjectable>(for type: X.Type) throws(ResolutionError) -> InjectionTargetProducer {
+        let key = BindingKey(type: type, tag: PropertyInjectionTarget.self)
+        let producer = try compiled(key, asRoot: true) { $0.injectionTarget(type) }
+        guard let target = producer as? InjectionTargetProducer else {
+            throw ResolutionError(.internalInconsistency("the injection plan for \(key.typeName) is missing"))
+        }
+        return target
+    }
+
+    private func compiled(_ key: BindingKey, asRoot: Bool, _ compile: (PlanCompiler) -> AnyProducer?)
+        throws(ResolutionError) -> AnyProducer
+    {
+        let outcome: Result<AnyProducer, ResolutionError> = table.withLock { table in
+            if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
+            let compiler = PlanCompiler(registry: self, table: table)
+            guard let producer = compile(compiler) else {
+                return .failure(
+                    ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil)))
+            }
+            if asRoot { compiler.checkRoot(producer) }
+            guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
+            table = compiler.table
+            return .success(producer)
+        }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,41 @@
+/// What one declared dependency asks for, and where it was declared.
+@usableFromInline
+struct Requirement: Sendable {
+    let key: BindingKey
+    let isOptional: Bool
+    let location: SourceLocation
+    /// Kept to name the property in messages.
+    let keyPath: AnyKeyPath & Sendable
+    /// The root of the key path: the class, or superclass, that has the property.
+    let objectType: AnyObject.Type
+
+    @usableFromInline
+    init<Object: AnyObject>(
+        key: BindingKey, isOptional: Bool, location: SourceLocation, keyPath: AnyKeyPath & Sendable,
+        objectType: Object.Type
+    ) {
+        self.isInstance = { $0 is Object.Type }
+        self.key = key
+        self.isOptional = isOptional
+        self.location = location
+        self.keyPath = keyPath
+        self.objectType = objectType
+    }
+
+    /// The property's name when the key path can tell it (`\OrderService.repository` prints so),
+    /// else the requested type in parentheses. Key-path descriptions are best effort: properties
+    /// with observers or wrappers print as `<computed …>`.
+    var propertyName: String {
+        let printed = String(describing: keyPath)
+        if printed.hasPrefix("\\"), let dot = printed.firstIndex(of: ".") {
+            return String(printed[printed.index(after: dot)...])
+        }
+        return "(\(key.description))"
+    }
+
+    /// Whether the property can be set on instances of `type`: `type` is the key path's root or
+    /// one of its subclasses.
+    func applies(to type: AnyObject.Type) -> Bool { isInstance(type) }
+
+    private let isInstance: @Sendable (AnyObject.Type) -> Bool
+}

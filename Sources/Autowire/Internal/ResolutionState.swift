@@ -1,0 +1,165 @@
+/// The state of one top-level resolve: which producers already have an instance in this object
+/// graph (the `.graph` scope, cycles) and which factories are under construction.
+///
+/// It lives on the stack of the outermost `resolve`; its table is an open-addressing hash set keyed
+/// by producer identity, stack-allocated when small, so a resolve allocates nothing but the
+/// objects it creates.
+struct ResolutionState {
+    struct Slot {
+        var producer: ObjectIdentifier?
+        var instance: Any?
+        /// The value of `registrations` when the producer started constructing, or `-1`.
+        var constructionMark: Int
+
+        static var empty: Slot { Slot(producer: nil, instance: nil, constructionMark: -1) }
+    }
+
+    enum Lookup {
+        case absent
+        case instance(Any)
+        case underConstruction(since: Int)
+    }
+
+    private var slots: UnsafeMutableBufferPointer<Slot>
+    private var slotsOnHeap = false
+    private var count = 0
+    /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
+    /// recursion made progress (it may close) or not (it never will).
+    private(set) var registrations = 0
+    /// Created on the first closure factory and invalidated when the resolve ends.
+    var resolvers: [Resolver] = []
+
+    init(slots: UnsafeMutableBufferPointer<Slot>) {
+        self.slots = slots
+    }
+
+    private func index(for producer: ObjectIdentifier) -> (index: Int, found: Bool) {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: UInt(bitPattern: producer.hashBits) &* 0x9E37_79B9_7F4A_7C15 >> 40) & mask
+        while let occupant = slots[index].producer {
+            if occupant == producer { return (index, true) }
+            index = (index + 1) & mask
+        }
+        return (index, false)
+    }
+
+    func lookup(_ producer: AnyProducer) -> Lookup {
+        let (index, found) = index(for: ObjectIdentifier(producer))
+        guard found else { return .absent }
+        let slot = slots[index]
+        if let instance = slot.instance { return .instance(instance) }
+        return slot.constructionMark >= 0 ? .underConstruction(since: slot.constructionMark) : .absent
+    }
+
+    /// Records the instance a producer made for this object graph.
+    mutating func record(_ producer: AnyProducer, instance: Any) {
+        let index = claim(ObjectIdentifier(producer))
+        slots[index].instance = instance
+        slots[index].constructionMark = -1
+        registrations += 1
+    }
+
+    /// Marks a producer as under construction; returns the previous mark to restore afterwards.
+    mutating func beginConstruction(_ producer: AnyProducer) -> Int {
+        let index = claim(ObjectIdentifier(producer))
+        let previous = slots[index].constructionMark
+        slots[index].constructionMark = registrations
+        return previous
+    }
+
+    mutating func endConstruction(_ producer: AnyProducer, restoring mark: Int) {
+        let (index, found) = index(for: ObjectIdentifier(producer))
+        if found { slots[index].constructionMark = mark }
+    }
+
+    private mutating func claim(_ producer: ObjectIdentifier) -> Int {
+        var (index, found) = index(for: producer)
+        if !found {
+            if (count + 1) * 2 > slots.count {
+                grow()
+                index = self.index(for: producer).index
+            }
+            slots[index].producer = producer
+            count += 1
+        }
+        return index
+    }
+
+    private mutating func grow() {
+        let old = slots
+        let oldOnHeap = slotsOnHeap
+        slots = .allocate(capacity: old.count * 2)
+        slots.initialize(repeating: .empty)
+        slotsOnHeap = true
+        for slot in old where slot.producer != nil {
+            if let producer = slot.producer {
+                slots[index(for: producer).index] = slot
+            }
+        }
+        if oldOnHeap {
+            old.deinitialize()
+            old.deallocate()
+        } else {
+            // The old slots belong to the caller's stack allocation, which releases them.
+        }
+    }
+
+    /// Ends the resolve: resolvers handed to factories stop reaching into this state.
+    mutating func finish() {
+        for resolver in resolvers { resolver.state = nil }
+        resolvers = []
+        if slotsOnHeap {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+    }
+}
+
+extension ObjectIdentifier {
+    fileprivate var hashBits: Int { Int(bitPattern: self) }
+}
+
+/// A handle on the ongoing top-level resolve, passed down through every producer and step.
+@usableFromInline
+struct Resolution {
+    let state: UnsafeMutablePointer<ResolutionState>
+
+    /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances.
+    static func run<R>(capacity: Int, _ body: (Resolution) throws -> R) throws -> R {
+        var size = 8
+        while size < capacity * 2 { size *= 2 }
+        return try withUnsafeTemporaryAllocation(of: ResolutionState.Slot.self, capacity: size) { slots in
+            slots.initialize(repeating: .empty)
+            defer { slots.deinitialize() }
+            var state = ResolutionState(slots: slots)
+            defer { state.finish() }
+            return try withUnsafeMutablePointer(to: &state) { try body(Resolution(state: $0)) }
+        }
+    }
+
+    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
+
+    func record(_ producer: AnyProducer, instance: Any) { state.pointee.record(producer, instance: instance) }
+
+    /// The resolver a closure factory of `registry` receives during this resolve.
+    func resolver(for registry: Registry) -> Resolver {
+        if let existing = state.pointee.resolvers.first(where: { $0.registry === registry }) { return existing }
+        let resolver = Resolver(registry: registry, state: state)
+        state.pointee.resolvers.append(resolver)
+        return resolver
+    }
+
+    /// Runs a factory under the re-entry guard: a factory met again before it returned is a cycle,
+    /// unless the recursion recorded new instances since (then a `.graph` object further on closes
+    /// it).
+    func constructing<T>(_ producer: AnyProducer, allowsProgress: Bool, _ make: () throws -> T) throws -> T {
+        if case .underConstruction(let since) = lookup(producer),
+            !allowsProgress || since == state.pointee.registrations
+        {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
+        let mark = state.pointee.beginConstruction(producer)
+        defer { state.pointee.endConstruction(producer, restoring: mark) }
+        return try make()
+    }
+}

@@ -1,0 +1,80 @@
+/// Creates objects and fills their dependencies.
+///
+/// A container with no bindings already resolves any graph of ``Injectable`` classes:
+///
+/// ```swift
+/// let service = try Container().resolve(OrderService.self)
+/// ```
+///
+/// Bind what it cannot create by itself (protocols, values, third-party types). Building checks
+/// every binding and throws one ``ConfigurationError`` listing all the problems found:
+///
+/// ```swift
+/// let container = try Container { binder in
+///     binder.bind(OrderRepository.self).to(SQLOrderRepository.self)
+///     binder.bind(URL.self).tagged(APIBaseURL.self).to(value: apiURL)
+/// }
+/// ```
+///
+/// A container is `Sendable`: resolve from any number of threads and tasks at once. The first
+/// resolve of a type compiles a plan for it; later resolves follow that plan with no lookups.
+public final class Container: Sendable {
+    let registry: Registry
+
+    /// A container with no bindings, which autowires `Injectable` classes.
+    public init() {
+        registry = Registry()
+    }
+
+    /// A container with the bindings `configure` declares.
+    ///
+    /// - Throws: ``ConfigurationError`` listing every problem: duplicate bindings, implementations
+    ///   that do not conform, bound implementations whose dependencies cannot be provided, cycles
+    ///   that can never close.
+    public init(_ configure: (Binder) throws -> Void) throws {
+        let binder = Binder()
+        try configure(binder)
+        registry = try Registry(parent: nil, declarations: binder.declarations)
+    }
+
+    init(registry: Registry) {
+        self.registry = registry
+    }
+
+    /// Returns an instance of `type`, created with its dependencies filled.
+    ///
+    /// - Throws: ``ResolutionError`` naming the path from `type` to the problem, where the faulty
+    ///   dependency or binding was declared, and how to fix it.
+    public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+        try resolve(BindingKey(T.self, tag: nil))
+    }
+
+    /// Returns the value `tag` names.
+    ///
+    /// ```swift
+    /// let path = try container.resolve(String.self, tag: DatabasePath.self)
+    /// ```
+    public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
+        try resolve(BindingKey(T.Value.self, tag: tag))
+    }
+
+    @inline(__always)
+    private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
+        let producer = try registry.rootProducer(for: key)
+        return try ResolutionError.catching { try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel() }
+    }
+}
+
+extension ResolutionError {
+    /// Runs `body`, turning any other error into a resolution error, so callers see one error type.
+    @inline(__always)
+    static func catching<R>(_ body: () throws -> R) throws(ResolutionError) -> R {
+        do {
+            return try body()
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw ResolutionError(.internalInconsistency("unexpected error \(error)"), underlyingError: error)
+        }
+    }
+}

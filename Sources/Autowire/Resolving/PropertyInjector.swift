@@ -1,0 +1,35 @@
+/// Fills the dependencies of objects of type `T` that something else created: view controllers,
+/// test cases, decoded objects, plugins.
+///
+/// Creating the injector checks the wiring once; ``inject(into:)`` then only runs the compiled
+/// steps, and can be called any number of times from any thread.
+///
+/// ```swift
+/// let injector = try container.propertyInjector(for: CheckoutScreen.self)
+/// try injector.inject(into: screenMadeByTheFramework)
+/// ```
+public struct PropertyInjector<T: PropertyInjectable>: Sendable {
+    let registry: Registry
+    let target: InjectionTargetProducer
+    let objectType: ObjectIdentifier
+
+    init(registry: Registry, target: InjectionTargetProducer, objectType: T.Type) {
+        self.registry = registry
+        self.target = target
+        self.objectType = ObjectIdentifier(objectType)
+    }
+
+    /// Fills every declared dependency of `object`.
+    ///
+    /// An instance of a subclass of `T` is filled with the subclass's own list.
+    public func inject(into object: T) throws(ResolutionError) {
+        let dynamicType = type(of: object)
+        let target =
+            ObjectIdentifier(dynamicType) == objectType ? self.target : try registry.injectionTarget(for: dynamicType)
+        try ResolutionError.catching {
+            try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
+                try target.plan.inject(into: object, resolution)
+            }
+        }
+    }
+}

@@ -29,3 +29,22 @@ do {
     _ = try Container().resolve(Service.self)
 } catch { print(error) }
 do { _ = try Container().resolve(TA.self) } catch { print(error) }
+enum Host: Tag { typealias Value = String }
+protocol Mailer: AnyObject { var host: String { get } }
+final class SMTPMailer: Mailer { let host: String; let logger: Logger; init(host: Tagged<Host>, logger: Logger) { self.host = host.value; self.logger = logger } }
+final class Screen: Injectable {
+    var mailer: Mailer!
+    var p: Provider<Logger>!
+    var l: Lazy<Logger>!
+    static let dependencies: [Dependency<Screen>] = [.inject(\.mailer), .inject(\.p), .inject(\.l)]
+}
+do {
+    let c = try Container { b in
+        b.bind(String.self).tagged(Host.self).to(value: "smtp.example.com")
+        b.bind(Mailer.self).to(factory: SMTPMailer.init)
+    }
+    let s = try c.resolve(Screen.self)
+    print(s.mailer.host, try s.p.get() !== s.p.get(), try s.l.get() === s.l.get())
+    let bad = try Container { b in b.bind(Mailer.self).to(factory: SMTPMailer.init) }
+    _ = bad
+} catch { print(error) }

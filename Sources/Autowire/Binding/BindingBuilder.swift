@@ -148,3 +148,28 @@ extension BindingBuilder {
     }
 }
 
+
+extension BindingBuilder {
+    /// Binds to a function, usually an initializer, whose parameters the container resolves.
+    ///
+    /// ```swift
+    /// binder.bind(Mailer.self).to(factory: SMTPMailer.init)   // init(settings:logger:)
+    /// ```
+    ///
+    /// Any number of parameters works. Each is resolved by its type, or by its tag when written
+    /// as ``Tagged``, and building the container checks that every one can be provided. Without
+    /// ``scoped(_:)`` the factory runs once per top-level resolve (``Scope/graph``).
+    public func to<each Parameter, Implementation>(
+        factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation
+    ) {
+        let binding = TypedFactoryBinding<Value, repeat each Parameter, Implementation>(
+            key: key, location: location, scope: scope ?? .graph, factory: factory)
+        finish(binding.compile)
+    }
+}
+
+/// Holds a typed factory's recipe, which exists only once its parameters are compiled (after its
+/// producer is registered, so parameter cycles back to it are found).
+final class TypedFactoryHolder<each Parameter, Implementation> {
+    var recipe: TypedFactoryRecipe<repeat each Parameter, Implementation>?
+}

@@ -1,8 +1,10 @@
 /// The diagnostics the container itself raises, with their wording in one place.
 extension Diagnostic {
-    static func missingBinding(_ key: BindingKey, location: SourceLocation?, path: [String], propertyHint: String?)
+    static func missingBinding(_ requestedKey: BindingKey, location: SourceLocation?, path: [String], propertyHint: String?)
         -> Diagnostic
     {
+        let key = requestedKey.requested
+        let path = path.isEmpty ? [] : path.dropLast() + [key.description]
         let name = key.description
         let reason =
             key.type is AnyObject.Type
@@ -56,6 +58,14 @@ extension Diagnostic {
             fix:
                 "Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an "
                 + "Injectable class in the `.graph` scope, which is filled after it is created.")
+    }
+
+    static func lazyReentered(_ key: BindingKey) -> Diagnostic {
+        Diagnostic(
+            code: .unclosableCycle,
+            message: "Lazy<\(key)>.get() was called again while it was still resolving \(key).",
+            path: [key.description],
+            fix: "Do not call `get()` on a Lazy from inside the resolution of its own value.")
     }
 
     static func factoryFailed(_ key: BindingKey, location: SourceLocation?, error: any Error) -> Diagnostic {

@@ -6,6 +6,9 @@ final class PlanCompiler {
     /// The registry's producers plus those compiled now; committed only if nothing failed.
     private(set) var table: [BindingKey: AnyProducer]
     private(set) var problems: [Diagnostic] = []
+    /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
+    /// checked once the whole compilation is done, when their edges are complete.
+    private var scheduledRoots: [AnyProducer] = []
     /// The resolution path of the dependency being compiled, as `Type.property` components.
     private var path: [String] = []
 
@@ -17,6 +20,13 @@ final class PlanCompiler {
     func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
 
     func register(_ producer: AnyProducer) { table[producer.key] = producer }
+
+    func scheduleRootCheck(_ producer: AnyProducer) { scheduledRoots.append(producer) }
+
+    /// Runs the root checks scheduled while compiling; call once before committing.
+    func finish() {
+        while let root = scheduledRoots.popLast() { checkRoot(root) }
+    }
 
     /// The producer for `key`, compiling it if needed, or nil when nothing can provide it.
     func producer(for key: BindingKey) -> AnyProducer? {
@@ -30,6 +40,11 @@ final class PlanCompiler {
                 for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
                 return nil
             }
+        }
+        if key.tag == nil, let synthesized = key.type as? any SynthesizedDependency.Type {
+            guard let producer = synthesized.synthesize(key, in: self) else { return nil }
+            register(producer)
+            return producer
         }
         if key.tag == nil, let injectable = key.type as? any Injectable.Type {
             return autowire(injectable, key: key)

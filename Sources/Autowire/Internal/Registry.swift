@@ -52,6 +52,7 @@ final class Registry: @unchecked Sendable {
             for key in ordered where seen.insert(key).inserted {
                 if let producer = compiler.producer(for: key) { compiler.checkRoot(producer) }
             }
+            compiler.finish()
             if compiler.problems.isEmpty { table = compiler.table }
             return compiler.problems
         }
@@ -94,6 +95,7 @@ final class Registry: @unchecked Sendable {
                     ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil)))
             }
             if asRoot { compiler.checkRoot(producer) }
+            compiler.finish()
             guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
             table = compiler.table
             return .success(producer)

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Something created inside a creation transaction, made visible only when it commits.
 protocol PendingPublication: AnyObject {
     func publish()
@@ -18,44 +10,27 @@ protocol PendingPublication: AnyObject {
 /// are created by one thread while others wait: no lock-order deadlock is possible. A child's lock
 /// is taken before its parent's, never the reverse, because parents never reach into children.
 final class CreationLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// Guarded by `mutex`.
+    private let lock = RecursiveLock()
+    /// Guarded by `lock`.
     private var depth = 0
     private var pending: [any PendingPublication] = []
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
 
     /// Runs `body` holding the lock. When the outermost call returns, everything enqueued is
     /// published; when it throws, everything enqueued is discarded.
     func withLock<R>(_ body: () throws -> R) throws -> R {
-        pthread_mutex_lock(mutex)
-        depth += 1
-        defer {
-            depth -= 1
-            pthread_mutex_unlock(mutex)
-        }
-        do {
-            let result = try body()
-            if depth == 1 { finishTransaction(committing: true) }
-            return result
-        } catch {
-            if depth == 1 { finishTransaction(committing: false) }
-            throw error
+        try lock.withLock {
+            depth += 1
+            defer { depth -= 1 }
+            do {
+                let result = try body()
+                if depth == 1 { finishTransaction(committing: true) }
+                return result
+            } catch {
+                if depth == 1 { finishTransaction(committing: false) }
+                throw error
+            }
         }
     }
-
     /// Defers publication to the end of the outermost `withLock`. Call only while holding the lock.
     func enqueue(_ publication: any PendingPublication) {
         pending.append(publication)

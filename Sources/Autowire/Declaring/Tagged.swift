@@ -1,0 +1,37 @@
+/// A factory parameter that asks for the value a ``Tag`` names.
+///
+/// Typed factories resolve each parameter by its type; wrap a parameter in `Tagged` to ask for a
+/// tagged value instead:
+///
+/// ```swift
+/// enum DatabasePath: Tag { typealias Value = String }
+///
+/// final class SQLiteDatabase {
+///     init(path: Tagged<DatabasePath>, logger: Logger) { … path.value … }
+/// }
+/// binder.bind(Database.self).to(factory: SQLiteDatabase.init)
+/// ```
+public struct Tagged<T: Tag> {
+    /// The tagged value.
+    public let value: T.Value
+
+    /// Wraps a value, for calling such an initializer by hand.
+    public init(_ value: T.Value) {
+        self.value = value
+    }
+}
+
+extension Tagged: Sendable where T.Value: Sendable {}
+
+extension Tagged: SynthesizedDependency {
+    static var underlyingKey: BindingKey { BindingKey(T.Value.self, tag: T.self) }
+
+    static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
+        guard let source = compiler.producer(for: BindingKey(T.Value.self, tag: T.self)) as? Producer<T.Value> else {
+            return nil
+        }
+        let producer = MappedProducer(key: key, registry: compiler.registry, source: source, transform: Tagged.init)
+        producer.edges = [Edge(label: "value", location: nil, target: source, isDeferred: false)]
+        return producer
+    }
+}

@@ -1,0 +1,35 @@
+/// Resolves a fresh `T` on every ``get()``, following `T`'s scope.
+///
+/// Declare a `Provider<T>` property (or factory parameter) when an object needs new instances
+/// over time, or to break a cycle: the provider is filled at once, the object only when asked.
+///
+/// ```swift
+/// final class ReportScreen: Injectable {
+///     var makeExporter: Provider<Exporter>!
+///     static let dependencies: [Dependency<ReportScreen>] = [.inject(\.makeExporter)]
+/// }
+/// let exporter = try screen.makeExporter.get()   // a new Exporter unless it is a singleton
+/// ```
+///
+/// A provider keeps its container alive.
+public struct Provider<T>: Sendable {
+    let registry: Registry
+    unowned(unsafe) let producer: Producer<T>
+
+    /// Resolves `T` as a new top-level request.
+    public func get() throws(ResolutionError) -> T {
+        try ResolutionError.catching { try producer.resolveTopLevel() }
+    }
+}
+
+extension Provider: SynthesizedDependency {
+    static var underlyingKey: BindingKey { BindingKey(T.self, tag: nil) }
+
+    static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
+        guard let target = compiler.producer(for: BindingKey(T.self, tag: nil)) as? Producer<T> else { return nil }
+        compiler.scheduleRootCheck(target)
+        return DeferredProducer(key: key, registry: compiler.registry, target: target) { registry in
+            Provider(registry: registry, producer: target)
+        }
+    }
+}

@@ -10,6 +10,7 @@
 /// ```
 public final class Binder {
     var declarations: [BindingDeclaration] = []
+    private var includedModules: Set<ObjectIdentifier> = []
 
     init() {}
 
@@ -17,7 +18,27 @@ public final class Binder {
     ///
     /// A binding left without `to` is a compiler warning ("result unused"), never a silent no-op.
     public func bind<T>(_ type: T.Type, fileID: StaticString = #fileID, line: UInt = #line) -> BindingBuilder<T> {
-        BindingBuilder(binder: self, location: SourceLocation(fileID, line))
+        BindingBuilder(binder: self, location: SourceLocation(fileID, line), isOverride: false)
+    }
+
+    /// Starts a binding that replaces one of the parent container's, in a child container.
+    ///
+    /// ```swift
+    /// let testContainer = try appContainer.child { binder in
+    ///     binder.override(OrderRepository.self).to(InMemoryOrderRepository.self)
+    /// }
+    /// ```
+    ///
+    /// Rebinding a parent's type with ``bind(_:fileID:line:)`` instead is reported as accidental
+    /// shadowing, and an override that replaces nothing is reported too.
+    public func override<T>(_ type: T.Type, fileID: StaticString = #fileID, line: UInt = #line) -> BindingBuilder<T> {
+        BindingBuilder(binder: self, location: SourceLocation(fileID, line), isOverride: true)
+    }
+
+    /// Adds the bindings of `module`, once: including the same module again does nothing.
+    public func include<M: Module>(_ module: M.Type) {
+        guard includedModules.insert(ObjectIdentifier(module)).inserted else { return }
+        module.configure(self)
     }
 
     func add(_ declaration: BindingDeclaration) { declarations.append(declaration) }

@@ -11,11 +11,13 @@ public struct BindingBuilder<Value> {
     let location: SourceLocation
     var tag: Any.Type?
     var scope: Scope?
-    var isContribution = false
+    var contribution: ((Any.Type?) -> Contribution)?
+    let isOverride: Bool
 
-    init(binder: Binder, location: SourceLocation) {
+    init(binder: Binder, location: SourceLocation, isOverride: Bool) {
         self.binder = binder
         self.location = location
+        self.isOverride = isOverride
     }
 
     /// Binds the value named by `tag` rather than the untagged `Value`.
@@ -40,7 +42,23 @@ public struct BindingBuilder<Value> {
     /// `container.resolve([Value].self)` or declare a `[Value]` dependency.
     public func intoCollection() -> BindingBuilder {
         var copy = self
-        copy.isContribution = true
+        copy.contribution = { tag in .list(of: Value.self, tag: tag) }
+        return copy
+    }
+
+    /// Adds this binding to the `[Key: Value]` dictionary under `key` instead of binding `Value`
+    /// itself.
+    ///
+    /// ```swift
+    /// binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
+    /// binder.bind(Exporter.self).intoDictionary(key: "csv").to(CSVExporter.self)
+    /// let exporters = try container.resolve([String: Exporter].self)
+    /// ```
+    ///
+    /// Two contributions with the same key fail the build, naming both.
+    public func intoDictionary<Key: Hashable & Sendable>(key: Key) -> BindingBuilder {
+        var copy = self
+        copy.contribution = { tag in .dictionary(key: key, of: Value.self, tag: tag) }
         return copy
     }
 
@@ -48,22 +66,10 @@ public struct BindingBuilder<Value> {
 
     /// Registers a declaration whose producer `make` builds (already registered when it returns).
     func finish(_ make: @escaping (PlanCompiler, Bool) -> AnyProducer) {
-        let elementKey = key
-        let collectionKey = isContribution ? BindingKey([Value].self, tag: tag) : nil
         binder.add(
             BindingDeclaration(
-                key: elementKey, collectionKey: collectionKey, explicitScope: scope, location: location,
-                compile: make,
-                makeCollection: { key, locations, registry in
-                    CollectionProducer<Value>(key: key, locations: locations, registry: registry)
-                },
-                appendToCollection: { collection, element in
-                    guard let collection = collection as? CollectionProducer<Value>,
-                        let element = element as? Producer<Value>
-                    else { return false }
-                    collection.elements.append(element)
-                    return true
-                }))
+                key: key, contribution: contribution?(tag), explicitScope: scope, location: location,
+                isOverride: isOverride, compile: make))
     }
 }
 
@@ -172,4 +178,28 @@ extension BindingBuilder {
 /// producer is registered, so parameter cycles back to it are found).
 final class TypedFactoryHolder<each Parameter, Implementation> {
     var recipe: TypedFactoryRecipe<repeat each Parameter, Implementation>?
+}
+
+extension BindingBuilder {
+    /// Declares that instances come from outside the container (a screen, a connection), offered
+    /// at run time with ``Container/offer(_:as:)`` and held weakly.
+    ///
+    /// ```swift
+    /// let container = try Container { binder in
+    ///     binder.bind(CheckoutScreen.self).toOfferedInstance()
+    /// }
+    /// try container.offer(screen)   // later resolves receive it while it lives
+    /// ```
+    ///
+    /// After the object is released, required dependencies on it fail with
+    /// `unavailable-instance`; `.optional` ones are left nil.
+    public func toOfferedInstance() {
+        let key = key
+        let location = location
+        finish { compiler, register in
+            let producer = OfferedProducer<Value>(key: key, location: location, registry: compiler.registry)
+            if register { compiler.register(producer) }
+            return producer
+        }
+    }
 }

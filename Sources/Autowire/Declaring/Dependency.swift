@@ -23,6 +23,11 @@ public struct Dependency<Root: AnyObject>: Sendable {
     @usableFromInline
     let makeStep: @Sendable (AnyProducer) -> InjectionStep?
 
+    init(requirement: Requirement, makeStep: @escaping @Sendable (AnyProducer) -> InjectionStep?) {
+        self.requirement = requirement
+        self.makeStep = makeStep
+    }
+
     @usableFromInline
     init<Object: AnyObject, Value>(
         object: Object.Type,
@@ -47,6 +52,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 let value: Value
                 do {
                     value = try typed.produce(resolution)
+                } catch let error as ResolutionError where requirement.isOptional && error.isUnavailableInstance {
+                    return  // an offered instance that is gone: optional dependencies stay nil
                 } catch {
                     throw ResolutionError.passing(through: object, requirement: requirement, error)
                 }
@@ -146,5 +153,34 @@ extension Dependency {
             object: Root.self, value: T.Value.self, tag: tag, isOptional: true, keyPath: keyPath,
             location: SourceLocation(fileID, line)
         ) { object, value in object[keyPath: keyPath] = value }
+    }
+}
+
+extension Dependency {
+    /// A subclass's own dependencies, for the list its base class declares.
+    ///
+    /// A non-final base class declares `class var dependencies: [Dependency<Base>]`; a subclass
+    /// overrides it, keeps the base's list and appends its own, written against the subclass:
+    ///
+    /// ```swift
+    /// class Screen: PropertyInjectable {
+    ///     var logger: Logger!
+    ///     class var dependencies: [Dependency<Screen>] { [.inject(\.logger)] }
+    /// }
+    ///
+    /// final class LoginScreen: Screen {
+    ///     var session: Session!
+    ///     override class var dependencies: [Dependency<Screen>] {
+    ///         super.dependencies + Dependency.subclass(LoginScreen.self, [.inject(\.session)])
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A list that names a class which is not the injected class or one of its superclasses is
+    /// reported as `misdeclared-dependency`.
+    public static func subclass<Subclass: AnyObject>(
+        _ type: Subclass.Type, _ dependencies: [Dependency<Subclass>]
+    ) -> [Dependency] {
+        dependencies.map { Dependency(requirement: $0.requirement, makeStep: $0.makeStep) }
     }
 }

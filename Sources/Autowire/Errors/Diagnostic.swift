@@ -90,6 +90,14 @@ extension Diagnostic {
         public static let missingBinding = Code("missing-binding")
         /// Two bindings for the same type and tag in one container.
         public static let duplicateBinding = Code("duplicate-binding")
+        /// A child container binding a type its parent binds, without `override`.
+        public static let accidentalShadowing = Code("accidental-shadowing")
+        /// An `override` in a container whose ancestors do not bind that type.
+        public static let overrideOfNothing = Code("override-of-nothing")
+        /// An offered instance that has not been offered yet or has been released.
+        public static let unavailableInstance = Code("unavailable-instance")
+        /// An offer for a type not bound with `toOfferedInstance()`.
+        public static let notOfferable = Code("not-offerable")
         /// An implementation that is not a subtype of the type it is bound to.
         public static let nonConformingImplementation = Code("non-conforming-implementation")
         /// A dependency cycle that no scope can close.

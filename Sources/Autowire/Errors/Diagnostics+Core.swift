@@ -29,6 +29,31 @@ extension Diagnostic {
             fix: "Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.")
     }
 
+    static func duplicateDictionaryKey(_ key: BindingKey, entry: String, first: SourceLocation, second: SourceLocation)
+        -> Diagnostic
+    {
+        Diagnostic(
+            code: .duplicateBinding, message: "\(key) has two contributions for the key \(entry).", location: second,
+            relatedLocations: [first], path: [key.description],
+            fix: "Give each `intoDictionary(key:)` contribution its own key, or remove one of them.")
+    }
+
+    static func accidentalShadowing(_ key: BindingKey, location: SourceLocation, parentLocation: SourceLocation)
+        -> Diagnostic
+    {
+        Diagnostic(
+            code: .accidentalShadowing, message: "\(key) is bound again in a child container, hiding the parent's binding.",
+            location: location, relatedLocations: [parentLocation], path: [key.description],
+            fix: "If the child is meant to replace it, write `binder.override(\(key.typeName).self)`; otherwise remove this binding.")
+    }
+
+    static func overrideOfNothing(_ key: BindingKey, location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            code: .overrideOfNothing, message: "\(key) is overridden, but no parent container binds it.",
+            location: location, path: [key.description],
+            fix: "Use `binder.bind(\(key.typeName).self)` for a new binding, or check the type and tag being overridden.")
+    }
+
     static func nonConforming(implementation: Any.Type, key: BindingKey, location: SourceLocation?, path: [String])
         -> Diagnostic
     {
@@ -66,6 +91,30 @@ extension Diagnostic {
             message: "Lazy<\(key)>.get() was called again while it was still resolving \(key).",
             path: [key.description],
             fix: "Do not call `get()` on a Lazy from inside the resolution of its own value.")
+    }
+
+    static func unavailableInstance(_ key: BindingKey, location: SourceLocation?, wasOffered: Bool) -> Diagnostic {
+        Diagnostic(
+            code: .unavailableInstance,
+            message: wasOffered
+                ? "The \(key) offered to the container has been released."
+                : "No \(key) has been offered to the container yet.",
+            location: location, path: [key.description],
+            fix: "Call `container.offer(_:)` with a live \(key.typeName) before resolving what needs it, "
+                + "or declare the dependency `.optional` to accept its absence.")
+    }
+
+    static func notOfferable(_ key: BindingKey) -> Diagnostic {
+        Diagnostic(
+            code: .notOfferable, message: "\(key) cannot be offered: it is not bound with `toOfferedInstance()`.",
+            path: [key.description],
+            fix: "Declare `binder.bind(\(key.typeName).self).toOfferedInstance()` in the container that receives it.")
+    }
+
+    static func offeredValueIsNotObject(_ key: BindingKey) -> Diagnostic {
+        Diagnostic(
+            code: .notOfferable, message: "\(key) cannot be offered: only class instances can be held weakly.",
+            path: [key.description], fix: "Bind values with `to(value:)` instead.")
     }
 
     static func factoryFailed(_ key: BindingKey, location: SourceLocation?, error: any Error) -> Diagnostic {

@@ -38,6 +38,9 @@ public struct ResolutionError: Error, CustomStringConvertible {
         return "\(diagnostics.count) problems:\n\n\(body)"
     }
 
+    /// Whether this is an offered instance missing right at the failing dependency (not deeper).
+    var isUnavailableInstance: Bool { diagnostics.count == 1 && code == .unavailableInstance && path.count <= 1 }
+
     func prependingPath(_ component: String) -> ResolutionError {
         ResolutionError(diagnostics.map { $0.prependingPath(component) }, underlyingError: underlyingError)
     }

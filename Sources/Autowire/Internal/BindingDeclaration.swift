@@ -4,15 +4,58 @@
 struct BindingDeclaration {
     /// What the binding provides: the bound type and tag (for contributions, the element's).
     let key: BindingKey
-    /// The `[Element]` key this declaration contributes to, for `intoCollection()`.
-    let collectionKey: BindingKey?
+    /// Set for `intoCollection()` and `intoDictionary(key:)` contributions.
+    let contribution: Contribution?
     let explicitScope: Scope?
     let location: SourceLocation
+    /// Written with `binder.override(_:)`: replaces a binding of an ancestor container.
+    let isOverride: Bool
     /// Compiles the producer; registers it under the key first when `register` is true, so that
     /// cycles reaching it during compilation find it.
     let compile: (PlanCompiler, _ register: Bool) -> AnyProducer
-    /// For contributions: makes the empty `[Element]` producer that gathers them.
-    let makeCollection: ((BindingKey, [SourceLocation], Registry) -> AnyProducer)?
-    /// For contributions: appends a compiled element to the collection producer.
-    let appendToCollection: ((AnyProducer, AnyProducer) -> Bool)?
+
+    /// The key this declaration makes resolvable: its own, or its collection's.
+    var providedKey: BindingKey { contribution?.collectionKey ?? key }
+}
+
+/// How a contribution joins its collection: `[Element]` in binding order, or `[Key: Element]`.
+struct Contribution {
+    let collectionKey: BindingKey
+    /// The dictionary key, for keyed contributions.
+    let dictionaryKey: AnyHashable?
+    /// Makes the empty collection producer.
+    let makeCollection: (BindingKey, [SourceLocation], Registry) -> AnyProducer
+    /// Adds a compiled element to the collection producer.
+    let append: (AnyProducer, AnyProducer, AnyHashable?) -> Bool
+
+    static func list<Element>(of element: Element.Type, tag: Any.Type?) -> Contribution {
+        Contribution(
+            collectionKey: BindingKey([Element].self, tag: tag), dictionaryKey: nil,
+            makeCollection: { key, locations, registry in
+                CollectionProducer<Element>(key: key, locations: locations, registry: registry)
+            },
+            append: { collection, element, _ in
+                guard let collection = collection as? CollectionProducer<Element>,
+                    let element = element as? Producer<Element>
+                else { return false }
+                collection.elements.append(element)
+                return true
+            })
+    }
+
+    static func dictionary<Key: Hashable, Element>(key: Key, of element: Element.Type, tag: Any.Type?) -> Contribution {
+        Contribution(
+            collectionKey: BindingKey([Key: Element].self, tag: tag), dictionaryKey: AnyHashable(key),
+            makeCollection: { key, locations, registry in
+                DictionaryProducer<Key, Element>(key: key, locations: locations, registry: registry)
+            },
+            append: { collection, element, dictionaryKey in
+                guard let collection = collection as? DictionaryProducer<Key, Element>,
+                    let element = element as? Producer<Element>,
+                    let key = dictionaryKey?.base as? Key
+                else { return false }
+                collection.entries.append((key, element))
+                return true
+            })
+    }
 }

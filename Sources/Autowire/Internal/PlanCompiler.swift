@@ -140,18 +140,25 @@ final class PlanCompiler {
     }
 
     private func compileCollection(_ key: BindingKey, _ contributions: [BindingDeclaration]) -> AnyProducer? {
-        guard let first = contributions.first, let makeCollection = first.makeCollection,
-            let append = first.appendToCollection
-        else { return nil }
-        let collection = makeCollection(key, contributions.map(\.location), registry)
+        guard let first = contributions.first?.contribution else { return nil }
+        let collection = first.makeCollection(key, contributions.map(\.location), registry)
         register(collection)
-        for (index, contribution) in contributions.enumerated() {
-            path.append("\(key.description)[\(index)]")
+        var seenKeys: [AnyHashable: SourceLocation] = [:]
+        for (index, declaration) in contributions.enumerated() {
+            guard let contribution = declaration.contribution else { continue }
+            let label = contribution.dictionaryKey.map { "[\($0.base)]" } ?? "[\(index)]"
+            if let dictionaryKey = contribution.dictionaryKey {
+                if let earlier = seenKeys[dictionaryKey] {
+                    report(.duplicateDictionaryKey(key, entry: label, first: earlier, second: declaration.location))
+                    continue
+                }
+                seenKeys[dictionaryKey] = declaration.location
+            }
+            path.append("\(key.description)\(label)")
             defer { path.removeLast() }
-            let element = contribution.compile(self, false)
-            if append(collection, element) {
-                collection.edges.append(
-                    Edge(label: "[\(index)]", location: contribution.location, target: element, isDeferred: false))
+            let element = declaration.compile(self, false)
+            if contribution.append(collection, element, contribution.dictionaryKey) {
+                collection.edges.append(Edge(label: label, location: declaration.location, target: element, isDeferred: false))
             }
         }
         return collection

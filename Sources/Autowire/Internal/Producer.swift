@@ -72,11 +72,14 @@ enum Origin {
     case collection([SourceLocation])
     /// Made by the container itself, such as a `Provider`.
     case synthesized
+    /// Offered at run time by code outside the container, held weakly.
+    case offered(SourceLocation)
 
     var location: SourceLocation? {
         switch self {
         case .autowired, .synthesized, .collection: nil
-        case .implementation(_, let location), .value(let location), .closure(let location), .factory(let location):
+        case .implementation(_, let location), .value(let location), .closure(let location), .factory(let location),
+            .offered(let location):
             location
         }
     }

@@ -27,17 +27,25 @@ final class Registry: @unchecked Sendable {
         var bindings: [BindingKey: BindingDeclaration] = [:]
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
         for declaration in declarations {
-            if let collectionKey = declaration.collectionKey {
-                contributions[collectionKey, default: []].append(declaration)
+            if let contribution = declaration.contribution {
+                contributions[contribution.collectionKey, default: []].append(declaration)
             } else if let first = bindings[declaration.key] {
                 problems.append(.duplicateBinding(declaration.key, first: first.location, second: declaration.location))
             } else {
                 bindings[declaration.key] = declaration
             }
+            let key = declaration.providedKey
+            let inherited = parent?.declaration(providing: key)
+            if declaration.isOverride, inherited == nil {
+                problems.append(.overrideOfNothing(key, location: declaration.location))
+            } else if !declaration.isOverride, declaration.contribution == nil, let inherited {
+                problems.append(.accidentalShadowing(key, location: declaration.location, parentLocation: inherited.location))
+            }
         }
-        for (key, declaration) in bindings where contributions[key] != nil {
-            problems.append(
-                .duplicateBinding(key, first: declaration.location, second: contributions[key]?.first?.location ?? declaration.location))
+        for (key, declaration) in bindings {
+            if let contribution = contributions[key]?.first {
+                problems.append(.duplicateBinding(key, first: declaration.location, second: contribution.location))
+            }
         }
         self.parent = parent
         self.bindings = bindings
@@ -45,18 +53,22 @@ final class Registry: @unchecked Sendable {
         self.table = Mutex([:])
 
         // Compile every binding now, so that a broken one fails the build rather than a later resolve.
-        let ordered = declarations.map { $0.collectionKey ?? $0.key }
         problems += table.withLock { table in
             let compiler = PlanCompiler(registry: self, table: table)
             var seen: Set<BindingKey> = []
-            for key in ordered where seen.insert(key).inserted {
-                if let producer = compiler.producer(for: key) { compiler.checkRoot(producer) }
+            for declaration in declarations where seen.insert(declaration.providedKey).inserted {
+                if let producer = compiler.producer(for: declaration.providedKey) { compiler.checkRoot(producer) }
             }
             compiler.finish()
             if compiler.problems.isEmpty { table = compiler.table }
             return compiler.problems
         }
         if !problems.isEmpty { throw ConfigurationError(problems) }
+    }
+
+    /// The nearest ancestor-or-self declaration that makes `key` resolvable.
+    func declaration(providing key: BindingKey) -> BindingDeclaration? {
+        bindings[key] ?? contributions[key]?.first ?? parent?.declaration(providing: key)
     }
 
     /// Whether this registry or an ancestor has an explicit binding for `key`.

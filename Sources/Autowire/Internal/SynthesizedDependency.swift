@@ -17,22 +17,6 @@ extension BindingKey {
     }
 }
 
-/// A producer that turns the value of another producer into its own, such as `Tagged<T>`.
-final class MappedProducer<Source, T>: Producer<T>, @unchecked Sendable {
-    unowned(unsafe) let source: Producer<Source>
-    let transform: (Source) -> T
-
-    init(key: BindingKey, registry: Registry, source: Producer<Source>, transform: @escaping (Source) -> T) {
-        self.source = source
-        self.transform = transform
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
-    }
-
-    override func produce(_ resolution: Resolution) throws -> T { transform(try source.produce(resolution)) }
-}
-
 /// A producer of a handle that resolves another producer later (`Provider`, `Lazy`); its edge is
 /// deferred, so it never takes part in a cycle.
 final class DeferredProducer<T>: Producer<T>, @unchecked Sendable {

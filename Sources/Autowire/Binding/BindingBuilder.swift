@@ -168,16 +168,10 @@ extension BindingBuilder {
     public func to<each Parameter, Implementation>(
         factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation
     ) {
-        let binding = TypedFactoryBinding<Value, repeat each Parameter, Implementation>(
-            key: key, location: location, scope: scope ?? .graph, factory: factory)
+        let binding = TypedFactoryBinding(
+            value: Value.self, key: key, location: location, scope: scope ?? .graph, factory: factory)
         finish(binding.compile)
     }
-}
-
-/// Holds a typed factory's recipe, which exists only once its parameters are compiled (after its
-/// producer is registered, so parameter cycles back to it are found).
-final class TypedFactoryHolder<each Parameter, Implementation> {
-    var recipe: TypedFactoryRecipe<repeat each Parameter, Implementation>?
 }
 
 extension BindingBuilder {
@@ -198,6 +192,33 @@ extension BindingBuilder {
         let location = location
         finish { compiler, register in
             let producer = OfferedProducer<Value>(key: key, location: location, registry: compiler.registry)
+            if register { compiler.register(producer) }
+            return producer
+        }
+    }
+}
+
+extension BindingBuilder {
+    /// Binds an ``AssistedFactory`` to a function whose first parameter is the seed and whose
+    /// other parameters the container resolves.
+    ///
+    /// ```swift
+    /// binder.bind(AssistedFactory<String, Mailer>.self).to(assisted: SMTPMailer.init)   // init(host:logger:)
+    /// let mailer = try container.resolve(AssistedFactory<String, Mailer>.self).make("smtp.example.com")
+    /// ```
+    public func to<Seed, T, each Parameter, Implementation>(
+        assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation
+    ) where Value == AssistedFactory<Seed, T> {
+        let key = key
+        let location = location
+        let target = SeededFactoryBinding<T, Seed, repeat each Parameter, Implementation>(
+            location: location, factory: factory)
+        finish { compiler, register in
+            let made = target.compile(compiler)
+            compiler.scheduleRootCheck(made)
+            let producer = DeferredProducer(key: key, registry: compiler.registry, target: made) { registry in
+                AssistedFactory<Seed, T>(registry: registry, producer: made)
+            }
             if register { compiler.register(producer) }
             return producer
         }

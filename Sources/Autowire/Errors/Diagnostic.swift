@@ -98,6 +98,8 @@ extension Diagnostic {
         public static let unavailableInstance = Code("unavailable-instance")
         /// An offer for a type not bound with `toOfferedInstance()`.
         public static let notOfferable = Code("not-offerable")
+        /// A class with `.assisted` properties requested other than through an `AssistedFactory`.
+        public static let assistedOutsideFactory = Code("assisted-outside-factory")
         /// An implementation that is not a subtype of the type it is bound to.
         public static let nonConformingImplementation = Code("non-conforming-implementation")
         /// A dependency cycle that no scope can close.

@@ -117,6 +117,17 @@ extension Diagnostic {
             path: [key.description], fix: "Bind values with `to(value:)` instead.")
     }
 
+    static func assistedOutsideFactory(_ requirement: Requirement, owner: Any.Type, path: [String]) -> Diagnostic {
+        let ownerName = typeName(owner)
+        let seedName = requirement.key.typeName
+        return Diagnostic(
+            code: .assistedOutsideFactory,
+            message: "\(ownerName).\(requirement.propertyName) is assisted, so \(ownerName) can only be made by an AssistedFactory.",
+            location: requirement.location, path: path,
+            fix: "Depend on `AssistedFactory<\(seedName), \(ownerName)>` and call `make(_:)` with the \(seedName), "
+                + "instead of depending on \(ownerName) itself.")
+    }
+
     static func factoryFailed(_ key: BindingKey, location: SourceLocation?, error: any Error) -> Diagnostic {
         Diagnostic(
             code: .factoryFailed, message: "The factory for \(key) threw: \(error).", location: location,

@@ -9,6 +9,8 @@ final class PlanCompiler {
     /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
     /// checked once the whole compilation is done, when their edges are complete.
     private var scheduledRoots: [AnyProducer] = []
+    /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates.
+    var assistedTarget: ObjectIdentifier?
     /// The resolution path of the dependency being compiled, as `Type.property` components.
     private var path: [String] = []
 
@@ -101,6 +103,10 @@ final class PlanCompiler {
             }
             path.append("\(ownerName).\(requirement.propertyName)")
             defer { path.removeLast() }
+            if requirement.isAssisted, assistedTarget != ObjectIdentifier(type) {
+                report(.assistedOutsideFactory(requirement, owner: type, path: path))
+                continue
+            }
             guard let target = self.producer(for: requirement.key) else {
                 if !requirement.isOptional {
                     report(

@@ -33,6 +33,9 @@ struct Requirement: Sendable {
         return "(\(key.description))"
     }
 
+    /// Whether the property takes the seed of an `AssistedFactory` rather than a resolved value.
+    var isAssisted: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(AssistedSeed.self) }
+
     /// Whether the property can be set on instances of `type`: `type` is the key path's root or
     /// one of its subclasses.
     func applies(to type: AnyObject.Type) -> Bool { isInstance(type) }

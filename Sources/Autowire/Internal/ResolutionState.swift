@@ -28,6 +28,8 @@ struct ResolutionState {
     private(set) var registrations = 0
     /// Created on the first closure factory and invalidated when the resolve ends.
     var resolvers: [Resolver] = []
+    /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
+    var seed: Any?
 
     init(slots: UnsafeMutableBufferPointer<Slot>) {
         self.slots = slots
@@ -125,13 +127,14 @@ struct Resolution {
     let state: UnsafeMutablePointer<ResolutionState>
 
     /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances.
-    static func run<R>(capacity: Int, _ body: (Resolution) throws -> R) throws -> R {
+    static func run<R>(capacity: Int, seed: Any? = nil, _ body: (Resolution) throws -> R) throws -> R {
         var size = 8
         while size < capacity * 2 { size *= 2 }
         return try withUnsafeTemporaryAllocation(of: ResolutionState.Slot.self, capacity: size) { slots in
             slots.initialize(repeating: .empty)
             defer { slots.deinitialize() }
             var state = ResolutionState(slots: slots)
+            state.seed = seed
             defer { state.finish() }
             return try withUnsafeMutablePointer(to: &state) { try body(Resolution(state: $0)) }
         }

@@ -1,5 +1,5 @@
-/// A `to(factory:)` binding waiting to be compiled. (A class rather than a closure: closures
-/// capturing parameter packs crash the 6.3 compiler.)
+/// A `to(factory:)` binding waiting to be compiled. (A class rather than a closure: closures that
+/// capture parameter packs crash the 6.3 compiler.)
 final class TypedFactoryBinding<Value, each Parameter, Implementation> {
     let key: BindingKey
     let location: SourceLocation
@@ -7,7 +7,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
     let factory: (repeat each Parameter) throws -> Implementation
 
     init(
-        key: BindingKey, location: SourceLocation, scope: Scope,
+        value: Value.Type, key: BindingKey, location: SourceLocation, scope: Scope,
         factory: @escaping (repeat each Parameter) throws -> Implementation
     ) {
         self.key = key
@@ -17,36 +17,42 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
     }
 
     func compile(_ compiler: PlanCompiler, register: Bool) -> AnyProducer {
-        if Value.self is AnyClass, !(Implementation.self is Value.Type) {
-            compiler.report(
-                .nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
-        }
-        let holder = TypedFactoryHolder<repeat each Parameter, Implementation>()
-        let producer = compiler.makeScoped(
-            key: key, scope: scope, origin: .factory(location), recipe: makeRecipe(holder))
+        let holder = FactoryCallHolder<Implementation>()
+        let producer: Producer<Value> = compiler.factoryProducer(key: key, location: location, scope: scope, holder: holder)
         if register { compiler.register(producer) }
-        compiler.compileFactory(factory, into: holder, owner: key, location: location, edgesOf: producer)
+        if let cursor = compiler.compileArguments(
+            repeat (each Parameter).self, owner: key, location: location, edgesOf: producer)
+        {
+            holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
+        }
         return producer
     }
+}
 
-    private func makeRecipe(_ holder: TypedFactoryHolder<repeat each Parameter, Implementation>) -> Recipe<Value> {
-        let key = key
-        let location = location
-        return Recipe<Value>(
-            make: { resolution, _ in
-                guard let typed = holder.recipe else {
-                    throw ResolutionError(.internalInconsistency("the factory for \(key) was not compiled"))
-                }
-                let made: Implementation
-                do {
-                    made = try typed.make(resolution)
-                } catch let error as ResolutionError {
-                    throw error.prependingPath(key.description)
-                } catch {
-                    throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
-                }
-                return try upcast(made, to: Value.self, key: key, location: location)
-            },
-            registersEarly: false, isFactory: true)
+/// A `to(assisted:)` binding waiting to be compiled: the factory's first parameter is the seed.
+final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
+    let location: SourceLocation
+    let factory: (Seed, repeat each Parameter) throws -> Implementation
+
+    init(location: SourceLocation, factory: @escaping (Seed, repeat each Parameter) throws -> Implementation) {
+        self.location = location
+        self.factory = factory
+    }
+
+    /// Compiles and registers the producer that `AssistedFactory<Seed, T>.make(_:)` runs.
+    func compile(_ compiler: PlanCompiler) -> Producer<T> {
+        let key = BindingKey(T.self, tag: AssistedTarget<Seed>.self)
+        let holder = FactoryCallHolder<Implementation>()
+        let producer: Producer<T> = compiler.factoryProducer(key: key, location: location, scope: .transient, holder: holder)
+        compiler.register(producer)
+        let seed = compiler.seedProducer(Seed.self)
+        producer.edges.append(Edge(label: "factory[1]", location: location, target: seed, isDeferred: false))
+        if let cursor = compiler.compileArguments(
+            repeat (each Parameter).self, owner: key, location: location, edgesOf: producer, firstIndex: 2)
+        {
+            holder.call = SeededFactoryRecipe(
+                factory: factory, seed: seed, arguments: repeat cursor.take((each Parameter).self))
+        }
+        return producer
     }
 }

@@ -1,20 +1,43 @@
+/// A compiled factory call: produces every argument, then calls the user's function.
+protocol FactoryCall<Implementation>: AnyObject {
+    associatedtype Implementation
+    func make(_ resolution: Resolution) throws -> Implementation
+}
+
 /// A typed factory's compiled parameters: one producer per parameter, held in a tuple shaped like
 /// the factory's parameter pack, so a call produces each argument with no lookup and no cast.
-final class TypedFactoryRecipe<each Parameter, Implementation> {
+final class TypedFactoryRecipe<each Parameter, Implementation>: FactoryCall {
     let factory: (repeat each Parameter) throws -> Implementation
     let arguments: (repeat FactoryArgument<each Parameter>)
 
-    init(
-        factory: @escaping (repeat each Parameter) throws -> Implementation,
-        arguments: repeat FactoryArgument<each Parameter>
-    ) {
+    // The arguments come as a pack, not a tuple: passing a tuple of a pack crashes the 6.3 compiler.
+    init(factory: @escaping (repeat each Parameter) throws -> Implementation, arguments: repeat FactoryArgument<each Parameter>) {
         self.factory = factory
         self.arguments = (repeat each arguments)
     }
 
-    @inline(__always)
     func make(_ resolution: Resolution) throws -> Implementation {
         try factory(repeat try (each arguments).producer.produce(resolution))
+    }
+}
+
+/// A bound assisted factory: the seed of the ongoing `make(_:)` first, then resolved parameters.
+final class SeededFactoryRecipe<Seed, each Parameter, Implementation>: FactoryCall {
+    let factory: (Seed, repeat each Parameter) throws -> Implementation
+    unowned(unsafe) let seed: SeedProducer<Seed>
+    let arguments: (repeat FactoryArgument<each Parameter>)
+
+    init(
+        factory: @escaping (Seed, repeat each Parameter) throws -> Implementation, seed: SeedProducer<Seed>,
+        arguments: repeat FactoryArgument<each Parameter>
+    ) {
+        self.factory = factory
+        self.seed = seed
+        self.arguments = (repeat each arguments)
+    }
+
+    func make(_ resolution: Resolution) throws -> Implementation {
+        try factory(try seed.produce(resolution), repeat try (each arguments).producer.produce(resolution))
     }
 }
 
@@ -23,30 +46,72 @@ struct FactoryArgument<P> {
     unowned(unsafe) let producer: Producer<P>
 }
 
+/// Hands out compiled parameters in order, typed, while a pack expansion builds the argument tuple.
+final class ArgumentCursor {
+    private let compiled: [AnyProducer]
+    private var next = 0
+
+    init(_ compiled: [AnyProducer]) { self.compiled = compiled }
+
+    func take<P>(_ type: P.Type) -> FactoryArgument<P> {
+        defer { next += 1 }
+        return FactoryArgument(producer: unsafeDowncast(compiled[next], to: Producer<P>.self))
+    }
+}
+
+/// The factory call of a producer, set once its parameters are compiled (after the producer is
+/// registered, so parameter cycles back to it are found).
+final class FactoryCallHolder<Implementation> {
+    var call: (any FactoryCall<Implementation>)?
+}
+
 extension PlanCompiler {
-    /// Compiles each parameter of a typed factory into `holder`; leaves it empty when one cannot
-    /// be provided (every missing one is reported).
-    func compileFactory<each Parameter, Implementation>(
-        _ factory: @escaping (repeat each Parameter) throws -> Implementation,
-        into holder: TypedFactoryHolder<repeat each Parameter, Implementation>,
-        owner: BindingKey, location: SourceLocation, edgesOf consumer: AnyProducer
-    ) {
+    /// Compiles each parameter of a typed factory: nil when one cannot be provided (every missing
+    /// one is reported).
+    func compileArguments<each Parameter>(
+        _ parameters: repeat (each Parameter).Type, owner: BindingKey, location: SourceLocation,
+        edgesOf consumer: AnyProducer, firstIndex: Int = 1
+    ) -> ArgumentCursor? {
         var compiled: [AnyProducer] = []
-        var index = 0
-        for parameter in repeat (each Parameter).self {
+        var index = firstIndex - 1
+        var complete = true
+        for parameter in repeat each parameters {
             index += 1
             let label = "factory[\(index)]"
             if let found = producer(of: parameter, tag: nil, label: "\(owner.typeName).\(label)", location: location) {
                 compiled.append(found)
                 consumer.edges.append(Edge(label: label, location: location, target: found, isDeferred: false))
+            } else {
+                complete = false
             }
         }
-        guard compiled.count == index else { return }
-        var next = 0
-        func take<P>(_ type: P.Type) -> FactoryArgument<P> {
-            defer { next += 1 }
-            return FactoryArgument(producer: unsafeDowncast(compiled[next], to: Producer<P>.self))
+        return complete ? ArgumentCursor(compiled) : nil
+    }
+
+    /// The scoped producer of a factory binding: runs the holder's call, wraps what it throws with
+    /// the binding's location, and checks the result is a `Value`.
+    func factoryProducer<Value, Implementation>(
+        key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>
+    ) -> Producer<Value> {
+        if Value.self is AnyClass, !(Implementation.self is Value.Type) {
+            report(.nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
         }
-        holder.recipe = TypedFactoryRecipe(factory: factory, arguments: repeat take((each Parameter).self))
+        let recipe = Recipe<Value>(
+            make: { resolution, _ in
+                guard let call = holder.call else {
+                    throw ResolutionError(.internalInconsistency("the factory for \(key) was not compiled"))
+                }
+                let made: Implementation
+                do {
+                    made = try call.make(resolution)
+                } catch let error as ResolutionError {
+                    throw error.prependingPath(key.description)
+                } catch {
+                    throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
+                }
+                return try upcast(made, to: Value.self, key: key, location: location)
+            },
+            registersEarly: false, isFactory: true)
+        return makeScoped(key: key, scope: scope, origin: .factory(location), recipe: recipe)
     }
 }

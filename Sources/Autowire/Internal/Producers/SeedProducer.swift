@@ -1,0 +1,54 @@
+/// Marks, as a tag, the key of the value an `AssistedFactory` call passes in.
+@usableFromInline
+enum AssistedSeed {}
+
+/// Marks, as a tag, the producer an `AssistedFactory` runs, apart from the type's own.
+enum AssistedTarget<Seed> {}
+
+/// Produces the seed of the ongoing `AssistedFactory.make(_:)` call.
+final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
+    init(registry: Registry) {
+        super.init(
+            key: BindingKey(Seed.self, tag: AssistedSeed.self), scope: .transient, origin: .synthesized,
+            registry: registry, registersEarly: false, isFactory: false)
+    }
+
+    override func produce(_ resolution: Resolution) throws -> Seed {
+        guard let seed = resolution.state.pointee.seed as? Seed else {
+            throw ResolutionError(.internalInconsistency("no \(typeName(Seed.self)) seed in this resolve"))
+        }
+        return seed
+    }
+}
+
+extension PlanCompiler {
+    /// The (stateless, shared) producer of `Seed` seeds.
+    func seedProducer<Seed>(_ type: Seed.Type) -> SeedProducer<Seed> {
+        let key = BindingKey(Seed.self, tag: AssistedSeed.self)
+        if let existing = table[key] as? SeedProducer<Seed> { return existing }
+        let producer = SeedProducer<Seed>(registry: registry)
+        register(producer)
+        return producer
+    }
+
+    /// The producer of `AssistedFactory<Seed, T>` for an `Injectable` class.
+    func assistedFactory<X: Injectable, Seed, T>(
+        for type: X.Type, seed: Seed.Type, provided: T.Type, key: BindingKey
+    ) -> AnyProducer {
+        _ = seedProducer(Seed.self)
+        let targetKey = BindingKey(T.self, tag: AssistedTarget<Seed>.self)
+        let target: Producer<T>
+        if let existing = table[targetKey] as? Producer<T> {
+            target = existing
+        } else {
+            let outer = assistedTarget
+            assistedTarget = ObjectIdentifier(type)
+            defer { assistedTarget = outer }
+            target = autowire(type, as: T.self, key: targetKey, scope: .transient, origin: .autowired, register: true)
+        }
+        scheduleRootCheck(target)
+        return DeferredProducer(key: key, registry: registry, target: target) { registry in
+            AssistedFactory<Seed, T>(registry: registry, producer: target)
+        }
+    }
+}

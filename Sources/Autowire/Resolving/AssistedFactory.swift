@@ -1,0 +1,46 @@
+/// Makes a `T` that needs a runtime value (the seed) as well as dependencies from the container.
+///
+/// Declare an `AssistedFactory<Seed, T>` dependency and call ``make(_:)`` with the seed.
+///
+/// For an `Injectable` class, the seed fills its ``Dependency/assisted(_:fileID:line:)-(ReferenceWritableKeyPath<Root,Value?>&Sendable,_,_)``
+/// property and no binding is needed:
+///
+/// ```swift
+/// final class OrderList: Injectable {
+///     var makeDetail: AssistedFactory<OrderID, OrderViewModel>!
+///     static let dependencies: [Dependency<OrderList>] = [.inject(\.makeDetail)]
+/// }
+/// let detail = try list.makeDetail.make(selectedID)
+/// ```
+///
+/// For any other type, bind the factory; the seed is the first parameter and the rest are
+/// resolved:
+///
+/// ```swift
+/// binder.bind(AssistedFactory<String, Mailer>.self).to(assisted: SMTPMailer.init)   // init(host:logger:)
+/// ```
+///
+/// Every `make` is a new top-level resolve: `T` is new each time. A factory keeps its container
+/// alive.
+public struct AssistedFactory<Seed, T>: Sendable {
+    let registry: Registry
+    unowned(unsafe) let producer: Producer<T>
+
+    /// Creates a `T` for `seed`, with its other dependencies resolved.
+    public func make(_ seed: Seed) throws(ResolutionError) -> T {
+        try ResolutionError.catching {
+            try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
+                try producer.produce(resolution)
+            }
+        }
+    }
+}
+
+extension AssistedFactory: SynthesizedDependency {
+    static var underlyingKey: BindingKey { BindingKey(T.self, tag: nil) }
+
+    static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
+        guard let injectable = T.self as? any Injectable.Type else { return nil }
+        return compiler.assistedFactory(for: injectable, seed: Seed.self, provided: T.self, key: key)
+    }
+}

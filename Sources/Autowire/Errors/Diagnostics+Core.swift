@@ -160,5 +160,16 @@ extension Diagnostic {
     }
 }
 
-/// A type's name as users write it: `OrderService`, `[Plugin]`, `URL`.
-func typeName(_ type: Any.Type) -> String { String(describing: type) }
+/// A type's name as users write it: `OrderService`, `[Plugin]`, `[String: Plugin]`, `URL?`.
+func typeName(_ type: Any.Type) -> String {
+    var name = String(describing: type)
+    // Rewrite the innermost generic spellings first, until none is left.
+    while true {
+        let rewritten = name
+            .replacing(/Array<([^<>]*)>/) { "[\($0.1)]" }
+            .replacing(/Dictionary<([^<>]*?), ([^<>]*)>/) { "[\($0.1): \($0.2)]" }
+            .replacing(/Optional<([^<>]*)>/) { "\($0.1)?" }
+        if rewritten == name { return name }
+        name = rewritten
+    }
+}

@@ -1,0 +1,77 @@
+import Autowire
+import Synchronization
+import Testing
+
+private let lazyCreations = Atomic<Int>(0)
+
+private final class Report: Injectable {
+    static var scope: Scope { .transient }
+}
+private final class ExpensiveIndex: Injectable {
+    required init() { lazyCreations.add(1, ordering: .relaxed) }
+}
+private final class ReportScreen: Injectable {
+    var makeReport: Provider<Report>!
+    var index: Lazy<ExpensiveIndex>!
+    static let dependencies: [Dependency<ReportScreen>] = [.inject(\.makeReport), .inject(\.index)]
+}
+private final class SharedClock: Injectable {
+    static var scope: Scope { .singleton }
+}
+private final class ClockUser: Injectable {
+    var clock: Provider<SharedClock>!
+    static let dependencies: [Dependency<ClockUser>] = [.inject(\.clock)]
+}
+
+// An all-transient cycle closed by a Provider on one side and a Lazy on the other.
+private final class Parent: Injectable {
+    static var scope: Scope { .transient }
+    var child: Child!
+    static let dependencies: [Dependency<Parent>] = [.inject(\.child)]
+}
+private final class Child: Injectable {
+    static var scope: Scope { .transient }
+    var parent: Provider<Parent>!
+    var lazyParent: Lazy<Parent>!
+    static let dependencies: [Dependency<Child>] = [.inject(\.parent), .inject(\.lazyParent)]
+}
+
+@Suite struct ProviderLazyTests {
+    @Test func aProviderResolvesAnewOnEveryGet() throws {
+        let screen = try Container().resolve(ReportScreen.self)
+        #expect(try screen.makeReport.get() !== screen.makeReport.get())
+    }
+
+    @Test func aProviderRespectsTheSingletonScope() throws {
+        let container = Container()
+        let user = try container.resolve(ClockUser.self)
+        #expect(try user.clock.get() === container.resolve(SharedClock.self))
+    }
+
+    @Test func aLazyResolvesOnceOnFirstGet() throws {
+        let screen = try Container().resolve(ReportScreen.self)
+        let before = lazyCreations.load(ordering: .relaxed)
+        let first = try screen.index.get()
+        let second = try screen.index.get()
+        #expect(first === second)
+        #expect(lazyCreations.load(ordering: .relaxed) == before + 1)
+    }
+
+    @Test func providersAndLaziesCloseATransientCycle() throws {
+        let parent = try Container().resolve(Parent.self)
+        let viaProvider = try parent.child.parent.get()
+        let viaLazy = try parent.child.lazyParent.get()
+        #expect(viaProvider !== parent)
+        #expect(try viaLazy === parent.child.lazyParent.get())
+    }
+
+    @Test func aProviderCanBeResolvedDirectly() throws {
+        let provider = try Container().resolve(Provider<Report>.self)
+        #expect(try provider.get() !== provider.get())
+    }
+
+    @Test func aProviderOfSomethingUnprovidableIsAMissingBinding() throws {
+        let error = captureResolutionError { try Container().resolve(Provider<any Sendable>.self) }
+        #expect(error?.code == .missingBinding)
+    }
+}

@@ -6,7 +6,7 @@ extension Container {
     /// ancestor. Offering again replaces the previous object.
     public func offer<T>(_ instance: T, as type: T.Type = T.self) throws(ResolutionError) {
         let key = BindingKey(T.self, tag: nil)
-        guard let producer = try registry.producer(for: key) as? OfferedProducer<T> else {
+        guard let producer = try? registry.producer(for: key) as? OfferedProducer<T> else {
             throw ResolutionError(.notOfferable(key))
         }
         guard Swift.type(of: instance as Any) is AnyClass else { throw ResolutionError(.offeredValueIsNotObject(key)) }

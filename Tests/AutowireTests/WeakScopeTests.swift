@@ -15,7 +15,7 @@ private final class Viewer: Injectable {
 }
 private struct Token { let value: Int }
 
-@Suite struct WeakScopeTests {
+@Suite(.serialized) struct WeakScopeTests {
     @Test func aWeakInstanceIsSharedWhileSomethingHoldsIt() throws {
         let container = Container()
         let held = try container.resolve(Cache.self)

@@ -128,6 +128,16 @@ extension Diagnostic {
                 + "instead of depending on \(ownerName) itself.")
     }
 
+    static func mainActorRequired(_ type: Any.Type) -> Diagnostic {
+        let name = typeName(type)
+        return Diagnostic(
+            code: .mainActorRequired,
+            message: "\(name) has main-actor dependencies but was resolved or injected off the main thread.",
+            path: [name],
+            fix: "Resolve or inject \(name) from the main actor, for example in a `@MainActor` function or inside "
+                + "`await MainActor.run { … }`.")
+    }
+
     static func factoryFailed(_ key: BindingKey, location: SourceLocation?, error: any Error) -> Diagnostic {
         Diagnostic(
             code: .factoryFailed, message: "The factory for \(key) threw: \(error).", location: location,

@@ -3,9 +3,14 @@
 final class InjectionPlan: @unchecked Sendable {
     /// Filled in while compiling; immutable once the owning producer is published.
     var steps: [InjectionStep] = []
+    /// Set when a dependency was declared on the main actor: the plan then runs only there.
+    var mainActor: (type: Any.Type, thread: MainActorThread)?
 
     @inline(__always)
     func inject(into object: AnyObject, _ resolution: Resolution) throws {
+        if let mainActor, !mainActor.thread.isCurrent {
+            throw ResolutionError(.mainActorRequired(mainActor.type))
+        }
         for step in steps { try step.run(object, resolution) }
     }
 }

@@ -121,6 +121,7 @@ final class PlanCompiler {
                 continue
             }
             plan.steps.append(step)
+            if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
             producer.edges.append(
                 Edge(label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false))
         }

@@ -4,16 +4,20 @@ struct Requirement: Sendable {
     let key: BindingKey
     let isOptional: Bool
     let location: SourceLocation
-    /// Kept to name the property in messages.
-    let keyPath: AnyKeyPath & Sendable
+    /// Kept to name the property in messages: an `AnyKeyPath`, or an `UncheckedKeyPath` for
+    /// main-actor properties.
+    let keyPath: any Sendable
     /// The root of the key path: the class, or superclass, that has the property.
     let objectType: AnyObject.Type
+    /// Declared in a main-actor context: the property may only be set on the main thread.
+    let requiresMainActor: Bool
 
     @usableFromInline
     init<Object: AnyObject>(
-        key: BindingKey, isOptional: Bool, location: SourceLocation, keyPath: AnyKeyPath & Sendable,
-        objectType: Object.Type
+        key: BindingKey, isOptional: Bool, location: SourceLocation, keyPath: any Sendable,
+        objectType: Object.Type, requiresMainActor: Bool
     ) {
+        self.requiresMainActor = requiresMainActor
         self.isInstance = { $0 is Object.Type }
         self.key = key
         self.isOptional = isOptional
@@ -33,6 +37,9 @@ struct Requirement: Sendable {
         return "(\(key.description))"
     }
 
+    /// The key path itself, for tools that inspect objects (validation).
+    var anyKeyPath: AnyKeyPath? { (keyPath as? AnyKeyPath) ?? (keyPath as? UncheckedKeyPath)?.keyPath }
+
     /// Whether the property takes the seed of an `AssistedFactory` rather than a resolved value.
     var isAssisted: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(AssistedSeed.self) }
 
@@ -41,4 +48,16 @@ struct Requirement: Sendable {
     func applies(to type: AnyObject.Type) -> Bool { isInstance(type) }
 
     private let isInstance: @Sendable (AnyObject.Type) -> Bool
+}
+
+/// A key path to a main-actor-isolated property, kept only to print its name.
+@usableFromInline
+struct UncheckedKeyPath: @unchecked Sendable, CustomStringConvertible {
+    let keyPath: AnyKeyPath
+
+    @usableFromInline
+    init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+
+    @usableFromInline
+    var description: String { String(describing: keyPath) }
 }

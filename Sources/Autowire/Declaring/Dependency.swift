@@ -37,7 +37,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
         keyPath: any Sendable,
         location: SourceLocation,
         requiresMainActor: Bool = false,
-        assign: @escaping @Sendable (Object, Value) -> Void
+        writer: PropertyWriter<Object, Value>
     ) {
         let requirement = Requirement(
             key: BindingKey(Value.self, tag: tag),
@@ -50,6 +50,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
         self.requirement = requirement
         self.makeStep = { producer in
             guard let typed = producer as? Producer<Value> else { return nil }
+            let learned = LearnedOffset()
             return InjectionStep(requirement: requirement, target: producer) { [unowned(unsafe) typed] object, resolution in
                 let value: Value
                 do {
@@ -59,8 +60,17 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 } catch {
                     throw ResolutionError.passing(through: object, requirement: requirement, error)
                 }
+                let offset = learned.current
+                if offset > 0, let store = writer.store {
+                    store(UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset, value)
+                    return
+                }
                 // The plan compiler checked that every object reaching this step is an `Object`.
-                assign(unsafeDowncast(object, to: Object.self), value)
+                let root = unsafeDowncast(object, to: Object.self)
+                writer.assign(root, value)
+                if offset == 0 {
+                    learned.learn(on: root, description: String(describing: requirement.keyPath), locate: writer.locate)
+                }
             }
         }
     }
@@ -78,8 +88,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
     }
 
     /// A required dependency on a property of non-optional type, which `init()` gave a
@@ -92,8 +101,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(plain: keyPath))
     }
 
     /// A required dependency on the value named by `tag`, for a `T?` or `T!` property.
@@ -108,8 +116,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
     }
 
     /// A required dependency on the value named by `tag`, for a property of non-optional type.
@@ -122,8 +129,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(plain: keyPath))
     }
 
     /// An optional dependency: filled when the container can provide `Value`, left `nil` when it
@@ -139,8 +145,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: Value.self, tag: nil, isOptional: true, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
     }
 
     /// An optional dependency on the value named by `tag`.
@@ -153,8 +158,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: T.Value.self, tag: tag, isOptional: true, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
     }
 }
 
@@ -180,8 +184,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
     }
 
     /// A property of non-optional type filled with the runtime value passed to
@@ -194,8 +197,7 @@ extension Dependency {
     ) -> Dependency {
         Dependency(
             object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line)
-        ) { object, value in object[keyPath: keyPath] = value }
+            location: SourceLocation(fileID, line), writer: PropertyWriter(plain: keyPath))
     }
 }
 
@@ -284,11 +286,13 @@ extension Dependency {
         nonisolated(unsafe) let keyPath = keyPath
         return Dependency(
             object: Root.self, value: Value.self, tag: tag, isOptional: isOptional, keyPath: UncheckedKeyPath(keyPath),
-            location: location, requiresMainActor: true
-        ) { object, value in
-            nonisolated(unsafe) let object = object
-            nonisolated(unsafe) let value = value
-            MainActor.assumeIsolated { assign(object, value) }
-        }
+            location: location, requiresMainActor: true,
+            writer: PropertyWriter(
+                assign: { object, value in
+                    nonisolated(unsafe) let object = object
+                    nonisolated(unsafe) let value = value
+                    MainActor.assumeIsolated { assign(object, value) }
+                },
+                locate: nil, store: nil))
     }
 }

@@ -2,7 +2,11 @@
 /// producer directly, so injecting does no lookup at all.
 final class InjectionPlan: @unchecked Sendable {
     /// Filled in while compiling; immutable once the owning producer is published.
-    var steps: [InjectionStep] = []
+    var steps: [InjectionStep] = [] {
+        didSet { runs = steps.map(\.run) }
+    }
+    /// Just the closures of `steps`: iterating them copies nothing else.
+    private var runs: [@Sendable (AnyObject, Resolution) throws -> Void] = []
     /// Set when a dependency was declared on the main actor: the plan then runs only there.
     var mainActor: (type: Any.Type, thread: MainActorThread)?
 
@@ -11,7 +15,9 @@ final class InjectionPlan: @unchecked Sendable {
         if let mainActor, !mainActor.thread.isCurrent {
             throw ResolutionError(.mainActorRequired(mainActor.type))
         }
-        for step in steps { try step.run(object, resolution) }
+        try runs.withUnsafeBufferPointer { runs in
+            for run in runs { try run(object, resolution) }
+        }
     }
 }
 

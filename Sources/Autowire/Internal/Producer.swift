@@ -36,6 +36,34 @@ class AnyProducer: @unchecked Sendable {
 /// A producer of `T`. Subclasses implement the scopes.
 @usableFromInline
 class Producer<T>: AnyProducer, @unchecked Sendable {
+    /// Whether values of `T` are class references, which a resolution records as they are.
+    /// Checked once here, so the hot path never casts (a cast to `T` costs a metadata lookup of
+    /// `Optional<T>` in generic code).
+    final let holdsReferences = T.self is AnyClass
+
+    /// `value` as a resolution records it.
+    @inline(__always)
+    final func reference(for value: T) -> AnyObject {
+        holdsReferences ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
+    }
+
+    /// A recorded instance as a `T`.
+    @inline(__always)
+    final func value(from recorded: AnyObject) throws -> T {
+        if holdsReferences { return unsafeBitCast(recorded, to: T.self) }
+        return try unboxedValue(from: recorded)
+    }
+
+    /// Out of line: the casts need metadata that the compiler would otherwise fetch on every call
+    /// of the inlining function, even when the class-reference path is taken.
+    @inline(never)
+    final func unboxedValue(from recorded: AnyObject) throws -> T {
+        if let box = recorded as? ValueBox<T> { return box.value }
+        // An implementation recorded before it was filled, seen through a protocol.
+        if let typed = recorded as? T { return typed }
+        throw ResolutionError(.internalInconsistency("an instance recorded for \(key) is a \(type(of: recorded))"))
+    }
+
     /// Produces the value inside an ongoing resolution.
     @usableFromInline
     func produce(_ resolution: Resolution) throws -> T {
@@ -83,4 +111,10 @@ enum Origin {
             location
         }
     }
+}
+
+/// Holds a value-type instance in a resolution's table.
+final class ValueBox<T> {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

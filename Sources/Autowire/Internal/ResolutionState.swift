@@ -7,7 +7,8 @@
 struct ResolutionState {
     struct Slot {
         var producer: ObjectIdentifier?
-        var instance: Any?
+        /// Class instances as they are; values boxed (see `Producer.reference(for:)`).
+        var instance: AnyObject?
         /// The value of `registrations` when the producer started constructing, or `-1`.
         var constructionMark: Int
 
@@ -16,7 +17,7 @@ struct ResolutionState {
 
     enum Lookup {
         case absent
-        case instance(Any)
+        case instance(AnyObject)
         case underConstruction(since: Int)
     }
 
@@ -45,7 +46,8 @@ struct ResolutionState {
         return (index, false)
     }
 
-    func lookup(_ producer: AnyProducer) -> Lookup {
+    // `mutating` only so that calls through `Resolution.state.pointee` work in place, not on a copy.
+    mutating func lookup(_ producer: AnyProducer) -> Lookup {
         let (index, found) = index(for: ObjectIdentifier(producer))
         guard found else { return .absent }
         let slot = slots[index]
@@ -54,7 +56,7 @@ struct ResolutionState {
     }
 
     /// Records the instance a producer made for this object graph.
-    mutating func record(_ producer: AnyProducer, instance: Any) {
+    mutating func record(_ producer: AnyProducer, instance: AnyObject) {
         let index = claim(ObjectIdentifier(producer))
         slots[index].instance = instance
         slots[index].constructionMark = -1
@@ -142,7 +144,7 @@ struct Resolution {
 
     func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
 
-    func record(_ producer: AnyProducer, instance: Any) { state.pointee.record(producer, instance: instance) }
+    func record(_ producer: AnyProducer, instance: AnyObject) { state.pointee.record(producer, instance: instance) }
 
     /// The resolver a closure factory of `registry` receives during this resolve.
     func resolver(for registry: Registry) -> Resolver {

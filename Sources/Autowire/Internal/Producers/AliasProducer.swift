@@ -25,7 +25,15 @@ final class AliasProducer<T, Implementation>: Producer<T>, @unchecked Sendable {
 func upcast<Implementation, T>(_ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?)
     throws -> T
 {
-    if Implementation.self == T.self { return unsafeBitCast(instance, to: T.self) }
+    if ObjectIdentifier(Implementation.self) == ObjectIdentifier(T.self) { return unsafeBitCast(instance, to: T.self) }
+    return try converted(instance, to: type, key: key, location: location)
+}
+
+/// Out of line so that the cast's metadata is fetched only when an upcast really happens.
+@inline(never)
+func converted<Implementation, T>(_ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?)
+    throws -> T
+{
     if let same = instance as? T { return same }
     throw ResolutionError(.nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
 }

@@ -10,20 +10,10 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        if case .instance(let existing) = resolution.lookup(self) {
-            return try cast(existing, to: T.self, for: key)
-        }
+        if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }
         if recipe.registersEarly { return try recipe.make(resolution, self) }
         let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-        resolution.record(self, instance: value)
+        resolution.record(self, instance: reference(for: value))
         return value
     }
-}
-
-/// Casts a recorded instance back to its producer's type; a mismatch is an internal error, reported
-/// rather than trapping.
-@inline(__always)
-func cast<T>(_ value: Any, to type: T.Type, for key: BindingKey) throws -> T {
-    if let typed = value as? T { return typed }
-    throw ResolutionError(.internalInconsistency("an instance recorded for \(key) is a \(Swift.type(of: value))"))
 }

@@ -2,7 +2,10 @@
 ///
 /// Not `Sendable` by declaration: recipes live inside producers, which are immutable once
 /// published and vouched for as `@unchecked Sendable`.
-struct Recipe<T> {
+///
+/// A class, not a struct: reading a generic struct stored in a generic class costs a metadata
+/// lookup on every resolve; reading a reference does not.
+final class Recipe<T> {
     /// Makes the value. When `registeringAs` is given, an object records itself under that producer
     /// as soon as it exists, before its properties are filled, so cycles back to it close.
     let make: (Resolution, AnyProducer?) throws -> T
@@ -10,4 +13,10 @@ struct Recipe<T> {
     let registersEarly: Bool
     /// Whether `make` runs a factory that must be guarded against re-entry.
     let isFactory: Bool
+
+    init(make: @escaping (Resolution, AnyProducer?) throws -> T, registersEarly: Bool, isFactory: Bool) {
+        self.make = make
+        self.registersEarly = registersEarly
+        self.isFactory = isFactory
+    }
 }

@@ -8,8 +8,9 @@ import Synchronization
 final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
-    /// Written once, before `isCreated` is set with release ordering.
-    private nonisolated(unsafe) var instance: T?
+    /// Initialized once, before `isCreated` is set with release ordering. Raw storage rather than
+    /// `T?`: reading an optional of a generic type costs a metadata lookup on every resolve.
+    private let instance = UnsafeMutablePointer<T>.allocate(capacity: 1)
     /// Guarded by the creation lock: made in the current transaction, not yet published.
     private nonisolated(unsafe) var pendingInstance: T?
     private nonisolated(unsafe) var isUnderConstruction = false
@@ -21,24 +22,29 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
             isFactory: recipe.isFactory)
     }
 
+    deinit {
+        if isCreated.load(ordering: .acquiring) { instance.deinitialize(count: 1) }
+        instance.deallocate()
+    }
+
     override func produce(_ resolution: Resolution) throws -> T {
-        if isCreated.load(ordering: .acquiring), let instance { return instance }
+        if isCreated.load(ordering: .acquiring) { return instance.pointee }
         return try create(resolution)
     }
 
     override func resolveTopLevel() throws -> T {
-        if isCreated.load(ordering: .acquiring), let instance { return instance }
+        if isCreated.load(ordering: .acquiring) { return instance.pointee }
         return try super.resolveTopLevel()
     }
 
     private func create(_ resolution: Resolution) throws -> T {
         switch resolution.lookup(self) {
-        case .instance(let existing): return try cast(existing, to: T.self, for: key)
+        case .instance(let existing): return try value(from: existing)
         case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
         case .absent: break
         }
         return try registry.creationLock.withLock {
-            if isCreated.load(ordering: .acquiring), let instance { return instance }
+            if isCreated.load(ordering: .acquiring) { return instance.pointee }
             if let pendingInstance { return pendingInstance }
             guard !isUnderConstruction else {
                 // Reached again from a nested top-level resolve on this thread, before it exists.
@@ -51,7 +57,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
                 value = try recipe.make(resolution, self)
             } else {
                 value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-                resolution.record(self, instance: value)
+                resolution.record(self, instance: reference(for: value))
             }
             pendingInstance = value
             registry.creationLock.enqueue(self)
@@ -60,8 +66,9 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     }
 
     func publish() {
-        instance = pendingInstance
-        pendingInstance = nil
+        guard let pendingInstance else { return }
+        instance.initialize(to: pendingInstance)
+        self.pendingInstance = nil
         isCreated.store(true, ordering: .releasing)
     }
 

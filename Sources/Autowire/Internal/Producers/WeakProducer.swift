@@ -14,18 +14,18 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
 
     override func produce(_ resolution: Resolution) throws -> T {
         switch resolution.lookup(self) {
-        case .instance(let existing): return try cast(existing, to: T.self, for: key)
+        case .instance(let existing): return try value(from: existing)
         case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
         case .absent: break
         }
         return try registry.creationLock.withLock {
-            if let instance, let typed = instance as? T { return typed }
+            if let instance { return try value(from: instance) }
             let value: T
             if recipe.registersEarly {
                 value = try recipe.make(resolution, self)
             } else {
                 value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-                resolution.record(self, instance: value)
+                resolution.record(self, instance: reference(for: value))
             }
             guard type(of: value as Any) is AnyClass else {
                 throw ResolutionError(.weakScopeNeedsObject(key, location: origin.location))

@@ -1,0 +1,82 @@
+import Synchronization
+
+/// Writes one declared property. Built by the `@inlinable` `Dependency` constructors, so its
+/// closures are compiled in the user's module, specialized for the concrete types.
+///
+/// Writing through a key path costs hundreds of instructions. For a plain stored property of a
+/// final class the write is a store at a fixed offset, so the first injection learns that offset
+/// from the key path and later ones store directly.
+@usableFromInline
+struct PropertyWriter<Object: AnyObject, Value>: Sendable {
+    /// Writes through the key path: always correct, used until the offset is known and for
+    /// properties that are not plain stored ones (observers, wrappers, `weak`, non-final classes).
+    let assign: @Sendable (Object, Value) -> Void
+    /// The property's offset from the start of the object, measured by projecting its address.
+    let locate: (@Sendable (Object) -> Int)?
+    /// Stores a value at the property's address.
+    let store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?
+
+    @usableFromInline
+    init(
+        assign: @escaping @Sendable (Object, Value) -> Void,
+        locate: (@Sendable (Object) -> Int)?,
+        store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?
+    ) {
+        self.assign = assign
+        self.locate = locate
+        self.store = store
+    }
+
+    /// For a `Value?` (or `Value!`) property.
+    @inlinable
+    init(optional keyPath: ReferenceWritableKeyPath<Object, Value?> & Sendable) {
+        self.init(
+            assign: { $0[keyPath: keyPath] = $1 },
+            locate: { object in
+                let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+                return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
+            },
+            store: { $0.assumingMemoryBound(to: Value?.self).pointee = $1 })
+    }
+
+    /// For a property of type `Value`.
+    @inlinable
+    init(plain keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable) {
+        self.init(
+            assign: { $0[keyPath: keyPath] = $1 },
+            locate: { object in
+                let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+                return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
+            },
+            store: { $0.assumingMemoryBound(to: Value.self).pointee = $1 })
+    }
+}
+
+/// The learned offset of one property: 0 while unknown, -1 when direct stores are not safe.
+final class LearnedOffset: Sendable {
+    private let offset = Atomic<Int>(0)
+
+    @inline(__always)
+    var current: Int { offset.load(ordering: .relaxed) }
+
+    /// Measures the offset on `object`, after a key-path write, when `description` proves the key
+    /// path is one plain stored property: Swift prints `\Type.name` only for those, and
+    /// `<computed …>` for observed, wrapped, lazy, `weak`, `unowned` and overridable properties,
+    /// whose writes must keep going through the key path.
+    func learn<Object>(on object: Object, description: String, locate: ((Object) -> Int)?) {
+        guard let locate, Self.isPlainStoredProperty(description) else {
+            offset.store(-1, ordering: .relaxed)
+            return
+        }
+        let measured = locate(object)
+        // Inside the object's first 64 KiB, past its header: anything else is not its own storage.
+        offset.store(measured >= 2 * MemoryLayout<Int>.size && measured < 1 << 16 ? measured : -1, ordering: .relaxed)
+    }
+
+    /// `\Type.name` with no generic arguments, nesting or further components.
+    static func isPlainStoredProperty(_ description: String) -> Bool {
+        guard description.hasPrefix("\\") else { return false }
+        let body = description.dropFirst()
+        return body.count(where: { $0 == "." }) == 1 && !body.contains(where: { "<>()[] ".contains($0) })
+    }
+}

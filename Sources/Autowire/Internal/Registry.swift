@@ -11,6 +11,8 @@ final class Registry: @unchecked Sendable {
     /// `intoCollection()` contributions by the `[Element]` key they make resolvable.
     let contributions: [BindingKey: [BindingDeclaration]]
     private let table: Mutex<[BindingKey: AnyProducer]>
+    /// Producers already checked as roots: what every top-level resolve looks up first.
+    private let roots = Mutex(RootTable())
     let creationLock = CreationLock()
 
     /// An empty registry: everything is autowired.
@@ -82,8 +84,12 @@ final class Registry: @unchecked Sendable {
     }
 
     /// The producer for `key` as the start of a top-level resolve: compiled and cycle-checked.
+    @inline(__always)
     func rootProducer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
-        try compiled(key, asRoot: true) { $0.producer(for: key) }
+        if let known = roots.withLock({ $0.producer(for: key) }) { return known }
+        let producer = try compiled(key, asRoot: true) { $0.producer(for: key) }
+        roots.withLock { $0.insert(producer, for: key) }
+        return producer
     }
 
     /// The plan that fills existing objects of `type`.

@@ -12,6 +12,9 @@ final class Registry: @unchecked Sendable {
     let contributions: [BindingKey: [BindingDeclaration]]
     private let table: Mutex<[BindingKey: AnyProducer]>
     let creationLock = CreationLock()
+    /// How many times a plan compiler ran for this registry: tests check that the hot path never
+    /// compiles again.
+    let compilations = Atomic<Int>(0)
 
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {

@@ -71,6 +71,13 @@ private extension Container {
         #expect(container.compilations == afterFirst)
     }
 
+    @Test func resolutionTableSpreadsProducersOverItsSlots() {
+        let producers = (0..<8).map { _ in Part() }
+        let homes = Set(producers.map { ResolutionState.home(of: ObjectIdentifier($0), mask: 15) })
+        // Eight objects all hashing to one slot of sixteen would make every lookup a linear probe.
+        #expect(homes.count > 1)
+    }
+
     @Test func compiledGraphLinksProducersDirectly() throws {
         let container = Container()
         _ = try container.resolve(Machine.self)

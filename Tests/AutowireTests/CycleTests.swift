@@ -86,7 +86,51 @@ private final class GraphServiceImpl: Service {
     let client: GraphClient
 }
 
+// A cycle through a binding: Port → PortImpl.b → PortUser.port → Port.
+private protocol Port: AnyObject {}
+private final class PortImpl: Port, Injectable {
+    var user: PortUser!
+    static let dependencies: [Dependency<PortImpl>] = [.inject(\.user)]
+}
+private final class PortUser: Injectable {
+    var port: Port!
+    static let dependencies: [Dependency<PortUser>] = [.inject(\.port)]
+}
+
+// The same through transient classes only: can never close.
+private final class TransientPortImpl: Port, Injectable {
+    static var scope: Scope { .transient }
+    var user: TransientPortUser!
+    static let dependencies: [Dependency<TransientPortImpl>] = [.inject(\.user)]
+}
+private final class TransientPortUser: Injectable {
+    static var scope: Scope { .transient }
+    var port: Port!
+    static let dependencies: [Dependency<TransientPortUser>] = [.inject(\.port)]
+}
+
 @Suite struct CycleTests {
+    @Test func cycleThroughABoundProtocolResolvesToTheSameInstances() throws {
+        let container = try Container { binder in
+            binder.bind(Port.self).to(PortImpl.self)
+        }
+        let port = try container.resolve(Port.self)
+        let impl = try #require(port as? PortImpl)
+        #expect(impl.user.port === impl)
+        let user = try container.resolve(PortUser.self)
+        #expect((user.port as? PortImpl)?.user === user)
+    }
+
+    @Test func transientCycleThroughABoundProtocolFailsTheBuild() throws {
+        let error = #expect(throws: ConfigurationError.self) {
+            try Container { binder in
+                binder.bind(Port.self).to(TransientPortImpl.self)
+            }
+        }
+        #expect(error?.diagnostics.map(\.code) == [.unclosableCycle])
+        #expect(error?.diagnostics.first?.path == ["Port", "TransientPortImpl.user", "TransientPortUser.port", "Port"])
+    }
+
     @Test func graphCycleResolvesToTheSameInstances() throws {
         let a = try Container().resolve(GraphA.self)
         #expect(a.b.a === a)

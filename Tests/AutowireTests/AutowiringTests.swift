@@ -47,6 +47,13 @@ private final class Dashboard: Injectable {
     static let dependencies: [Dependency<Dashboard>] = [.optional(\.radio), .optional(\.engine)]
 }
 
+private struct Unavailable: Error {}
+private final class Sensor {}
+private final class Probe: Injectable {
+    var sensor: Sensor?
+    static let dependencies: [Dependency<Probe>] = [.optional(\.sensor)]
+}
+
 @Suite struct AutowiringTests {
     @Test func injectableClassResolvesWithNoRegistration() throws {
         let engine = try Container().resolve(Engine.self)
@@ -109,5 +116,15 @@ private final class Dashboard: Injectable {
         let first = try Container().resolve(Garage.self)
         let second = try Container().resolve(Garage.self)
         #expect(first !== second)
+    }
+
+    @Test func optionalDependencyStillThrowsWhenItsFactoryFails() throws {
+        let container = try Container { binder in
+            binder.bind(Sensor.self).to { _ in throw Unavailable() }
+        }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Probe.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.path == ["Probe.sensor", "Sensor"])
+        #expect(error?.underlyingError is Unavailable)
     }
 }

@@ -196,6 +196,24 @@ private final class Misdeclared: PropertyInjectable {
                 """)
     }
 
+    @Test func missingBindingInsideAFactoryNamesTheFactorysBinding() throws {
+        let line = #line + 2
+        let container = try Container { binder in
+            binder.bind(Database.self).to { resolver in
+                _ = try resolver.resolve(OrderRepository.self)
+                return Database()
+            }
+        }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Reports.self) }
+        #expect(
+            error?.description == """
+                error[missing-binding]: OrderRepository cannot be provided: it has no binding and is not an Injectable class.
+                  at: \(file):\(line)
+                  path: Reports.database → Database → OrderRepository
+                  fix: Bind it in the container with `binder.bind(OrderRepository.self).to(…)`.
+                """)
+    }
+
     @Test func reenteredFactoryNamesTheCycle() throws {
         let line = #line + 2
         let container = try Container { binder in

@@ -37,6 +37,22 @@ private final class Pairs: Injectable {
 
 private final class Token {}
 
+private struct Flaky: Error {}
+private final class Retried {}
+
+/// Fails the first time it is asked, then succeeds.
+private final class FlakySwitch: Sendable {
+    private let calls = Mutex(0)
+    func next() throws -> Retried {
+        let call = calls.withLock { calls in
+            calls += 1
+            return calls
+        }
+        if call == 1 { throw Flaky() }
+        return Retried()
+    }
+}
+
 @Suite struct ScopeTests {
     @Test func transientIsNewEveryTime() throws {
         let container = Container()
@@ -104,6 +120,17 @@ private final class Token {}
         }
         let error = #expect(throws: ResolutionError.self) { try container.resolve(Int.self) }
         #expect(error?.code == .unsupportedScope)
+    }
+
+    @Test func singletonWhoseFactoryFailedIsCreatedOnTheNextResolve() throws {
+        let flaky = FlakySwitch()
+        let container = try Container { binder in
+            binder.bind(Retried.self).scoped(.singleton).to { _ in try flaky.next() }
+        }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Retried.self) }
+        #expect(error?.underlyingError is Flaky)
+        let first = try container.resolve(Retried.self)
+        #expect(try container.resolve(Retried.self) === first)
     }
 
     @Test func scopeNamesReadAsWritten() {

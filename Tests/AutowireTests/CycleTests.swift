@@ -255,3 +255,66 @@ private final class TransientPortUser: Injectable {
         #expect(error?.path == ["Service", "A.b", "B.a", "A"])
     }
 }
+
+// A factory that calls `Provider.get()` while it runs, for an object that needs the factory.
+private final class Engine {
+    let client: EngineClient
+    init(client: Provider<EngineClient>) throws { self.client = try client.get() }
+}
+private final class EngineClient: Injectable {
+    var engine: Engine!
+    static let dependencies: [Dependency<EngineClient>] = [.inject(\.engine)]
+}
+
+@Suite struct NestedResolveCycleTests {
+    @Test func providerGetInsideAFactoryThatNeedsItselfThrowsInsteadOfOverflowing() throws {
+        let container = try Container { binder in
+            binder.bind(Engine.self).to(factory: Engine.init)
+        }
+        let error = captureResolutionError { try container.resolve(Engine.self) }
+        #expect(error?.code == .unclosableCycle)
+        #expect(error?.path == ["Engine", "EngineClient.engine", "Engine"])
+    }
+
+    @Test func closureFactoryCallingACapturedContainerForItselfThrows() throws {
+        let box = ContainerBox()
+        let container = try Container { binder in
+            binder.bind(Motor.self).scoped(.transient).to { _ in
+                Motor(client: try box.container?.resolve(MotorClient.self))
+            }
+        }
+        box.container = container
+        let error = captureResolutionError { try container.resolve(Motor.self) }
+        #expect(error?.code == .unclosableCycle)
+    }
+
+    @Test func providerGetInsideAFactoryForAnUnrelatedTypeWorks() throws {
+        let container = try Container { binder in
+            binder.bind(Gear.self).to(factory: Gear.init)
+        }
+        let gear = try container.resolve(Gear.self)
+        #expect(gear.bolt.gear == nil)
+    }
+}
+
+private final class Bolt: Injectable {
+    var gear: Gear?
+}
+private final class Gear {
+    let bolt: Bolt
+    init(bolt: Provider<Bolt>) throws { self.bolt = try bolt.get() }
+}
+
+private final class Motor {
+    let client: MotorClient?
+    init(client: MotorClient?) { self.client = client }
+}
+private final class MotorClient: Injectable {
+    var motor: Motor!
+    static let dependencies: [Dependency<MotorClient>] = [.inject(\.motor)]
+}
+
+/// Lets a factory reach the container it belongs to, the way a global would.
+private final class ContainerBox: @unchecked Sendable {
+    var container: Container?
+}

@@ -170,8 +170,13 @@ struct Resolution {
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
+        // Met again from a fresh resolve the factory itself started (e.g. `Provider.get()`): that
+        // resolve sees none of this one's instances, so it would start the factory forever.
+        if FactoryFrames.isRunning(producer, outside: state) {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
         let mark = state.pointee.beginConstruction(producer)
         defer { state.pointee.endConstruction(producer, restoring: mark) }
-        return try make()
+        return try FactoryFrames.running(producer, in: state, make)
     }
 }

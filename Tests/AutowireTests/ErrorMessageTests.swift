@@ -40,6 +40,14 @@ private final class Office: Injectable {
     static let dependencies: [Dependency<Office>] = [.inject(\.printer)]
 }
 
+/// Non-final: its key paths print as `<computed 0x…>`, never with the property's name.
+private class Kiosk: Injectable {
+    var printer: Printer!
+    required init() {}
+    static let printerLine = #line + 1
+    class var dependencies: [Dependency<Kiosk>] { [.inject(\.printer)] }
+}
+
 private enum Backup: Autowire.Tag { typealias Value = Sundial }
 /// Asks for a tagged Injectable: tags are never autowired, so this needs a binding.
 private final class Vault: Injectable {
@@ -114,6 +122,17 @@ private final class Misdeclared: PropertyInjectable {
                   path: Office.printer → Printer
                   fix: Make Printer conform to Injectable, or bind it with `binder.bind(Printer.self).to(…)`, \
                 or declare it `.optional(\\.printer)` if it may be absent.
+                """)
+    }
+
+    @Test func unnamedPropertyOfANonFinalClassPrintsItsTypeNotAnAddress() throws {
+        let error = #expect(throws: ResolutionError.self) { try Container().resolve(Kiosk.self) }
+        #expect(
+            error?.description == """
+                error[missing-binding]: Printer cannot be provided: it has no binding and its class is not Injectable.
+                  at: \(file):\(Kiosk.printerLine)
+                  path: Kiosk.(Printer) → Printer
+                  fix: Make Printer conform to Injectable, or bind it with `binder.bind(Printer.self).to(…)`.
                 """)
     }
 

@@ -115,7 +115,7 @@ final class PlanCompiler {
                     report(
                         .missingBinding(
                             requirement.key, location: requirement.location, path: path + [requirement.key.description],
-                            propertyHint: requirement.propertyName))
+                            propertyHint: requirement.knownPropertyName))
                 }
                 continue
             }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 // The "What users write" example of DESIGN.md, with small types for the names it uses. Left out
-// until they land: `.to(factory:)` (typed factories), `validate` and `graph`.
+// until they land: `validate` and `graph`.
 
 private protocol OrderRepository: AnyObject {}
 private protocol AuditLog: AnyObject {}
@@ -11,6 +11,12 @@ private protocol Database: AnyObject {
     var path: String { get }
 }
 private protocol Plugin: AnyObject {}
+private protocol Mailer: AnyObject {}
+
+private final class SMTPMailer: Mailer {
+    let clock: SystemClock
+    init(clock: SystemClock) { self.clock = clock }
+}
 
 private final class SystemClock: Injectable {}
 
@@ -61,6 +67,7 @@ private final class CheckoutScreen: PropertyInjectable {  // no init() requireme
             }
             binder.bind(String.self).tagged(DatabasePath.self).to(value: ":memory:")
             binder.bind(URL.self).tagged(APIBaseURL.self).to(value: apiURL)
+            binder.bind(Mailer.self).to(factory: SMTPMailer.init)  // typed factory: init's parameters are resolved
             binder.bind(Plugin.self).intoCollection().to(AuditPlugin.self)  // resolve [Plugin]
         }
     }
@@ -87,6 +94,11 @@ private final class CheckoutScreen: PropertyInjectable {  // no init() requireme
         let second = try #require(try container.resolve(OrderService.self).repository as? SQLOrderRepository)
         #expect(first !== second)
         #expect(first.database === second.database)
+    }
+
+    @Test func typedFactoryResolvesTheInitializersParameters() throws {
+        let mailer = try makeContainer().resolve(Mailer.self)
+        #expect((mailer as? SMTPMailer)?.clock != nil)
     }
 
     @Test func pluginsResolveAsACollection() throws {

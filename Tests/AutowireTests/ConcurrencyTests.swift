@@ -1,5 +1,6 @@
 import Autowire
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -103,16 +104,26 @@ private func mixedContainer() throws -> Container {
 
 @Suite struct ConcurrencyTests {
     @Test func thousandConcurrentFirstResolvesCreateTheSingletonOnce() throws {
+        // 1,000 real threads, released together, so that many wait on the creation at once.
         let container = Container()
         let identities = Identities()
         let failures = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
-            do {
-                identities.insert(try container.resolve(SlowSingleton.self))
-            } catch {
-                failures.add(1, ordering: .relaxed)
-            }
+        let gate = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<1_000 {
+            done.enter()
+            Thread {
+                gate.wait()
+                do {
+                    identities.insert(try container.resolve(SlowSingleton.self))
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+                done.leave()
+            }.start()
         }
+        for _ in 0..<1_000 { gate.signal() }
+        done.wait()
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(SlowSingleton.created.load(ordering: .relaxed) == 1)
         #expect(identities.count == 1)

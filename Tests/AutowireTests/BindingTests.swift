@@ -63,6 +63,11 @@ private final class Counter: Injectable {
     static var scope: Scope { .singleton }
 }
 
+/// Keeps the resolver a factory received, to use it after the factory returned.
+private final class ResolverBox: @unchecked Sendable {
+    var resolver: Resolver?
+}
+
 @Suite struct BindingTests {
     @Test func protocolBoundToImplementation() throws {
         let container = try Container { binder in
@@ -207,5 +212,20 @@ private final class Counter: Injectable {
         }
         let user = try container.resolve(StorageUser.self)
         #expect(user.disk === (try container.resolve(DiskStorage.self)))
+    }
+
+    @Test func resolverKeptAfterItsFactoryStartsIndependentResolves() throws {
+        let box = ResolverBox()
+        let container = try Container { binder in
+            binder.bind(Int.self).to { resolver in
+                box.resolver = resolver
+                return 1
+            }
+        }
+        _ = try container.resolve(Int.self)
+        let resolver = try #require(box.resolver)
+        let first = try resolver.resolve(DiskStorage.self)
+        let second = try resolver.resolve(DiskStorage.self)
+        #expect(first !== second)
     }
 }

@@ -69,12 +69,12 @@ private struct FactoryBroke: Error, CustomStringConvertible {
             error?.description == """
                 Container configuration has 2 problems:
 
-                error[missing-binding]: String tagged MailHost cannot be provided: it has no binding and is not an Injectable class.
+                error[missing-binding]: String tagged MailHost cannot be provided: nothing is bound with that tag.
                   at: AutowireTests/TypedFactoryTests.swift:\(line)
                   path: Mailer.factory[1] → String tagged MailHost
                   fix: Bind it in the container with `binder.bind(String.self).tagged(MailHost.self).to(…)`.
 
-                error[missing-binding]: Int tagged MailPort cannot be provided: it has no binding and is not an Injectable class.
+                error[missing-binding]: Int tagged MailPort cannot be provided: nothing is bound with that tag.
                   at: AutowireTests/TypedFactoryTests.swift:\(line)
                   path: Mailer.factory[2] → Int tagged MailPort
                   fix: Bind it in the container with `binder.bind(Int.self).tagged(MailPort.self).to(…)`.
@@ -107,7 +107,7 @@ private struct FactoryBroke: Error, CustomStringConvertible {
                 error[non-conforming-implementation]: Outbox is bound to MailLogger but is not a MailLogger.
                   at: AutowireTests/TypedFactoryTests.swift:\(line)
                   path: MailLogger
-                  fix: Make Outbox conform to MailLogger, or bind MailLogger to a type that does.
+                  fix: Make Outbox a subclass of MailLogger, or bind MailLogger to a type that is one.
                 """
             ])
     }

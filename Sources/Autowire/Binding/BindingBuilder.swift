@@ -141,7 +141,7 @@ extension BindingBuilder {
                     do {
                         return try factory(resolution.resolver(for: registry))
                     } catch let error as ResolutionError {
-                        throw error.prependingPath(key.description)
+                        throw error.prependingPath(key.description).locatingUnplaced(at: location)
                     } catch {
                         throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
                     }

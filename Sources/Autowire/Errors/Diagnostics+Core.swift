@@ -6,10 +6,13 @@ extension Diagnostic {
         let key = requestedKey.requested
         let path = path.isEmpty ? [] : path.dropLast() + [key.description]
         let name = key.description
+        // Tagged keys are never autowired, so "not Injectable" would be wrong (and misleading) for them.
         let reason =
-            key.type is AnyObject.Type
-            ? "it has no binding and its class is not Injectable"
-            : "it has no binding and is not an Injectable class"
+            key.tag != nil
+            ? "nothing is bound with that tag"
+            : key.type is AnyObject.Type
+                ? "it has no binding and its class is not Injectable"
+                : "it has no binding and is not an Injectable class"
         let optional = propertyHint.map { ", or declare it `.optional(\\.\($0))` if it may be absent" } ?? ""
         let bind = key.tagName.map { "binder.bind(\(key.typeName).self).tagged(\($0).self).to(…)" }
             ?? "binder.bind(\(key.typeName).self).to(…)"
@@ -58,11 +61,15 @@ extension Diagnostic {
         -> Diagnostic
     {
         let implementationName = typeName(implementation)
+        // A class is bound to subclasses, a protocol to conforming types: say which one is needed.
+        let fix =
+            key.type is AnyObject.Type
+            ? "Make \(implementationName) a subclass of \(key.typeName), or bind \(key.typeName) to a type that is one."
+            : "Make \(implementationName) conform to \(key.typeName), or bind \(key.typeName) to a type that does."
         return Diagnostic(
             code: .nonConformingImplementation,
             message: "\(implementationName) is bound to \(key.typeName) but is not a \(key.typeName).",
-            location: location, path: path,
-            fix: "Make \(implementationName) conform to \(key.typeName), or bind \(key.typeName) to a type that does.")
+            location: location, path: path, fix: fix)
     }
 
     static func unclosableCycle(_ cycle: [String], location: SourceLocation?, path: [String]) -> Diagnostic {

@@ -48,11 +48,11 @@ extension PlanCompiler {
     }
 
     /// A cycle closes when the object met again is already recorded (an autowired class outside
-    /// `.transient`), or when a transient one is met again after some object on the way was
-    /// recorded, so that the next round stops there.
+    /// `.transient`), or when a transient one (or an alias, which only forwards) is met again after
+    /// some object on the way was recorded, so that the next round stops there.
     private func closes(at target: AnyProducer, through cycle: [AnyProducer]) -> Bool {
         if target.registersEarly { return true }
-        guard target.scope == .transient else { return false }
+        guard target.scope == .transient || target is any ForwardingProducer else { return false }
         return cycle.contains { $0.registersEarly }
     }
 

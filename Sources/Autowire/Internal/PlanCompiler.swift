@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Turns bindings and `Injectable` declarations into producers: looks up each dependency once,
 /// links steps to their producers directly, and collects every problem instead of stopping at the
 /// first. Runs under the registry's table lock.
@@ -17,6 +19,7 @@ final class PlanCompiler {
     init(registry: Registry, table: [BindingKey: AnyProducer]) {
         self.registry = registry
         self.table = table
+        registry.compilations.add(1, ordering: .relaxed)
     }
 
     func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
@@ -112,7 +115,7 @@ final class PlanCompiler {
                     report(
                         .missingBinding(
                             requirement.key, location: requirement.location, path: path + [requirement.key.description],
-                            propertyHint: requirement.propertyName))
+                            propertyHint: requirement.knownPropertyName))
                 }
                 continue
             }

@@ -14,6 +14,9 @@ final class Registry: @unchecked Sendable {
     /// Producers already checked as roots: what every top-level resolve looks up first.
     private let roots = Mutex(RootTable())
     let creationLock = CreationLock()
+    /// How many times a plan compiler ran for this registry: tests check that the hot path never
+    /// compiles again.
+    let compilations = Atomic<Int>(0)
 
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {

@@ -29,12 +29,16 @@ struct Requirement: Sendable {
     /// The property's name when the key path can tell it (`\OrderService.repository` prints so),
     /// else the requested type in parentheses. Key-path descriptions are best effort: properties
     /// with observers or wrappers print as `<computed …>`.
-    var propertyName: String {
+    var propertyName: String { knownPropertyName ?? "(\(key.description))" }
+
+    /// The property's name, or nil when the key path prints as `\Type.<computed 0x… (T)>` (non-final
+    /// classes, observers, wrappers): that text holds an address, so it must never reach a message.
+    var knownPropertyName: String? {
         let printed = String(describing: keyPath)
-        if printed.hasPrefix("\\"), let dot = printed.firstIndex(of: ".") {
-            return String(printed[printed.index(after: dot)...])
-        }
-        return "(\(key.description))"
+        guard printed.hasPrefix("\\"), let dot = printed.firstIndex(of: ".") else { return nil }
+        let name = printed[printed.index(after: dot)...]
+        guard let first = name.first, first == "_" || first.isLetter else { return nil }
+        return String(name)
     }
 
     /// The key path itself, for tools that inspect objects (validation).

@@ -36,9 +36,18 @@ struct ResolutionState {
         self.slots = slots
     }
 
+    /// The slot where probing for `producer` starts, in a table of `mask + 1` slots.
+    ///
+    /// Objects are 16-byte aligned, so the address's low bits are always zero; a Fibonacci hash
+    /// takes high bits of the product instead. (`>>` binds tighter than `&*`, hence the parentheses:
+    /// without them every producer started at slot 0 and each lookup probed linearly.)
+    static func home(of producer: ObjectIdentifier, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: producer.hashBits) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
     private func index(for producer: ObjectIdentifier) -> (index: Int, found: Bool) {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: UInt(bitPattern: producer.hashBits) &* 0x9E37_79B9_7F4A_7C15 >> 40) & mask
+        var index = Self.home(of: producer, mask: mask)
         while let occupant = slots[index].producer {
             if occupant == producer { return (index, true) }
             index = (index + 1) & mask
@@ -163,8 +172,13 @@ struct Resolution {
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
+        // Met again from a fresh resolve the factory itself started (e.g. `Provider.get()`): that
+        // resolve sees none of this one's instances, so it would start the factory forever.
+        if FactoryFrames.isRunning(producer, outside: state) {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
         let mark = state.pointee.beginConstruction(producer)
         defer { state.pointee.endConstruction(producer, restoring: mark) }
-        return try make()
+        return try FactoryFrames.running(producer, in: state, make)
     }
 }

@@ -31,7 +31,9 @@ public final class Resolver {
 
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         guard let state else { return try Container(registry: registry).resolve(key: key) }
-        let producer = try registry.producer(for: key)
+        // Checked as a root: closures have no static edges, so the graph this request reaches was
+        // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
+        let producer = try registry.rootProducer(for: key)
         return try ResolutionError.catching {
             try unsafeDowncast(producer, to: Producer<T>.self).produce(Resolution(state: state))
         }

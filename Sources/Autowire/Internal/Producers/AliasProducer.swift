@@ -1,6 +1,6 @@
 /// `bind(P.self).to(Implementation.self)` with no scope of its own: whatever the implementation's
 /// producer gives, seen as `T`. Sharing therefore follows the implementation's scope.
-final class AliasProducer<T, Implementation>: Producer<T>, @unchecked Sendable {
+final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @unchecked Sendable {
     /// Set right after registration, so that cycles reaching this alias while its implementation
     /// compiles find it.
     unowned(unsafe) var target: Producer<Implementation>?
@@ -18,6 +18,10 @@ final class AliasProducer<T, Implementation>: Producer<T>, @unchecked Sendable {
         return try upcast(try target.produce(resolution), to: T.self, key: key, location: origin.location)
     }
 }
+
+/// A producer that records nothing and only hands on what another producer gives: met again in a
+/// cycle it forwards again, so for cycle checks it behaves like a transient producer.
+protocol ForwardingProducer: AnyObject {}
 
 /// Converts an implementation to the type it is bound to. Swift cannot check that a class conforms
 /// to a protocol from the metatypes alone, so the first instance proves it.

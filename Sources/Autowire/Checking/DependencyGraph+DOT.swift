@@ -22,11 +22,11 @@ extension DependencyGraph {
             }
             if let location = node.location { label.append(location.description) }
             let bold = rootSet.contains(node.id) ? ", penwidth=2" : ""
-            lines.append("  n\(node.id) [label=\"\(label.map(Self.escaped).joined(separator: "\\n"))\"\(bold)];")
+            lines.append("  n\(node.id) [label=\"\(label.map(Self.escapedForDOT).joined(separator: "\\n"))\"\(bold)];")
         }
         for edge in edges {
             var attributes: [String] = []
-            if !edge.label.isEmpty { attributes.append("label=\"\(Self.escaped(edge.label))\"") }
+            if !edge.label.isEmpty { attributes.append("label=\"\(Self.escapedForDOT(edge.label))\"") }
             if edge.isDeferred { attributes.append("style=dashed") }
             let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("  n\(edge.from) -> n\(edge.to)\(suffix);")
@@ -36,7 +36,7 @@ extension DependencyGraph {
     }
 
     /// Escapes text for a double-quoted DOT string.
-    private static func escaped(_ text: String) -> String {
+    static func escapedForDOT(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -160,7 +160,10 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
                 "1->4  AutowireTests/GraphExportTests.swift:59",
                 "4->5 database AutowireTests/GraphExportTests.swift:18",
             ])
-        #expect(graph.path(to: 5) == ["OrderService.repository", "OrderRepository", "SQLOrderRepository.database", "Database"])
+        #expect(
+            graph.path(to: 5) == [
+                "OrderService.repository", "OrderRepository", "SQLOrderRepository.database", "Database",
+            ])
     }
 
     @Test func propertyInjectableRootShowsWhatItsInjectorFills() throws {

@@ -148,9 +148,10 @@ private final class Screen: PropertyInjectable {
 
     @Test func unownedPropertiesAreNeverRead() throws {
         let report = try Container().validate(Dangling.self)
-        #expect(report.warnings.map(\.message) == [
-            "Dangling.helper looks like a forgotten dependency: it is nil after init(), is not in Dangling.dependencies, and the container can provide Owner."
-        ])
+        #expect(
+            report.warnings.map(\.message) == [
+                "Dangling.helper looks like a forgotten dependency: it is nil after init(), is not in Dangling.dependencies, and the container can provide Owner."
+            ])
     }
 
     @Test func layoutIsReflectedOncePerClass() throws {

@@ -246,6 +246,21 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
         #expect(report.description == "Validation of Storefront (4 types, 1 binding) found no problems.")
     }
 
+    @Test func withoutRootsEveryBindingIsValidated() throws {
+        let container = try Container { binder in
+            binder.bind(Accounting.self).scoped(.singleton).to(Accounting.self)
+        }
+        let report = try container.validate()
+        #expect(
+            report.description == """
+                Validation of the container (1 type, 1 binding) found 1 warning:
+
+                warning[likely-forgotten-dependency]: Accounting.ledger looks like a forgotten dependency: it is nil after init(), is not in Accounting.dependencies, and the container can provide Ledger.
+                  path: Accounting.ledger
+                  fix: Add `.inject(\\.ledger)` to Accounting.dependencies, or `.optional(\\.ledger)` if it may stay nil.
+                """)
+    }
+
     @Test func withoutProbeInjectionNoFactoryRuns() throws {
         let runs = FactoryRuns()
         let container = try Container { binder in
@@ -285,7 +300,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 Validation of Repository (2 types, 1 binding) found 1 error:
 
                 error[factory-failed]: The factory for Connection threw: no API key in the environment.
-                  at: AutowireTests/ValidationTests.swift:280
+                  at: AutowireTests/ValidationTests.swift:295
                   path: Repository.connection → Connection
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)

@@ -21,7 +21,8 @@ extension Container {
     /// the probe's dependencies and runs their factories**, and a required property still nil
     /// afterwards is an `unset-after-injection` error; failures of those factories are reported
     /// too. Everything probes create belongs to a copy of the container made for this call and is
-    /// released when it returns. Pass `injectingProbes: false` when creating dependencies has side
+    /// released when it returns (a parent container's singletons excepted: the copy shares the
+    /// parent). Pass `injectingProbes: false` when creating dependencies has side
     /// effects you do not want. Properties that cannot be read safely (non-optional, `unowned`,
     /// `unowned(unsafe)`) are never read.
     ///

@@ -32,7 +32,8 @@ extension DependencyGraph: CustomStringConvertible {
             let deferred = edge.isDeferred ? " (deferred)" : ""
             let seen = expanded.contains(edge.to)
             lines.append(
-                "\(prefix)\(isLast ? "└─ " : "├─ ")\(label)\(nodes[edge.to].summary)\(deferred)\(seen ? " (see above)" : "")")
+                "\(prefix)\(isLast ? "└─ " : "├─ ")\(label)\(nodes[edge.to].summary)\(deferred)\(seen ? " (see above)" : "")"
+            )
             guard !seen else { continue }
             expanded.insert(edge.to)
             appendChildren(of: edge.to, prefix: prefix + (isLast ? "   " : "│  "), expanded: &expanded, into: &lines)

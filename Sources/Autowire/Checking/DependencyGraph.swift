@@ -130,6 +130,7 @@ extension DependencyGraph.Provision {
 
         init(_ rawValue: String) { self.rawValue = rawValue }
 
+        /// The kind as printed, such as `closure factory`.
         public var description: String { rawValue }
 
         /// An `Injectable` class with no binding, created with `init()` and filled.

@@ -63,7 +63,8 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         var lines = [heading]
         for (index, diagnostic) in diagnostics.enumerated() {
             let isLast = index == diagnostics.count - 1
-            lines.append("\(isLast ? "└─ " : "├─ ")\(diagnostic.severity.rawValue)[\(diagnostic.code)] \(diagnostic.message)")
+            lines.append(
+                "\(isLast ? "└─ " : "├─ ")\(diagnostic.severity.rawValue)[\(diagnostic.code)] \(diagnostic.message)")
             var details: [String] = []
             if let location = diagnostic.location { details.append("at: \(location)") }
             details += diagnostic.relatedLocations.map { "also: \($0)" }

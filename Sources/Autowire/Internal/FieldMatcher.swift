@@ -29,7 +29,8 @@ struct FieldMatcher {
         }
         for (position, requirement) in requirements.enumerated() where fields[position] == nil {
             let sameType = layout.fields.indices.filter {
-                !claimed.contains($0) && ObjectIdentifier(layout.fields[$0].wrappedType) == ObjectIdentifier(requirement.key.type)
+                !claimed.contains($0)
+                    && ObjectIdentifier(layout.fields[$0].wrappedType) == ObjectIdentifier(requirement.key.type)
             }
             let changed = sameType.filter { afterInit[$0] == true && afterInjection?[$0] == false }
             if let only = changed.only ?? (changed.isEmpty ? sameType.only : nil) {

@@ -28,7 +28,8 @@ struct GraphSnapshot {
                 let target = id(of: edge.target, reachedBy: edges.count)
                 edges.append(
                     DependencyGraph.Edge(
-                        from: next, to: target, label: edge.label, location: edge.location, isDeferred: edge.isDeferred))
+                        from: next, to: target, label: edge.label, location: edge.location, isDeferred: edge.isDeferred)
+                )
             }
             next += 1
         }
@@ -45,7 +46,9 @@ struct GraphSnapshot {
         let isInjectionTarget = producer is InjectionTargetProducer
         return DependencyGraph.Node(
             id: id, type: key.type, tag: isInjectionTarget ? nil : key.tag, scope: producer.scope,
-            provision: isInjectionTarget ? DependencyGraph.Provision(kind: .propertyInjection, implementation: nil, locations: []) : provision(producer.origin))
+            provision: isInjectionTarget
+                ? DependencyGraph.Provision(kind: .propertyInjection, implementation: nil, locations: [])
+                : provision(producer.origin))
     }
 
     private static func provision(_ origin: Origin) -> DependencyGraph.Provision {

@@ -79,7 +79,7 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
                 │  ├─ clock: SystemClock (autowired, singleton)
                 │  └─ baseURL: String tagged APIBaseURL (value at AutowireTests/GraphExportTests.swift:64, singleton)
                 ├─ clock: SystemClock (autowired, singleton) (see above)
-                └─ plugins: Array<Plugin> (collection of 1 contribution, transient)
+                └─ plugins: [Plugin] (collection of 1 contribution, transient)
                    └─ [0]: Plugin (bound to AuditPlugin at AutowireTests/GraphExportTests.swift:65, graph)
                       └─ AuditPlugin (autowired, graph)
                 """)
@@ -96,7 +96,7 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
                   n0 [label="App\nautowired · graph", penwidth=2];
                   n1 [label="OrderService\nautowired · graph"];
                   n2 [label="SystemClock\nautowired · singleton"];
-                  n3 [label="Array<Plugin>\ncollection · transient\nAutowireTests/GraphExportTests.swift:65"];
+                  n3 [label="[Plugin]\ncollection · transient\nAutowireTests/GraphExportTests.swift:65"];
                   n4 [label="OrderRepository\nbound to SQLOrderRepository · graph\nAutowireTests/GraphExportTests.swift:59"];
                   n5 [label="String tagged APIBaseURL\nvalue · singleton\nAutowireTests/GraphExportTests.swift:64"];
                   n6 [label="Plugin\nbound to AuditPlugin · graph\nAutowireTests/GraphExportTests.swift:65"];

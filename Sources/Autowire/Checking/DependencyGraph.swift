@@ -147,7 +147,9 @@ extension DependencyGraph.Provision {
         public static let collection = Kind("collection")
         /// Objects created elsewhere and filled by a ``PropertyInjector``.
         public static let propertyInjection = Kind("filled by a PropertyInjector")
-        /// Made by the container itself.
+        /// An instance offered at run time by code outside the container.
+        public static let offered = Kind("offered")
+        /// Made by the container itself, such as a `Provider` or `Lazy`.
         public static let synthesized = Kind("synthesized")
     }
 }

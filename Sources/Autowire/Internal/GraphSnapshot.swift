@@ -64,6 +64,8 @@ struct GraphSnapshot {
         case .collection(let locations):
             DependencyGraph.Provision(kind: .collection, implementation: nil, locations: locations)
         case .synthesized: DependencyGraph.Provision(kind: .synthesized, implementation: nil, locations: [])
+        case .offered(let location):
+            DependencyGraph.Provision(kind: .offered, implementation: nil, locations: [location])
         }
     }
 }

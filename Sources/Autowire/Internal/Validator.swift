@@ -27,6 +27,7 @@ struct Validator {
                     starts.append(producer)
                 }
             }
+            compiler.finish()
             return (compiler, GraphSnapshot(roots: starts))
         }
         var found = compiler.problems + buildProblems
@@ -43,7 +44,7 @@ struct Validator {
     /// contributions).
     private func uniqueBindingKeys() -> [BindingKey] {
         var seen: Set<BindingKey> = []
-        return registry.declarations.map { $0.collectionKey ?? $0.key }.filter { seen.insert($0).inserted }
+        return registry.declarations.map(\.providedKey).filter { seen.insert($0).inserted }
     }
 
     /// A root is anything the container provides, or a `PropertyInjectable` type filled by an
@@ -103,6 +104,7 @@ struct Validator {
             let injection = PlanCompiler(registry: registry, table: compiler.table)
             let target = injection.injectionTarget(X.self)
             injection.checkRoot(target)
+            injection.finish()
             if injection.problems.isEmpty {
                 do {
                     try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in

@@ -40,9 +40,11 @@ private struct CaptiveDependencyCheck: ValidationCheck {
 /// Records what it was shown.
 private final class GraphRecorder: ValidationCheck, @unchecked Sendable {
     var rootNames: [String] = []
+    var nodeNames: [String] = []
 
     func check(_ graph: DependencyGraph) -> [Diagnostic] {
         rootNames = graph.roots.map { graph.nodes[$0].name }
+        nodeNames = graph.nodes.map(\.name)
         return []
     }
 }
@@ -75,13 +77,15 @@ private final class GraphRecorder: ValidationCheck, @unchecked Sendable {
         }
     }
 
-    @Test func checksSeeTheRootsAndEveryBinding() throws {
+    @Test func checksSeeTheRootsAndEveryBindingNoRootReaches() throws {
         let recorder = GraphRecorder()
         let container = try Container { binder in
             binder.bind(Metrics.self).scoped(.singleton).to(Metrics.self)
+            binder.bind(RequestContext.self).scoped(.singleton).to(RequestContext.self)  // Reached from Handler.
             binder.bind(String.self).to(value: "unused")
         }
         try container.validate(Handler.self, checks: [recorder])
         #expect(recorder.rootNames == ["Handler", "Metrics", "String"])
+        #expect(recorder.nodeNames == ["Handler", "SessionStore", "RequestContext", "Metrics", "String"])
     }
 }

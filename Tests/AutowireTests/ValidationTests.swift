@@ -306,3 +306,51 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 """)
     }
 }
+
+private enum MailHost: Autowire.Tag { typealias Value = String }
+private enum MailPort: Autowire.Tag { typealias Value = Int }
+private protocol Mailer: AnyObject {}
+private final class SMTPMailer: Mailer {
+    init(host: Tagged<MailHost>, port: Tagged<MailPort>) {}
+}
+private final class Outbox: Injectable {
+    var mailer: Mailer!
+    static let dependencies: [Dependency<Outbox>] = [.inject(\.mailer)]
+}
+
+@Suite struct ValidationOfFactoriesAndChildrenTests {
+    @Test func typedFactoryParameterThatCannotBeProvidedIsReported() {
+        do {
+            try Container.validate(Outbox.self) { binder in
+                binder.bind(String.self).tagged(MailHost.self).to(value: "smtp.example.com")
+                binder.bind(Mailer.self).to(factory: SMTPMailer.init)
+            }
+            Issue.record("validation passed")
+        } catch {
+            #expect(
+                error.description == """
+                    Validation of Outbox (4 types, 2 bindings) found 1 error:
+
+                    error[missing-binding]: Int tagged MailPort cannot be provided: it has no binding and is not an Injectable class.
+                      at: AutowireTests/ValidationTests.swift:326
+                      path: Outbox.mailer → Mailer.factory[2] → Int tagged MailPort
+                      fix: Bind it in the container with `binder.bind(Int.self).tagged(MailPort.self).to(…)`.
+                    """)
+        }
+    }
+
+    @Test func childContainerIsValidatedWithItsParent() throws {
+        let parent = try Container { binder in
+            binder.bind(PaymentGateway.self).to(StripeGateway.self)
+        }
+        let child = try parent.child { binder in
+            binder.override(PaymentGateway.self).to(StripeGateway.self)
+        }
+        let report = try child.validate(Storefront.self)
+        #expect(report.description == "Validation of Storefront (4 types, 1 binding) found no problems.")
+        // What the child resolves is its own override.
+        #expect(
+            report.graph.nodes.first { $0.type == PaymentGateway.self }?.location?.description
+                == "AutowireTests/ValidationTests.swift:347")
+    }
+}

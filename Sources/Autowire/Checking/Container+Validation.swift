@@ -20,7 +20,8 @@ extension Container {
     /// `injectingProbes` (the default), each probe is then filled by the container, which **creates
     /// the probe's dependencies and runs their factories**, and a required property still nil
     /// afterwards is an `unset-after-injection` error; failures of those factories are reported
-    /// too. Everything probes create belongs to a copy of the container made for this call and is
+    /// too. Probes are injected only when the wiring has no other error, since plans that failed
+    /// to compile are incomplete. Everything probes create belongs to a copy of the container made for this call and is
     /// released when it returns (a parent container's singletons excepted: the copy shares the
     /// parent). Pass `injectingProbes: false` when creating dependencies has side
     /// effects you do not want. Properties that cannot be read safely (non-optional, `unowned`,

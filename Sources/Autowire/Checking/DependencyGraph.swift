@@ -9,7 +9,8 @@
 /// print(container.graph(from: App.self).textTree)
 /// ```
 public struct DependencyGraph: Sendable {
-    /// The nodes the graph starts from: the requested roots (and, during validation, every binding).
+    /// The nodes the graph starts from: the requested roots (and, during validation, every binding
+    /// that no requested root reaches).
     public let roots: [Node.ID]
     /// Every type the roots reach, in breadth-first order from the roots.
     public let nodes: [Node]

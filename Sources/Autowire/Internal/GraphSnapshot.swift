@@ -1,11 +1,14 @@
-/// Turns compiled producers into a ``DependencyGraph``: a breadth-first walk from the roots over
-/// every edge, deferred ones included. Reads producers only; runs nothing.
+/// Turns compiled producers into a ``DependencyGraph``: a breadth-first walk from each root in turn
+/// over every edge, deferred ones included. Reads producers only; runs nothing.
 struct GraphSnapshot {
     let graph: DependencyGraph
     /// The producer behind each node, by node id; owned by the compiler that made them.
     let producers: [AnyProducer]
 
-    init(roots: [AnyProducer]) {
+    /// - Parameters:
+    ///   - roots: The requested roots, always roots of the graph.
+    ///   - bindings: Explicit bindings, roots only when no earlier root reaches them.
+    init(roots: [AnyProducer], bindings: [AnyProducer] = []) {
         var ids: [ObjectIdentifier: Int] = [:]
         var producers: [AnyProducer] = []
         var parentEdges: [Int?] = []
@@ -20,18 +23,25 @@ struct GraphSnapshot {
             return id
         }
 
-        let rootIDs = roots.map { id(of: $0, reachedBy: nil) }
+        // Each root's reach is walked before the next root is added, so a node's first path starts
+        // at the earliest root that reaches it (validation lists the requested roots first).
+        var rootIDs: [Int] = []
         var next = 0
-        while next < producers.count {
-            let producer = producers[next]
-            for edge in producer.edges {
-                let target = id(of: edge.target, reachedBy: edges.count)
-                edges.append(
-                    DependencyGraph.Edge(
-                        from: next, to: target, label: edge.label, location: edge.location, isDeferred: edge.isDeferred)
-                )
+        for (index, root) in (roots + bindings).enumerated() {
+            let isReached = ids[ObjectIdentifier(root)] != nil
+            let rootID = id(of: root, reachedBy: nil)
+            if index < roots.count || !isReached { rootIDs.append(rootID) }
+            while next < producers.count {
+                let producer = producers[next]
+                for edge in producer.edges {
+                    let target = id(of: edge.target, reachedBy: edges.count)
+                    edges.append(
+                        DependencyGraph.Edge(
+                            from: next, to: target, label: edge.label, location: edge.location,
+                            isDeferred: edge.isDeferred))
+                }
+                next += 1
             }
-            next += 1
         }
         var uniqueRoots: [Int] = []
         for root in rootIDs where !uniqueRoots.contains(root) { uniqueRoots.append(root) }

@@ -14,24 +14,26 @@ struct Validator {
         // Compile under the lock, but probe outside it: a closure factory run by a probe's
         // injection resolves through the registry, which takes the lock.
         let (compiler, snapshot) = registry.withScratchCompiler { compiler in
-            var starts: [AnyProducer] = []
+            var rootProducers: [AnyProducer] = []
             for root in roots {
                 if let producer = rootProducer(root, compiler) {
                     compiler.checkRoot(producer)
-                    starts.append(producer)
+                    rootProducers.append(producer)
                 }
             }
+            var bindingProducers: [AnyProducer] = []
             for key in bindingKeys {
                 if let producer = compiler.producer(for: key) {
                     compiler.checkRoot(producer)
-                    starts.append(producer)
+                    bindingProducers.append(producer)
                 }
             }
             compiler.finish()
-            return (compiler, GraphSnapshot(roots: starts))
+            return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
         }
         var found = compiler.problems + buildProblems
-        found += audit(snapshot, compiler: compiler)
+        // Plans compiled with errors are incomplete: running them would only report that.
+        found += audit(snapshot, compiler: compiler, injecting: injectingProbes && found.isEmpty)
         for check in checks { found += check.check(snapshot.graph) }
         let unique = deduplicated(found)
         return ValidationReport(
@@ -59,16 +61,17 @@ struct Validator {
 
     /// Probes every autowired class the graph reaches, once each, then checks that bound
     /// implementations conform to what they are bound to.
-    private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler) -> [Diagnostic] {
+    private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, injecting: Bool) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var probes: [ObjectIdentifier: AnyObject] = [:]
         for (node, producer) in snapshot.producers.enumerated() {
             guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
             var prefix = snapshot.graph.path(to: node)
             prefix.removeLast()
-            probes[ObjectIdentifier(type)] = probe(type, pathPrefix: prefix, compiler: compiler, findings: &findings)
+            probes[ObjectIdentifier(type)] = probe(
+                type, pathPrefix: prefix, compiler: compiler, injecting: injecting, findings: &findings)
         }
-        for producer in snapshot.producers {
+        for (node, producer) in snapshot.producers.enumerated() {
             guard case .implementation(let implementation, let location) = producer.origin,
                 let probe = probes[ObjectIdentifier(implementation)],
                 let typed = producer as? any ProvidedTypeCheck, !typed.accepts(probe)
@@ -76,7 +79,7 @@ struct Validator {
             findings.append(
                 .nonConforming(
                     implementation: implementation, key: producer.key, location: location,
-                    path: [producer.key.description]))
+                    path: snapshot.graph.path(to: node)))
         }
         return findings
     }
@@ -90,9 +93,9 @@ struct Validator {
     }
 
     /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (when
-    /// enabled) injects it and checks that every required property was set.
+    /// `injecting`) injects it and checks that every required property was set.
     private func probe<X: Injectable>(
-        _ type: X.Type, pathPrefix: [String], compiler: PlanCompiler, findings: inout [Diagnostic]
+        _ type: X.Type, pathPrefix: [String], compiler: PlanCompiler, injecting: Bool, findings: inout [Diagnostic]
     ) -> AnyObject {
         let probe = X()
         let layout = MirrorAudit.layout(of: probe)
@@ -100,7 +103,7 @@ struct Validator {
         let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
 
         var afterInjection: [Bool?]?
-        if injectingProbes {
+        if injecting {
             let injection = PlanCompiler(registry: registry, table: compiler.table)
             let target = injection.injectionTarget(X.self)
             injection.checkRoot(target)

@@ -196,4 +196,20 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
                    └─ left: Left (autowired, graph) (see above)
                 """)
     }
+
+    @Test func deferredDependenciesAreMarkedInTheTreeAndDashedInDOT() throws {
+        final class Exporter: Injectable {}
+        final class ReportScreen: Injectable {
+            var makeExporter: Provider<Exporter>!
+            static let dependencies: [Dependency<ReportScreen>] = [.inject(\.makeExporter)]
+        }
+        let graph = Container().graph(from: ReportScreen.self)
+        #expect(
+            graph.textTree == """
+                ReportScreen (autowired, graph)
+                └─ makeExporter: Provider<Exporter> (synthesized, transient)
+                   └─ get(): Exporter (autowired, graph) (deferred)
+                """)
+        #expect(graph.dot.contains("  n1 -> n2 [label=\"get()\", style=dashed];\n"))
+    }
 }

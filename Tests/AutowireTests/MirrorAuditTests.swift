@@ -79,6 +79,12 @@ private final class Screen: PropertyInjectable {
     static let dependencies: [Dependency<Screen>] = [.inject(\.clock)]
 }
 
+private final class Exporter: Injectable {}
+
+private final class ReportScreen: Injectable {
+    var makeExporter: Provider<Exporter>?  // Forgotten: the container can make Exporters.
+}
+
 @Suite struct MirrorAuditTests {
     @Test func undeclaredOptionalTheContainerCanProvideIsAForgottenDependency() throws {
         let report = try Container().validate(OrderService.self)
@@ -185,5 +191,13 @@ private final class Screen: PropertyInjectable {
             try container.validate(Screen.self, OrderService.self)
         }
         #expect(counter.count > 0)
+    }
+
+    @Test func forgottenProviderOfSomethingProvidableIsReported() throws {
+        let report = try Container().validate(ReportScreen.self)
+        #expect(
+            report.warnings.map(\.message) == [
+                "ReportScreen.makeExporter looks like a forgotten dependency: it is nil after init(), is not in ReportScreen.dependencies, and the container can provide Provider<Exporter>."
+            ])
     }
 }

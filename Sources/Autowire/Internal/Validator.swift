@@ -149,9 +149,14 @@ struct Validator {
         return probe
     }
 
-    /// Whether the container could provide an untagged `type`: a binding, or an Injectable class.
+    /// Whether the container could provide `type`: a binding, an Injectable class, or a
+    /// `Provider`/`Lazy`/`Tagged` of something it could provide.
     private func canProvide(_ type: Any.Type) -> Bool {
-        registry.provides(BindingKey(type: type, tag: nil)) || type is any Injectable.Type
+        let key = BindingKey(type: type, tag: nil)
+        if registry.provides(key) || type is any Injectable.Type { return true }
+        guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
+        let underlying = synthesized.underlyingKey
+        return underlying.tag == nil ? canProvide(underlying.type) : registry.provides(underlying)
     }
 
     /// Keeps the first of diagnostics that say the same thing at the same place (a problem met

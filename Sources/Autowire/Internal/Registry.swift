@@ -7,6 +7,8 @@ import Synchronization
 /// compiling, under `table`'s lock.
 final class Registry: @unchecked Sendable {
     let parent: Registry?
+    /// Every binding statement, in the order written: what `validate` copies and walks.
+    let declarations: [BindingDeclaration]
     let bindings: [BindingKey: BindingDeclaration]
     /// `intoCollection()` contributions by the `[Element]` key they make resolvable.
     let contributions: [BindingKey: [BindingDeclaration]]
@@ -21,14 +23,23 @@ final class Registry: @unchecked Sendable {
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {
         self.parent = parent
+        self.declarations = []
         self.bindings = [:]
         self.contributions = [:]
         self.table = Mutex([:])
     }
 
     /// Checks and compiles `declarations`; throws every problem found at once.
-    init(parent: Registry?, declarations: [BindingDeclaration]) throws(ConfigurationError) {
+    convenience init(parent: Registry?, declarations: [BindingDeclaration]) throws(ConfigurationError) {
         var problems: [Diagnostic] = []
+        self.init(parent: parent, declarations: declarations, problems: &problems)
+        if !problems.isEmpty { throw ConfigurationError(problems) }
+    }
+
+    /// Checks and compiles `declarations`, adding every problem found to `problems` rather than
+    /// throwing (`validate` reports them with the rest); commits the compiled producers only when
+    /// there are none.
+    init(parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic]) {
         var bindings: [BindingKey: BindingDeclaration] = [:]
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
         for declaration in declarations {
@@ -53,6 +64,7 @@ final class Registry: @unchecked Sendable {
             }
         }
         self.parent = parent
+        self.declarations = declarations
         self.bindings = bindings
         self.contributions = contributions
         self.table = Mutex([:])
@@ -68,7 +80,6 @@ final class Registry: @unchecked Sendable {
             if compiler.problems.isEmpty { table = compiler.table }
             return compiler.problems
         }
-        if !problems.isEmpty { throw ConfigurationError(problems) }
     }
 
     /// The nearest ancestor-or-self declaration that makes `key` resolvable.
@@ -103,6 +114,12 @@ final class Registry: @unchecked Sendable {
             throw ResolutionError(.internalInconsistency("the injection plan for \(key.typeName) is missing"))
         }
         return target
+    }
+
+    /// Runs `body` with a compiler over this registry's producers whose results are never
+    /// committed: for graph export and validation, which must not change the container.
+    func withScratchCompiler<R>(_ body: (PlanCompiler) -> R) -> R {
+        table.withLock { table in body(PlanCompiler(registry: self, table: table)) }
     }
 
     private func compiled(_ key: BindingKey, asRoot: Bool, _ compile: (PlanCompiler) -> AnyProducer?)

@@ -1,0 +1,99 @@
+/// Deep checks and graph export.
+extension Container {
+    /// Checks everything the container and `roots` need, at once, and returns the warnings; throws
+    /// when there is at least one error.
+    ///
+    /// ```swift
+    /// let report = try container.validate(App.self)
+    /// print(report)   // Validation of App (6 types, 3 bindings) found no problems.
+    /// ```
+    ///
+    /// Validation walks every binding and every type reachable from them and from `roots` (a root
+    /// may be any provided type, or a `PropertyInjectable` type filled by an injector), and reports:
+    /// missing bindings (with the path from the root and the declaring `file:line`), implementations
+    /// that do not conform to what they are bound to, cycles that can never close, what your
+    /// `checks` find, and the findings of the Mirror audit.
+    ///
+    /// The Mirror audit creates one probe of each reachable autowired class with `init()` and looks
+    /// at its stored optional properties: one that is nil, is not in `dependencies`, and whose type
+    /// the container could provide is a `likely-forgotten-dependency` warning. With
+    /// `injectingProbes` (the default), each probe is then filled by the container, which **creates
+    /// the probe's dependencies and runs their factories**, and a required property still nil
+    /// afterwards is an `unset-after-injection` error; failures of those factories are reported
+    /// too. Probes are injected only when the wiring has no other error, since plans that failed
+    /// to compile are incomplete. Everything probes create belongs to a copy of the container made for this call and is
+    /// released when it returns (a parent container's singletons excepted: the copy shares the
+    /// parent). Pass `injectingProbes: false` when creating dependencies has side
+    /// effects you do not want. Properties that cannot be read safely (non-optional, `unowned`,
+    /// `unowned(unsafe)`) are never read.
+    ///
+    /// - Parameters:
+    ///   - roots: The types your program resolves or injects.
+    ///   - checks: Checks of your own, run on the graph; their findings join the report.
+    ///   - injectingProbes: Whether to fill probes to check that required properties get set.
+    /// - Throws: ``ValidationError`` holding the full report when it has an error.
+    @discardableResult
+    public func validate(
+        _ roots: Any.Type..., checks: [any ValidationCheck] = [], injectingProbes: Bool = true
+    ) throws(ValidationError) -> ValidationReport {
+        var ignored: [Diagnostic] = []  // Building this container already succeeded.
+        let copy = Registry(parent: registry.parent, declarations: registry.declarations, problems: &ignored)
+        let report = Validator(registry: copy, roots: roots, checks: checks, injectingProbes: injectingProbes)
+            .run(buildProblems: [])
+        if !report.errors.isEmpty { throw ValidationError(report: report) }
+        return report
+    }
+
+    /// Validates bindings that may not even build (duplicates included): every problem, those
+    /// `Container { … }` would throw and those ``validate(_:checks:injectingProbes:)`` finds, in one
+    /// report.
+    ///
+    /// ```swift
+    /// try Container.validate(App.self) { binder in
+    ///     binder.bind(OrderRepository.self).to(SQLOrderRepository.self)
+    /// }
+    /// ```
+    ///
+    /// An error thrown by `configure` is reported as `configuration-failed`, with the bindings
+    /// declared before it still checked.
+    @discardableResult
+    public static func validate(
+        _ roots: Any.Type..., checks: [any ValidationCheck] = [], injectingProbes: Bool = true,
+        bindings configure: (Binder) throws -> Void
+    ) throws(ValidationError) -> ValidationReport {
+        let binder = Binder()
+        var problems: [Diagnostic] = []
+        do {
+            try configure(binder)
+        } catch {
+            problems.append(.configurationFailed(error))
+        }
+        let registry = Registry(parent: nil, declarations: binder.declarations, problems: &problems)
+        let report = Validator(registry: registry, roots: roots, checks: checks, injectingProbes: injectingProbes)
+            .run(buildProblems: problems)
+        if !report.errors.isEmpty { throw ValidationError(report: report) }
+        return report
+    }
+
+    /// The dependency graph `roots` reach: what provides each type, its scope, where it was bound,
+    /// and which property needs it.
+    ///
+    /// Compiles plans but never runs a factory or creates an object, and changes nothing in the
+    /// container. Dependencies that cannot be provided are left out; ``validate(_:checks:injectingProbes:)``
+    /// reports them.
+    ///
+    /// ```swift
+    /// try container.graph(from: App.self).dot.write(toFile: "app.dot", atomically: true, encoding: .utf8)
+    /// ```
+    public func graph(from roots: Any.Type...) -> DependencyGraph {
+        registry.withScratchCompiler { compiler in
+            let starts = roots.compactMap { root -> AnyProducer? in
+                let key = BindingKey(type: root, tag: nil)
+                if let producer = compiler.producer(for: key) { return producer }
+                if let injectable = root as? any PropertyInjectable.Type { return compiler.injectionTarget(injectable) }
+                return nil
+            }
+            return GraphSnapshot(roots: starts).graph
+        }
+    }
+}

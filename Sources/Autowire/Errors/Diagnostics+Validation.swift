@@ -1,0 +1,49 @@
+/// The diagnostics only ``Container/validate(_:checks:injectingProbes:)`` raises, with their wording
+/// in one place.
+extension Diagnostic.Code {
+    /// A stored optional property that is nil after `init()`, is not declared in `dependencies`, and
+    /// whose type the container could provide.
+    public static let likelyForgottenDependency = Diagnostic.Code("likely-forgotten-dependency")
+    /// A required dependency whose property is still nil after the container filled it.
+    public static let unsetAfterInjection = Diagnostic.Code("unset-after-injection")
+    /// The closure that declares the bindings threw before it finished.
+    public static let configurationFailed = Diagnostic.Code("configuration-failed")
+}
+
+extension Diagnostic {
+    static func likelyForgottenDependency(
+        owner: Any.Type, property: String, valueType: Any.Type, path: [String]
+    ) -> Diagnostic {
+        let ownerName = typeName(owner)
+        return Diagnostic(
+            code: .likelyForgottenDependency, severity: .warning,
+            message:
+                "\(ownerName).\(property) looks like a forgotten dependency: it is nil after init(), "
+                + "is not in \(ownerName).dependencies, and the container can provide \(typeName(valueType)).",
+            path: path,
+            fix:
+                "Add `.inject(\\.\(property))` to \(ownerName).dependencies, or `.optional(\\.\(property))` "
+                + "if it may stay nil.")
+    }
+
+    static func unsetAfterInjection(owner: Any.Type, property: String, requirement: Requirement, path: [String])
+        -> Diagnostic
+    {
+        let ownerName = typeName(owner)
+        return Diagnostic(
+            code: .unsetAfterInjection,
+            message:
+                "\(ownerName).\(property) is still nil after injection: its setter did not keep the "
+                + "\(requirement.key) it was given.",
+            location: requirement.location, path: path,
+            fix:
+                "Store the value the setter receives (check its `didSet` or property wrapper), or declare "
+                + "it `.optional(\\.\(property))` if it may stay nil.")
+    }
+
+    static func configurationFailed(_ error: any Error) -> Diagnostic {
+        Diagnostic(
+            code: .configurationFailed, message: "Declaring the bindings threw before it finished: \(error).",
+            fix: "Fix the cause of the error; bindings declared after the throwing statement were not checked.")
+    }
+}

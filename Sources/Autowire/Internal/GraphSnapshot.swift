@@ -1,0 +1,81 @@
+/// Turns compiled producers into a ``DependencyGraph``: a breadth-first walk from each root in turn
+/// over every edge, deferred ones included. Reads producers only; runs nothing.
+struct GraphSnapshot {
+    let graph: DependencyGraph
+    /// The producer behind each node, by node id; owned by the compiler that made them.
+    let producers: [AnyProducer]
+
+    /// - Parameters:
+    ///   - roots: The requested roots, always roots of the graph.
+    ///   - bindings: Explicit bindings, roots only when no earlier root reaches them.
+    init(roots: [AnyProducer], bindings: [AnyProducer] = []) {
+        var ids: [ObjectIdentifier: Int] = [:]
+        var producers: [AnyProducer] = []
+        var parentEdges: [Int?] = []
+        var edges: [DependencyGraph.Edge] = []
+
+        func id(of producer: AnyProducer, reachedBy edge: Int?) -> Int {
+            if let existing = ids[ObjectIdentifier(producer)] { return existing }
+            let id = producers.count
+            ids[ObjectIdentifier(producer)] = id
+            producers.append(producer)
+            parentEdges.append(edge)
+            return id
+        }
+
+        // Each root's reach is walked before the next root is added, so a node's first path starts
+        // at the earliest root that reaches it (validation lists the requested roots first).
+        var rootIDs: [Int] = []
+        var next = 0
+        for (index, root) in (roots + bindings).enumerated() {
+            let isReached = ids[ObjectIdentifier(root)] != nil
+            let rootID = id(of: root, reachedBy: nil)
+            if index < roots.count || !isReached { rootIDs.append(rootID) }
+            while next < producers.count {
+                let producer = producers[next]
+                for edge in producer.edges {
+                    let target = id(of: edge.target, reachedBy: edges.count)
+                    edges.append(
+                        DependencyGraph.Edge(
+                            from: next, to: target, label: edge.label, location: edge.location,
+                            isDeferred: edge.isDeferred))
+                }
+                next += 1
+            }
+        }
+        var uniqueRoots: [Int] = []
+        for root in rootIDs where !uniqueRoots.contains(root) { uniqueRoots.append(root) }
+        self.producers = producers
+        self.graph = DependencyGraph(
+            roots: uniqueRoots, nodes: producers.enumerated().map { Self.node($1, id: $0) }, edges: edges,
+            parentEdges: parentEdges)
+    }
+
+    private static func node(_ producer: AnyProducer, id: Int) -> DependencyGraph.Node {
+        let key = producer.key
+        let isInjectionTarget = producer is InjectionTargetProducer
+        return DependencyGraph.Node(
+            id: id, type: key.type, tag: isInjectionTarget ? nil : key.tag, scope: producer.scope,
+            provision: isInjectionTarget
+                ? DependencyGraph.Provision(kind: .propertyInjection, implementation: nil, locations: [])
+                : provision(producer.origin))
+    }
+
+    private static func provision(_ origin: Origin) -> DependencyGraph.Provision {
+        switch origin {
+        case .autowired: DependencyGraph.Provision(kind: .autowired, implementation: nil, locations: [])
+        case .implementation(let type, let location):
+            DependencyGraph.Provision(kind: .implementation, implementation: type, locations: [location])
+        case .value(let location): DependencyGraph.Provision(kind: .value, implementation: nil, locations: [location])
+        case .closure(let location):
+            DependencyGraph.Provision(kind: .closure, implementation: nil, locations: [location])
+        case .factory(let location):
+            DependencyGraph.Provision(kind: .factory, implementation: nil, locations: [location])
+        case .collection(let locations):
+            DependencyGraph.Provision(kind: .collection, implementation: nil, locations: locations)
+        case .synthesized: DependencyGraph.Provision(kind: .synthesized, implementation: nil, locations: [])
+        case .offered(let location):
+            DependencyGraph.Provision(kind: .offered, implementation: nil, locations: [location])
+        }
+    }
+}

@@ -1,0 +1,176 @@
+@_spi(Reflection) import Swift
+import Synchronization
+
+/// The only place Autowire reflects on objects: `validate` probes, never a resolve.
+///
+/// Reading a stored property through a `Mirror` loads it, and loading an `unowned` or
+/// `unowned(unsafe)` reference whose object is gone traps or crashes; `Mirror` cannot tell such
+/// properties apart. So the declared layout comes from the runtime's field records
+/// (`_forEachField`, which reads no value), and a property is read only when that is safe:
+/// - an optional of a class or class-bound existential (the only kinds that can be `weak` or
+///   `unowned`) is tested for nil by looking at its first word, which is zero exactly when it is nil
+///   for every ownership, without loading or retaining the reference;
+/// - any other optional is a strong value and is read through the `Mirror` child at its index
+///   (`Mirror` builds children lazily, so other properties are never touched);
+/// - non-optional properties, including `unowned(unsafe)` ones, are never read.
+/// A weak reference whose object is gone still has a non-zero word, so it counts as set.
+enum MirrorAudit {
+    /// When set, counts every `Mirror` built in the current task: tests prove with it that
+    /// resolving and injecting never reflect.
+    @TaskLocal static var counter: MirrorCounter?
+
+    private static let layouts = Mutex<[ObjectIdentifier: ProbeLayout]>([:])
+
+    /// The only way Autowire builds a `Mirror`.
+    static func mirror(of object: AnyObject) -> Mirror {
+        counter?.increment()
+        return Mirror(reflecting: object)
+    }
+
+    /// The optional stored properties of `object`'s class and its superclasses, computed once per
+    /// class.
+    static func layout(of object: AnyObject) -> ProbeLayout {
+        let type: AnyObject.Type = Swift.type(of: object)
+        if let cached = layouts.withLock({ $0[ObjectIdentifier(type)] }) { return cached }
+        let layout = ProbeLayout(reflecting: object, mirror: mirror(of: object))
+        layouts.withLock { $0[ObjectIdentifier(type)] = layout }
+        return layout
+    }
+
+    /// Whether each field of `layout` is nil in `object` right now; nil where it cannot be told.
+    static func nilStates(of object: AnyObject, in layout: ProbeLayout) -> [Bool?] {
+        let levels = layout.needsMirror ? Array(mirrorLevels(mirror(of: object))) : []
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        return layout.fields.map { field in
+            switch field.reading {
+            case .referenceWord:
+                return base.load(fromByteOffset: field.offset, as: UInt.self) == 0
+            case .mirror(let level, let index):
+                guard levels.indices.contains(level) else { return nil }
+                let children = levels[level].children
+                guard index < children.count else { return nil }
+                let child = children[children.index(children.startIndex, offsetBy: index)]
+                guard child.label == field.label else { return nil }
+                return (child.value as? any OptionalMarker)?.isNone
+            }
+        }
+    }
+
+    static func mirrorLevels(_ mirror: Mirror) -> UnfoldSequence<Mirror, (Mirror?, Bool)> {
+        sequence(first: mirror) { $0.superclassMirror }
+    }
+}
+
+/// Counts `Mirror` constructions, for tests.
+final class MirrorCounter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func increment() { value.add(1, ordering: .relaxed) }
+
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// The optional stored properties of a class hierarchy and how to test each for nil safely.
+struct ProbeLayout: Sendable {
+    struct Field: Sendable {
+        /// The stored name: `_name` for a property wrapper's storage.
+        let label: String
+        /// The property as written in code.
+        let name: String
+        /// The class that declares it.
+        let owner: Any.Type
+        let offset: Int
+        /// `T` for a `T?` or `T!` property.
+        let wrappedType: Any.Type
+        let reading: Reading
+    }
+
+    enum Reading: Sendable {
+        /// Zero word means nil; the reference itself is never loaded.
+        case referenceWord
+        /// A strong value, read through the `Mirror` of this hierarchy level at this child index.
+        case mirror(level: Int, index: Int)
+    }
+
+    let fields: [Field]
+
+    var needsMirror: Bool {
+        fields.contains { if case .mirror = $0.reading { true } else { false } }
+    }
+
+    init(reflecting object: AnyObject, mirror: Mirror) {
+        // `_forEachField` lists a class's fields after its superclasses'; Mirror levels go the
+        // other way, each with its own children. Children counts are known without reading values.
+        let levels = Array(MirrorAudit.mirrorLevels(mirror))
+        var declared: [(label: String, offset: Int, type: Any.Type)] = []
+        let complete = _forEachField(of: Swift.type(of: object), options: .classFields) { name, offset, type, _ in
+            declared.append((String(cString: name), offset, type))
+            return true
+        }
+        let counts = levels.map(\.children.count)
+        guard complete, counts.reduce(0, +) == declared.count else {
+            fields = []
+            return
+        }
+        var fields: [Field] = []
+        var end = declared.count
+        for (level, levelMirror) in levels.enumerated() {
+            let start = end - counts[level]
+            for (index, entry) in declared[start..<end].enumerated() {
+                guard let optional = entry.type as? any OptionalMarker.Type,
+                    !entry.label.hasPrefix("$__lazy_storage_$_")
+                else { continue }
+                let name = entry.label.hasPrefix("_") ? String(entry.label.dropFirst()) : entry.label
+                fields.append(
+                    Field(
+                        label: entry.label, name: name, owner: levelMirror.subjectType, offset: entry.offset,
+                        wrappedType: optional.wrappedType,
+                        reading: optional.wrapsReference ? .referenceWord : .mirror(level: level, index: index)))
+            }
+            end = start
+        }
+        // Superclass properties first, as they are declared.
+        self.fields = fields.sorted { $0.offset < $1.offset }
+    }
+}
+
+/// Lets reflection look inside `Optional` without knowing its `Wrapped` type.
+protocol OptionalMarker {
+    static var wrappedType: Any.Type { get }
+    /// Whether `Wrapped` is held by reference: a class, or an existential whose first word is a
+    /// reference (class-bound protocols, `AnyObject`, `Error`).
+    static var wrapsReference: Bool { get }
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalMarker {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    static var wrapsReference: Bool {
+        var kind: _MetadataKind?
+        _forEachField(of: KindProbe<Wrapped>.self) { _, _, _, fieldKind in
+            kind = fieldKind
+            return false
+        }
+        switch kind {
+        case .class, .foreignClass, .objcClassWrapper: return true
+        // Opaque existentials (`any P` for a non-class protocol) are four words or more and strong.
+        case .existential: return MemoryLayout<Wrapped>.size < 4 * MemoryLayout<UnsafeRawPointer>.size
+        case nil: return true  // Unknown: treat as a reference, which is never loaded.
+        default: return false
+        }
+    }
+
+    var isNone: Bool { self == nil }
+}
+
+extension _EachFieldOptions {
+    /// `.classType`, which the standard library declares as a mutable `static var` that strict
+    /// concurrency rejects; the value is ABI.
+    fileprivate static let classFields = _EachFieldOptions(rawValue: 1 << 0)
+}
+
+/// A struct whose one field has type `T`: `_forEachField` on it reports the metadata kind of `T`.
+private struct KindProbe<T> {
+    let value: T
+}

@@ -1,0 +1,185 @@
+/// Runs `validate`: compiles every binding and root in a registry of its own, walks the graph,
+/// probes each reachable autowired class, runs the user's checks, and gathers one report.
+///
+/// The registry is a copy made for this run, so nothing validation compiles or creates (probe
+/// dependencies, singletons) reaches the container being validated.
+struct Validator {
+    let registry: Registry
+    let roots: [Any.Type]
+    let checks: [any ValidationCheck]
+    let injectingProbes: Bool
+
+    func run(buildProblems: [Diagnostic]) -> ValidationReport {
+        let bindingKeys = uniqueBindingKeys()
+        // Compile under the lock, but probe outside it: a closure factory run by a probe's
+        // injection resolves through the registry, which takes the lock.
+        let (compiler, snapshot) = registry.withScratchCompiler { compiler in
+            var rootProducers: [AnyProducer] = []
+            for root in roots {
+                if let producer = rootProducer(root, compiler) {
+                    compiler.checkRoot(producer)
+                    rootProducers.append(producer)
+                }
+            }
+            var bindingProducers: [AnyProducer] = []
+            for key in bindingKeys {
+                if let producer = compiler.producer(for: key) {
+                    compiler.checkRoot(producer)
+                    bindingProducers.append(producer)
+                }
+            }
+            compiler.finish()
+            return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
+        }
+        var found = compiler.problems + buildProblems
+        // Plans compiled with errors are incomplete: running them would only report that.
+        found += audit(snapshot, compiler: compiler, injecting: injectingProbes && found.isEmpty)
+        for check in checks { found += check.check(snapshot.graph) }
+        let unique = deduplicated(found)
+        return ValidationReport(
+            subject: roots.isEmpty ? "the container" : roots.map(typeName).joined(separator: ", "),
+            diagnostics: unique.filter { $0.severity == .error } + unique.filter { $0.severity != .error },
+            graph: snapshot.graph, bindingCount: bindingKeys.count)
+    }
+
+    /// Bound keys in the order they were declared, each once (a collection once for all its
+    /// contributions).
+    private func uniqueBindingKeys() -> [BindingKey] {
+        var seen: Set<BindingKey> = []
+        return registry.declarations.map(\.providedKey).filter { seen.insert($0).inserted }
+    }
+
+    /// A root is anything the container provides, or a `PropertyInjectable` type filled by an
+    /// injector.
+    private func rootProducer(_ type: Any.Type, _ compiler: PlanCompiler) -> AnyProducer? {
+        let key = BindingKey(type: type, tag: nil)
+        if let producer = compiler.producer(for: key) { return producer }
+        if let injectable = type as? any PropertyInjectable.Type { return compiler.injectionTarget(injectable) }
+        compiler.report(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
+        return nil
+    }
+
+    /// Probes every autowired class the graph reaches, once each, then checks that bound
+    /// implementations conform to what they are bound to.
+    private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, injecting: Bool) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        var probes: [ObjectIdentifier: AnyObject] = [:]
+        for (node, producer) in snapshot.producers.enumerated() {
+            guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
+            var prefix = snapshot.graph.path(to: node)
+            prefix.removeLast()
+            probes[ObjectIdentifier(type)] = probe(
+                type, pathPrefix: prefix, compiler: compiler, injecting: injecting, findings: &findings)
+        }
+        for (node, producer) in snapshot.producers.enumerated() {
+            guard case .implementation(let implementation, let location) = producer.origin,
+                let probe = probes[ObjectIdentifier(implementation)],
+                let typed = producer as? any ProvidedTypeCheck, !typed.accepts(probe)
+            else { continue }
+            findings.append(
+                .nonConforming(
+                    implementation: implementation, key: producer.key, location: location,
+                    path: snapshot.graph.path(to: node)))
+        }
+        return findings
+    }
+
+    private static func injectableType(of producer: AnyProducer) -> (any Injectable.Type)? {
+        switch producer.origin {
+        case .autowired: producer.key.type as? any Injectable.Type
+        case .implementation(let implementation, _): implementation as? any Injectable.Type
+        default: nil
+        }
+    }
+
+    /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (when
+    /// `injecting`) injects it and checks that every required property was set.
+    private func probe<X: Injectable>(
+        _ type: X.Type, pathPrefix: [String], compiler: PlanCompiler, injecting: Bool, findings: inout [Diagnostic]
+    ) -> AnyObject {
+        let probe = X()
+        let layout = MirrorAudit.layout(of: probe)
+        let afterInit = MirrorAudit.nilStates(of: probe, in: layout)
+        let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
+
+        var afterInjection: [Bool?]?
+        if injecting {
+            let injection = PlanCompiler(registry: registry, table: compiler.table)
+            let target = injection.injectionTarget(X.self)
+            injection.checkRoot(target)
+            injection.finish()
+            if injection.problems.isEmpty {
+                do {
+                    try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
+                        try target.plan.inject(into: probe, resolution)
+                    }
+                    afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
+                } catch let error as ResolutionError {
+                    findings += error.diagnostics.map { $0.prefixedPath(pathPrefix) }
+                } catch {
+                    findings.append(.internalInconsistency("unexpected error \(error)"))
+                }
+            }
+        }
+
+        let matches = FieldMatcher(layout: layout, afterInit: afterInit, afterInjection: afterInjection)
+            .match(requirements)
+        let declared = Set(matches.compactMap(\.field))
+        let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
+
+        for (index, field) in layout.fields.enumerated()
+        where afterInit[index] == true && !declared.contains(index)
+            && !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)) && canProvide(field.wrappedType)
+        {
+            findings.append(
+                .likelyForgottenDependency(
+                    owner: X.self, property: field.name, valueType: field.wrappedType,
+                    path: pathPrefix + ["\(typeName(X.self)).\(field.name)"]))
+        }
+        if let afterInjection {
+            for match in matches where !match.requirement.isOptional {
+                guard let index = match.field, afterInjection[index] == true else { continue }
+                let name = layout.fields[index].name
+                findings.append(
+                    .unsetAfterInjection(
+                        owner: X.self, property: name, requirement: match.requirement,
+                        path: pathPrefix + ["\(typeName(X.self)).\(name)"]))
+            }
+        }
+        return probe
+    }
+
+    /// Whether the container could provide `type`: a binding, an Injectable class, or a
+    /// `Provider`/`Lazy`/`Tagged` of something it could provide.
+    private func canProvide(_ type: Any.Type) -> Bool {
+        let key = BindingKey(type: type, tag: nil)
+        if registry.provides(key) || type is any Injectable.Type { return true }
+        guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
+        let underlying = synthesized.underlyingKey
+        return underlying.tag == nil ? canProvide(underlying.type) : registry.provides(underlying)
+    }
+
+    /// Keeps the first of diagnostics that say the same thing at the same place (a problem met
+    /// from several roots, or both at build time and in validation).
+    private func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        struct Identity: Hashable {
+            let code: Diagnostic.Code
+            let message: String
+            let location: SourceLocation?
+        }
+        var seen: Set<Identity> = []
+        return diagnostics.filter {
+            seen.insert(Identity(code: $0.code, message: $0.message, location: $0.location)).inserted
+        }
+    }
+}
+
+/// Checks a probe against the type a producer provides: Swift cannot tell from two metatypes
+/// whether a class conforms to a protocol, but an instance can.
+protocol ProvidedTypeCheck {
+    func accepts(_ instance: Any) -> Bool
+}
+
+extension Producer: ProvidedTypeCheck {
+    func accepts(_ instance: Any) -> Bool { instance is T }
+}

@@ -1,0 +1,215 @@
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+private protocol OrderRepository: AnyObject {}
+private protocol Plugin: AnyObject {}
+// Qualified: Swift Testing has a `Tag` too.
+private enum APIBaseURL: Autowire.Tag { typealias Value = String }
+
+/// How many `App` objects exist so far: graph export must create none.
+private let appsCreated = Atomic<Int>(0)
+
+private final class Database {}
+
+private final class SQLOrderRepository: OrderRepository, Injectable {
+    var database: Database!
+    static let dependencies: [Dependency<SQLOrderRepository>] = [.inject(\.database)]
+}
+
+private final class SystemClock: Injectable {
+    static var scope: Scope { .singleton }
+}
+
+private final class AuditPlugin: Plugin, Injectable {}
+
+private final class OrderService: Injectable {
+    var repository: OrderRepository!
+    var clock: SystemClock!
+    var baseURL: String!
+    static let dependencies: [Dependency<OrderService>] = [
+        .inject(\.repository),
+        .inject(\.clock),
+        .inject(\.baseURL, tag: APIBaseURL.self),
+    ]
+}
+
+private final class App: Injectable {
+    var orders: OrderService!
+    var clock: SystemClock!
+    var plugins: [Plugin]!
+    static let dependencies: [Dependency<App>] = [.inject(\.orders), .inject(\.clock), .inject(\.plugins)]
+
+    init() { appsCreated.add(1, ordering: .relaxed) }
+}
+
+private final class CheckoutScreen: PropertyInjectable {
+    var orders: OrderService!
+    static let dependencies: [Dependency<CheckoutScreen>] = [.inject(\.orders)]
+}
+
+/// Counts how often its factory runs.
+private final class FactoryRuns: @unchecked Sendable {
+    var count = 0
+}
+
+private func makeContainer(_ runs: FactoryRuns) throws -> Container {
+    try Container { binder in
+        binder.bind(OrderRepository.self).to(SQLOrderRepository.self)
+        binder.bind(Database.self).scoped(.singleton).to { _ in
+            runs.count += 1
+            return Database()
+        }
+        binder.bind(String.self).tagged(APIBaseURL.self).to(value: "https://api.example.com")
+        binder.bind(Plugin.self).intoCollection().to(AuditPlugin.self)
+    }
+}
+
+@Suite struct GraphExportTests {
+    @Test func textTreeShowsEachDependencyOnceWithHowItIsProvided() throws {
+        let graph = try makeContainer(FactoryRuns()).graph(from: App.self)
+        #expect(
+            graph.textTree == """
+                App (autowired, graph)
+                ├─ orders: OrderService (autowired, graph)
+                │  ├─ repository: OrderRepository (bound to SQLOrderRepository at AutowireTests/GraphExportTests.swift:59, graph)
+                │  │  └─ SQLOrderRepository (autowired, graph)
+                │  │     └─ database: Database (closure factory at AutowireTests/GraphExportTests.swift:60, singleton)
+                │  ├─ clock: SystemClock (autowired, singleton)
+                │  └─ baseURL: String tagged APIBaseURL (value at AutowireTests/GraphExportTests.swift:64, singleton)
+                ├─ clock: SystemClock (autowired, singleton) (see above)
+                └─ plugins: [Plugin] (collection of 1 contribution, transient)
+                   └─ [0]: Plugin (bound to AuditPlugin at AutowireTests/GraphExportTests.swift:65, graph)
+                      └─ AuditPlugin (autowired, graph)
+                """)
+    }
+
+    @Test func dotIsGraphvizSourceWithOneBoxPerNodeAndOneArrowPerDependency() throws {
+        let graph = try makeContainer(FactoryRuns()).graph(from: App.self)
+        #expect(
+            graph.dot == #"""
+                digraph Autowire {
+                  rankdir=LR;
+                  node [shape=box, style=rounded, fontname="Helvetica"];
+                  edge [fontname="Helvetica", fontsize=10];
+                  n0 [label="App\nautowired · graph", penwidth=2];
+                  n1 [label="OrderService\nautowired · graph"];
+                  n2 [label="SystemClock\nautowired · singleton"];
+                  n3 [label="[Plugin]\ncollection · transient\nAutowireTests/GraphExportTests.swift:65"];
+                  n4 [label="OrderRepository\nbound to SQLOrderRepository · graph\nAutowireTests/GraphExportTests.swift:59"];
+                  n5 [label="String tagged APIBaseURL\nvalue · singleton\nAutowireTests/GraphExportTests.swift:64"];
+                  n6 [label="Plugin\nbound to AuditPlugin · graph\nAutowireTests/GraphExportTests.swift:65"];
+                  n7 [label="SQLOrderRepository\nautowired · graph"];
+                  n8 [label="AuditPlugin\nautowired · graph"];
+                  n9 [label="Database\nclosure factory · singleton\nAutowireTests/GraphExportTests.swift:60"];
+                  n0 -> n1 [label="orders"];
+                  n0 -> n2 [label="clock"];
+                  n0 -> n3 [label="plugins"];
+                  n1 -> n4 [label="repository"];
+                  n1 -> n2 [label="clock"];
+                  n1 -> n5 [label="baseURL"];
+                  n3 -> n6 [label="[0]"];
+                  n4 -> n7;
+                  n6 -> n8;
+                  n7 -> n9 [label="database"];
+                }
+
+                """#)
+    }
+
+    @Test func dotEscapesQuotesAndBackslashesInNames() throws {
+        final class Node: Injectable {}
+        let dot = Container().graph(from: Node.self).dot
+        #expect(dot.contains(#"n0 [label="Node\nautowired · graph", penwidth=2];"#))
+        let escaped = DependencyGraph.escapedForDOT(#"say "hi" \ bye"#)
+        #expect(escaped == #"say \"hi\" \\ bye"#)
+    }
+
+    @Test func buildingTheGraphRunsNoFactoryAndCreatesNoObject() throws {
+        let runs = FactoryRuns()
+        let container = try makeContainer(runs)
+        let before = appsCreated.load(ordering: .relaxed)
+        _ = container.graph(from: App.self)
+        #expect(runs.count == 0)
+        #expect(appsCreated.load(ordering: .relaxed) == before)
+    }
+
+    @Test func nodesAndEdgesCarryTypeTagScopeProvisionAndLocation() throws {
+        let graph = try makeContainer(FactoryRuns()).graph(from: OrderService.self)
+        let nodes = graph.nodes.map {
+            "\($0.id) \($0.name) | \($0.provision.kind) | \($0.scope) | \($0.location?.description ?? "-")"
+        }
+        #expect(
+            nodes == [
+                "0 OrderService | autowired | graph | -",
+                "1 OrderRepository | implementation | graph | AutowireTests/GraphExportTests.swift:59",
+                "2 SystemClock | autowired | singleton | -",
+                "3 String tagged APIBaseURL | value | singleton | AutowireTests/GraphExportTests.swift:64",
+                "4 SQLOrderRepository | autowired | graph | -",
+                "5 Database | closure factory | singleton | AutowireTests/GraphExportTests.swift:60",
+            ])
+        #expect(graph.nodes[3].tag == APIBaseURL.self)
+        #expect(graph.nodes[1].provision.implementation == SQLOrderRepository.self)
+        let edges = graph.edges.map { "\($0.from)->\($0.to) \($0.label) \($0.location?.description ?? "-")" }
+        #expect(
+            edges == [
+                "0->1 repository AutowireTests/GraphExportTests.swift:32",
+                "0->2 clock AutowireTests/GraphExportTests.swift:33",
+                "0->3 baseURL AutowireTests/GraphExportTests.swift:34",
+                "1->4  AutowireTests/GraphExportTests.swift:59",
+                "4->5 database AutowireTests/GraphExportTests.swift:18",
+            ])
+        #expect(
+            graph.path(to: 5) == [
+                "OrderService.repository", "OrderRepository", "SQLOrderRepository.database", "Database",
+            ])
+    }
+
+    @Test func propertyInjectableRootShowsWhatItsInjectorFills() throws {
+        let graph = try makeContainer(FactoryRuns()).graph(from: CheckoutScreen.self)
+        #expect(
+            graph.textTree == """
+                CheckoutScreen (filled by a PropertyInjector, transient)
+                └─ orders: OrderService (autowired, graph)
+                   ├─ repository: OrderRepository (bound to SQLOrderRepository at AutowireTests/GraphExportTests.swift:59, graph)
+                   │  └─ SQLOrderRepository (autowired, graph)
+                   │     └─ database: Database (closure factory at AutowireTests/GraphExportTests.swift:60, singleton)
+                   ├─ clock: SystemClock (autowired, singleton)
+                   └─ baseURL: String tagged APIBaseURL (value at AutowireTests/GraphExportTests.swift:64, singleton)
+                """)
+    }
+
+    @Test func cyclesAreShownOnceInTheTextTree() throws {
+        final class Left: Injectable {
+            var right: Right!
+            static let dependencies: [Dependency<Left>] = [.inject(\.right)]
+        }
+        final class Right: Injectable {
+            var left: Left!
+            static let dependencies: [Dependency<Right>] = [.inject(\.left)]
+        }
+        #expect(
+            Container().graph(from: Left.self).textTree == """
+                Left (autowired, graph)
+                └─ right: Right (autowired, graph)
+                   └─ left: Left (autowired, graph) (see above)
+                """)
+    }
+
+    @Test func deferredDependenciesAreMarkedInTheTreeAndDashedInDOT() throws {
+        final class Exporter: Injectable {}
+        final class ReportScreen: Injectable {
+            var makeExporter: Provider<Exporter>!
+            static let dependencies: [Dependency<ReportScreen>] = [.inject(\.makeExporter)]
+        }
+        let graph = Container().graph(from: ReportScreen.self)
+        #expect(
+            graph.textTree == """
+                ReportScreen (autowired, graph)
+                └─ makeExporter: Provider<Exporter> (synthesized, transient)
+                   └─ get(): Exporter (autowired, graph) (deferred)
+                """)
+        #expect(graph.dot.contains("  n1 -> n2 [label=\"get()\", style=dashed];\n"))
+    }
+}

@@ -1,0 +1,203 @@
+import Testing
+
+@testable import Autowire
+
+private final class SystemClock: Injectable {}
+private final class AuditLog: Injectable {}
+private final class Sensor: Injectable {}
+private final class Printer: Injectable {}
+private final class Logo: Injectable {}
+private final class Formatter: Injectable {}
+
+private final class NewsFeed: Injectable {
+    var isLive = false
+}
+
+private final class OrderService: Injectable {
+    var clock: SystemClock?  // Forgotten: the container can make a SystemClock.
+    var audit: AuditLog?  // Declared optional.
+    var note: String?  // Nothing can provide a String here.
+    static let dependencies: [Dependency<OrderService>] = [.optional(\.audit)]
+}
+
+private final class Thermostat: Injectable {
+    // An observer makes the key path print as `<computed …>`: the audit finds the name itself.
+    var sensor: Sensor? { didSet { readings += 1 } }
+    var readings = 0
+    static let dependencies: [Dependency<Thermostat>] = [.inject(\.sensor)]
+}
+
+private final class Dashboard: Injectable {
+    // Drops the feed it is given unless it is live: still nil after injection.
+    var feed: NewsFeed? { didSet { if feed?.isLive != true { feed = nil } } }
+    static let dependencies: [Dependency<Dashboard>] = [.inject(\.feed)]
+}
+
+private class ReportBase {
+    var printer: Printer?
+    var logo: Logo?
+    init() {}
+}
+
+private final class SalesReport: ReportBase, Injectable {
+    static let dependencies: [Dependency<SalesReport>] = [.inject(\.printer)]
+}
+
+@propertyWrapper
+private struct Audited<Value> {
+    var wrappedValue: Value
+}
+
+private final class Invoice: Injectable {
+    lazy var formatter: Formatter? = Formatter()  // Lazy storage is nil until read: skipped.
+    @Audited var printer: Printer? = nil  // Wrapper storage is not an optional: skipped.
+}
+
+private final class Owner: Injectable {}
+
+private final class Dangling: Injectable {
+    // Reading any of these would trap or crash: their object is gone.
+    unowned var owner: Owner
+    unowned var maybeOwner: Owner?
+    unowned(unsafe) var rawOwner: Owner
+    var helper: Owner?  // Forgotten, and safe to look at.
+
+    init() {
+        let temporary = Owner()
+        owner = temporary
+        maybeOwner = temporary
+        rawOwner = temporary
+    }
+}
+
+private final class CacheProbe: Injectable {
+    var helper: Owner?
+}
+
+private final class Screen: PropertyInjectable {
+    var clock: SystemClock!
+    static let dependencies: [Dependency<Screen>] = [.inject(\.clock)]
+}
+
+private final class Exporter: Injectable {}
+
+private final class ReportScreen: Injectable {
+    var makeExporter: Provider<Exporter>?  // Forgotten: the container can make Exporters.
+}
+
+@Suite struct MirrorAuditTests {
+    @Test func undeclaredOptionalTheContainerCanProvideIsAForgottenDependency() throws {
+        let report = try Container().validate(OrderService.self)
+        #expect(
+            report.description == """
+                Validation of OrderService (2 types, 0 bindings) found 1 warning:
+
+                warning[likely-forgotten-dependency]: OrderService.clock looks like a forgotten dependency: it is nil after init(), is not in OrderService.dependencies, and the container can provide SystemClock.
+                  path: OrderService.clock
+                  fix: Add `.inject(\\.clock)` to OrderService.dependencies, or `.optional(\\.clock)` if it may stay nil.
+                """)
+    }
+
+    @Test func forgottenDependencyPathStartsAtTheRoot() throws {
+        final class Shop: Injectable {
+            var orders: OrderService!
+            static let dependencies: [Dependency<Shop>] = [.inject(\.orders)]
+        }
+        let report = try Container().validate(Shop.self)
+        #expect(report.warnings.map(\.renderedPath) == ["Shop.orders → OrderService.clock"])
+    }
+
+    @Test(arguments: [true, false])
+    func propertyWithObserverIsRecognisedAsDeclared(injectingProbes: Bool) throws {
+        let report = try Container().validate(Thermostat.self, injectingProbes: injectingProbes)
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func requiredPropertyStillNilAfterInjectionIsAnError() {
+        do {
+            try Container().validate(Dashboard.self)
+            Issue.record("validation passed")
+        } catch {
+            #expect(
+                error.description == """
+                    Validation of Dashboard (2 types, 0 bindings) found 1 error:
+
+                    error[unset-after-injection]: Dashboard.feed is still nil after injection: its setter did not keep the NewsFeed it was given.
+                      at: AutowireTests/MirrorAuditTests.swift:33
+                      path: Dashboard.feed
+                      fix: Store the value the setter receives (check its `didSet` or property wrapper), or declare it `.optional(\\.feed)` if it may stay nil.
+                    """)
+        }
+    }
+
+    @Test func withoutProbeInjectionUnsetPropertiesAreNotChecked() throws {
+        let report = try Container().validate(Dashboard.self, injectingProbes: false)
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func superclassPropertiesAreAudited() throws {
+        let report = try Container().validate(SalesReport.self)
+        #expect(
+            report.description == """
+                Validation of SalesReport (2 types, 0 bindings) found 1 warning:
+
+                warning[likely-forgotten-dependency]: SalesReport.logo looks like a forgotten dependency: it is nil after init(), is not in SalesReport.dependencies, and the container can provide Logo.
+                  path: SalesReport.logo
+                  fix: Add `.inject(\\.logo)` to SalesReport.dependencies, or `.optional(\\.logo)` if it may stay nil.
+                """)
+    }
+
+    @Test func lazyAndWrapperStorageAreSkipped() throws {
+        let report = try Container().validate(Invoice.self)
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func unownedPropertiesAreNeverRead() throws {
+        let report = try Container().validate(Dangling.self)
+        #expect(
+            report.warnings.map(\.message) == [
+                "Dangling.helper looks like a forgotten dependency: it is nil after init(), is not in Dangling.dependencies, and the container can provide Owner."
+            ])
+    }
+
+    @Test func layoutIsReflectedOncePerClass() throws {
+        let counter = MirrorCounter()
+        try MirrorAudit.$counter.withValue(counter) {
+            try Container().validate(CacheProbe.self)
+        }
+        #expect(counter.count == 1)
+        try MirrorAudit.$counter.withValue(counter) {
+            try Container().validate(CacheProbe.self)
+        }
+        #expect(counter.count == 1)
+    }
+
+    @Test func resolvingAndInjectingNeverBuildAMirror() throws {
+        let counter = MirrorCounter()
+        let container = try Container { binder in
+            binder.bind(AuditLog.self).scoped(.singleton).to(AuditLog.self)
+        }
+        try MirrorAudit.$counter.withValue(counter) {
+            for _ in 0..<3 {
+                _ = try container.resolve(OrderService.self)
+                _ = try container.resolve(Thermostat.self)
+                try container.inject(into: Screen())
+                try container.propertyInjector(for: Screen.self).inject(into: Screen())
+            }
+        }
+        #expect(counter.count == 0)
+        // The same counter sees validation reflect: the zero above is not for want of counting.
+        try MirrorAudit.$counter.withValue(counter) {
+            try container.validate(Screen.self, OrderService.self)
+        }
+        #expect(counter.count > 0)
+    }
+
+    @Test func forgottenProviderOfSomethingProvidableIsReported() throws {
+        let report = try Container().validate(ReportScreen.self)
+        #expect(
+            report.warnings.map(\.message) == [
+                "ReportScreen.makeExporter looks like a forgotten dependency: it is nil after init(), is not in ReportScreen.dependencies, and the container can provide Provider<Exporter>."
+            ])
+    }
+}

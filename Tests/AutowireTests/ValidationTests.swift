@@ -331,7 +331,7 @@ private final class Outbox: Injectable {
                 error.description == """
                     Validation of Outbox (4 types, 2 bindings) found 1 error:
 
-                    error[missing-binding]: Int tagged MailPort cannot be provided: it has no binding and is not an Injectable class.
+                    error[missing-binding]: Int tagged MailPort cannot be provided: nothing is bound with that tag.
                       at: AutowireTests/ValidationTests.swift:326
                       path: Outbox.mailer → Mailer.factory[2] → Int tagged MailPort
                       fix: Bind it in the container with `binder.bind(Int.self).tagged(MailPort.self).to(…)`.

@@ -177,7 +177,7 @@ private final class Misdeclared: PropertyInjectable {
             error?.description == """
                 Container configuration has 1 problem:
 
-                error[non-conforming-implementation]: Sundial is bound to Clock but is not a Clock.
+                error[non-conforming-implementation]: Sundial is bound to Clock but is not a subclass of it.
                   at: \(file):\(line)
                   path: Clock
                   fix: Make Sundial a subclass of Clock, or bind Clock to a type that is one.
@@ -192,7 +192,7 @@ private final class Misdeclared: PropertyInjectable {
         let error = #expect(throws: ResolutionError.self) { try container.resolve(OrderRepository.self) }
         #expect(
             error?.description == """
-                error[non-conforming-implementation]: Sundial is bound to OrderRepository but is not a OrderRepository.
+                error[non-conforming-implementation]: Sundial is bound to OrderRepository but does not conform to it.
                   at: \(file):\(line)
                   path: OrderRepository
                   fix: Make Sundial conform to OrderRepository, or bind OrderRepository to a type that does.
@@ -274,7 +274,7 @@ private final class Misdeclared: PropertyInjectable {
                   fix: Bind it in the container with `binder.bind(Connection.self).to(…)`, \
                 or declare it `.optional(\\.connection)` if it may be absent.
 
-                error[non-conforming-implementation]: Sundial is bound to Clock but is not a Clock.
+                error[non-conforming-implementation]: Sundial is bound to Clock but is not a subclass of it.
                   at: \(file):\(firstLine + 2)
                   path: Clock
                   fix: Make Sundial a subclass of Clock, or bind Clock to a type that is one.

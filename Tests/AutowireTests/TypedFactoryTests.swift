@@ -104,7 +104,7 @@ private struct FactoryBroke: Error, CustomStringConvertible {
         #expect(
             error?.diagnostics.map(\.description) == [
                 """
-                error[non-conforming-implementation]: Outbox is bound to MailLogger but is not a MailLogger.
+                error[non-conforming-implementation]: Outbox is bound to MailLogger but is not a subclass of it.
                   at: AutowireTests/TypedFactoryTests.swift:\(line)
                   path: MailLogger
                   fix: Make Outbox a subclass of MailLogger, or bind MailLogger to a type that is one.

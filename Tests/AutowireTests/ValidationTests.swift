@@ -122,7 +122,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
             text == """
                 Validation of Stock (3 types, 1 binding) found 1 error:
 
-                error[non-conforming-implementation]: Warehouse is bound to Inventory but is not a Inventory.
+                error[non-conforming-implementation]: Warehouse is bound to Inventory but does not conform to it.
                   at: AutowireTests/ValidationTests.swift:118
                   path: Stock.inventory → Inventory
                   fix: Make Warehouse conform to Inventory, or bind Inventory to a type that does.
@@ -186,7 +186,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                   path: String
                   fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
 
-                error[non-conforming-implementation]: Warehouse is bound to Inventory but is not a Inventory.
+                error[non-conforming-implementation]: Warehouse is bound to Inventory but does not conform to it.
                   at: AutowireTests/ValidationTests.swift:164
                   path: Stock.inventory → Inventory
                   fix: Make Warehouse conform to Inventory, or bind Inventory to a type that does.
@@ -226,7 +226,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                     │  ├─ also: AutowireTests/ValidationTests.swift:216
                     │  ├─ path: Inventory
                     │  └─ fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
-                    ├─ error[non-conforming-implementation] Warehouse is bound to Inventory but is not a Inventory.
+                    ├─ error[non-conforming-implementation] Warehouse is bound to Inventory but does not conform to it.
                     │  ├─ at: AutowireTests/ValidationTests.swift:216
                     │  ├─ path: Stock.inventory → Inventory
                     │  └─ fix: Make Warehouse conform to Inventory, or bind Inventory to a type that does.

@@ -68,7 +68,9 @@ extension Diagnostic {
             : "Make \(implementationName) conform to \(key.typeName), or bind \(key.typeName) to a type that does."
         return Diagnostic(
             code: .nonConformingImplementation,
-            message: "\(implementationName) is bound to \(key.typeName) but is not a \(key.typeName).",
+            message: key.type is AnyObject.Type
+                ? "\(implementationName) is bound to \(key.typeName) but is not a subclass of it."
+                : "\(implementationName) is bound to \(key.typeName) but does not conform to it.",
             location: location, path: path, fix: fix)
     }
 

@@ -13,7 +13,9 @@ extension PlanCompiler {
     }
 
     func checkRoot(_ root: AnyProducer) {
-        guard root.rootCheck == nil else { return }
+        // A producer is written only under its own registry's lock; an ancestor's producer is
+        // checked when the ancestor resolves it, and until then a resolve sizes its table itself.
+        guard root.rootCheck == nil, root.registry === registry else { return }
         var visits: [ObjectIdentifier: Visit] = [:]
         var hops: [Hop] = []
         let problemsBefore = problems.count

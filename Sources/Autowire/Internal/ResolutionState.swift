@@ -31,6 +31,10 @@ struct ResolutionState {
     var resolvers: [Resolver] = []
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
     var seed: Any?
+    /// Creation locks this resolve took to create singletons; held until it ends.
+    var heldCreationLocks: [CreationLock] = []
+    /// Singletons created by this resolve, published only if it succeeds.
+    var pendingPublications: [any PendingPublication] = []
 
     init(slots: UnsafeMutableBufferPointer<Slot>) {
         self.slots = slots
@@ -117,6 +121,16 @@ struct ResolutionState {
         }
     }
 
+    /// Publishes (on success) or discards what this resolve created, then releases its locks.
+    mutating func endCreations(succeeded: Bool) {
+        let finished = pendingPublications
+        pendingPublications = []
+        for publication in finished {
+            if succeeded { publication.publish() } else { publication.discard() }
+        }
+        while let lock = heldCreationLocks.popLast() { lock.unlock() }
+    }
+
     /// Ends the resolve: resolvers handed to factories stop reaching into this state.
     mutating func finish() {
         for resolver in resolvers { resolver.state = nil }
@@ -147,13 +161,36 @@ struct Resolution {
             var state = ResolutionState(slots: slots)
             state.seed = seed
             defer { state.finish() }
-            return try withUnsafeMutablePointer(to: &state) { try body(Resolution(state: $0)) }
+            return try withUnsafeMutablePointer(to: &state) { state in
+                do {
+                    let result = try body(Resolution(state: state))
+                    if !state.pointee.heldCreationLocks.isEmpty { state.pointee.endCreations(succeeded: true) }
+                    return result
+                } catch {
+                    state.pointee.endCreations(succeeded: false)
+                    throw error
+                }
+            }
         }
     }
 
     func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
 
     func record(_ producer: AnyProducer, instance: AnyObject) { state.pointee.record(producer, instance: instance) }
+
+    /// Takes `registry`'s creation lock for the rest of this resolve (once): singletons it creates
+    /// stay unpublished until the whole resolve succeeds, and no other thread creates them meanwhile.
+    func joinCreation(of registry: Registry) {
+        let lock = registry.creationLock
+        guard !state.pointee.heldCreationLocks.contains(where: { $0 === lock }) else { return }
+        lock.lock()
+        state.pointee.heldCreationLocks.append(lock)
+    }
+
+    /// Publishes `publication` when this resolve succeeds; discards it when it fails.
+    func publishOnSuccess(_ publication: any PendingPublication) {
+        state.pointee.pendingPublications.append(publication)
+    }
 
     /// The resolver a closure factory of `registry` receives during this resolve.
     func resolver(for registry: Registry) -> Resolver {

@@ -9,38 +9,17 @@ protocol PendingPublication: AnyObject {
 /// One lock per container, recursive, so that singletons which need each other (even in a cycle)
 /// are created by one thread while others wait: no lock-order deadlock is possible. A child's lock
 /// is taken before its parent's, never the reverse, because parents never reach into children.
+///
+/// A resolve that creates a singleton keeps the lock until it ends (see
+/// `Resolution.joinCreation(of:)`), and publishes what it created only if it succeeds.
 final class CreationLock: @unchecked Sendable {
-    private let lock = RecursiveLock()
-    /// Guarded by `lock`.
-    private var depth = 0
-    private var pending: [any PendingPublication] = []
+    private let mutex = RecursiveLock()
 
-    /// Runs `body` holding the lock. When the outermost call returns, everything enqueued is
-    /// published; when it throws, everything enqueued is discarded.
-    func withLock<R>(_ body: () throws -> R) throws -> R {
-        try lock.withLock {
-            depth += 1
-            defer { depth -= 1 }
-            do {
-                let result = try body()
-                if depth == 1 { finishTransaction(committing: true) }
-                return result
-            } catch {
-                if depth == 1 { finishTransaction(committing: false) }
-                throw error
-            }
-        }
-    }
-    /// Defers publication to the end of the outermost `withLock`. Call only while holding the lock.
-    func enqueue(_ publication: any PendingPublication) {
-        pending.append(publication)
-    }
+    func lock() { mutex.lock() }
 
-    private func finishTransaction(committing: Bool) {
-        let finished = pending
-        pending = []
-        for publication in finished {
-            if committing { publication.publish() } else { publication.discard() }
-        }
+    func unlock() { mutex.unlock() }
+
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        try mutex.withLock(body)
     }
 }

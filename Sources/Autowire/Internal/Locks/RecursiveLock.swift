@@ -27,6 +27,10 @@ final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    func lock() { pthread_mutex_lock(mutex) }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

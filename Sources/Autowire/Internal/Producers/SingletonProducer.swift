@@ -2,16 +2,16 @@ import Synchronization
 
 /// `.singleton`: one value per container, created exactly once.
 ///
-/// After creation a read is one atomic load. Creation runs under the container's creation lock;
-/// singletons created together (one needing another, or a cycle) are published together when the
-/// outermost creation succeeds, so a failure never leaves a half-built singleton behind.
+/// After creation a read is one atomic load. Creation runs under the container's creation lock,
+/// which the creating resolve keeps until it ends; what it created is published only if the whole
+/// resolve succeeds, so a failure anywhere never leaves a half-built singleton behind.
 final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
     /// Initialized once, before `isCreated` is set with release ordering. Raw storage rather than
     /// `T?`: reading an optional of a generic type costs a metadata lookup on every resolve.
     private let instance = UnsafeMutablePointer<T>.allocate(capacity: 1)
-    /// Guarded by the creation lock: made in the current transaction, not yet published.
+    /// Guarded by the creation lock: made by a resolve that has not finished yet.
     private nonisolated(unsafe) var pendingInstance: T?
     private nonisolated(unsafe) var isUnderConstruction = false
 
@@ -43,26 +43,26 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
         case .absent: break
         }
-        return try registry.creationLock.withLock {
-            if isCreated.load(ordering: .acquiring) { return instance.pointee }
-            if let pendingInstance { return pendingInstance }
-            guard !isUnderConstruction else {
-                // Reached again from a nested top-level resolve on this thread, before it exists.
-                throw ResolutionError(.factoryReentered(key, location: origin.location))
-            }
-            isUnderConstruction = true
-            defer { isUnderConstruction = false }
-            let value: T
-            if recipe.registersEarly {
-                value = try recipe.make(resolution, self)
-            } else {
-                value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-                resolution.record(self, instance: reference(for: value))
-            }
-            pendingInstance = value
-            registry.creationLock.enqueue(self)
-            return value
+        resolution.joinCreation(of: registry)
+        if isCreated.load(ordering: .acquiring) { return instance.pointee }
+        // Made by an enclosing resolve on this thread that has not finished yet.
+        if let pendingInstance { return pendingInstance }
+        guard !isUnderConstruction else {
+            // Reached again from a nested top-level resolve on this thread, before it exists.
+            throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
+        isUnderConstruction = true
+        defer { isUnderConstruction = false }
+        let value: T
+        if recipe.registersEarly {
+            value = try recipe.make(resolution, self)
+        } else {
+            value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
+            resolution.record(self, instance: reference(for: value))
+        }
+        pendingInstance = value
+        resolution.publishOnSuccess(self)
+        return value
     }
 
     func publish() {

@@ -13,7 +13,10 @@ struct RootTable {
 
     @inline(__always)
     private static func identity(_ key: BindingKey) -> (UInt, UInt) {
-        (UInt(bitPattern: ObjectIdentifier(key.type).hashValue), key.tag.map { UInt(bitPattern: ObjectIdentifier($0).hashValue) } ?? 0)
+        (
+            UInt(bitPattern: Int(bitPattern: ObjectIdentifier(key.type))),
+            key.tag.map { UInt(bitPattern: Int(bitPattern: ObjectIdentifier($0))) } ?? 0
+        )
     }
 
     @inline(__always)

@@ -13,16 +13,34 @@ let package = Package(
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
     ],
     targets: [
+        // The graph, the generated scaling types and the containers every contender uses.
+        .target(
+            name: "BenchmarkModels",
+            dependencies: [
+                .product(name: "Autowire", package: "Autowire"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
+        ),
         .executableTarget(
             name: "AutowireBenchmarks",
             dependencies: [
+                "BenchmarkModels",
                 .product(name: "Autowire", package: "Autowire"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Swinject", package: "Swinject"),
             ],
             path: "Benchmarks/AutowireBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // One scenario in a loop, for `valgrind --tool=callgrind` (instruction counts are
+        // repeatable where wall-clock times are not): `AutowireProfile autowired 10000`.
+        .executableTarget(
+            name: "AutowireProfile",
+            dependencies: [
+                "BenchmarkModels",
+                .product(name: "Autowire", package: "Autowire"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
 import Autowire
 import Benchmark
+import BenchmarkModels
 import Foundation
 import Swinject
 
-// Every scenario of issue 5 on one six-object graph (see Graph.swift). Micro benchmarks run
+// Every scenario of issue 5 on one six-object graph (see BenchmarkModels/Graph.swift). Micro benchmarks run
 // 1,000 operations per measured iteration (`scalingFactor: .kilo`); `Scripts/compare.sh` divides
 // by that to report per-operation figures. Scaling benchmarks run one operation per iteration.
 //
@@ -131,43 +132,5 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("cold/first-resolve", configuration: scaling) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try Container().resolve(App.self)) }
-    }
-}
-
-// MARK: - Containers
-
-/// The constructor family bound with closure factories, in the default scope.
-func closureFactoryContainer() throws -> Autowire.Container {
-    try Autowire.Container { binder in
-        binder.bind(CConfig.self).to { _ in CConfig() }
-        binder.bind(CLogger.self).to { _ in CLogger() }
-        binder.bind(CDatabase.self).to { r in CDatabase(config: try r.resolve()) }
-        binder.bind(CRepository.self).to { r in CRepository(database: try r.resolve(), logger: try r.resolve()) }
-        binder.bind(CService.self).to { r in CService(repository: try r.resolve()) }
-        binder.bind(CApp.self).to { r in CApp(service: try r.resolve()) }
-    }
-}
-
-/// The constructor family registered in Swinject, every registration in `scope`.
-func swinjectContainer(scope: ObjectScope) -> Swinject.Container {
-    let container = Swinject.Container()
-    container.register(CConfig.self) { _ in CConfig() }.inObjectScope(scope)
-    container.register(CLogger.self) { _ in CLogger() }.inObjectScope(scope)
-    container.register(CDatabase.self) { r in CDatabase(config: r.resolve(CConfig.self)!) }.inObjectScope(scope)
-    container.register(CRepository.self) { r in
-        CRepository(database: r.resolve(CDatabase.self)!, logger: r.resolve(CLogger.self)!)
-    }.inObjectScope(scope)
-    container.register(CService.self) { r in CService(repository: r.resolve(CRepository.self)!) }.inObjectScope(scope)
-    container.register(CApp.self) { r in CApp(service: r.resolve(CService.self)!) }.inObjectScope(scope)
-    return container
-}
-
-/// Brings the process to its settled allocation speed before anything is measured (see top).
-func settleProcess() {
-    let swinject = swinjectContainer(scope: .graph)
-    for _ in 0..<20_000 { blackHole(swinject.resolve(CApp.self)) }
-    for _ in 0..<200_000 {
-        blackHole(handWrittenConstructors())
-        blackHole(handWrittenPropertyInjection())
     }
 }

@@ -11,6 +11,8 @@ final class Registry: @unchecked Sendable {
     /// `intoCollection()` contributions by the `[Element]` key they make resolvable.
     let contributions: [BindingKey: [BindingDeclaration]]
     private let table: Mutex<[BindingKey: AnyProducer]>
+    /// Root-checked producers for top-level requests, readable without taking `table`'s lock.
+    private let roots = RootCache()
     let creationLock = CreationLock()
 
     /// An empty registry: everything is autowired.
@@ -82,8 +84,10 @@ final class Registry: @unchecked Sendable {
     }
 
     /// The producer for `key` as the start of a top-level resolve: compiled and cycle-checked.
+    @inline(__always)
     func rootProducer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
-        try compiled(key, asRoot: true) { $0.producer(for: key) }
+        if let cached = roots.producer(for: key) { return cached }
+        return try compiled(key, asRoot: true) { $0.producer(for: key) }
     }
 
     /// The plan that fills existing objects of `type`.
@@ -100,7 +104,10 @@ final class Registry: @unchecked Sendable {
         throws(ResolutionError) -> AnyProducer
     {
         let outcome: Result<AnyProducer, ResolutionError> = table.withLock { table in
-            if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
+            if let existing = table[key], !asRoot || existing.rootCheck != nil {
+                if asRoot { roots.insert(existing, for: key) }
+                return .success(existing)
+            }
             let compiler = PlanCompiler(registry: self, table: table)
             guard let producer = compile(compiler) else {
                 return .failure(
@@ -110,6 +117,7 @@ final class Registry: @unchecked Sendable {
             compiler.finish()
             guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
             table = compiler.table
+            if asRoot { roots.insert(producer, for: key) }
             return .success(producer)
         }
         return try outcome.get()

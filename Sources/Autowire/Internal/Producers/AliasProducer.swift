@@ -26,6 +26,15 @@ func upcast<Implementation, T>(_ instance: Implementation, to type: T.Type, key:
     throws -> T
 {
     if Implementation.self == T.self { return unsafeBitCast(instance, to: T.self) }
+    return try upcastByCasting(instance, to: type, key: key, location: location)
+}
+
+/// The dynamic-cast half of ``upcast(_:to:key:location:)``, out of line so that callers do not
+/// instantiate `Optional<T>` metadata on entry when the types are the same.
+@inline(never)
+func upcastByCasting<Implementation, T>(
+    _ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?
+) throws -> T {
     if let same = instance as? T { return same }
     throw ResolutionError(.nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
 }

@@ -22,7 +22,10 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
 
 /// Casts a recorded instance back to its producer's type; a mismatch is an internal error, reported
 /// rather than trapping.
-@inline(__always)
+///
+/// Never inlined: its `T?` temporary would make every caller instantiate `Optional<T>` metadata
+/// on entry, on the hot path, even when no cast happens.
+@inline(never)
 func cast<T>(_ value: Any, to type: T.Type, for key: BindingKey) throws -> T {
     if let typed = value as? T { return typed }
     throw ResolutionError(.internalInconsistency("an instance recorded for \(key) is a \(Swift.type(of: value))"))

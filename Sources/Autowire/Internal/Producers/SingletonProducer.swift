@@ -8,8 +8,10 @@ import Synchronization
 final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
-    /// Written once, before `isCreated` is set with release ordering.
-    private nonisolated(unsafe) var instance: T?
+    /// Initialized once, before `isCreated` is set with release ordering. A pointer rather than a
+    /// `T?` so that the read path has no `Optional<T>` temporary (whose metadata an unspecialized
+    /// generic function looks up on every call).
+    private let instance = UnsafeMutablePointer<T>.allocate(capacity: 1)
     /// Guarded by the creation lock: made in the current transaction, not yet published.
     private nonisolated(unsafe) var pendingInstance: T?
     private nonisolated(unsafe) var isUnderConstruction = false
@@ -21,16 +23,25 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
             isFactory: recipe.isFactory)
     }
 
+    deinit {
+        if isCreated.load(ordering: .acquiring) { instance.deinitialize(count: 1) }
+        instance.deallocate()
+    }
+
     override func produce(_ resolution: Resolution) throws -> T {
-        if isCreated.load(ordering: .acquiring), let instance { return instance }
+        if isCreated.load(ordering: .acquiring) { return instance.pointee }
         return try create(resolution)
     }
 
     override func resolveTopLevel() throws -> T {
-        if isCreated.load(ordering: .acquiring), let instance { return instance }
-        return try super.resolveTopLevel()
+        if isCreated.load(ordering: .acquiring) { return instance.pointee }
+        return try createTopLevel()
     }
 
+    @inline(never)
+    private func createTopLevel() throws -> T { try super.resolveTopLevel() }
+
+    @inline(never)
     private func create(_ resolution: Resolution) throws -> T {
         switch resolution.lookup(self) {
         case .instance(let existing): return try cast(existing, to: T.self, for: key)
@@ -38,7 +49,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         case .absent: break
         }
         return try registry.creationLock.withLock {
-            if isCreated.load(ordering: .acquiring), let instance { return instance }
+            if isCreated.load(ordering: .acquiring) { return instance.pointee }
             if let pendingInstance { return pendingInstance }
             guard !isUnderConstruction else {
                 // Reached again from a nested top-level resolve on this thread, before it exists.
@@ -60,7 +71,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     }
 
     func publish() {
-        instance = pendingInstance
+        guard let value = pendingInstance else { return }
+        instance.initialize(to: value)
         pendingInstance = nil
         isCreated.store(true, ordering: .releasing)
     }

@@ -42,6 +42,13 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try container.resolve(App.self)) }
     }
 
+    Benchmark("graph/autowire-typed-factories", configuration: micro) { benchmark in
+        let container = try typedFactoryContainer()
+        blackHole(try container.resolve(CApp.self))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try container.resolve(CApp.self)) }
+    }
+
     Benchmark("graph/autowire-closure-factories", configuration: micro) { benchmark in
         let container = try closureFactoryContainer()
         blackHole(try container.resolve(CApp.self))

@@ -24,6 +24,9 @@ case "handwritten-properties":
 case "autowired":
     let container = Container()
     try loop { keep(try container.resolve(App.self)) }
+case "typed-factories":
+    let container = try typedFactoryContainer()
+    try loop { keep(try container.resolve(CApp.self)) }
 case "closure-factories":
     let container = try closureFactoryContainer()
     try loop { keep(try container.resolve(CApp.self)) }

@@ -15,6 +15,18 @@ public func closureFactoryContainer() throws -> Autowire.Container {
     }
 }
 
+/// The constructor family bound with typed factories (`to(factory: X.init)`), in the default scope.
+public func typedFactoryContainer() throws -> Autowire.Container {
+    try Autowire.Container { binder in
+        binder.bind(CConfig.self).to(factory: CConfig.init)
+        binder.bind(CLogger.self).to(factory: CLogger.init)
+        binder.bind(CDatabase.self).to(factory: CDatabase.init)
+        binder.bind(CRepository.self).to(factory: CRepository.init)
+        binder.bind(CService.self).to(factory: CService.init)
+        binder.bind(CApp.self).to(factory: CApp.init)
+    }
+}
+
 /// The constructor family registered in Swinject, every registration in `scope`.
 public func swinjectContainer(scope: ObjectScope) -> Swinject.Container {
     let container = Swinject.Container()

@@ -38,6 +38,9 @@ struct ResolutionState {
     /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
     /// recursion made progress (it may close) or not (it never will).
     private(set) var registrations = 0
+    /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
+    /// while it stays the same.
+    private(set) var generation = 0
     /// Created on the first closure factory and invalidated when the resolve ends.
     var resolvers: [Resolver] = []
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
@@ -86,15 +89,7 @@ struct ResolutionState {
 
     /// Records the instance a producer made for this object graph.
     mutating func record(_ producer: AnyProducer, instance: Any) {
-        let index = claim(Self.identity(producer))
-        if slots[index].hasInstance {
-            instances[index] = instance
-        } else {
-            (instances + index).initialize(to: instance)
-            slots[index].hasInstance = true
-        }
-        slots[index].constructionMark = -1
-        registrations += 1
+        record(instance, at: claim(Self.identity(producer)))
     }
 
     /// Marks a producer as under construction; returns the previous mark to restore afterwards.
@@ -108,6 +103,31 @@ struct ResolutionState {
     mutating func endConstruction(_ producer: AnyProducer, restoring mark: Int) {
         let (index, found) = index(for: Self.identity(producer))
         if found { slots[index].constructionMark = mark }
+    }
+
+    /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
+    mutating func slot(claiming producer: AnyProducer) -> Int { claim(Self.identity(producer)) }
+
+    /// What slot `index` holds: its recorded instance, if any, and its construction mark.
+    @inline(__always)
+    mutating func instance(at index: Int) -> Any? { slots[index].hasInstance ? instances[index] : nil }
+
+    @inline(__always)
+    mutating func constructionMark(at index: Int) -> Int { slots[index].constructionMark }
+
+    @inline(__always)
+    mutating func setConstructionMark(_ mark: Int, at index: Int) { slots[index].constructionMark = mark }
+
+    /// Records `instance` in slot `index` (valid for the current `generation`).
+    mutating func record(_ instance: Any, at index: Int) {
+        if slots[index].hasInstance {
+            instances[index] = instance
+        } else {
+            (instances + index).initialize(to: instance)
+            slots[index].hasInstance = true
+        }
+        slots[index].constructionMark = -1
+        registrations += 1
     }
 
     private mutating func claim(_ producer: UInt) -> Int {
@@ -126,6 +146,7 @@ struct ResolutionState {
     private mutating func grow() {
         let (oldSlots, oldInstances, oldCapacity, oldOnHeap) = (slots, instances, capacity, tableOnHeap)
         capacity = oldCapacity * 2
+        generation += 1
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: capacity * Self.bytesPerSlot, alignment: MemoryLayout<Any>.alignment)
         (slots, instances) = Self.carve(memory, capacity: capacity)
@@ -199,6 +220,29 @@ struct Resolution {
         let resolver = Resolver(registry: registry, state: state)
         state.pointee.resolvers.append(resolver)
         return resolver
+    }
+
+    /// A `.graph` factory's value for this resolve: the recorded instance, or `make()`'s result,
+    /// recorded. Does what `lookup`, `constructing` and `record` do together with one table probe
+    /// (two if `make` grew the table), rather than five.
+    func graphValue<T>(_ producer: AnyProducer, _ make: () throws -> T) throws -> T {
+        let index = state.pointee.slot(claiming: producer)
+        if let existing = state.pointee.instance(at: index) { return try cast(existing, to: T.self, for: producer.key) }
+        if state.pointee.constructionMark(at: index) >= 0 {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
+        let generation = state.pointee.generation
+        state.pointee.setConstructionMark(state.pointee.registrations, at: index)
+        let value: T
+        do {
+            value = try make()
+        } catch {
+            state.pointee.endConstruction(producer, restoring: -1)
+            throw error
+        }
+        let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
+        state.pointee.record(value, at: slot)
+        return value
     }
 
     /// Runs a factory under the re-entry guard: a factory met again before it returned is a cycle,

@@ -10,13 +10,11 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
+        guard recipe.registersEarly else { return try resolution.graphValue(self) { try recipe.make(resolution, nil) } }
         if case .instance(let existing) = resolution.lookup(self) {
             return try cast(existing, to: T.self, for: key)
         }
-        if recipe.registersEarly { return try recipe.make(resolution, self) }
-        let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-        resolution.record(self, instance: value)
-        return value
+        return try recipe.make(resolution, self)
     }
 }
 

@@ -1,18 +1,26 @@
 /// The state of one top-level resolve: which producers already have an instance in this object
-/// graph (the `.graph` scope, cycles) and which factories are under construction.
+/// graph (the `.graph` scope, cycles), which factories are under construction, and which
+/// singletons it created.
 ///
 /// It lives on the stack of the outermost `resolve`; its table is an open-addressing hash set keyed
-/// by producer identity, stack-allocated when small, so a resolve allocates nothing but the
-/// objects it creates.
+/// by producer identity, in a fixed stack buffer when small, so a resolve allocates nothing but
+/// the objects it creates.
+///
+/// The table is two parallel arrays: trivial slots (set up with a plain fill) and the recorded
+/// instances, initialized only for slots that have one. Instances are references: class
+/// instances as they are, values boxed (see `Producer.reference(for:)`), so reading one back never
+/// casts. Every method that touches the table is `mutating`, so calls through
+/// `Resolution.state.pointee` pass the state by address instead of copying it.
 struct ResolutionState {
     struct Slot {
-        var producer: ObjectIdentifier?
-        /// Class instances as they are; values boxed (see `Producer.reference(for:)`).
-        var instance: AnyObject?
+        /// The producer's identity; `0` marks an empty slot.
+        var producer: UInt
         /// The value of `registrations` when the producer started constructing, or `-1`.
         var constructionMark: Int
+        /// Whether `instances` holds an initialized reference at this slot's index.
+        var hasInstance: Bool
 
-        static var empty: Slot { Slot(producer: nil, instance: nil, constructionMark: -1) }
+        static var empty: Slot { Slot(producer: 0, constructionMark: -1, hasInstance: false) }
     }
 
     enum Lookup {
@@ -21,12 +29,20 @@ struct ResolutionState {
         case underConstruction(since: Int)
     }
 
-    private var slots: UnsafeMutableBufferPointer<Slot>
-    private var slotsOnHeap = false
+    /// Bytes of table memory one slot needs: the slot and its instance.
+    static let bytesPerSlot = MemoryLayout<Slot>.stride + MemoryLayout<AnyObject>.stride
+
+    private var slots: UnsafeMutablePointer<Slot>
+    private var instances: UnsafeMutablePointer<AnyObject>
+    private var capacity: Int
+    private var tableOnHeap = false
     private var count = 0
     /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
     /// recursion made progress (it may close) or not (it never will).
     private(set) var registrations = 0
+    /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
+    /// while it stays the same.
+    private(set) var generation = 0
     /// Created on the first closure factory and invalidated when the resolve ends.
     var resolvers: [Resolver] = []
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
@@ -36,8 +52,20 @@ struct ResolutionState {
     /// Singletons created by this resolve, published only if it succeeds.
     var pendingPublications: [any PendingPublication] = []
 
-    init(slots: UnsafeMutableBufferPointer<Slot>) {
-        self.slots = slots
+    /// Sets up an empty table of `capacity` slots (a power of two) in `memory`, which must hold
+    /// `capacity * bytesPerSlot` bytes aligned for a word.
+    init(memory: UnsafeMutableRawPointer, capacity: Int) {
+        (slots, instances) = Self.carve(memory, capacity: capacity)
+        self.capacity = capacity
+    }
+
+    private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int)
+        -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
+    {
+        let instances = memory.bindMemory(to: AnyObject.self, capacity: capacity)
+        let slots = (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(to: Slot.self, capacity: capacity)
+        slots.initialize(repeating: .empty, count: capacity)
+        return (slots, instances)
     }
 
     /// The slot where probing for `producer` starts, in a table of `mask + 1` slots.
@@ -45,54 +73,88 @@ struct ResolutionState {
     /// Objects are 16-byte aligned, so the address's low bits are always zero; a Fibonacci hash
     /// takes high bits of the product instead. (`>>` binds tighter than `&*`, hence the parentheses:
     /// without them every producer started at slot 0 and each lookup probed linearly.)
+    @inline(__always)
     static func home(of producer: ObjectIdentifier, mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt(bitPattern: producer.hashBits) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        home(of: UInt(bitPattern: producer), mask: mask)
     }
 
-    private func index(for producer: ObjectIdentifier) -> (index: Int, found: Bool) {
-        let mask = slots.count - 1
+    @inline(__always)
+    private static func home(of producer: UInt, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (producer &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
+    @inline(__always)
+    private mutating func index(for producer: UInt) -> (index: Int, found: Bool) {
+        let mask = capacity - 1
         var index = Self.home(of: producer, mask: mask)
-        while let occupant = slots[index].producer {
+        while true {
+            let occupant = slots[index].producer
             if occupant == producer { return (index, true) }
+            if occupant == 0 { return (index, false) }
             index = (index + 1) & mask
         }
-        return (index, false)
     }
 
-    // `mutating` only so that calls through `Resolution.state.pointee` work in place, not on a copy.
+    @inline(__always)
+    private static func identity(_ producer: AnyProducer) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(producer))
+    }
+
     mutating func lookup(_ producer: AnyProducer) -> Lookup {
-        let (index, found) = index(for: ObjectIdentifier(producer))
+        let (index, found) = index(for: Self.identity(producer))
         guard found else { return .absent }
-        let slot = slots[index]
-        if let instance = slot.instance { return .instance(instance) }
-        return slot.constructionMark >= 0 ? .underConstruction(since: slot.constructionMark) : .absent
+        if slots[index].hasInstance { return .instance(instances[index]) }
+        let mark = slots[index].constructionMark
+        return mark >= 0 ? .underConstruction(since: mark) : .absent
     }
 
     /// Records the instance a producer made for this object graph.
     mutating func record(_ producer: AnyProducer, instance: AnyObject) {
-        let index = claim(ObjectIdentifier(producer))
-        slots[index].instance = instance
-        slots[index].constructionMark = -1
-        registrations += 1
+        record(instance, at: claim(Self.identity(producer)))
     }
 
     /// Marks a producer as under construction; returns the previous mark to restore afterwards.
     mutating func beginConstruction(_ producer: AnyProducer) -> Int {
-        let index = claim(ObjectIdentifier(producer))
+        let index = claim(Self.identity(producer))
         let previous = slots[index].constructionMark
         slots[index].constructionMark = registrations
         return previous
     }
 
     mutating func endConstruction(_ producer: AnyProducer, restoring mark: Int) {
-        let (index, found) = index(for: ObjectIdentifier(producer))
+        let (index, found) = index(for: Self.identity(producer))
         if found { slots[index].constructionMark = mark }
     }
 
-    private mutating func claim(_ producer: ObjectIdentifier) -> Int {
+    /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
+    mutating func slot(claiming producer: AnyProducer) -> Int { claim(Self.identity(producer)) }
+
+    /// The instance recorded in slot `index`, if any.
+    @inline(__always)
+    mutating func instance(at index: Int) -> AnyObject? { slots[index].hasInstance ? instances[index] : nil }
+
+    @inline(__always)
+    mutating func constructionMark(at index: Int) -> Int { slots[index].constructionMark }
+
+    @inline(__always)
+    mutating func setConstructionMark(_ mark: Int, at index: Int) { slots[index].constructionMark = mark }
+
+    /// Records `instance` in slot `index` (valid for the current `generation`).
+    mutating func record(_ instance: AnyObject, at index: Int) {
+        if slots[index].hasInstance {
+            instances[index] = instance
+        } else {
+            (instances + index).initialize(to: instance)
+            slots[index].hasInstance = true
+        }
+        slots[index].constructionMark = -1
+        registrations += 1
+    }
+
+    private mutating func claim(_ producer: UInt) -> Int {
         var (index, found) = index(for: producer)
         if !found {
-            if (count + 1) * 2 > slots.count {
+            if (count + 1) * 2 > capacity {
                 grow()
                 index = self.index(for: producer).index
             }
@@ -103,21 +165,22 @@ struct ResolutionState {
     }
 
     private mutating func grow() {
-        let old = slots
-        let oldOnHeap = slotsOnHeap
-        slots = .allocate(capacity: old.count * 2)
-        slots.initialize(repeating: .empty)
-        slotsOnHeap = true
-        for slot in old where slot.producer != nil {
-            if let producer = slot.producer {
-                slots[index(for: producer).index] = slot
-            }
+        let (oldSlots, oldInstances, oldCapacity, oldOnHeap) = (slots, instances, capacity, tableOnHeap)
+        capacity = oldCapacity * 2
+        generation += 1
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * Self.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
+        (slots, instances) = Self.carve(memory, capacity: capacity)
+        tableOnHeap = true
+        for old in 0..<oldCapacity where oldSlots[old].producer != 0 {
+            let index = index(for: oldSlots[old].producer).index
+            slots[index] = oldSlots[old]
+            if oldSlots[old].hasInstance { (instances + index).moveInitialize(from: oldInstances + old, count: 1) }
         }
         if oldOnHeap {
-            old.deinitialize()
-            old.deallocate()
+            UnsafeMutableRawPointer(oldInstances).deallocate()
         } else {
-            // The old slots belong to the caller's stack allocation, which releases them.
+            // The old table belongs to the caller's stack frame, which releases it.
         }
     }
 
@@ -131,19 +194,16 @@ struct ResolutionState {
         while let lock = heldCreationLocks.popLast() { lock.unlock() }
     }
 
-    /// Ends the resolve: resolvers handed to factories stop reaching into this state.
+    /// Ends the resolve: resolvers handed to factories stop reaching into this state, and the
+    /// recorded instances are released.
     mutating func finish() {
         for resolver in resolvers { resolver.state = nil }
         resolvers = []
-        if slotsOnHeap {
-            slots.deinitialize()
-            slots.deallocate()
+        for index in 0..<capacity where slots[index].hasInstance {
+            (instances + index).deinitialize(count: 1)
         }
+        if tableOnHeap { UnsafeMutableRawPointer(instances).deallocate() }
     }
-}
-
-extension ObjectIdentifier {
-    fileprivate var hashBits: Int { Int(bitPattern: self) }
 }
 
 /// A handle on the ongoing top-level resolve, passed down through every producer and step.
@@ -152,24 +212,40 @@ struct Resolution {
     let state: UnsafeMutablePointer<ResolutionState>
 
     /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances.
+    ///
+    /// A table of up to 16 slots lives in a fixed buffer on this stack frame; larger ones take one
+    /// heap allocation. (`withUnsafeTemporaryAllocation` was avoided: through an unspecialized
+    /// caller it instantiates `Result` metadata on every call.)
     static func run<R>(capacity: Int, seed: Any? = nil, _ body: (Resolution) throws -> R) throws -> R {
-        var size = 8
+        var size = SmallTable.slots
         while size < capacity * 2 { size *= 2 }
-        return try withUnsafeTemporaryAllocation(of: ResolutionState.Slot.self, capacity: size) { slots in
-            slots.initialize(repeating: .empty)
-            defer { slots.deinitialize() }
-            var state = ResolutionState(slots: slots)
-            state.seed = seed
-            defer { state.finish() }
-            return try withUnsafeMutablePointer(to: &state) { state in
-                do {
-                    let result = try body(Resolution(state: state))
-                    if !state.pointee.heldCreationLocks.isEmpty { state.pointee.endCreations(succeeded: true) }
-                    return result
-                } catch {
-                    state.pointee.endCreations(succeeded: false)
-                    throw error
-                }
+        if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * ResolutionState.bytesPerSlot {
+            var table = SmallTable()
+            return try withUnsafeMutablePointer(to: &table) { table in
+                try run(in: UnsafeMutableRawPointer(table), capacity: size, seed: seed, body)
+            }
+        }
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: size * ResolutionState.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
+        defer { memory.deallocate() }
+        return try run(in: memory, capacity: size, seed: seed, body)
+    }
+
+    @inline(__always)
+    private static func run<R>(
+        in memory: UnsafeMutableRawPointer, capacity: Int, seed: Any?, _ body: (Resolution) throws -> R
+    ) throws -> R {
+        var state = ResolutionState(memory: memory, capacity: capacity)
+        state.seed = seed
+        defer { state.finish() }
+        return try withUnsafeMutablePointer(to: &state) { state in
+            do {
+                let result = try body(Resolution(state: state))
+                if !state.pointee.heldCreationLocks.isEmpty { state.pointee.endCreations(succeeded: true) }
+                return result
+            } catch {
+                state.pointee.endCreations(succeeded: false)
+                throw error
             }
         }
     }
@@ -200,6 +276,29 @@ struct Resolution {
         return resolver
     }
 
+    /// A `.graph` factory's value for this resolve: the recorded instance, or `make()`'s result,
+    /// recorded. Does what `lookup`, `constructing` and `record` do together with one table probe
+    /// (two if `make` grew the table), rather than five.
+    func graphValue<T>(_ producer: Producer<T>, _ make: () throws -> T) throws -> T {
+        let index = state.pointee.slot(claiming: producer)
+        if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
+        if state.pointee.constructionMark(at: index) >= 0 || FactoryFrames.isRunning(producer, outside: state) {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
+        let generation = state.pointee.generation
+        state.pointee.setConstructionMark(state.pointee.registrations, at: index)
+        let value: T
+        do {
+            value = try FactoryFrames.running(producer, in: state, make)
+        } catch {
+            state.pointee.endConstruction(producer, restoring: -1)
+            throw error
+        }
+        let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
+        state.pointee.record(producer.reference(for: value), at: slot)
+        return value
+    }
+
     /// Runs a factory under the re-entry guard: a factory met again before it returned is a cycle,
     /// unless the recursion recorded new instances since (then a `.graph` object further on closes
     /// it).
@@ -218,4 +317,19 @@ struct Resolution {
         defer { state.pointee.endConstruction(producer, restoring: mark) }
         return try FactoryFrames.running(producer, in: state, make)
     }
+}
+
+/// Stack memory for a 16-slot resolution table: 16 × (24-byte slot + 8-byte reference) = 64
+/// words, with room to spare. `Resolution.run` checks the size before using it.
+private struct SmallTable {
+    typealias Words8 = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
+    typealias Words16 = (Words8, Words8)
+    typealias Words32 = (Words16, Words16)
+    typealias Words64 = (Words32, Words32)
+
+    static let slots = 16
+
+    var words: Words64 = (((w, w), (w, w)), ((w, w), (w, w)))
+
+    private static let w: Words8 = (0, 0, 0, 0, 0, 0, 0, 0)
 }

@@ -10,10 +10,8 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
+        guard recipe.registersEarly else { return try resolution.graphValue(self) { try recipe.make(resolution, nil) } }
         if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }
-        if recipe.registersEarly { return try recipe.make(resolution, self) }
-        let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-        resolution.record(self, instance: reference(for: value))
-        return value
+        return try recipe.make(resolution, self)
     }
 }

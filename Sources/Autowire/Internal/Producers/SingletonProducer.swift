@@ -34,9 +34,13 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
 
     override func resolveTopLevel() throws -> T {
         if isCreated.load(ordering: .acquiring) { return instance.pointee }
-        return try super.resolveTopLevel()
+        return try createTopLevel()
     }
 
+    @inline(never)
+    private func createTopLevel() throws -> T { try super.resolveTopLevel() }
+
+    @inline(never)
     private func create(_ resolution: Resolution) throws -> T {
         switch resolution.lookup(self) {
         case .instance(let existing): return try value(from: existing)

@@ -4,20 +4,21 @@ protocol FactoryCall<Implementation>: AnyObject {
     func make(_ resolution: Resolution) throws -> Implementation
 }
 
-/// A typed factory's compiled parameters: one producer per parameter, held in a tuple shaped like
-/// the factory's parameter pack, so a call produces each argument with no lookup and no cast.
+/// A typed factory's compiled parameters: one producer per parameter, in parameter order, so a call
+/// produces each argument with no lookup and no cast.
 final class TypedFactoryRecipe<each Parameter, Implementation>: FactoryCall {
     let factory: (repeat each Parameter) throws -> Implementation
-    let arguments: (repeat FactoryArgument<each Parameter>)
+    let arguments: FactoryArgumentList
 
     // The arguments come as a pack, not a tuple: passing a tuple of a pack crashes the 6.3 compiler.
     init(factory: @escaping (repeat each Parameter) throws -> Implementation, arguments: repeat FactoryArgument<each Parameter>) {
         self.factory = factory
-        self.arguments = (repeat each arguments)
+        self.arguments = FactoryArgumentList(repeat each arguments)
     }
 
     func make(_ resolution: Resolution) throws -> Implementation {
-        try factory(repeat try (each arguments).producer.produce(resolution))
+        var index = 0
+        return try factory(repeat try arguments.produce((each Parameter).self, at: &index, resolution))
     }
 }
 
@@ -25,7 +26,7 @@ final class TypedFactoryRecipe<each Parameter, Implementation>: FactoryCall {
 final class SeededFactoryRecipe<Seed, each Parameter, Implementation>: FactoryCall {
     let factory: (Seed, repeat each Parameter) throws -> Implementation
     unowned(unsafe) let seed: SeedProducer<Seed>
-    let arguments: (repeat FactoryArgument<each Parameter>)
+    let arguments: FactoryArgumentList
 
     init(
         factory: @escaping (Seed, repeat each Parameter) throws -> Implementation, seed: SeedProducer<Seed>,
@@ -33,17 +34,42 @@ final class SeededFactoryRecipe<Seed, each Parameter, Implementation>: FactoryCa
     ) {
         self.factory = factory
         self.seed = seed
-        self.arguments = (repeat each arguments)
+        self.arguments = FactoryArgumentList(repeat each arguments)
     }
 
     func make(_ resolution: Resolution) throws -> Implementation {
-        try factory(try seed.produce(resolution), repeat try (each arguments).producer.produce(resolution))
+        var index = 0
+        return try factory(
+            try seed.produce(resolution), repeat try arguments.produce((each Parameter).self, at: &index, resolution))
     }
 }
 
 /// One compiled factory parameter; its producer is owned by a registry.
 struct FactoryArgument<P> {
     unowned(unsafe) let producer: Producer<P>
+}
+
+/// A factory's compiled parameters, flat and untyped, read back in parameter order.
+///
+/// Kept flat rather than as a tuple of `FactoryArgument`s: an unspecialized `make` had to look up
+/// the tuple's and each `FactoryArgument<P>`'s metadata for every parameter on every call.
+struct FactoryArgumentList {
+    /// Owned by their registries.
+    private let producers: [Unmanaged<AnyProducer>]
+
+    init<each P>(_ arguments: repeat FactoryArgument<each P>) {
+        var producers: [Unmanaged<AnyProducer>] = []
+        for argument in repeat each arguments { producers.append(.passUnretained(argument.producer)) }
+        self.producers = producers
+    }
+
+    /// Produces the argument at `index`, which the compiler typed `P`, and moves to the next.
+    @inline(__always)
+    func produce<P>(_ type: P.Type, at index: inout Int, _ resolution: Resolution) throws -> P {
+        let producer = producers[index].takeUnretainedValue()
+        index += 1
+        return try unsafeDowncast(producer, to: Producer<P>.self).produce(resolution)
+    }
 }
 
 /// Hands out compiled parameters in order, typed, while a pack expansion builds the argument tuple.

@@ -2,8 +2,7 @@ import Autowire
 import Foundation
 import Testing
 
-// The "What users write" example of DESIGN.md, with small types for the names it uses. Left out
-// until they land: `validate` and `graph`.
+// The "What users write" example of DESIGN.md, with small types for the names it uses.
 
 private protocol OrderRepository: AnyObject {}
 private protocol AuditLog: AnyObject {}
@@ -53,6 +52,12 @@ private final class OrderService: Injectable {
 private final class CheckoutScreen: PropertyInjectable {  // no init() requirement
     var orders: OrderService!
     static let dependencies: [Dependency<CheckoutScreen>] = [.inject(\.orders)]
+}
+
+private final class App: Injectable {
+    var orders: OrderService!
+    var plugins: [Plugin]!
+    static let dependencies: [Dependency<App>] = [.inject(\.orders), .inject(\.plugins)]
 }
 
 @Suite struct DesignExampleTests {
@@ -116,5 +121,15 @@ private final class CheckoutScreen: PropertyInjectable {  // no init() requireme
         try container.inject(into: otherScreen)  // one-off convenience
         #expect(screenMadeByTheFramework.orders.baseURL == apiURL)
         #expect(otherScreen.orders.repository is SQLOrderRepository)
+    }
+
+    @Test func diagnosticsValidateTheWiringAndExportTheGraph() throws {
+        let container = try makeContainer()
+        let report = try container.validate(App.self)  // every problem at once; warnings in the report
+        #expect(report.diagnostics.isEmpty)
+        let dot = container.graph(from: App.self).dot  // Graphviz
+        #expect(dot.hasPrefix("digraph"))
+        #expect(dot.contains("label=\"orders\""))
+        #expect(dot.contains("label=\"repository\""))
     }
 }

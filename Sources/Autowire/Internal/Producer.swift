@@ -54,6 +54,16 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try unboxedValue(from: recorded)
     }
 
+    /// Makes a value with `recipe` and records it in this resolve: an autowired object records
+    /// itself before its properties are filled (so cycles back to it close), a factory's value is
+    /// recorded once the factory returns (re-entering it before then is a cycle).
+    final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
+        if recipe.registersEarly { return try recipe.make(resolution, self) }
+        let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
+        resolution.record(self, instance: reference(for: value))
+        return value
+    }
+
     /// Out of line: the casts need metadata that the compiler would otherwise fetch on every call
     /// of the inlining function, even when the class-reference path is taken.
     @inline(never)

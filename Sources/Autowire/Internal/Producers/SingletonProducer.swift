@@ -57,13 +57,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         }
         isUnderConstruction = true
         defer { isUnderConstruction = false }
-        let value: T
-        if recipe.registersEarly {
-            value = try recipe.make(resolution, self)
-        } else {
-            value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-            resolution.record(self, instance: reference(for: value))
-        }
+        let value = try makeRecorded(with: recipe, in: resolution)
         pendingInstance = value
         resolution.publishOnSuccess(self)
         return value

@@ -20,13 +20,7 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
         }
         return try registry.creationLock.withLock {
             if let instance { return try value(from: instance) }
-            let value: T
-            if recipe.registersEarly {
-                value = try recipe.make(resolution, self)
-            } else {
-                value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-                resolution.record(self, instance: reference(for: value))
-            }
+            let value = try makeRecorded(with: recipe, in: resolution)
             guard type(of: value as Any) is AnyClass else {
                 throw ResolutionError(.weakScopeNeedsObject(key, location: origin.location))
             }

@@ -35,12 +35,3 @@ public struct AssistedFactory<Seed, T>: Sendable {
         }
     }
 }
-
-extension AssistedFactory: SynthesizedDependency {
-    static var underlyingKey: BindingKey { BindingKey(T.self, tag: nil) }
-
-    static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
-        guard let injectable = T.self as? any Injectable.Type else { return nil }
-        return compiler.assistedFactory(for: injectable, seed: Seed.self, provided: T.self, key: key)
-    }
-}

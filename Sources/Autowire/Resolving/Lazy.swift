@@ -40,15 +40,3 @@ public final class Lazy<T>: @unchecked Sendable {
         }
     }
 }
-
-extension Lazy: SynthesizedDependency {
-    static var underlyingKey: BindingKey { BindingKey(T.self, tag: nil) }
-
-    static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
-        guard let target = compiler.producer(for: BindingKey(T.self, tag: nil)) as? Producer<T> else { return nil }
-        compiler.scheduleRootCheck(target)
-        return DeferredProducer(key: key, registry: compiler.registry, target: target) { registry in
-            Lazy(provider: Provider(registry: registry, producer: target))
-        }
-    }
-}

@@ -21,15 +21,3 @@ public struct Provider<T>: Sendable {
         try ResolutionError.catching { try producer.resolveTopLevel() }
     }
 }
-
-extension Provider: SynthesizedDependency {
-    static var underlyingKey: BindingKey { BindingKey(T.self, tag: nil) }
-
-    static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
-        guard let target = compiler.producer(for: BindingKey(T.self, tag: nil)) as? Producer<T> else { return nil }
-        compiler.scheduleRootCheck(target)
-        return DeferredProducer(key: key, registry: compiler.registry, target: target) { registry in
-            Provider(registry: registry, producer: target)
-        }
-    }
-}

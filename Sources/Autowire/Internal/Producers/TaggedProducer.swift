@@ -1,0 +1,14 @@
+/// Wraps the tagged value's producer for a `Tagged<T>` factory parameter.
+final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
+    unowned(unsafe) let source: Producer<T.Value>
+
+    init(key: BindingKey, registry: Registry, source: Producer<T.Value>) {
+        self.source = source
+        super.init(
+            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
+            isFactory: false)
+        edges = [Edge(label: "value", location: nil, target: source, isDeferred: false)]
+    }
+
+    override func produce(_ resolution: Resolution) throws -> Tagged<T> { Tagged(try source.produce(resolution)) }
+}

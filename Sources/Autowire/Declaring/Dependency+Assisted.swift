@@ -1,0 +1,38 @@
+extension Dependency {
+    /// A property filled with the runtime value passed to ``AssistedFactory/make(_:)``, for a
+    /// `T?` or `T!` property.
+    ///
+    /// A class with an assisted property is created through an `AssistedFactory<Value, Self>`
+    /// dependency; resolving it directly is reported as `assisted-outside-factory`.
+    ///
+    /// ```swift
+    /// final class OrderViewModel: Injectable {
+    ///     var orderID: OrderID!
+    ///     var orders: OrderService!
+    ///     static let dependencies: [Dependency<OrderViewModel>] = [.assisted(\.orderID), .inject(\.orders)]
+    /// }
+    /// ```
+    @inlinable
+    public static func assisted<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false, keyPath: keyPath,
+            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+    }
+
+    /// A property of non-optional type filled with the runtime value passed to
+    /// ``AssistedFactory/make(_:)``.
+    @inlinable
+    public static func assisted<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false, keyPath: keyPath,
+            location: SourceLocation(fileID, line), writer: PropertyWriter(plain: keyPath))
+    }
+}

@@ -14,7 +14,11 @@ final class PlanCompiler {
     /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates.
     var assistedTarget: ObjectIdentifier?
     /// The resolution path of the dependency being compiled, as `Type.property` components.
-    private var path: [String] = []
+    /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
+    /// path is only read when a problem is reported.
+    private var lazyPath: [() -> String] = []
+
+    private var path: [String] { lazyPath.map { $0() } }
 
     init(registry: Registry, table: [BindingKey: AnyProducer]) {
         self.registry = registry
@@ -65,8 +69,8 @@ final class PlanCompiler {
     /// A typed producer for `Value`, or nil with a missing-binding problem recorded.
     func producer<Value>(of type: Value.Type, tag: Any.Type?, label: String, location: SourceLocation?) -> Producer<Value>? {
         let key = BindingKey(Value.self, tag: tag)
-        path.append(label)
-        defer { path.removeLast() }
+        lazyPath.append { label }
+        defer { lazyPath.removeLast() }
         guard let producer = producer(for: key) else {
             report(.missingBinding(key, location: location, path: path + [key.description], propertyHint: nil))
             return nil
@@ -97,15 +101,14 @@ final class PlanCompiler {
 
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used).
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        let ownerName = typeName(type)
         for dependency in type.dependencies {
             let requirement = dependency.requirement
             guard requirement.applies(to: type) else {
                 report(.misdeclared(requirement, injecting: type))
                 continue
             }
-            path.append("\(ownerName).\(requirement.propertyName)")
-            defer { path.removeLast() }
+            lazyPath.append { "\(typeName(type)).\(requirement.propertyName)" }
+            defer { lazyPath.removeLast() }
             if requirement.isAssisted, assistedTarget != ObjectIdentifier(type) {
                 report(.assistedOutsideFactory(requirement, owner: type, path: path))
                 continue
@@ -164,8 +167,8 @@ final class PlanCompiler {
                 }
                 seenKeys[dictionaryKey] = declaration.location
             }
-            path.append("\(key.description)\(label)")
-            defer { path.removeLast() }
+            lazyPath.append { "\(key.description)\(label)" }
+            defer { lazyPath.removeLast() }
             let element = declaration.compile(self, false)
             if contribution.append(collection, element, contribution.dictionaryKey) {
                 collection.edges.append(Edge(label: label, location: declaration.location, target: element, isDeferred: false))

@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkModels",
                 .product(name: "Autowire", package: "Autowire"),
+                .product(name: "Swinject", package: "Swinject"),
             ]
         ),
     ],

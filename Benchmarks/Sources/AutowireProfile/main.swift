@@ -1,5 +1,6 @@
 import Autowire
 import BenchmarkModels
+import Swinject
 
 // Runs one benchmark scenario in a loop so that callgrind can attribute its cost:
 //
@@ -22,7 +23,7 @@ case "handwritten-constructors":
 case "handwritten-properties":
     loop { keep(handWrittenPropertyInjection()) }
 case "autowired":
-    let container = Container()
+    let container = Autowire.Container()
     try loop { keep(try container.resolve(App.self)) }
 case "typed-factories":
     let container = try typedFactoryContainer()
@@ -30,11 +31,21 @@ case "typed-factories":
 case "closure-factories":
     let container = try closureFactoryContainer()
     try loop { keep(try container.resolve(CApp.self)) }
+case "swinject-transient":
+    let container = swinjectContainer(scope: .transient)
+    loop { keep(container.resolve(CApp.self)) }
+case "swinject-graph":
+    let container = swinjectContainer(scope: .graph)
+    loop { keep(container.resolve(CApp.self)) }
+case "swinject-singleton":
+    let container = Swinject.Container()
+    container.register(SessionStore.self) { _ in SessionStore() }.inObjectScope(.container)
+    loop { keep(container.resolve(SessionStore.self)) }
 case "singleton":
-    let container = Container()
+    let container = Autowire.Container()
     try loop { keep(try container.resolve(SessionStore.self)) }
 case "injector":
-    let injector = try Container().propertyInjector(for: Screen.self)
+    let injector = try Autowire.Container().propertyInjector(for: Screen.self)
     let screen = Screen()
     try loop { try injector.inject(into: screen) }
 case "handwritten-assignment":
@@ -42,17 +53,17 @@ case "handwritten-assignment":
     let screen = Screen()
     loop { handWrittenAssignment(values, into: screen) }
 case "chain-100":
-    let container = Container()
+    let container = Autowire.Container()
     try loop { keep(try container.resolve(Chain100_0.self)) }
 case "chain-1000":
-    let container = Container()
+    let container = Autowire.Container()
     try loop { keep(try container.resolve(Chain1000_0.self)) }
 case "build-100":
-    try loop { keep(try Container { bind100Types($0) }) }
+    try loop { keep(try Autowire.Container { bind100Types($0) }) }
 case "build-1000":
-    try loop { keep(try Container { bind1000Types($0) }) }
+    try loop { keep(try Autowire.Container { bind1000Types($0) }) }
 case "cold":
-    try loop { keep(try Container().resolve(App.self)) }
+    try loop { keep(try Autowire.Container().resolve(App.self)) }
 default:
     print("unknown scenario \(scenario)")
 }

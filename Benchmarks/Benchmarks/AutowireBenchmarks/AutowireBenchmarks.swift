@@ -137,6 +137,16 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try Autowire.Container { bind1000Types($0) }) }
     }
 
+    Benchmark("validate/types-100", configuration: scaling) { benchmark in
+        let container = Container()
+        for _ in benchmark.scaledIterations { blackHole(try container.validate(Chain100_0.self)) }
+    }
+
+    Benchmark("validate/types-1000", configuration: scaling) { benchmark in
+        let container = Container()
+        for _ in benchmark.scaledIterations { blackHole(try container.validate(Chain1000_0.self)) }
+    }
+
     Benchmark("cold/first-resolve", configuration: scaling) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try Container().resolve(App.self)) }
     }

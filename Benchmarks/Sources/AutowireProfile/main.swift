@@ -62,6 +62,12 @@ case "build-100":
     try loop { keep(try Autowire.Container { bind100Types($0) }) }
 case "build-1000":
     try loop { keep(try Autowire.Container { bind1000Types($0) }) }
+case "validate-100":
+    let container = Autowire.Container()
+    try loop { keep(try container.validate(Chain100_0.self)) }
+case "validate-1000":
+    let container = Autowire.Container()
+    try loop { keep(try container.validate(Chain1000_0.self)) }
 case "cold":
     try loop { keep(try Autowire.Container().resolve(App.self)) }
 default:

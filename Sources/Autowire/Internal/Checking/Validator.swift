@@ -66,8 +66,14 @@ struct Validator {
         var probes: [ObjectIdentifier: AnyObject] = [:]
         for (node, producer) in snapshot.producers.enumerated() {
             guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
-            var prefix = snapshot.graph.path(to: node)
-            prefix.removeLast()
+            // The path is built only if a finding needs it: building it for every probe made
+            // validating a chain of n classes O(n²).
+            let graph = snapshot.graph
+            let prefix = {
+                var prefix = graph.path(to: node)
+                prefix.removeLast()
+                return prefix
+            }
             probes[ObjectIdentifier(type)] = probe(
                 type, pathPrefix: prefix, compiler: compiler, injecting: injecting, findings: &findings)
         }
@@ -95,7 +101,7 @@ struct Validator {
     /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (when
     /// `injecting`) injects it and checks that every required property was set.
     private func probe<X: Injectable>(
-        _ type: X.Type, pathPrefix: [String], compiler: PlanCompiler, injecting: Bool, findings: inout [Diagnostic]
+        _ type: X.Type, pathPrefix: () -> [String], compiler: PlanCompiler, injecting: Bool, findings: inout [Diagnostic]
     ) -> AnyObject {
         let probe = X()
         let layout = MirrorAudit.layout(of: probe)
@@ -115,7 +121,7 @@ struct Validator {
                     }
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {
-                    findings += error.diagnostics.map { $0.prefixedPath(pathPrefix) }
+                    findings += error.diagnostics.map { $0.prefixedPath(pathPrefix()) }
                 } catch {
                     findings.append(.internalInconsistency("unexpected error \(error)"))
                 }
@@ -134,7 +140,7 @@ struct Validator {
             findings.append(
                 .likelyForgottenDependency(
                     owner: X.self, property: field.name, valueType: field.wrappedType,
-                    path: pathPrefix + ["\(typeName(X.self)).\(field.name)"]))
+                    path: pathPrefix() + ["\(typeName(X.self)).\(field.name)"]))
         }
         if let afterInjection {
             for match in matches where !match.requirement.isOptional {
@@ -143,7 +149,7 @@ struct Validator {
                 findings.append(
                     .unsetAfterInjection(
                         owner: X.self, property: name, requirement: match.requirement,
-                        path: pathPrefix + ["\(typeName(X.self)).\(name)"]))
+                        path: pathPrefix() + ["\(typeName(X.self)).\(name)"]))
             }
         }
         return probe

@@ -92,6 +92,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 struct RootCheck {
     /// How many producers can record an instance in one resolution starting here.
     let slotCapacity: Int
+    /// Whether no static edge below it leads back to a producer on the way (no cycle at all), so
+    /// that later walks can stop here.
+    var isAcyclic = false
 }
 
 /// How a producer gets its values: shown in graph exports and messages.

@@ -31,6 +31,8 @@ ROWS = [
     ("build/bindings-1000", "Build a container, 1,000 bindings", 1),
     ("validate/types-100", "validate over 100 types", 1),
     ("validate/types-1000", "validate over 1,000 types", 1),
+    ("validate/types-100-no-probes", "validate over 100 types, injectingProbes: false", 1),
+    ("validate/types-1000-no-probes", "validate over 1,000 types, injectingProbes: false", 1),
     ("cold/first-resolve", "First resolve (fresh container)", 1),
 ]
 
@@ -107,6 +109,7 @@ def main():
         "chain/depth-1000": "chain/depth-100",
         "build/bindings-1000": "build/bindings-100",
         "validate/types-1000": "validate/types-100",
+        "validate/types-1000-no-probes": "validate/types-100-no-probes",
         "singleton/swinject": "singleton/autowire",
     }
     print("| Scenario | Median per operation | Allocations per operation | Ratio |")

@@ -25,7 +25,7 @@ for scenario in handwritten-constructors handwritten-properties autowired typed-
     one="$(instructions "$scenario" 1)"
     echo "| $scenario | $(((many - one) / count)) |"
 done
-for scenario in chain-100 chain-1000 build-100 build-1000 validate-100 validate-1000 cold; do
+for scenario in chain-100 chain-1000 build-100 build-1000 cold; do
     many="$(instructions "$scenario" 21)"
     one="$(instructions "$scenario" 1)"
     echo "| $scenario | $(((many - one) / 20)) |"

@@ -147,6 +147,20 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try container.validate(Chain1000_0.self)) }
     }
 
+    Benchmark("validate/types-100-no-probes", configuration: scaling) { benchmark in
+        let container = Container()
+        for _ in benchmark.scaledIterations {
+            blackHole(try container.validate(Chain100_0.self, injectingProbes: false))
+        }
+    }
+
+    Benchmark("validate/types-1000-no-probes", configuration: scaling) { benchmark in
+        let container = Container()
+        for _ in benchmark.scaledIterations {
+            blackHole(try container.validate(Chain1000_0.self, injectingProbes: false))
+        }
+    }
+
     Benchmark("cold/first-resolve", configuration: scaling) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try Container().resolve(App.self)) }
     }

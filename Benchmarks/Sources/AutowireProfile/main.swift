@@ -68,6 +68,12 @@ case "validate-100":
 case "validate-1000":
     let container = Autowire.Container()
     try loop { keep(try container.validate(Chain1000_0.self)) }
+case "validate-no-probes-100":
+    let container = Autowire.Container()
+    try loop { keep(try container.validate(Chain100_0.self, injectingProbes: false)) }
+case "validate-no-probes-1000":
+    let container = Autowire.Container()
+    try loop { keep(try container.validate(Chain1000_0.self, injectingProbes: false)) }
 case "cold":
     try loop { keep(try Autowire.Container().resolve(App.self)) }
 default:

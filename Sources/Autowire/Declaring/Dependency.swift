@@ -48,9 +48,12 @@ public struct Dependency<Root: AnyObject>: Sendable {
             requiresMainActor: requiresMainActor
         )
         self.requirement = requirement
+        // Learned once per declaration, not per compiled step: the offset belongs to the class, so
+        // every container shares it, and a fresh container's first resolve does not describe the
+        // key path again (String(describing:) of a key path costs tens of microseconds).
+        let learned = LearnedOffset()
         self.makeStep = { producer in
             guard let typed = producer as? Producer<Value> else { return nil }
-            let learned = LearnedOffset()
             return InjectionStep(requirement: requirement, target: producer) { [unowned(unsafe) typed] object, resolution in
                 let value: Value
                 do {

@@ -72,7 +72,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 let root = unsafeDowncast(object, to: Object.self)
                 writer.assign(root, value)
                 if offset == 0 {
-                    learned.learn(on: root, description: String(describing: requirement.keyPath), locate: writer.locate)
+                    learned.learn(on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
                 }
             }
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one declared dependency asks for, and where it was declared.
 @usableFromInline
 struct Requirement: Sendable {
@@ -9,6 +11,9 @@ struct Requirement: Sendable {
     let keyPath: any Sendable
     /// The root of the key path: the class, or superclass, that has the property.
     let objectType: AnyObject.Type
+    /// How the key path prints, computed once: printing one walks reflection metadata, whose cost
+    /// grows with the number of types in the program.
+    let printedKeyPath: PrintedKeyPath
     /// Declared in a main-actor context: the property may only be set on the main thread.
     let requiresMainActor: Bool
 
@@ -24,6 +29,7 @@ struct Requirement: Sendable {
         self.location = location
         self.keyPath = keyPath
         self.objectType = objectType
+        self.printedKeyPath = PrintedKeyPath(keyPath)
     }
 
     /// The property's name when the key path can tell it (`\OrderService.repository` prints so),
@@ -34,7 +40,7 @@ struct Requirement: Sendable {
     /// The property's name, or nil when the key path prints as `\Type.<computed 0x… (T)>` (non-final
     /// classes, observers, wrappers): that text holds an address, so it must never reach a message.
     var knownPropertyName: String? {
-        let printed = String(describing: keyPath)
+        let printed = printedKeyPath.text
         guard printed.hasPrefix("\\"), let dot = printed.firstIndex(of: ".") else { return nil }
         let name = printed[printed.index(after: dot)...]
         guard let first = name.first, first == "_" || first.isLetter else { return nil }
@@ -64,4 +70,23 @@ struct UncheckedKeyPath: @unchecked Sendable, CustomStringConvertible {
 
     @usableFromInline
     var description: String { String(describing: keyPath) }
+}
+
+/// A key path's description, printed on first use and kept.
+@usableFromInline
+final class PrintedKeyPath: Sendable {
+    private let keyPath: any Sendable
+    private let printed = Mutex<String?>(nil)
+
+    @usableFromInline
+    init(_ keyPath: any Sendable) { self.keyPath = keyPath }
+
+    var text: String {
+        printed.withLock { printed in
+            if let printed { return printed }
+            let text = String(describing: keyPath)
+            printed = text
+            return text
+        }
+    }
 }

@@ -64,18 +64,16 @@ struct Validator {
     private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, injecting: Bool) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var probes: [ObjectIdentifier: AnyObject] = [:]
-        for (node, producer) in snapshot.producers.enumerated() {
-            guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
-            // The path is built only if a finding needs it: building it for every probe made
-            // validating a chain of n classes O(n²).
-            let graph = snapshot.graph
-            let prefix = {
-                var prefix = graph.path(to: node)
-                prefix.removeLast()
-                return prefix
-            }
-            probes[ObjectIdentifier(type)] = probe(
-                type, pathPrefix: prefix, compiler: compiler, injecting: injecting, findings: &findings)
+        // All probes are filled in one resolve by one compiler, so what one probe's injection
+        // created (a chain below it) serves the next: validating n classes stays linear.
+        let injection = injecting ? PlanCompiler(registry: registry, table: compiler.table) : nil
+        func probeAll(_ resolution: Resolution?) {
+            probeEach(snapshot, compiler: compiler, injection: injection, resolution: resolution, probes: &probes, findings: &findings)
+        }
+        if injecting {
+            _ = try? Resolution.run(capacity: snapshot.producers.count) { probeAll($0) }
+        } else {
+            probeAll(nil)
         }
         for (node, producer) in snapshot.producers.enumerated() {
             guard case .implementation(let implementation, let location) = producer.origin,
@@ -90,6 +88,26 @@ struct Validator {
         return findings
     }
 
+    private func probeEach(
+        _ snapshot: GraphSnapshot, compiler: PlanCompiler, injection: PlanCompiler?, resolution: Resolution?,
+        probes: inout [ObjectIdentifier: AnyObject], findings: inout [Diagnostic]
+    ) {
+        for (node, producer) in snapshot.producers.enumerated() {
+            guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
+            // The path is built only if a finding needs it: building it for every probe made
+            // validating a chain of n classes O(n²).
+            let graph = snapshot.graph
+            let prefix = {
+                var prefix = graph.path(to: node)
+                prefix.removeLast()
+                return prefix
+            }
+            probes[ObjectIdentifier(type)] = probe(
+                type, pathPrefix: prefix, compiler: compiler, injection: injection, resolution: resolution,
+                findings: &findings)
+        }
+    }
+
     private static func injectableType(of producer: AnyProducer) -> (any Injectable.Type)? {
         switch producer.origin {
         case .autowired: producer.key.type as? any Injectable.Type
@@ -101,7 +119,8 @@ struct Validator {
     /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (when
     /// `injecting`) injects it and checks that every required property was set.
     private func probe<X: Injectable>(
-        _ type: X.Type, pathPrefix: () -> [String], compiler: PlanCompiler, injecting: Bool, findings: inout [Diagnostic]
+        _ type: X.Type, pathPrefix: () -> [String], compiler: PlanCompiler, injection: PlanCompiler?,
+        resolution: Resolution?, findings: inout [Diagnostic]
     ) -> AnyObject {
         let probe = X()
         let layout = MirrorAudit.layout(of: probe)
@@ -109,16 +128,14 @@ struct Validator {
         let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
 
         var afterInjection: [Bool?]?
-        if injecting {
-            let injection = PlanCompiler(registry: registry, table: compiler.table)
+        if let injection, let resolution {
+            let problemsBefore = injection.problems.count
             let target = injection.injectionTarget(X.self)
             injection.checkRoot(target)
             injection.finish()
-            if injection.problems.isEmpty {
+            if injection.problems.count == problemsBefore {
                 do {
-                    try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
-                        try target.plan.inject(into: probe, resolution)
-                    }
+                    try target.plan.inject(into: probe, resolution)
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {
                     findings += error.diagnostics.map { $0.prefixedPath(pathPrefix()) }

@@ -1,0 +1,86 @@
+import Autowire
+import Testing
+
+/// Swift Testing has a `Tag` of its own; a file that imports both names Autowire's explicitly.
+private typealias Tag = Autowire.Tag
+
+/// Documentation.docc/Articles/BindingsAndFactories.md
+enum BindingsAndFactoriesExamples {
+    protocol OrderRepository: AnyObject {}
+    final class SQLOrderRepository: OrderRepository, Injectable {
+        var database: Database!
+        static let dependencies: [Dependency<SQLOrderRepository>] = [.inject(\.database)]
+    }
+
+    protocol Database: AnyObject { var path: String { get } }
+    final class SQLiteDatabase: Database {
+        let path: String
+        init(path: String) throws { self.path = path }
+    }
+
+    protocol Plugin: AnyObject {}
+    final class AuditPlugin: Plugin, Injectable {}
+    final class MetricsPlugin: Plugin, Injectable {}
+
+    class Storage {}
+    final class Logger: Injectable {}
+
+    enum DatabasePath: Tag { typealias Value = String }
+
+    @Suite struct Tests {
+        @Test func implementationsValuesClosuresAndCollections() throws {
+            let container = try Container { binder in
+                binder.bind(OrderRepository.self).to(SQLOrderRepository.self)
+                binder.bind(String.self).tagged(DatabasePath.self).to(value: ":memory:")
+                binder.bind(Database.self).scoped(.singleton).to { resolver in
+                    try SQLiteDatabase(path: resolver.resolve(String.self, tag: DatabasePath.self))
+                }
+                binder.bind(Plugin.self).intoCollection().to(AuditPlugin.self)
+                binder.bind(Plugin.self).intoCollection().to(MetricsPlugin.self)
+            }
+            let repository = try container.resolve(OrderRepository.self)
+            let plugins = try container.resolve([Plugin].self)    // [AuditPlugin, MetricsPlugin]
+
+            let sql = try #require(repository as? SQLOrderRepository)
+            #expect(sql.database.path == ":memory:")
+            #expect(sql.database === (try container.resolve(Database.self)))
+            #expect(plugins.count == 2)
+            #expect(plugins.first is AuditPlugin)
+            #expect(plugins.last is MetricsPlugin)
+        }
+
+        @Test func buildingReportsEveryBindingProblemAtOnce() {
+            var printed: [String] = []
+            func print(_ value: Any) { printed.append("\(value)") }
+
+            do {
+                _ = try Container { binder in
+                    binder.bind(Storage.self).to(Logger.self)
+                    binder.bind(String.self).tagged(DatabasePath.self).to(value: "a.sqlite")
+                    binder.bind(String.self).tagged(DatabasePath.self).to(value: "b.sqlite")
+                }
+            } catch {
+                print(error)
+            }
+
+            #expect(
+                printed.map(withoutLocations) == [
+                    withoutLocations(
+                        """
+                        Container configuration has 2 problems:
+
+                        error[duplicate-binding]: String tagged DatabasePath is bound twice in the same container.
+                          at: App/Bindings.swift:5
+                          also: App/Bindings.swift:4
+                          path: String tagged DatabasePath
+                          fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+
+                        error[non-conforming-implementation]: Logger is bound to Storage but is not a Storage.
+                          at: App/Bindings.swift:3
+                          path: Storage
+                          fix: Make Logger conform to Storage, or bind Storage to a type that does.
+                        """)
+                ])
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Autowire
+import Testing
+
+/// Documentation.docc/Articles/GettingStarted.md
+enum GettingStartedExamples {
+    final class Logger: Injectable {
+        private(set) var lines: [String] = []
+        func log(_ line: String) { lines.append(line) }
+    }
+
+    final class Greeter: Injectable {
+        var logger: Logger!
+
+        static let dependencies: [Dependency<Greeter>] = [.inject(\.logger)]
+
+        func greet(_ name: String) -> String {
+            logger.log("greeted \(name)")
+            return "Hello, \(name)!"
+        }
+    }
+
+    protocol GuestStore: AnyObject {
+        func add(_ name: String)
+    }
+
+    final class InMemoryGuestStore: GuestStore, Injectable {
+        private(set) var names: [String] = []
+        func add(_ name: String) { names.append(name) }
+    }
+
+    final class GuestBook: Injectable {
+        var greeter: Greeter!
+        var store: GuestStore!
+
+        static let dependencies: [Dependency<GuestBook>] = [
+            .inject(\.greeter),
+            .inject(\.store),
+        ]
+
+        func welcome(_ name: String) -> String {
+            store.add(name)
+            return greeter.greet(name)
+        }
+    }
+
+    @Suite struct Tests {
+        @Test func aGraphOfInjectableClassesResolvesWithNoRegistration() throws {
+            let greeter = try Container().resolve(Greeter.self)
+            let greeting = greeter.greet("Ada")    // "Hello, Ada!"
+
+            #expect(greeting == "Hello, Ada!")
+            #expect(greeter.logger.lines == ["greeted Ada"])
+        }
+
+        @Test func anUnboundProtocolIsAMissingBindingThatNamesTheProperty() {
+            #expect {
+                try Container().resolve(GuestBook.self)
+            } throws: { error in
+                withoutLocations("\(error)") == withoutLocations(
+                    """
+                    error[missing-binding]: GuestStore cannot be provided: it has no binding and is not an Injectable class.
+                      at: App/GuestBook.swift:6
+                      path: GuestBook.store → GuestStore
+                      fix: Bind it in the container with `binder.bind(GuestStore.self).to(…)`, or declare it `.optional(\\.store)` if it may be absent.
+                    """)
+            }
+        }
+
+        @Test func bindingTheProtocolLetsTheRestBeAutowired() throws {
+            let container = try Container { binder in
+                binder.bind(GuestStore.self).to(InMemoryGuestStore.self)
+            }
+            let book = try container.resolve(GuestBook.self)
+            let welcome = book.welcome("Grace")    // "Hello, Grace!"
+
+            #expect(welcome == "Hello, Grace!")
+            #expect((book.store as? InMemoryGuestStore)?.names == ["Grace"])
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Autowire
+import Testing
+
+/// Documentation.docc/Articles/PropertyInjection.md
+enum PropertyInjectionExamples {
+    final class OrderService: Injectable {}
+    protocol Analytics: AnyObject {}
+    protocol AccountStore: AnyObject {}
+    protocol BillingService: AnyObject {}
+
+    final class CheckoutScreen: PropertyInjectable {
+        let title: String
+        var orders: OrderService!
+        var analytics: Analytics?
+
+        static let dependencies: [Dependency<CheckoutScreen>] = [
+            .inject(\.orders),
+            .optional(\.analytics),
+        ]
+
+        init(title: String) { self.title = title }
+    }
+
+    final class SettingsScreen: PropertyInjectable {
+        var account: AccountStore!
+        var billing: BillingService!
+
+        static let dependencies: [Dependency<SettingsScreen>] = [
+            .inject(\.account),
+            .inject(\.billing),
+        ]
+    }
+
+    @Suite struct Tests {
+        let container = Container()
+
+        @Test func anObjectMadeElsewhereIsFilledOnce() throws {
+            let screen = CheckoutScreen(title: "Checkout")    // created by the framework
+            try container.inject(into: screen)
+
+            #expect(screen.orders != nil)
+            #expect(screen.analytics == nil)
+        }
+
+        @Test func anInjectorIsCheckedOnceAndReused() throws {
+            var screens: [CheckoutScreen] = []
+            let injector = try container.propertyInjector(for: CheckoutScreen.self)    // checked once, here
+            for title in ["Cart", "Checkout", "Receipt"] {
+                let screen = CheckoutScreen(title: title)
+                try injector.inject(into: screen)
+                screens.append(screen)
+            }
+
+            #expect(screens.allSatisfy { $0.orders != nil })
+            #expect(screens[0].orders !== screens[1].orders)    // .graph: one per inject(into:)
+        }
+
+        @Test func anInjectorThatCannotBeMadeReportsEveryMissingDependency() {
+            #expect {
+                try container.propertyInjector(for: SettingsScreen.self)
+            } throws: { error in
+                withoutLocations("\(error)") == withoutLocations(
+                    #"""
+                    2 problems:
+
+                    error[missing-binding]: AccountStore cannot be provided: it has no binding and is not an Injectable class.
+                      at: App/SettingsScreen.swift:6
+                      path: SettingsScreen.account → AccountStore
+                      fix: Bind it in the container with `binder.bind(AccountStore.self).to(…)`, or declare it `.optional(\.account)` if it may be absent.
+
+                    error[missing-binding]: BillingService cannot be provided: it has no binding and is not an Injectable class.
+                      at: App/SettingsScreen.swift:7
+                      path: SettingsScreen.billing → BillingService
+                      fix: Bind it in the container with `binder.bind(BillingService.self).to(…)`, or declare it `.optional(\.billing)` if it may be absent.
+                    """#)
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Autowire
+import Testing
+
+/// Documentation.docc/Articles/ScopesAndLifetimes.md
+enum ScopesAndLifetimesExamples {
+    final class RequestContext: Injectable {}
+
+    final class RequestHandler: Injectable {
+        var context: RequestContext!
+        var logger: RequestLogger!
+
+        static let dependencies: [Dependency<RequestHandler>] = [
+            .inject(\.context),
+            .inject(\.logger),
+        ]
+    }
+
+    final class RequestLogger: Injectable {
+        var context: RequestContext!
+        static let dependencies: [Dependency<RequestLogger>] = [.inject(\.context)]
+    }
+
+    final class ReportDraft: Injectable {
+        static let scope = Scope.transient
+    }
+
+    final class Report: Injectable {
+        var draft: ReportDraft!
+        var copy: ReportDraft!
+        static let dependencies: [Dependency<Report>] = [.inject(\.draft), .inject(\.copy)]
+    }
+
+    final class ConnectionPool: Sendable {
+        let size: Int
+        init(size: Int) { self.size = size }
+    }
+
+    final class EditingSession: Injectable {
+        static let scope = Scope.weak
+    }
+
+    @Suite struct Tests {
+        @Test func graphInstancesAreSharedWithinOneResolveOnly() throws {
+            let container = Container()
+            let first = try container.resolve(RequestHandler.self)
+            let second = try container.resolve(RequestHandler.self)
+            // first.context === first.logger.context
+            // first.context !== second.context
+
+            #expect(first.context === first.logger.context)
+            #expect(first.context !== second.context)
+        }
+
+        @Test func transientInstancesAreNeverShared() throws {
+            let report = try Container().resolve(Report.self)
+            #expect(report.draft !== report.copy)
+        }
+
+        @Test func aSingletonIsCreatedOncePerContainer() throws {
+            let container = try Container { binder in
+                binder.bind(ConnectionPool.self).scoped(.singleton).to { _ in ConnectionPool(size: 4) }
+            }
+            let pool = try container.resolve(ConnectionPool.self)
+            // pool === (try container.resolve(ConnectionPool.self))
+
+            #expect(pool === (try container.resolve(ConnectionPool.self)))
+            let other = try Container { binder in
+                binder.bind(ConnectionPool.self).scoped(.singleton).to { _ in ConnectionPool(size: 4) }
+            }
+            #expect(pool !== (try other.resolve(ConnectionPool.self)))
+        }
+
+        @Test func aWeakInstanceIsSharedWhileHeldAndNotKeptAliveByTheContainer() throws {
+            let container = Container()
+            var held: EditingSession? = try container.resolve(EditingSession.self)
+            #expect(try container.resolve(EditingSession.self) === held)
+            weak let observed = held
+            held = nil
+            #expect(observed == nil)    // the container did not keep it alive
+        }
+    }
+}
+
+/// Documentation.docc/Articles/Cycles.md
+enum CyclesExamples {
+    final class Parent: Injectable {
+        var child: Child!
+        static let dependencies: [Dependency<Parent>] = [.inject(\.child)]
+    }
+
+    final class Child: Injectable {
+        weak var parent: Parent?
+        static let dependencies: [Dependency<Child>] = [.inject(\.parent)]
+    }
+
+    final class Ping: Injectable {
+        static let scope = Scope.transient
+        var pong: Pong!
+        static let dependencies: [Dependency<Ping>] = [.inject(\.pong)]
+    }
+
+    final class Pong: Injectable {
+        static let scope = Scope.transient
+        var ping: Ping!
+        static let dependencies: [Dependency<Pong>] = [.inject(\.ping)]
+    }
+
+    protocol Clock: AnyObject {}
+    final class SystemClock: Clock {
+        let ticker: Ticker
+        init(ticker: Ticker) { self.ticker = ticker }
+    }
+
+    final class Ticker: Injectable {
+        var clock: Clock!
+        static let dependencies: [Dependency<Ticker>] = [.inject(\.clock)]
+    }
+
+    @Suite struct Tests {
+        @Test func aCycleOfGraphObjectsClosesOnTheSameInstances() throws {
+            let parent = try Container().resolve(Parent.self)
+            // parent.child.parent === parent
+
+            #expect(parent.child.parent === parent)
+        }
+
+        @Test func aTransientCycleIsAnErrorNamingTheWholeCycle() {
+            #expect {
+                try Container().resolve(Ping.self)
+            } throws: { error in
+                withoutLocations("\(error)") == withoutLocations(
+                    """
+                    error[unclosable-cycle]: Dependency cycle Ping.pong → Pong.ping → Ping can never close.
+                      at: App/Ping.swift:4
+                      path: Ping.pong → Pong.ping → Ping
+                      fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
+                    """)
+            }
+        }
+
+        @Test func aCycleThroughAClosureFactoryIsFoundWhenTheFactoryIsReentered() throws {
+            var printed: [String] = []
+            do {
+                let container = try Container { binder in
+                    binder.bind(Clock.self).to { resolver in
+                        SystemClock(ticker: try resolver.resolve(Ticker.self))
+                    }
+                }
+                let clock = try container.resolve(Clock.self)    // throws
+                _ = clock
+            } catch {
+                printed.append("\(error)")
+            }
+            #expect(
+                printed.map(withoutLocations) == [
+                    withoutLocations(
+                        """
+                        error[unclosable-cycle]: Clock is needed again while its factory is still running, so the cycle can never close.
+                          at: App/Bindings.swift:3
+                          path: Clock → Ticker.clock → Clock
+                          fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
+                        """)
+                ])
+        }
+    }
+}

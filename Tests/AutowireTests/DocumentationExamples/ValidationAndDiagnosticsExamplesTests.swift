@@ -1,0 +1,183 @@
+import Autowire
+import Testing
+
+/// Swift Testing has a `Tag` of its own; a file that imports both names Autowire's explicitly.
+private typealias Tag = Autowire.Tag
+
+/// Documentation.docc/Articles/ValidationAndDiagnostics.md: one example of every error the library
+/// reports, with its exact text.
+enum ValidationAndDiagnosticsExamples {
+    protocol PaymentGateway: AnyObject {}
+    final class HTTPClient {}
+    enum APIKey: Tag { typealias Value = String }
+
+    final class CheckoutFlow: Injectable {
+        var payments: PaymentGateway!
+        var http: HTTPClient!
+        var apiKey: String!
+
+        static let dependencies: [Dependency<CheckoutFlow>] = [
+            .inject(\.payments),
+            .inject(\.http),
+            .inject(\.apiKey, tag: APIKey.self),
+        ]
+    }
+
+    class Storage {}
+    protocol Cache: AnyObject {}
+    final class Logger: Injectable {}
+
+    struct MissingConfiguration: Error, CustomStringConvertible {
+        var description: String { "API_KEY is not set" }
+    }
+
+    final class Purse {
+        var coins: Int = 0
+    }
+
+    final class Wallet: PropertyInjectable {
+        typealias DependencyRoot = Purse
+        static let dependencies: [Dependency<Purse>] = [.inject(\.coins)]
+    }
+
+    @Suite struct Tests {
+        func text(of body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "no error"
+            } catch {
+                return withoutLocations("\(error)")
+            }
+        }
+
+        @Test func missingBindingsForAProtocolAClassAndATaggedValue() {
+            #expect(
+                text { _ = try Container().resolve(CheckoutFlow.self) } == withoutLocations(
+                    #"""
+                    3 problems:
+
+                    error[missing-binding]: PaymentGateway cannot be provided: it has no binding and is not an Injectable class.
+                      at: App/CheckoutFlow.swift:7
+                      path: CheckoutFlow.payments → PaymentGateway
+                      fix: Bind it in the container with `binder.bind(PaymentGateway.self).to(…)`, or declare it `.optional(\.payments)` if it may be absent.
+
+                    error[missing-binding]: HTTPClient cannot be provided: it has no binding and its class is not Injectable.
+                      at: App/CheckoutFlow.swift:8
+                      path: CheckoutFlow.http → HTTPClient
+                      fix: Make HTTPClient conform to Injectable, or bind it with `binder.bind(HTTPClient.self).to(…)`, or declare it `.optional(\.http)` if it may be absent.
+
+                    error[missing-binding]: String tagged APIKey cannot be provided: it has no binding and is not an Injectable class.
+                      at: App/CheckoutFlow.swift:9
+                      path: CheckoutFlow.apiKey → String tagged APIKey
+                      fix: Bind it in the container with `binder.bind(String.self).tagged(APIKey.self).to(…)`, or declare it `.optional(\.apiKey)` if it may be absent.
+                    """#))
+        }
+
+        @Test func errorsCarryTheirCodeAndPathForCode() {
+            var printed: [String] = []
+            func print(_ value: Any) { printed.append("\(value)") }
+
+            do {
+                _ = try Container().resolve(CheckoutFlow.self)
+            } catch {
+                print(error.code)    // missing-binding
+                print(error.path)    // ["CheckoutFlow.payments", "PaymentGateway"]
+                if error.code == .missingBinding {
+                    print(error.fix)
+                }
+            }
+
+            #expect(printed.count == 3)
+            #expect(printed.prefix(2) == ["missing-binding", #"["CheckoutFlow.payments", "PaymentGateway"]"#])
+        }
+
+        @Test func duplicateBinding() {
+            #expect(
+                text {
+                    _ = try Container { binder in
+                        binder.bind(String.self).tagged(APIKey.self).to(value: "live")
+                        binder.bind(String.self).tagged(APIKey.self).to(value: "test")
+                    }
+                } == withoutLocations(
+                    #"""
+                    Container configuration has 1 problem:
+
+                    error[duplicate-binding]: String tagged APIKey is bound twice in the same container.
+                      at: App/Bindings.swift:4
+                      also: App/Bindings.swift:3
+                      path: String tagged APIKey
+                      fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                    """#))
+        }
+
+        @Test func nonConformingImplementationOfAClassIsFoundWhenTheContainerIsBuilt() {
+            #expect(
+                text {
+                    _ = try Container { binder in
+                        binder.bind(Storage.self).to(Logger.self)
+                    }
+                } == withoutLocations(
+                    #"""
+                    Container configuration has 1 problem:
+
+                    error[non-conforming-implementation]: Logger is bound to Storage but is not a Storage.
+                      at: App/Bindings.swift:3
+                      path: Storage
+                      fix: Make Logger conform to Storage, or bind Storage to a type that does.
+                    """#))
+        }
+
+        @Test func nonConformingImplementationOfAProtocolIsFoundOnItsFirstInstance() throws {
+            let container = try Container { binder in
+                binder.bind(Cache.self).to(Logger.self)
+            }
+            #expect(
+                text { _ = try container.resolve(Cache.self) } == withoutLocations(
+                    #"""
+                    error[non-conforming-implementation]: Logger is bound to Cache but is not a Cache.
+                      at: App/Bindings.swift:3
+                      path: Cache
+                      fix: Make Logger conform to Cache, or bind Cache to a type that does.
+                    """#))
+        }
+
+        @Test func factoryFailed() throws {
+            let container = try Container { binder in
+                binder.bind(String.self).tagged(APIKey.self).to { _ in throw MissingConfiguration() }
+            }
+            #expect(
+                text { _ = try container.resolve(String.self, tag: APIKey.self) } == withoutLocations(
+                    #"""
+                    error[factory-failed]: The factory for String tagged APIKey threw: API_KEY is not set.
+                      at: App/Bindings.swift:3
+                      path: String tagged APIKey
+                      fix: Fix the cause reported by the factory, or catch it inside the factory.
+                    """#))
+        }
+
+        @Test func misdeclaredDependency() {
+            #expect(
+                text { try Container().inject(into: Wallet()) } == withoutLocations(
+                    #"""
+                    error[misdeclared-dependency]: Wallet.dependencies has a key path into Purse, which Wallet is not.
+                      at: App/Wallet.swift:3
+                      path: Wallet
+                      fix: Write the key path against Wallet or one of its superclasses.
+                    """#))
+        }
+
+        @Test func unsupportedScope() throws {
+            let container = try Container { binder in
+                binder.bind(Int.self).scoped(.weak).to { _ in 42 }
+            }
+            #expect(
+                text { _ = try container.resolve(Int.self) } == withoutLocations(
+                    #"""
+                    error[unsupported-scope]: Int is scoped `.weak` but its instance is not a class instance.
+                      at: App/Bindings.swift:3
+                      path: Int
+                      fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
+                    """#))
+        }
+    }
+}

@@ -64,4 +64,6 @@ docc "$mode" Documentation.docc \
     --fallback-display-name Autowire \
     --fallback-bundle-identifier org.autowire.Autowire \
     --warnings-as-errors
-[[ "$mode" == convert ]] && echo "Documentation built in $output (open it with Scripts/build-docs.sh --preview)."
+if [[ "$mode" == convert ]]; then
+    echo "Documentation built in $output (browse it with Scripts/build-docs.sh --preview)."
+fi

@@ -5,7 +5,7 @@
 /// | --- | --- |
 /// | ``to(_:)-(Implementation.Type)`` | an autowired `Injectable` implementation |
 /// | ``to(value:)`` | the same value every time |
-/// | ``to(_:)-(_)`` | what your closure returns; it resolves what it needs through a ``Resolver`` |
+/// | ``to(_:)-((Resolver)->Value)`` | what your closure returns; it resolves what it needs through a ``Resolver`` |
 public struct BindingBuilder<Value> {
     let binder: Binder
     let location: SourceLocation

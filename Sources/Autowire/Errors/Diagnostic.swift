@@ -84,6 +84,7 @@ extension Diagnostic {
         /// Creates a code. Custom validation checks name their own codes this way.
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
+        /// The code as printed in messages, such as `missing-binding`.
         public var description: String { rawValue }
 
         /// A required dependency whose type has no binding and cannot be autowired.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Keeps the code in README.md and Documentation.docc from drifting: every ```swift block there must
-/// appear, paragraph by paragraph, in one of the example test files next to this one, where it is compiled
-/// and its behaviour is checked.
+/// appear, paragraph by paragraph, in one of the example test files next to this one, where it is
+/// compiled and its behaviour is checked; every error shown in a ```text block must be asserted there.
 ///
 /// Blocks that cannot compile here are exempt only when their first line says why: `// Package.swift`
 /// (a manifest fragment), `// Swinject` or `// Cleanse` (another library's API, in migration guides).
@@ -20,14 +20,14 @@ import Testing
         return [packageRoot.appendingPathComponent("README.md")] + files.sorted { $0.path < $1.path }
     }
 
-    /// The ```swift blocks of a Markdown file, each with the line it starts on.
-    static func swiftBlocks(in text: String) -> [(line: Int, code: [String])] {
+    /// The blocks of a Markdown file in `language`, each with the line it starts on.
+    static func blocks(_ language: String, in text: String) -> [(line: Int, code: [String])] {
         var blocks: [(line: Int, code: [String])] = []
         var current: [String]?
         var start = 0
         for (index, line) in text.components(separatedBy: "\n").enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
+            if current == nil, trimmed == "```" + language {
                 current = []
                 start = index + 2
             } else if let code = current, trimmed == "```" {
@@ -65,7 +65,7 @@ import Testing
         for document in Self.documents {
             let text = try String(contentsOf: document, encoding: .utf8)
             let name = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
-            for block in Self.swiftBlocks(in: text) {
+            for block in Self.blocks("swift", in: text) {
                 let first = block.code.first?.trimmingCharacters(in: .whitespaces) ?? ""
                 if Self.exemptions.contains(where: first.hasPrefix) { continue }
                 checked += 1
@@ -75,6 +75,36 @@ import Testing
             }
         }
         #expect(checked >= 20)
+    }
+
+    /// Error text shown in the documentation, with locations left out.
+    static func normalizedOutput(_ lines: [String]) -> String {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { line in
+                for prefix in ["at: ", "also: "] where line.hasPrefix(prefix) { return prefix + "…" }
+                return line
+            }
+            .joined(separator: "\n")
+    }
+
+    @Test func everyErrorShownInTheDocumentationIsAssertedByAnExample() throws {
+        let sources = try Self.exampleSources().map { Self.normalizedOutput($0.components(separatedBy: "\n")) }
+        var checked = 0
+        for document in Self.documents {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            let name = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
+            for block in Self.blocks("text", in: text) {
+                let first = block.code.first ?? ""
+                let isError = ["error[", "warning[", "Container configuration"].contains(where: first.hasPrefix)
+                    || first.hasSuffix(" problems:")
+                guard isError else { continue }
+                checked += 1
+                let expected = Self.normalizedOutput(block.code)
+                let isAsserted = sources.contains { $0.contains(expected) }
+                #expect(isAsserted, "\(name):\(block.line): this error text is not asserted in DocumentationExamples/")
+            }
+        }
+        #expect(checked >= 10)
     }
 }
 

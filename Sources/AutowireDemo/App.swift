@@ -1,0 +1,138 @@
+import Autowire
+
+// The demo's app: a small bookshop. Each class says what it needs; nothing here knows how the
+// graph is put together.
+
+/// Collects what the app did, so the demo can print it.
+final class Logger: Injectable {
+    private(set) var lines: [String] = []
+    func log(_ line: String) { lines.append(line) }
+}
+
+/// The books on the shelf.
+final class Inventory: Injectable {
+    var logger: Logger!
+    static let dependencies: [Dependency<Inventory>] = [.inject(\.logger)]
+
+    private let stock = ["978-0134092669": "The Swift Programming Language", "978-0262033848": "Introduction to Algorithms"]
+
+    func title(of isbn: String) -> String? {
+        logger.log("looked up \(isbn)")
+        return stock[isbn]
+    }
+}
+
+/// The shop front: everything here is an Injectable class, so it is autowired.
+final class Bookshop: Injectable {
+    var inventory: Inventory!
+    var logger: Logger!
+    static let dependencies: [Dependency<Bookshop>] = [.inject(\.inventory), .inject(\.logger)]
+}
+
+// MARK: - Parts that need bindings
+
+enum StoreName: Tag { typealias Value = String }
+enum DatabasePath: Tag { typealias Value = String }
+
+/// A database connection: not Injectable (it needs a path), so a closure factory makes it.
+final class Database: Sendable {
+    let path: String
+    init(path: String) { self.path = path }
+}
+
+/// Where orders are kept: a protocol, bound to an implementation.
+protocol OrderStore: AnyObject {
+    func save(_ order: String) -> Int
+}
+
+final class DatabaseOrderStore: OrderStore, Injectable {
+    var database: Database!
+    var logger: Logger!
+    static let dependencies: [Dependency<DatabaseOrderStore>] = [.inject(\.database), .inject(\.logger)]
+
+    private var count = 0
+    func save(_ order: String) -> Int {
+        count += 1
+        logger.log("saved \"\(order)\" to \(database.path)")
+        return count
+    }
+}
+
+/// Sends receipts: made by a typed factory, whose parameters the container resolves.
+final class ReceiptPrinter {
+    let storeName: String
+    let logger: Logger
+    init(storeName: Tagged<StoreName>, logger: Logger) {
+        self.storeName = storeName.value
+        self.logger = logger
+    }
+
+    func receipt(for title: String, number: Int) -> String { "\(storeName) receipt #\(number): \(title)" }
+}
+
+final class CheckoutService: Injectable {
+    var inventory: Inventory!
+    var orders: OrderStore!
+    var printer: ReceiptPrinter!
+    static let dependencies: [Dependency<CheckoutService>] = [
+        .inject(\.inventory),
+        .inject(\.orders),
+        .inject(\.printer),
+    ]
+
+    func buy(_ isbn: String) -> String {
+        let title = inventory.title(of: isbn) ?? "unknown book"
+        return printer.receipt(for: title, number: orders.save(title))
+    }
+}
+
+/// The app's bindings, as a module the app and its tests include.
+enum BookshopModule: Module {
+    static func configure(_ binder: Binder) {
+        binder.bind(OrderStore.self).to(DatabaseOrderStore.self)
+        binder.bind(String.self).tagged(StoreName.self).to(value: "Autowire Books")
+        binder.bind(String.self).tagged(DatabasePath.self).to(value: "bookshop.sqlite")
+        binder.bind(Database.self).scoped(.singleton).to { resolver in
+            Database(path: try resolver.resolve(String.self, tag: DatabasePath.self))
+        }
+        binder.bind(ReceiptPrinter.self).to(factory: ReceiptPrinter.init)
+    }
+}
+
+// MARK: - Made elsewhere
+
+/// A screen that a UI framework creates with its own initializer.
+final class CheckoutScreen: PropertyInjectable {
+    let title: String
+    var checkout: CheckoutService!
+    static let dependencies: [Dependency<CheckoutScreen>] = [.inject(\.checkout)]
+
+    init(title: String) { self.title = title }
+}
+
+/// Stands in for a UI framework that instantiates screens itself.
+enum FakeUIFramework {
+    static func makeScreens() -> [CheckoutScreen] {
+        [CheckoutScreen(title: "Cart"), CheckoutScreen(title: "Checkout")]
+    }
+}
+
+// MARK: - A deliberate mistake
+
+/// Needs a tagged currency that nothing binds.
+enum Currency: Tag { typealias Value = String }
+
+final class PriceTag: Injectable {
+    var currency: String!
+    static let dependencies: [Dependency<PriceTag>] = [.inject(\.currency, tag: Currency.self)]
+}
+
+// MARK: - A test double
+
+final class InMemoryOrderStore: OrderStore, Injectable {
+    private(set) var saved: [String] = []
+    func save(_ order: String) -> Int {
+        saved.append(order)
+        return saved.count
+    }
+}

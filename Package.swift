@@ -1,25 +1,40 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Upcoming language features turned on for every target: they catch mistakes early and keep the
-/// code ready for the next language mode.
-let strictSettings: [SwiftSetting] = [
+let package = Package(
+    name: "Autowire",
+    // `Synchronization` (Mutex, Atomic) is what keeps the hot path cheap; it needs these releases.
+    // Documentation.docc/Articles/GettingStarted.md explains the choice.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Autowire", targets: ["Autowire"]),
+        // Test support: overridden bindings per test, as a Swift Testing trait. Depends only on the
+        // toolchain (Swift Testing ships with it).
+        .library(name: "AutowireTesting", targets: ["AutowireTesting"]),
+        .executable(name: "AutowireDemo", targets: ["AutowireDemo"]),
+    ],
+    targets: [
+        .target(name: "Autowire"),
+        .target(name: "AutowireTesting", dependencies: ["Autowire"]),
+        .executableTarget(name: "AutowireDemo", dependencies: ["Autowire"]),
+        .testTarget(name: "AutowireTests", dependencies: ["Autowire", "AutowireTesting"]),
+        .testTarget(name: "AutowireTestingTests", dependencies: ["Autowire", "AutowireTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+/// Upcoming language features turned on for every target, present and future: they catch mistakes
+/// early and keep the code ready for the next language mode.
+///
+/// `ExistentialAny` is deliberately absent: `Dependency`'s constructors take
+/// `ReferenceWritableKeyPath<Root, Value?> & Sendable`, a class-and-protocol composition that it
+/// would make us spell `any ReferenceWritableKeyPath<Root, Value?> & Sendable` in every public
+/// signature. Users' own targets can enable it; nothing they write names that type.
+let upcomingFeatures: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-let package = Package(
-    name: "Autowire",
-    // `Synchronization` (Mutex, Atomic) is what keeps the hot path cheap; it needs these releases.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-    products: [
-        .library(name: "Autowire", targets: ["Autowire"]),
-        .executable(name: "AutowireDemo", targets: ["AutowireDemo"]),
-    ],
-    targets: [
-        .target(name: "Autowire", swiftSettings: strictSettings),
-        .executableTarget(name: "AutowireDemo", dependencies: ["Autowire"], swiftSettings: strictSettings),
-        .testTarget(name: "AutowireTests", dependencies: ["Autowire"], swiftSettings: strictSettings),
-    ],
-    swiftLanguageModes: [.v6]
-)
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Builds the DocC catalog in Documentation.docc with warnings as errors (broken symbol links,
-# unresolved topics and bad markup fail the build), after checking that every public symbol of
-# the library has a doc comment of its own.
+# Builds the DocC catalog in Documentation.docc (the Autowire library) and the reference of the
+# AutowireTesting library, with warnings as errors (broken symbol links, unresolved topics and bad
+# markup fail the build), after checking that every public symbol of both has a doc comment of its
+# own.
 #
-#   Scripts/build-docs.sh                 build into .build/docs
-#   Scripts/build-docs.sh --preview       build, then serve at http://localhost:8080 (docc preview)
+#   Scripts/build-docs.sh                 build into .build/docs and .build/docs-testing
+#   Scripts/build-docs.sh --preview       serve the Autowire docs at http://localhost:8080 (docc preview)
 #
 # SwiftPM and the docc plugin ignore a catalog outside a target's folder, so this script extracts
 # the symbol graph itself and hands it to `docc convert`. It works offline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(Autowire)
+modules=(Autowire AutowireTesting)
 output=.build/docs
 graphs=.build/symbol-graphs
 
@@ -19,7 +20,10 @@ echo "== symbol graph"
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 rm -rf "$graphs" && mkdir -p "$graphs"
 for module in "${modules[@]}"; do
-    cp .build/*/symbolgraph/"$module".symbols.json "$graphs/"
+    # The module's own symbols, and its extensions of other modules' types (Module@Other).
+    mkdir -p "$graphs/$module"
+    cp .build/*/symbolgraph/"$module".symbols.json .build/*/symbolgraph/"$module"@*.symbols.json "$graphs/$module/" \
+        2>/dev/null || cp .build/*/symbolgraph/"$module".symbols.json "$graphs/$module/"
 done
 
 echo "== doc comments on public symbols"
@@ -28,7 +32,8 @@ import json, sys, os
 graphs, modules = sys.argv[1], sys.argv[2:]
 missing = []
 for module in modules:
-    with open(os.path.join(graphs, module + ".symbols.json")) as f:
+  for file in sorted(os.listdir(os.path.join(graphs, module))):
+    with open(os.path.join(graphs, module, file)) as f:
         graph = json.load(f)
     for symbol in graph["symbols"]:
         location = symbol.get("location")
@@ -59,11 +64,17 @@ if [[ "${1:-}" == "--preview" ]]; then
     extra=()
 fi
 docc "$mode" Documentation.docc \
-    --additional-symbol-graph-dir "$graphs" \
+    --additional-symbol-graph-dir "$graphs/Autowire" \
     "${extra[@]}" \
     --fallback-display-name Autowire \
     --fallback-bundle-identifier org.autowire.Autowire \
     --warnings-as-errors
 if [[ "$mode" == convert ]]; then
-    echo "Documentation built in $output (browse it with Scripts/build-docs.sh --preview)."
+    # AutowireTesting has no catalog of its own: its reference is built from its doc comments.
+    docc convert --additional-symbol-graph-dir "$graphs/AutowireTesting" \
+        --output-path "$output-testing" \
+        --fallback-display-name AutowireTesting \
+        --fallback-bundle-identifier org.autowire.AutowireTesting \
+        --warnings-as-errors
+    echo "Documentation built in $output and $output-testing (browse it with Scripts/build-docs.sh --preview)."
 fi

@@ -27,6 +27,45 @@ enum BindingsAndFactoriesExamples {
 
     enum DatabasePath: Tag { typealias Value = String }
 
+    protocol Mailer: AnyObject {}
+    enum MailHost: Tag { typealias Value = String }
+
+    final class SMTPMailer: Mailer {
+        let host: String
+        let logger: Logger
+        init(host: Tagged<MailHost>, logger: Logger) {
+            self.host = host.value
+            self.logger = logger
+        }
+    }
+
+    protocol Exporter: AnyObject {}
+    final class PDFExporter: Exporter, Injectable {}
+    final class CSVExporter: Exporter, Injectable {}
+
+    enum PersistenceModule: Module {
+        static func configure(_ binder: Binder) {
+            binder.bind(String.self).tagged(DatabasePath.self).to(value: "app.sqlite")
+            binder.bind(Database.self).scoped(.singleton).to { resolver in
+                try SQLiteDatabase(path: resolver.resolve(String.self, tag: DatabasePath.self))
+            }
+            binder.bind(OrderRepository.self).to(SQLOrderRepository.self)
+        }
+    }
+
+    struct OrderID: Hashable, Sendable { let raw: Int }
+
+    final class OrderDetail: Injectable {
+        var orderID: OrderID!
+        var repository: OrderRepository!
+        static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID), .inject(\.repository)]
+    }
+
+    final class OrderList: Injectable {
+        var makeDetail: AssistedFactory<OrderID, OrderDetail>!
+        static let dependencies: [Dependency<OrderList>] = [.inject(\.makeDetail)]
+    }
+
     @Suite struct Tests {
         @Test func implementationsValuesClosuresAndCollections() throws {
             let container = try Container { binder in
@@ -47,6 +86,43 @@ enum BindingsAndFactoriesExamples {
             #expect(plugins.count == 2)
             #expect(plugins.first is AuditPlugin)
             #expect(plugins.last is MetricsPlugin)
+        }
+
+        @Test func aTypedFactoryResolvesEachParameterIncludingTaggedOnes() throws {
+            let mailContainer = try Container { binder in
+                binder.bind(String.self).tagged(MailHost.self).to(value: "smtp.example.com")
+                binder.bind(Mailer.self).to(factory: SMTPMailer.init)
+            }
+            let mailer = try mailContainer.resolve(Mailer.self)
+
+            #expect((mailer as? SMTPMailer)?.host == "smtp.example.com")
+        }
+
+        @Test func dictionaryContributionsAreResolvedByKey() throws {
+            let exportContainer = try Container { binder in
+                binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
+                binder.bind(Exporter.self).intoDictionary(key: "csv").to(CSVExporter.self)
+            }
+            let exporters = try exportContainer.resolve([String: Exporter].self)    // ["pdf": …, "csv": …]
+
+            #expect(exporters.count == 2)
+            #expect(exporters["pdf"] is PDFExporter)
+            #expect(exporters["csv"] is CSVExporter)
+        }
+
+        @Test func modulesAndAssistedInjection() throws {
+            let appContainer = try Container { binder in
+                binder.include(PersistenceModule.self)
+                binder.bind(Mailer.self).to(factory: SMTPMailer.init)
+                binder.bind(String.self).tagged(MailHost.self).to(value: "smtp.example.com")
+            }
+
+            let list = try appContainer.resolve(OrderList.self)
+            let detail = try list.makeDetail.make(OrderID(raw: 42))
+
+            #expect(detail.orderID == OrderID(raw: 42))
+            #expect(detail.repository is SQLOrderRepository)
+            #expect(try appContainer.resolve(String.self, tag: DatabasePath.self) == "app.sqlite")
         }
 
         @Test func buildingReportsEveryBindingProblemAtOnce() {

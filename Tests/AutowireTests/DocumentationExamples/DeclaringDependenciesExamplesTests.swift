@@ -80,3 +80,49 @@ enum DeclaringDependenciesExamples {
         }
     }
 }
+
+/// Documentation.docc/Articles/DeclaringDependencies.md: deferred dependencies and hierarchies.
+enum DeferredAndInheritedExamples {
+    final class ExportJob: Injectable {}
+    final class SearchIndex: Injectable {}
+
+    final class ReportScreen: Injectable {
+        var makeJob: Provider<ExportJob>!
+        var index: Lazy<SearchIndex>!
+        static let dependencies: [Dependency<ReportScreen>] = [.inject(\.makeJob), .inject(\.index)]
+    }
+
+    final class Logger: Injectable {}
+    final class Session: Injectable {}
+
+    class BaseScreen: PropertyInjectable {
+        var logger: Logger!
+        class var dependencies: [Dependency<BaseScreen>] { [.inject(\.logger)] }
+    }
+
+    final class LoginScreen: BaseScreen {
+        var session: Session!
+        override class var dependencies: [Dependency<BaseScreen>] {
+            super.dependencies + Dependency.subclass(LoginScreen.self, [.inject(\.session)])
+        }
+    }
+
+    @Suite struct Tests {
+        @Test func aProviderResolvesAnewAndALazyOnce() throws {
+            let screen = try Container().resolve(ReportScreen.self)
+            let job = try screen.makeJob.get()        // a new ExportJob on every call
+            let index = try screen.index.get()        // created on the first call, then kept
+
+            #expect(job !== (try screen.makeJob.get()))
+            #expect(index === (try screen.index.get()))
+        }
+
+        @Test func aSubclassAddsItsOwnDependenciesToItsBaseClasses() throws {
+            let screen = LoginScreen()
+            try Container().propertyInjector(for: BaseScreen.self).inject(into: screen)
+
+            #expect(screen.logger != nil)
+            #expect(screen.session != nil)
+        }
+    }
+}

@@ -31,7 +31,25 @@ enum PropertyInjectionExamples {
         ]
     }
 
+    final class SessionWindow {}
+
+    final class Toolbar: Injectable {
+        var window: SessionWindow!
+        static let dependencies: [Dependency<Toolbar>] = [.inject(\.window)]
+    }
+
     @Suite struct Tests {
+        @Test func anOfferedObjectIsReceivedWhileItLives() throws {
+            let windowContainer = try Container { binder in
+                binder.bind(SessionWindow.self).toOfferedInstance()
+            }
+            let window = SessionWindow()    // created by the framework
+            try windowContainer.offer(window)
+            let toolbar = try windowContainer.resolve(Toolbar.self)
+
+            #expect(toolbar.window === window)
+        }
+
         let container = Container()
 
         @Test func anObjectMadeElsewhereIsFilledOnce() throws {

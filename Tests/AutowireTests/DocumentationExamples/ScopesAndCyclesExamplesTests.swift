@@ -116,7 +116,27 @@ enum CyclesExamples {
         static let dependencies: [Dependency<Ticker>] = [.inject(\.clock)]
     }
 
+    final class Pinger: Injectable {
+        static let scope = Scope.transient
+        var ponger: Lazy<Ponger>!
+        static let dependencies: [Dependency<Pinger>] = [.inject(\.ponger)]
+    }
+
+    final class Ponger: Injectable {
+        static let scope = Scope.transient
+        var pinger: Pinger!
+        static let dependencies: [Dependency<Ponger>] = [.inject(\.pinger)]
+    }
+
     @Suite struct Tests {
+        @Test func aLazyBreaksATransientCycle() throws {
+            let pinger = try Container().resolve(Pinger.self)
+            let ponger = try pinger.ponger.get()
+
+            #expect(ponger.pinger !== pinger)    // transient: a new Pinger for the Ponger
+            #expect(ponger === (try pinger.ponger.get()))
+        }
+
         @Test func aCycleOfGraphObjectsClosesOnTheSameInstances() throws {
             let parent = try Container().resolve(Parent.self)
             // parent.child.parent === parent

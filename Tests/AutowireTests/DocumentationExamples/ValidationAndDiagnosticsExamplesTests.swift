@@ -40,6 +40,27 @@ enum ValidationAndDiagnosticsExamples {
         static let dependencies: [Dependency<Purse>] = [.inject(\.coins)]
     }
 
+    protocol Mailer: AnyObject {}
+    enum MailHost: Tag { typealias Value = String }
+    final class SMTPMailer: Mailer {
+        init(host: Tagged<MailHost>, logger: Logger) {}
+    }
+
+    protocol Exporter: AnyObject {}
+    final class PDFExporter: Exporter, Injectable {}
+
+    final class SessionWindow {}
+    final class Toolbar: Injectable {
+        var window: SessionWindow!
+        static let dependencies: [Dependency<Toolbar>] = [.inject(\.window)]
+    }
+
+    struct OrderID: Sendable { let raw: Int }
+    final class OrderDetail: Injectable {
+        var orderID: OrderID!
+        static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID)]
+    }
+
     @Suite struct Tests {
         func text(of body: () throws -> Void) -> String {
             do {
@@ -177,6 +198,101 @@ enum ValidationAndDiagnosticsExamples {
                       at: App/Bindings.swift:3
                       path: Int
                       fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
+                    """#))
+        }
+
+        @Test func typedFactoryParameterThatCannotBeProvided() {
+            #expect(
+                text {
+                    _ = try Container { binder in
+                        binder.bind(Mailer.self).to(factory: SMTPMailer.init)
+                    }
+                } == withoutLocations(
+                    #"""
+                    Container configuration has 1 problem:
+
+                    error[missing-binding]: String tagged MailHost cannot be provided: it has no binding and is not an Injectable class.
+                      at: App/Bindings.swift:3
+                      path: Mailer.factory[1] → String tagged MailHost
+                      fix: Bind it in the container with `binder.bind(String.self).tagged(MailHost.self).to(…)`.
+                    """#))
+        }
+
+        @Test func duplicateDictionaryKey() {
+            #expect(
+                text {
+                    _ = try Container { binder in
+                        binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
+                        binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
+                    }
+                } == withoutLocations(
+                    #"""
+                    Container configuration has 1 problem:
+
+                    error[duplicate-binding]: Dictionary<String, Exporter> has two contributions for the key [pdf].
+                      at: App/Bindings.swift:4
+                      also: App/Bindings.swift:3
+                      path: Dictionary<String, Exporter>
+                      fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
+                    """#))
+        }
+
+        @Test func accidentalShadowingAndOverrideOfNothing() throws {
+            let parent = try Container { binder in
+                binder.bind(String.self).tagged(APIKey.self).to(value: "live")
+            }
+            #expect(
+                text {
+                    _ = try parent.child { binder in
+                        binder.bind(String.self).tagged(APIKey.self).to(value: "test")
+                        binder.override(Cache.self).to(Logger.self)
+                    }
+                } == withoutLocations(
+                    #"""
+                    Container configuration has 2 problems:
+
+                    error[accidental-shadowing]: String tagged APIKey is bound again in a child container, hiding the parent's binding.
+                      at: App/TestBindings.swift:3
+                      also: App/Bindings.swift:3
+                      path: String tagged APIKey
+                      fix: If the child is meant to replace it, write `binder.override(String.self)`; otherwise remove this binding.
+
+                    error[override-of-nothing]: Cache is overridden, but no parent container binds it.
+                      at: App/TestBindings.swift:4
+                      path: Cache
+                      fix: Use `binder.bind(Cache.self)` for a new binding, or check the type and tag being overridden.
+                    """#))
+        }
+
+        @Test func unavailableInstanceAndNotOfferable() throws {
+            let container = try Container { binder in
+                binder.bind(SessionWindow.self).toOfferedInstance()
+            }
+            #expect(
+                text { _ = try container.resolve(Toolbar.self) } == withoutLocations(
+                    #"""
+                    error[unavailable-instance]: No SessionWindow has been offered to the container yet.
+                      at: App/Toolbar.swift:3
+                      path: Toolbar.window → SessionWindow
+                      fix: Call `container.offer(_:)` with a live SessionWindow before resolving what needs it, or declare the dependency `.optional` to accept its absence.
+                    """#))
+            #expect(
+                text { try container.offer(Logger()) } == withoutLocations(
+                    #"""
+                    error[not-offerable]: Logger cannot be offered: it is not bound with `toOfferedInstance()`.
+                      path: Logger
+                      fix: Declare `binder.bind(Logger.self).toOfferedInstance()` in the container that receives it.
+                    """#))
+        }
+
+        @Test func assistedOutsideFactory() {
+            #expect(
+                text { _ = try Container().resolve(OrderDetail.self) } == withoutLocations(
+                    #"""
+                    error[assisted-outside-factory]: OrderDetail.orderID is assisted, so OrderDetail can only be made by an AssistedFactory.
+                      at: App/OrderDetail.swift:3
+                      path: OrderDetail.orderID
+                      fix: Depend on `AssistedFactory<OrderID, OrderDetail>` and call `make(_:)` with the OrderID, instead of depending on OrderDetail itself.
                     """#))
         }
     }

@@ -1,0 +1,69 @@
+public import Autowire
+public import Testing
+
+/// A Swift Testing trait that runs each test with a container of its own, built for that test, so
+/// no test changes a container that another test uses.
+///
+/// Use `.overriding(_:_:)` to run against a child of the app's container with some
+/// bindings overridden, or `.container(_:)` to start from an empty container. Inside
+/// the test, ``TestContainer/current(fileID:line:)`` returns the container:
+///
+/// ```swift
+/// @Test(.overriding(AppContainer.shared) { binder in
+///     binder.override(Mailer.self).to(value: RecordingMailer())
+/// })
+/// func signingUpSendsAWelcomeMail() throws {
+///     let signUp = try TestContainer.current().resolve(SignUp.self)
+///     …
+/// }
+/// ```
+///
+/// On a suite, the trait applies to every test in it, and each test gets a new container. With
+/// `.container(_:)` nothing is shared between tests. With
+/// `.overriding(_:_:)`, singletons of the test's own bindings and of `Injectable`
+/// classes the child autowires are the test's own, while singletons bound in the base container
+/// belong to the base and are shared: override such a binding when a test must not share it.
+public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
+    let makeContainer: @Sendable () throws -> Container
+
+    /// Every test of a suite gets a container of its own.
+    public var isRecursive: Bool { true }
+
+    /// Builds the test's container and runs the test with it as ``TestContainer/current(fileID:line:)``.
+    ///
+    /// A problem in the bindings fails the test with the `ConfigurationError` that lists them.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let container = try makeContainer()
+        try await TestContainer.$storage.withValue(container) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == ContainerTrait {
+    /// Runs each test against a new child of `base` whose bindings `configure` adds or overrides.
+    ///
+    /// The child sees every binding of `base`; rebind one of them with
+    /// `Binder.override(_:)`. The child has singletons of its own, so
+    /// objects that depend on an overridden binding are created afresh for the test.
+    ///
+    /// - Parameters:
+    ///   - base: The app's container. It is evaluated once per test, and an error building it fails
+    ///     the test.
+    ///   - configure: The test's bindings and overrides.
+    public static func overriding(
+        _ base: @autoclosure @escaping @Sendable () throws -> Container,
+        _ configure: @escaping @Sendable (Binder) throws -> Void
+    ) -> Self {
+        ContainerTrait { try base().child(configure) }
+    }
+
+    /// Runs each test against a new container with the bindings `configure` declares.
+    public static func container(_ configure: @escaping @Sendable (Binder) throws -> Void) -> Self {
+        ContainerTrait { try Container(configure) }
+    }
+}

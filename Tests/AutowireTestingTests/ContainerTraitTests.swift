@@ -1,0 +1,134 @@
+import Autowire
+import AutowireTesting
+import Synchronization
+import Testing
+
+private typealias Tag = Autowire.Tag
+
+protocol Mailer: AnyObject, Sendable {
+    func send(_ message: String)
+}
+
+final class SMTPMailer: Mailer, Injectable {
+    func send(_ message: String) {}
+}
+
+final class RecordingMailer: Mailer {
+    private let messages = Mutex<[String]>([])
+    var sent: [String] { messages.withLock { $0 } }
+    func send(_ message: String) { messages.withLock { $0.append(message) } }
+}
+
+final class SignUp: Injectable {
+    var mailer: Mailer!
+    static let dependencies: [Dependency<SignUp>] = [.inject(\.mailer)]
+
+    func register(_ email: String) { mailer.send("Welcome, \(email)") }
+}
+
+enum Greeting: Tag { typealias Value = String }
+
+/// An autowired singleton: each child container makes its own.
+final class SessionCache: Injectable {
+    static let scope = Scope.singleton
+}
+
+/// The app's container, shared by every test and never changed by one.
+let appContainer: Container = {
+    do {
+        return try Container { binder in
+            binder.bind(Mailer.self).scoped(.singleton).to(SMTPMailer.self)
+            binder.bind(String.self).tagged(Greeting.self).to(value: "Hello")
+        }
+    } catch {
+        return Container()
+    }
+}()
+
+/// A recording mailer shared by the overriding trait and the test that reads it.
+let recordingMailer = RecordingMailer()
+
+@Suite struct ContainerTraitTests {
+    @Test(.overriding(appContainer) { binder in
+        binder.override(Mailer.self).to(value: recordingMailer)
+    })
+    func anOverriddenBindingIsSeenByTheTestAndNotByTheAppContainer() throws {
+        let signUp = try TestContainer.current().resolve(SignUp.self)
+        signUp.register("ada@example.com")
+
+        #expect(recordingMailer.sent.contains("Welcome, ada@example.com"))
+        #expect(try appContainer.resolve(Mailer.self) is SMTPMailer)
+        #expect(try TestContainer.current().resolve(String.self, tag: Greeting.self) == "Hello")
+    }
+
+    @Test(.container { binder in
+        binder.bind(String.self).tagged(Greeting.self).to(value: "Hi")
+    })
+    func aFreshContainerHasOnlyTheTestsBindings() throws {
+        #expect(try TestContainer.current().resolve(String.self, tag: Greeting.self) == "Hi")
+        #expect(throws: ResolutionError.self) { try TestContainer.current().resolve(Mailer.self) }
+    }
+
+    @Test(.container { _ in })
+    func childTasksSeeTheTestsContainer() async throws {
+        let container = try TestContainer.current()
+        async let seen = TestContainer.current()
+        #expect(try await seen === container)
+    }
+
+    @Test func eachTestGetsANewChildWithItsOwnAutowiredSingletonsAndTheBasesBoundOnes() async throws {
+        let trait: ContainerTrait = .overriding(appContainer) { _ in }
+        let test = try #require(Test.current)
+        let seen = Mutex<[Container]>([])
+        for _ in 0..<2 {
+            try await trait.provideScope(for: test, testCase: nil) {
+                let container = try TestContainer.current()
+                seen.withLock { $0.append(container) }
+            }
+        }
+        let containers = seen.withLock { $0 }
+        #expect(containers.count == 2)
+        #expect(containers[0] !== containers[1])
+        #expect(try containers[0].resolve(SessionCache.self) !== containers[1].resolve(SessionCache.self))
+        #expect(try containers[0].resolve(SessionCache.self) !== appContainer.resolve(SessionCache.self))
+        // A singleton bound in the base container belongs to it, so every test shares it.
+        #expect(try containers[0].resolve(Mailer.self) === appContainer.resolve(Mailer.self))
+    }
+
+    @Test func aProblemInTheTestsBindingsFailsTheTestWithTheConfigurationError() async throws {
+        let trait: ContainerTrait = .overriding(appContainer) { binder in
+            binder.bind(Mailer.self).to(value: recordingMailer)
+        }
+        let test = try #require(Test.current)
+        await #expect {
+            try await trait.provideScope(for: test, testCase: nil) {}
+        } throws: { error in
+            (error as? ConfigurationError)?.diagnostics.map(\.code) == [.accidentalShadowing]
+        }
+    }
+
+    @Test func aTestWithoutTheTraitGetsAnErrorSayingHowToAddIt() {
+        #expect {
+            try TestContainer.current(fileID: "AppTests/SignUpTests.swift", line: 12)
+        } throws: { error in
+            "\(error)" == """
+                error[missing-test-container]: TestContainer.current() was called in a test that has no container trait.
+                  at: AppTests/SignUpTests.swift:12
+                  fix: Add `.overriding(appContainer) { binder in … }` or `.container { binder in … }` to the test's `@Test(…)` or to its `@Suite(…)`.
+                """
+        }
+    }
+}
+
+@Suite(.overriding(appContainer) { binder in
+    binder.override(String.self).tagged(Greeting.self).to(value: "Hey")
+})
+struct SuiteWideOverrideTests {
+    @Test func theSuitesOverrideAppliesToThisTest() throws {
+        #expect(try TestContainer.current().resolve(String.self, tag: Greeting.self) == "Hey")
+    }
+
+    @Test func andToThisOne() throws {
+        #expect(try TestContainer.current().resolve(String.self, tag: Greeting.self) == "Hey")
+    }
+}

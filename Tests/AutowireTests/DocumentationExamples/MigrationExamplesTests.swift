@@ -51,7 +51,7 @@ enum MigratingFromCleanseExamples {
         static let dependencies: [Dependency<SQLOrderRepository>] = [.inject(\.logger)]
     }
 
-    enum StorageModule {
+    enum StorageModule: Module {
         static func configure(_ binder: Binder) {
             binder.bind(OrderRepository.self).to(SQLOrderRepository.self)
         }
@@ -67,7 +67,7 @@ enum MigratingFromCleanseExamples {
     @Suite struct Tests {
         @Test func aModuleBecomesAFunctionOverTheBinder() throws {
             let container = try Container { binder in
-                StorageModule.configure(binder)
+                binder.include(StorageModule.self)
             }
 
             let first = try #require(try container.resolve(OrderRepository.self) as? SQLOrderRepository)

@@ -1,4 +1,5 @@
 import Autowire
+import AutowireTesting
 import Synchronization
 import Testing
 
@@ -10,14 +11,8 @@ enum TestingWithOverridesExamples {
         func send(_ message: String)
     }
 
-    enum SenderAddress: Tag { typealias Value = String }
-
-    /// The app's bindings; tests pass their own mailer.
-    enum AppBindings {
-        static func register(in binder: Binder, mailer: any Mailer) {
-            binder.bind(Mailer.self).to(value: mailer)
-            binder.bind(String.self).tagged(SenderAddress.self).to(value: "shop@example.com")
-        }
+    final class SMTPMailer: Mailer, Injectable {
+        func send(_ message: String) { /* talks to a server */ }
     }
 
     final class SignUp: Injectable {
@@ -35,14 +30,40 @@ enum TestingWithOverridesExamples {
         func send(_ message: String) { messages.withLock { $0.append(message) } }
     }
 
-    @Suite struct Tests {
-        @Test func signingUpSendsAWelcomeMail() throws {
-            let mailer = RecordingMailer()
-            let container = try Container { binder in AppBindings.register(in: binder, mailer: mailer) }
+    static func makeAppContainer() throws -> Container {
+        let appContainer = try Container { binder in
+            binder.bind(Mailer.self).to(SMTPMailer.self)
+        }
+        return appContainer
+    }
 
-            try container.resolve(SignUp.self).register("ada@example.com")
+    static let appContainer: Container = (try? makeAppContainer()) ?? Container()
+    static let sharedRecorder = RecordingMailer()
+
+    @Suite struct Tests {
+        @Test func aChildOverridesTheMailerAndLeavesTheAppContainerAlone() throws {
+            let appContainer = try makeAppContainer()
+            let mailer = RecordingMailer()
+            let testContainer = try appContainer.child { binder in
+                binder.override(Mailer.self).to(value: mailer)
+            }
+
+            try testContainer.resolve(SignUp.self).register("ada@example.com")
+            // mailer.sent == ["Welcome, ada@example.com"]
 
             #expect(mailer.sent == ["Welcome, ada@example.com"])
+            #expect(try appContainer.resolve(SignUp.self).mailer is SMTPMailer)
+        }
+    }
+
+    @Suite(.overriding(appContainer) { binder in
+        binder.override(Mailer.self).to(value: sharedRecorder)
+    })
+    struct SignUpTests {
+        @Test func registeringSendsAWelcomeMail() throws {
+            let signUp = try TestContainer.current().resolve(SignUp.self)
+            signUp.register("grace@example.com")
+            #expect(sharedRecorder.sent.contains("Welcome, grace@example.com"))
         }
     }
 
@@ -52,7 +73,9 @@ enum TestingWithOverridesExamples {
         static let dependencies: [Dependency<CheckoutTests>] = [.inject(\.signUp)]
 
         init() throws {
-            let container = try Container { binder in AppBindings.register(in: binder, mailer: mailer) }
+            let container = try appContainer.child { binder in
+                binder.override(Mailer.self).to(value: mailer)
+            }
             try container.inject(into: self)
         }
 

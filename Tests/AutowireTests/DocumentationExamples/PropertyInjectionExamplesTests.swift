@@ -3,6 +3,26 @@ import Testing
 
 /// Documentation.docc/Articles/PropertyInjection.md
 enum PropertyInjectionExamples {
+    final class ProfileService: Injectable {}
+
+    @MainActor
+    final class ProfileScreen: @MainActor PropertyInjectable {
+        var profiles: ProfileService!
+        static let dependencies: [Dependency<ProfileScreen>] = [.inject(\.profiles)]
+    }
+
+    @MainActor
+    final class ProfileCoordinator {
+        let container: Container
+        init(container: Container) { self.container = container }
+
+        func showProfile() throws -> ProfileScreen {
+            let screen = ProfileScreen()    // created by the UI framework
+            try container.inject(into: screen)
+            return screen
+        }
+    }
+
     final class OrderService: Injectable {}
     protocol Analytics: AnyObject {}
     protocol AccountStore: AnyObject {}
@@ -51,6 +71,11 @@ enum PropertyInjectionExamples {
         }
 
         let container = Container()
+
+        @Test @MainActor func aMainActorScreenIsFilledOnTheMainActor() throws {
+            let screen = try ProfileCoordinator(container: container).showProfile()
+            #expect(screen.profiles != nil)
+        }
 
         @Test func anObjectMadeElsewhereIsFilledOnce() throws {
             let screen = CheckoutScreen(title: "Checkout")    // created by the framework

@@ -61,7 +61,35 @@ enum ValidationAndDiagnosticsExamples {
         static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID)]
     }
 
+    final class ProfileService: Injectable {}
+
+    @MainActor
+    final class ProfileModel: @MainActor Injectable {
+        var profiles: ProfileService!
+        nonisolated init() {}
+        static let dependencies: [Dependency<ProfileModel>] = [.inject(\.profiles)]
+    }
+
     @Suite struct Tests {
+        @Test func mainActorRequired() async throws {
+            let container = Container()
+            _ = try await MainActor.run { try container.resolve(ProfileModel.self) }
+            let described = await Task.detached {
+                do {
+                    _ = try container.resolve(ProfileModel.self)
+                    return "no error"
+                } catch {
+                    return "\(error)"
+                }
+            }.value
+            #expect(
+                described == #"""
+                    error[main-actor-required]: ProfileModel has main-actor dependencies but was resolved or injected off the main thread.
+                      path: ProfileModel
+                      fix: Resolve or inject ProfileModel from the main actor, for example in a `@MainActor` function or inside `await MainActor.run { … }`.
+                    """#)
+        }
+
         func text(of body: () throws -> Void) -> String {
             do {
                 try body()
@@ -229,10 +257,10 @@ enum ValidationAndDiagnosticsExamples {
                     #"""
                     Container configuration has 1 problem:
 
-                    error[duplicate-binding]: Dictionary<String, Exporter> has two contributions for the key [pdf].
+                    error[duplicate-binding]: [String: Exporter] has two contributions for the key [pdf].
                       at: App/Bindings.swift:4
                       also: App/Bindings.swift:3
-                      path: Dictionary<String, Exporter>
+                      path: [String: Exporter]
                       fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
                     """#))
         }

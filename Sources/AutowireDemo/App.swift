@@ -14,7 +14,9 @@ final class Inventory: Injectable {
     var logger: Logger!
     static let dependencies: [Dependency<Inventory>] = [.inject(\.logger)]
 
-    private let stock = ["978-0134092669": "The Swift Programming Language", "978-0262033848": "Introduction to Algorithms"]
+    private let stock = [
+        "978-0134092669": "The Swift Programming Language", "978-0262033848": "Introduction to Algorithms",
+    ]
 
     func title(of isbn: String) -> String? {
         logger.log("looked up \(isbn)")

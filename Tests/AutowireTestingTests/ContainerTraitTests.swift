@@ -49,9 +49,10 @@ let appContainer: Container = {
 let recordingMailer = RecordingMailer()
 
 @Suite struct ContainerTraitTests {
-    @Test(.overriding(appContainer) { binder in
-        binder.override(Mailer.self).to(value: recordingMailer)
-    })
+    @Test(
+        .overriding(appContainer) { binder in
+            binder.override(Mailer.self).to(value: recordingMailer)
+        })
     func anOverriddenBindingIsSeenByTheTestAndNotByTheAppContainer() throws {
         let signUp = try TestContainer.current().resolve(SignUp.self)
         signUp.register("ada@example.com")
@@ -61,9 +62,10 @@ let recordingMailer = RecordingMailer()
         #expect(try TestContainer.current().resolve(String.self, tag: Greeting.self) == "Hello")
     }
 
-    @Test(.container { binder in
-        binder.bind(String.self).tagged(Greeting.self).to(value: "Hi")
-    })
+    @Test(
+        .container { binder in
+            binder.bind(String.self).tagged(Greeting.self).to(value: "Hi")
+        })
     func aFreshContainerHasOnlyTheTestsBindings() throws {
         #expect(try TestContainer.current().resolve(String.self, tag: Greeting.self) == "Hi")
         #expect(throws: ResolutionError.self) { try TestContainer.current().resolve(Mailer.self) }
@@ -120,9 +122,10 @@ let recordingMailer = RecordingMailer()
     }
 }
 
-@Suite(.overriding(appContainer) { binder in
-    binder.override(String.self).tagged(Greeting.self).to(value: "Hey")
-})
+@Suite(
+    .overriding(appContainer) { binder in
+        binder.override(String.self).tagged(Greeting.self).to(value: "Hey")
+    })
 struct SuiteWideOverrideTests {
     @Test func theSuitesOverrideAppliesToThisTest() throws {
         #expect(try TestContainer.current().resolve(String.self, tag: Greeting.self) == "Hey")

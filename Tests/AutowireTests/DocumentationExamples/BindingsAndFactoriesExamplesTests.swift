@@ -78,7 +78,7 @@ enum BindingsAndFactoriesExamples {
                 binder.bind(Plugin.self).intoCollection().to(MetricsPlugin.self)
             }
             let repository = try container.resolve(OrderRepository.self)
-            let plugins = try container.resolve([Plugin].self)    // [AuditPlugin, MetricsPlugin]
+            let plugins = try container.resolve([Plugin].self)  // [AuditPlugin, MetricsPlugin]
 
             let sql = try #require(repository as? SQLOrderRepository)
             #expect(sql.database.path == ":memory:")
@@ -103,7 +103,7 @@ enum BindingsAndFactoriesExamples {
                 binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
                 binder.bind(Exporter.self).intoDictionary(key: "csv").to(CSVExporter.self)
             }
-            let exporters = try exportContainer.resolve([String: Exporter].self)    // ["pdf": …, "csv": …]
+            let exporters = try exportContainer.resolve([String: Exporter].self)  // ["pdf": …, "csv": …]
 
             #expect(exporters.count == 2)
             #expect(exporters["pdf"] is PDFExporter)

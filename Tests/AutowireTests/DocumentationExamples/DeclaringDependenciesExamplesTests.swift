@@ -14,11 +14,11 @@ enum DeclaringDependenciesExamples {
     enum PageSize: Tag { typealias Value = Int }
 
     final class ReportBuilder: Injectable {
-        var clock: ReportClock!            // required, implicitly unwrapped
-        var formatter: ReportFormatter?    // required too: `.inject` on an optional property
-        var archive: ReportArchive?        // optional: nil when nothing provides it
-        var title = ReportTitle()          // plain type, replaced when injected
-        var pageSize: Int!                 // a tagged value
+        var clock: ReportClock!  // required, implicitly unwrapped
+        var formatter: ReportFormatter?  // required too: `.inject` on an optional property
+        var archive: ReportArchive?  // optional: nil when nothing provides it
+        var title = ReportTitle()  // plain type, replaced when injected
+        var pageSize: Int!  // a tagged value
 
         static let dependencies: [Dependency<ReportBuilder>] = [
             .inject(\.clock),
@@ -110,8 +110,8 @@ enum DeferredAndInheritedExamples {
     @Suite struct Tests {
         @Test func aProviderResolvesAnewAndALazyOnce() throws {
             let screen = try Container().resolve(ReportScreen.self)
-            let job = try screen.makeJob.get()        // a new ExportJob on every call
-            let index = try screen.index.get()        // created on the first call, then kept
+            let job = try screen.makeJob.get()  // a new ExportJob on every call
+            let index = try screen.index.get()  // created on the first call, then kept
 
             #expect(job !== (try screen.makeJob.get()))
             #expect(index === (try screen.index.get()))

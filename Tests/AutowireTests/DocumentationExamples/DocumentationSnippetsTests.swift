@@ -14,7 +14,8 @@ import Testing
 
     static var documents: [URL] {
         let catalog = packageRoot.appendingPathComponent("Documentation.docc")
-        let files = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
             .filter { $0.pathExtension == "md" } ?? []
         return [packageRoot.appendingPathComponent("README.md")] + files.sorted { $0.path < $1.path }
@@ -40,9 +41,15 @@ import Testing
         return blocks
     }
 
-    /// Lines without surrounding whitespace, so that indentation inside a test does not matter.
+    /// Lines without surrounding whitespace and with runs of spaces collapsed, so that indentation
+    /// inside a test and the formatter's spacing before end-of-line comments do not matter (the
+    /// documentation aligns its comments).
     static func normalized(_ lines: [String]) -> String {
-        lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        lines.map { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        .joined(separator: "\n")
     }
 
     /// The normalized text of each example file.
@@ -95,7 +102,8 @@ import Testing
             let name = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
             for block in Self.blocks("text", in: text) {
                 let first = block.code.first ?? ""
-                let isError = ["error[", "warning[", "Container configuration"].contains(where: first.hasPrefix)
+                let isError =
+                    ["error[", "warning[", "Container configuration"].contains(where: first.hasPrefix)
                     || first.hasSuffix(" problems:")
                 guard isError else { continue }
                 checked += 1

@@ -46,7 +46,7 @@ enum GettingStartedExamples {
     @Suite struct Tests {
         @Test func aGraphOfInjectableClassesResolvesWithNoRegistration() throws {
             let greeter = try Container().resolve(Greeter.self)
-            let greeting = greeter.greet("Ada")    // "Hello, Ada!"
+            let greeting = greeter.greet("Ada")  // "Hello, Ada!"
 
             #expect(greeting == "Hello, Ada!")
             #expect(greeter.logger.lines == ["greeted Ada"])
@@ -56,13 +56,14 @@ enum GettingStartedExamples {
             #expect {
                 try Container().resolve(GuestBook.self)
             } throws: { error in
-                withoutLocations("\(error)") == withoutLocations(
-                    #"""
-                    error[missing-binding]: GuestStore cannot be provided: it has no binding and is not an Injectable class.
-                      at: App/GuestBook.swift:6
-                      path: GuestBook.store → GuestStore
-                      fix: Bind it in the container with `binder.bind(GuestStore.self).to(…)`, or declare it `.optional(\.store)` if it may be absent.
-                    """#)
+                withoutLocations("\(error)")
+                    == withoutLocations(
+                        #"""
+                        error[missing-binding]: GuestStore cannot be provided: it has no binding and is not an Injectable class.
+                          at: App/GuestBook.swift:6
+                          path: GuestBook.store → GuestStore
+                          fix: Bind it in the container with `binder.bind(GuestStore.self).to(…)`, or declare it `.optional(\.store)` if it may be absent.
+                        """#)
             }
         }
 
@@ -71,7 +72,7 @@ enum GettingStartedExamples {
                 binder.bind(GuestStore.self).to(InMemoryGuestStore.self)
             }
             let book = try container.resolve(GuestBook.self)
-            let welcome = book.welcome("Grace")    // "Hello, Grace!"
+            let welcome = book.welcome("Grace")  // "Hello, Grace!"
 
             #expect(welcome == "Hello, Grace!")
             #expect((book.store as? InMemoryGuestStore)?.names == ["Grace"])

@@ -8,8 +8,8 @@ enum OverviewExamples {
     final class InMemoryOrderRepository: OrderRepository, Injectable {}
 
     final class OrderService: Injectable {
-        var clock: SystemClock!              // an Injectable class: autowired
-        var repository: OrderRepository!     // a protocol: bound below
+        var clock: SystemClock!  // an Injectable class: autowired
+        var repository: OrderRepository!  // a protocol: bound below
 
         static let dependencies: [Dependency<OrderService>] = [
             .inject(\.clock),

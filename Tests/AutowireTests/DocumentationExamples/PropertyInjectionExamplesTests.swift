@@ -17,7 +17,7 @@ enum PropertyInjectionExamples {
         init(container: Container) { self.container = container }
 
         func showProfile() throws -> ProfileScreen {
-            let screen = ProfileScreen()    // created by the UI framework
+            let screen = ProfileScreen()  // created by the UI framework
             try container.inject(into: screen)
             return screen
         }
@@ -63,7 +63,7 @@ enum PropertyInjectionExamples {
             let windowContainer = try Container { binder in
                 binder.bind(SessionWindow.self).toOfferedInstance()
             }
-            let window = SessionWindow()    // created by the framework
+            let window = SessionWindow()  // created by the framework
             try windowContainer.offer(window)
             let toolbar = try windowContainer.resolve(Toolbar.self)
 
@@ -78,7 +78,7 @@ enum PropertyInjectionExamples {
         }
 
         @Test func anObjectMadeElsewhereIsFilledOnce() throws {
-            let screen = CheckoutScreen(title: "Checkout")    // created by the framework
+            let screen = CheckoutScreen(title: "Checkout")  // created by the framework
             try container.inject(into: screen)
 
             #expect(screen.orders != nil)
@@ -87,7 +87,7 @@ enum PropertyInjectionExamples {
 
         @Test func anInjectorIsCheckedOnceAndReused() throws {
             var screens: [CheckoutScreen] = []
-            let injector = try container.propertyInjector(for: CheckoutScreen.self)    // checked once, here
+            let injector = try container.propertyInjector(for: CheckoutScreen.self)  // checked once, here
             for title in ["Cart", "Checkout", "Receipt"] {
                 let screen = CheckoutScreen(title: title)
                 try injector.inject(into: screen)
@@ -95,27 +95,28 @@ enum PropertyInjectionExamples {
             }
 
             #expect(screens.allSatisfy { $0.orders != nil })
-            #expect(screens[0].orders !== screens[1].orders)    // .graph: one per inject(into:)
+            #expect(screens[0].orders !== screens[1].orders)  // .graph: one per inject(into:)
         }
 
         @Test func anInjectorThatCannotBeMadeReportsEveryMissingDependency() {
             #expect {
                 try container.propertyInjector(for: SettingsScreen.self)
             } throws: { error in
-                withoutLocations("\(error)") == withoutLocations(
-                    #"""
-                    2 problems:
+                withoutLocations("\(error)")
+                    == withoutLocations(
+                        #"""
+                        2 problems:
 
-                    error[missing-binding]: AccountStore cannot be provided: it has no binding and is not an Injectable class.
-                      at: App/SettingsScreen.swift:6
-                      path: SettingsScreen.account → AccountStore
-                      fix: Bind it in the container with `binder.bind(AccountStore.self).to(…)`, or declare it `.optional(\.account)` if it may be absent.
+                        error[missing-binding]: AccountStore cannot be provided: it has no binding and is not an Injectable class.
+                          at: App/SettingsScreen.swift:6
+                          path: SettingsScreen.account → AccountStore
+                          fix: Bind it in the container with `binder.bind(AccountStore.self).to(…)`, or declare it `.optional(\.account)` if it may be absent.
 
-                    error[missing-binding]: BillingService cannot be provided: it has no binding and is not an Injectable class.
-                      at: App/SettingsScreen.swift:7
-                      path: SettingsScreen.billing → BillingService
-                      fix: Bind it in the container with `binder.bind(BillingService.self).to(…)`, or declare it `.optional(\.billing)` if it may be absent.
-                    """#)
+                        error[missing-binding]: BillingService cannot be provided: it has no binding and is not an Injectable class.
+                          at: App/SettingsScreen.swift:7
+                          path: SettingsScreen.billing → BillingService
+                          fix: Bind it in the container with `binder.bind(BillingService.self).to(…)`, or declare it `.optional(\.billing)` if it may be absent.
+                        """#)
             }
         }
     }

@@ -8,8 +8,8 @@ enum ReadmeExamples {
     final class SystemClock: Injectable {}
 
     final class OrderService: Injectable {
-        var repository: OrderRepository!    // a protocol: bound below
-        var clock: SystemClock!             // an Injectable class: autowired, no registration
+        var repository: OrderRepository!  // a protocol: bound below
+        var clock: SystemClock!  // an Injectable class: autowired, no registration
         static let dependencies: [Dependency<OrderService>] = [.inject(\.repository), .inject(\.clock)]
     }
 

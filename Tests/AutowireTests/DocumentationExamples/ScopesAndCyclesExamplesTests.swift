@@ -76,7 +76,7 @@ enum ScopesAndLifetimesExamples {
             #expect(try container.resolve(EditingSession.self) === held)
             weak let observed = held
             held = nil
-            #expect(observed == nil)    // the container did not keep it alive
+            #expect(observed == nil)  // the container did not keep it alive
         }
     }
 }
@@ -133,7 +133,7 @@ enum CyclesExamples {
             let pinger = try Container().resolve(Pinger.self)
             let ponger = try pinger.ponger.get()
 
-            #expect(ponger.pinger !== pinger)    // transient: a new Pinger for the Ponger
+            #expect(ponger.pinger !== pinger)  // transient: a new Pinger for the Ponger
             #expect(ponger === (try pinger.ponger.get()))
         }
 
@@ -148,13 +148,14 @@ enum CyclesExamples {
             #expect {
                 try Container().resolve(Ping.self)
             } throws: { error in
-                withoutLocations("\(error)") == withoutLocations(
-                    """
-                    error[unclosable-cycle]: Dependency cycle Ping.pong → Pong.ping → Ping can never close.
-                      at: App/Ping.swift:4
-                      path: Ping.pong → Pong.ping → Ping
-                      fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
-                    """)
+                withoutLocations("\(error)")
+                    == withoutLocations(
+                        """
+                        error[unclosable-cycle]: Dependency cycle Ping.pong → Pong.ping → Ping can never close.
+                          at: App/Ping.swift:4
+                          path: Ping.pong → Pong.ping → Ping
+                          fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
+                        """)
             }
         }
 
@@ -166,7 +167,7 @@ enum CyclesExamples {
                         SystemClock(ticker: try resolver.resolve(Ticker.self))
                     }
                 }
-                let clock = try container.resolve(Clock.self)    // throws
+                let clock = try container.resolve(Clock.self)  // throws
                 _ = clock
             } catch {
                 printed.append("\(error)")

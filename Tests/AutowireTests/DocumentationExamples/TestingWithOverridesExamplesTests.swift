@@ -6,13 +6,19 @@ import Testing
 private typealias Tag = Autowire.Tag
 
 /// Documentation.docc/Articles/TestingWithOverrides.md
+private typealias Mailer = TestingWithOverridesExamples.Mailer
+private let appContainer = TestingWithOverridesExamples.appContainer
+private let sharedRecorder = TestingWithOverridesExamples.sharedRecorder
+
 enum TestingWithOverridesExamples {
     protocol Mailer: AnyObject, Sendable {
         func send(_ message: String)
     }
 
     final class SMTPMailer: Mailer, Injectable {
-        func send(_ message: String) { /* talks to a server */ }
+        func send(_ message: String) {
+            // talks to a mail server
+        }
     }
 
     final class SignUp: Injectable {
@@ -56,9 +62,7 @@ enum TestingWithOverridesExamples {
         }
     }
 
-    @Suite(.overriding(appContainer) { binder in
-        binder.override(Mailer.self).to(value: sharedRecorder)
-    })
+    @Suite(.recordingMail)
     struct SignUpTests {
         @Test func registeringSendsAWelcomeMail() throws {
             let signUp = try TestContainer.current().resolve(SignUp.self)
@@ -82,6 +86,15 @@ enum TestingWithOverridesExamples {
         @Test func registeringSendsOneMail() {
             signUp.register("grace@example.com")
             #expect(mailer.sent.count == 1)
+        }
+    }
+}
+
+extension Trait where Self == ContainerTrait {
+    /// The app's bindings, with a mailer that records what it sends.
+    static var recordingMail: Self {
+        .overriding(appContainer) { binder in
+            binder.override(Mailer.self).to(value: sharedRecorder)
         }
     }
 }

@@ -154,7 +154,7 @@ enum BindingsAndFactoriesExamples {
                         error[non-conforming-implementation]: Logger is bound to Storage but is not a Storage.
                           at: App/Bindings.swift:3
                           path: Storage
-                          fix: Make Logger conform to Storage, or bind Storage to a type that does.
+                          fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
                         """)
                 ])
         }

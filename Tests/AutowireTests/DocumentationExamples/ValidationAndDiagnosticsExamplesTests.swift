@@ -116,7 +116,7 @@ enum ValidationAndDiagnosticsExamples {
                           path: CheckoutFlow.http → HTTPClient
                           fix: Make HTTPClient conform to Injectable, or bind it with `binder.bind(HTTPClient.self).to(…)`, or declare it `.optional(\.http)` if it may be absent.
 
-                        error[missing-binding]: String tagged APIKey cannot be provided: it has no binding and is not an Injectable class.
+                        error[missing-binding]: String tagged APIKey cannot be provided: nothing is bound with that tag.
                           at: App/CheckoutFlow.swift:9
                           path: CheckoutFlow.apiKey → String tagged APIKey
                           fix: Bind it in the container with `binder.bind(String.self).tagged(APIKey.self).to(…)`, or declare it `.optional(\.apiKey)` if it may be absent.
@@ -175,7 +175,7 @@ enum ValidationAndDiagnosticsExamples {
                         error[non-conforming-implementation]: Logger is bound to Storage but is not a Storage.
                           at: App/Bindings.swift:3
                           path: Storage
-                          fix: Make Logger conform to Storage, or bind Storage to a type that does.
+                          fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
                         """#))
         }
 
@@ -247,7 +247,7 @@ enum ValidationAndDiagnosticsExamples {
                         #"""
                         Container configuration has 1 problem:
 
-                        error[missing-binding]: String tagged MailHost cannot be provided: it has no binding and is not an Injectable class.
+                        error[missing-binding]: String tagged MailHost cannot be provided: nothing is bound with that tag.
                           at: App/Bindings.swift:3
                           path: Mailer.factory[1] → String tagged MailHost
                           fix: Bind it in the container with `binder.bind(String.self).tagged(MailHost.self).to(…)`.

@@ -129,6 +129,15 @@ final class PriceTag: Injectable {
     static let dependencies: [Dependency<PriceTag>] = [.inject(\.currency, tag: Currency.self)]
 }
 
+// MARK: - Found by validation
+
+/// Has a property it forgot to declare: validation's Mirror audit warns about it.
+final class Shelf: Injectable {
+    var inventory: Inventory!
+    var logger: Logger?  // forgotten: not in dependencies
+    static let dependencies: [Dependency<Shelf>] = [.inject(\.inventory)]
+}
+
 // MARK: - A test double
 
 final class InMemoryOrderStore: OrderStore, Injectable {

@@ -1,4 +1,5 @@
 import Autowire
+import Foundation
 
 /// The demo's scenarios, each under its own heading.
 enum Scenarios {
@@ -63,6 +64,40 @@ enum Scenarios {
             _ = try Container().resolve(PriceTag.self)
         } catch {
             print(error.description)
+        }
+    }
+
+    /// 6. Validation checks everything at once, before anything runs.
+    static func validation(_ container: Container) {
+        heading(6, "Validation: every problem at once, warnings included")
+        print("try container.validate(CheckoutService.self, CheckoutScreen.self)")
+        do {
+            let report = try container.validate(CheckoutService.self, CheckoutScreen.self)
+            print(report.description)
+        } catch {
+            print(error.description)
+        }
+        print("\ntry Container.validate(Shelf.self, PriceTag.self) { binder in … }  // the module, and StoreName again")
+        do {
+            try Container.validate(Shelf.self, PriceTag.self) { binder in
+                binder.include(BookshopModule.self)
+                binder.bind(String.self).tagged(StoreName.self).to(value: "Autowire Books, again")
+            }
+        } catch {
+            print(error.description)
+        }
+    }
+
+    /// 7. The app's dependency graph, as a tree; `--graph FILE` writes it as Graphviz source.
+    static func graph(_ container: Container, dotFile: String?) throws {
+        heading(7, "The dependency graph of CheckoutService")
+        let graph = container.graph(from: CheckoutService.self)
+        print(graph.textTree)
+        if let dotFile {
+            try graph.dot.write(toFile: dotFile, atomically: true, encoding: .utf8)
+            print("\nWrote the graph to \(dotFile); render it with `dot -Tsvg \(dotFile) -o graph.svg`.")
+        } else {
+            print("\nRun `swift run AutowireDemo --graph out.dot` to write it as Graphviz source.")
         }
     }
 }

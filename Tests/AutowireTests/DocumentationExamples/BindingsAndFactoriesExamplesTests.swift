@@ -151,7 +151,7 @@ enum BindingsAndFactoriesExamples {
                           path: String tagged DatabasePath
                           fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
 
-                        error[non-conforming-implementation]: Logger is bound to Storage but is not a Storage.
+                        error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
                           at: App/Bindings.swift:3
                           path: Storage
                           fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.

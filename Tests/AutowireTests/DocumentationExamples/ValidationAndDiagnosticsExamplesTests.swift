@@ -172,7 +172,7 @@ enum ValidationAndDiagnosticsExamples {
                         #"""
                         Container configuration has 1 problem:
 
-                        error[non-conforming-implementation]: Logger is bound to Storage but is not a Storage.
+                        error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
                           at: App/Bindings.swift:3
                           path: Storage
                           fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
@@ -187,7 +187,7 @@ enum ValidationAndDiagnosticsExamples {
                 text { _ = try container.resolve(Cache.self) }
                     == withoutLocations(
                         #"""
-                        error[non-conforming-implementation]: Logger is bound to Cache but is not a Cache.
+                        error[non-conforming-implementation]: Logger is bound to Cache but does not conform to it.
                           at: App/Bindings.swift:3
                           path: Cache
                           fix: Make Logger conform to Cache, or bind Cache to a type that does.

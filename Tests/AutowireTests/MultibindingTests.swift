@@ -46,7 +46,7 @@ private final class ExportMenu: Injectable {
             error?.description == """
                 Container configuration has 1 problem:
 
-                error[duplicate-binding]: [String: Exporter] has two contributions for the key [pdf].
+                error[duplicate-binding]: [String: Exporter] has two contributions for the key "pdf".
                   at: AutowireTests/MultibindingTests.swift:\(second)
                   also: AutowireTests/MultibindingTests.swift:\(first)
                   path: [String: Exporter]

@@ -36,7 +36,7 @@ extension Diagnostic {
         -> Diagnostic
     {
         Diagnostic(
-            code: .duplicateBinding, message: "\(key) has two contributions for the key \(entry).", location: second,
+            code: .duplicateBinding, message: "\(key) has two contributions for the key \(entry.dropFirst().dropLast()).", location: second,
             relatedLocations: [first], path: [key.description],
             fix: "Give each `intoDictionary(key:)` contribution its own key, or remove one of them.")
     }
@@ -47,7 +47,8 @@ extension Diagnostic {
         Diagnostic(
             code: .accidentalShadowing, message: "\(key) is bound again in a child container, hiding the parent's binding.",
             location: location, relatedLocations: [parentLocation], path: [key.description],
-            fix: "If the child is meant to replace it, write `binder.override(\(key.typeName).self)`; otherwise remove this binding.")
+            fix: "If the child is meant to replace it, write `binder.override(\(key.typeName).self)\(key.tagName.map { ".tagged(\($0).self)" } ?? "")`; "
+                + "otherwise remove this binding.")
     }
 
     static func overrideOfNothing(_ key: BindingKey, location: SourceLocation) -> Diagnostic {

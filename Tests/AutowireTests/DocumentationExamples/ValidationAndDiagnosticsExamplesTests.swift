@@ -266,7 +266,7 @@ enum ValidationAndDiagnosticsExamples {
                         #"""
                         Container configuration has 1 problem:
 
-                        error[duplicate-binding]: [String: Exporter] has two contributions for the key [pdf].
+                        error[duplicate-binding]: [String: Exporter] has two contributions for the key "pdf".
                           at: App/Bindings.swift:4
                           also: App/Bindings.swift:3
                           path: [String: Exporter]
@@ -293,7 +293,7 @@ enum ValidationAndDiagnosticsExamples {
                           at: App/TestBindings.swift:3
                           also: App/Bindings.swift:3
                           path: String tagged APIKey
-                          fix: If the child is meant to replace it, write `binder.override(String.self)`; otherwise remove this binding.
+                          fix: If the child is meant to replace it, write `binder.override(String.self).tagged(APIKey.self)`; otherwise remove this binding.
 
                         error[override-of-nothing]: Cache is overridden, but no parent container binds it.
                           at: App/TestBindings.swift:4

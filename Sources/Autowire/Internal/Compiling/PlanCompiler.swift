@@ -159,7 +159,7 @@ final class PlanCompiler {
         var seenKeys: [AnyHashable: SourceLocation] = [:]
         for (index, declaration) in contributions.enumerated() {
             guard let contribution = declaration.contribution else { continue }
-            let label = contribution.dictionaryKey.map { "[\($0.base)]" } ?? "[\(index)]"
+            let label = contribution.dictionaryKey.map { "[\(String(reflecting: $0.base))]" } ?? "[\(index)]"
             if let dictionaryKey = contribution.dictionaryKey {
                 if let earlier = seenKeys[dictionaryKey] {
                     report(.duplicateDictionaryKey(key, entry: label, first: earlier, second: declaration.location))

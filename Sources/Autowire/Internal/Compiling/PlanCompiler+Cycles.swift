@@ -19,8 +19,12 @@ extension PlanCompiler {
         var hops: [Hop] = []
         /// Producers finished in this walk, with their reach.
         var finished: [(producer: AnyProducer, reach: Int)] = []
+        /// The hop that first reached each producer, to name the path to a cycle found later.
+        var firstHop: [ObjectIdentifier: Hop] = [:]
         /// Whether any edge led back onto the current path.
         var sawCycle = false
+        /// Whether an unclosable cycle is reachable, reported now or already for another root.
+        var foundUnclosable = false
         /// Producers reached so far, counting those of skipped checked subgraphs.
         var reached = 0
     }
@@ -32,7 +36,8 @@ extension PlanCompiler {
         var walk = Walk()
         let problemsBefore = problems.count
         let reach = visit(root, &walk)
-        guard problems.count == problemsBefore else { return }
+        if walk.sawCycle { findEndlessCycles(&walk) }
+        guard problems.count == problemsBefore, !walk.foundUnclosable else { return }
         root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: !walk.sawCycle)
         // With no cycle below the root, every producer reached was checked too: marking them lets
         // later walks (other roots, validation probes) stop there instead of walking the same
@@ -52,7 +57,8 @@ extension PlanCompiler {
         var reach = 1
         for edge in producer.edges where !edge.isDeferred {
             let target = edge.target
-            walk.hops.append(Hop(producer: producer, edge: edge))
+            let hop = Hop(producer: producer, edge: edge)
+            walk.hops.append(hop)
             defer { walk.hops.removeLast() }
             switch walk.visits[ObjectIdentifier(target)] {
             case nil:
@@ -62,16 +68,15 @@ extension PlanCompiler {
                     walk.reached += check.slotCapacity
                     reach += check.slotCapacity
                 } else {
+                    walk.firstHop[ObjectIdentifier(target)] = hop
                     reach += visit(target, &walk)
                 }
             case .onPath(let start):
                 walk.sawCycle = true
                 let cycle = walk.hops[start...]
-                if !closes(at: target, through: cycle.map(\.producer)) {
-                    report(
-                        .unclosableCycle(
-                            cycle.map(render) + [target.key.description], location: edge.location,
-                            path: walk.hops.map(render) + [target.key.description]))
+                if !closes(through: cycle.map(\.producer)) {
+                    reportUnclosable(
+                        cycle: Array(cycle), closingAt: target, entry: Array(walk.hops[..<start]), at: edge, &walk)
                 }
             case .done(let targetReach):
                 reach += targetReach
@@ -83,13 +88,73 @@ extension PlanCompiler {
         return reach
     }
 
-    /// A cycle closes when the object met again is already recorded (an autowired class outside
-    /// `.transient`), or when a transient one (or an alias, which only forwards) is met again after
-    /// some object on the way was recorded, so that the next round stops there.
-    private func closes(at target: AnyProducer, through cycle: [AnyProducer]) -> Bool {
-        if target.registersEarly { return true }
-        guard target.scope == .transient || target is any ForwardingProducer else { return false }
-        return cycle.contains { $0.registersEarly }
+    /// Whether a resolve that meets `cycle.first` again, after going round `cycle`, stops.
+    ///
+    /// Going round from the producer met again: an object recorded before its properties are filled
+    /// (an autowired class outside `.transient`) ends the cycle; a factory outside `.transient` that is
+    /// still running cannot be entered again; transient producers and aliases (which only forward)
+    /// are entered again, so the cycle goes on to the next producer.
+    private func closes(through cycle: [AnyProducer]) -> Bool {
+        for producer in cycle {
+            if producer.registersEarly { return true }
+            if producer.isFactory, producer.scope != .transient { return false }
+        }
+        return false
+    }
+
+    /// A cycle made only of producers that never record an instance early (transient classes,
+    /// aliases, factories) goes round forever wherever a resolve enters it, even when the first walk
+    /// reached it through a shared object first and so never saw it as a cycle of its own (a resolve
+    /// then recursed until the stack overflowed).
+    private func findEndlessCycles(_ walk: inout Walk) {
+        var visits: [ObjectIdentifier: Visit] = [:]
+        var hops: [Hop] = []
+        for (start, _) in walk.finished where !start.registersEarly && visits[ObjectIdentifier(start)] == nil {
+            visitEndless(start, visits: &visits, hops: &hops, &walk)
+        }
+    }
+
+    private func visitEndless(
+        _ producer: AnyProducer, visits: inout [ObjectIdentifier: Visit], hops: inout [Hop], _ walk: inout Walk
+    ) {
+        visits[ObjectIdentifier(producer)] = .onPath(hops.count)
+        for edge in producer.edges where !edge.isDeferred && !edge.target.registersEarly {
+            let target = edge.target
+            hops.append(Hop(producer: producer, edge: edge))
+            defer { hops.removeLast() }
+            switch visits[ObjectIdentifier(target)] {
+            case nil:
+                visitEndless(target, visits: &visits, hops: &hops, &walk)
+            case .onPath(let start):
+                reportUnclosable(
+                    cycle: Array(hops[start...]), closingAt: target, entry: pathFromRoot(to: target, walk), at: edge,
+                    &walk)
+            case .done:
+                break
+            }
+        }
+        visits[ObjectIdentifier(producer)] = .done(reach: 0)
+    }
+
+    /// Reports a cycle that can never close, once per compilation however many roots reach it.
+    private func reportUnclosable(cycle: [Hop], closingAt target: AnyProducer, entry: [Hop], at edge: Edge, _ walk: inout Walk) {
+        walk.foundUnclosable = true
+        guard reportedCycles.insert(Set(cycle.map { ObjectIdentifier($0.producer) })).inserted else { return }
+        report(
+            .unclosableCycle(
+                cycle.map(render) + [target.key.description], location: edge.location,
+                path: (entry + cycle).map(render) + [target.key.description]))
+    }
+
+    /// The hops by which the walk first reached `producer` from its root.
+    private func pathFromRoot(to producer: AnyProducer, _ walk: Walk) -> [Hop] {
+        var path: [Hop] = []
+        var current = producer
+        while let hop = walk.firstHop[ObjectIdentifier(current)], path.count < walk.finished.count {
+            path.append(hop)
+            current = hop.producer
+        }
+        return path.reversed()
     }
 
     private func render(_ hop: Hop) -> String {

@@ -11,6 +11,9 @@ final class PlanCompiler {
     /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
     /// checked once the whole compilation is done, when their edges are complete.
     private var scheduledRoots: [AnyProducer] = []
+    /// Cycles already reported, as the set of producers on them: the same cycle reached from
+    /// several roots is reported once.
+    var reportedCycles: Set<Set<ObjectIdentifier>> = []
     /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates.
     var assistedTarget: ObjectIdentifier?
     /// The resolution path of the dependency being compiled, as `Type.property` components.

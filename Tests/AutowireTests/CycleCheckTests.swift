@@ -1,0 +1,54 @@
+import Autowire
+import Testing
+
+// A protocol bound to a `.graph` implementation that is part of a cycle: the alias passes through
+// to the implementation, which is recorded before its properties are filled, so the cycle closes.
+private protocol Port: AnyObject {}
+private final class PortAdapter: Port, Injectable {
+    var user: PortUser!
+    static let dependencies: [Dependency<PortAdapter>] = [.inject(\.user)]
+}
+private final class PortUser: Injectable {
+    var port: Port!
+    static let dependencies: [Dependency<PortUser>] = [.inject(\.port)]
+}
+
+// Two transient classes that need each other, first reached through a shared `.graph` object: the
+// walk that meets the shared object first must still see the transient pair as a cycle of its own,
+// otherwise a resolve recurses until the stack overflows.
+private final class Sheet: Injectable {
+    static var scope: Scope { .transient }
+    var ledger: Ledger!
+    var row: Row!
+    static let dependencies: [Dependency<Sheet>] = [.inject(\.ledger), .inject(\.row)]
+}
+private final class Ledger: Injectable {
+    var row: Row!
+    static let dependencies: [Dependency<Ledger>] = [.inject(\.row)]
+}
+private final class Row: Injectable {
+    static var scope: Scope { .transient }
+    var sheet: Sheet!
+    static let dependencies: [Dependency<Row>] = [.inject(\.sheet)]
+}
+
+@Suite struct CycleCheckTests {
+    @Test func aCycleThroughABoundProtocolClosesAtItsGraphImplementation() throws {
+        let container = try Container { binder in binder.bind(Port.self).to(PortAdapter.self) }
+        let port = try container.resolve(Port.self)
+        let adapter = try #require(port as? PortAdapter)
+        #expect(adapter.user.port === adapter)
+    }
+
+    @Test func aTransientCycleBehindASharedObjectIsReportedNotOverflowed() {
+        let error = captureResolutionError { try Container().resolve(Sheet.self) }
+        #expect(
+            error?.description == """
+                error[unclosable-cycle]: Dependency cycle Sheet.row → Row.sheet → Sheet can never close.
+                  at: AutowireTests/CycleCheckTests.swift:32
+                  path: Sheet.row → Row.sheet → Sheet
+                  fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
+                or make one of the properties a `Provider` or `Lazy`.
+                """)
+    }
+}

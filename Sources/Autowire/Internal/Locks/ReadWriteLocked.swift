@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A value behind a reader-writer lock: any number of readers at once, one writer alone.
+///
+/// Holds the registry's table of roots, which every top-level resolve reads and only a first use
+/// writes. Writers are preferred so that a first use is not starved by a stream of readers;
+/// neither side may take the lock again while holding it.
+final class ReadWriteLocked<Value>: @unchecked Sendable {
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+    /// Guarded by `lock`.
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        lock = .allocate(capacity: 1)
+        #if canImport(Glibc)
+            var attributes = pthread_rwlockattr_t()
+            pthread_rwlockattr_init(&attributes)
+            pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+            pthread_rwlock_init(lock, &attributes)
+            pthread_rwlockattr_destroy(&attributes)
+        #else
+            // Darwin's rwlocks already prefer writers.
+            pthread_rwlock_init(lock, nil)
+        #endif
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// Reads under the shared lock; `body` must not take this lock again.
+    func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body(value)
+    }
+
+    /// Reads and writes under the exclusive lock; `body` must not take this lock again.
+    func write<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,146 @@
+import Autowire
+import Testing
+
+private final class Settings: Injectable {
+    static var scope: Scope { .singleton }
+}
+/// Bound by a closure factory, to cover bound singletons too.
+private final class Connection {}
+private final class Session: Injectable {
+    static var scope: Scope { .weak }
+}
+private final class Screen: Injectable {
+    var settings: Settings!
+    var session: Session!
+    static let dependencies: [Dependency<Screen>] = [.inject(\.settings), .inject(\.session)]
+}
+/// Something only the container holds: alive exactly as long as the container's state is.
+private final class Sentinel: Injectable {
+    static var scope: Scope { .singleton }
+}
+private final class Report: Injectable {
+    static var scope: Scope { .transient }
+}
+private final class ReportButton: Injectable {
+    var makeReport: Provider<Report>!
+    static let dependencies: [Dependency<ReportButton>] = [.inject(\.makeReport)]
+}
+private final class ReportPreview: Injectable {
+    var report: Lazy<Report>!
+    static let dependencies: [Dependency<ReportPreview>] = [.inject(\.report)]
+}
+
+/// Weak references to what a container made, taken in a scope of their own so that no strong
+/// reference outlives it.
+private struct Released {
+    weak var container: Container?
+    weak var sentinel: Sentinel?
+}
+
+private func makeContainer() throws -> Container {
+    try Container { binder in binder.bind(Connection.self).scoped(.singleton).to { _ in Connection() } }
+}
+
+@Suite struct LifetimeTests {
+    @Test func releasingAContainerReleasesItsSingletons() throws {
+        weak var container: Container?
+        weak var settings: Settings?
+        weak var connection: Connection?
+        do {
+            let strong = try makeContainer()
+            container = strong
+            settings = try strong.resolve(Settings.self)
+            connection = try strong.resolve(Connection.self)
+            #expect(settings != nil && connection != nil)
+        }
+        #expect(container == nil)
+        #expect(settings == nil)
+        #expect(connection == nil)
+    }
+
+    @Test func aWeakInstanceGoesAwayWithTheLastObjectHoldingIt() throws {
+        let container = try makeContainer()
+        weak var session: Session?
+        do {
+            let screen = try container.resolve(Screen.self)
+            session = screen.session
+            #expect(try container.resolve(Session.self) === screen.session)
+        }
+        #expect(session == nil)
+    }
+
+    @Test func resolvedObjectsDoNotKeepTheContainerAlive() throws {
+        var released = Released()
+        let screen: Screen
+        do {
+            let container = try makeContainer()
+            released.container = container
+            released.sentinel = try container.resolve(Sentinel.self)
+            screen = try container.resolve(Screen.self)
+        }
+        #expect(released.container == nil)
+        #expect(released.sentinel == nil)
+        // The object keeps what it was given.
+        #expect(screen.settings != nil)
+    }
+
+    /// A `Provider` holds the container's state (its registry and singletons), not the `Container`
+    /// handle, which is a thin wrapper: the handle goes, everything it resolves stays usable.
+    @Test func anObjectHoldingAProviderKeepsTheContainerAlive() throws {
+        var released = Released()
+        var button: ReportButton?
+        do {
+            let container = try makeContainer()
+            released.container = container
+            released.sentinel = try container.resolve(Sentinel.self)
+            button = try container.resolve(ReportButton.self)
+        }
+        #expect(released.container == nil)
+        #expect(released.sentinel != nil)
+        let made = try button?.makeReport.get()
+        #expect(made != nil)
+        button = nil
+        #expect(released.sentinel == nil)
+    }
+
+    @Test func anObjectHoldingALazyKeepsTheContainerAliveUntilItResolves() throws {
+        var released = Released()
+        let preview: ReportPreview
+        do {
+            let container = try makeContainer()
+            released.container = container
+            released.sentinel = try container.resolve(Sentinel.self)
+            preview = try container.resolve(ReportPreview.self)
+        }
+        #expect(released.sentinel != nil)
+        let report = try preview.report.get()
+        #expect(released.sentinel == nil)
+        #expect(try preview.report.get() === report)
+    }
+
+    @Test func releasingAChildReleasesItsSingletonsButNotItsParents() throws {
+        let parent = try Container { binder in binder.bind(Settings.self).scoped(.singleton).to(Settings.self) }
+        let parentSettings = try parent.resolve(Settings.self)
+        weak var childSentinel: Sentinel?
+        weak var childSettings: Settings?
+        do {
+            let child = try parent.child { _ in }
+            childSentinel = try child.resolve(Sentinel.self)
+            childSettings = try child.resolve(Settings.self)
+        }
+        #expect(childSentinel == nil)
+        #expect(childSettings === parentSettings)
+    }
+
+    @Test func aChildKeepsItsParentAlive() throws {
+        weak var parentSentinel: Sentinel?
+        let child: Container
+        do {
+            let parent = try Container { binder in binder.bind(Sentinel.self).scoped(.singleton).to(Sentinel.self) }
+            parentSentinel = try parent.resolve(Sentinel.self)
+            child = try parent.child { _ in }
+        }
+        #expect(parentSentinel != nil)
+        #expect(try child.resolve(Sentinel.self) === parentSentinel)
+    }
+}

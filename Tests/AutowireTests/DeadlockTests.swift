@@ -59,7 +59,7 @@ private final class LazyUser: Sendable {
                     CycleC(aProvider: try resolver.resolve(Provider<CycleA>.self))
                 }
             }
-            let seen = Mutex<[ObjectIdentifier]>([])
+            let seen = Locked<[ObjectIdentifier]>([])
             let errors = Atomic<Int>(0)
             let finished = runOnThreads(Self.threads, timeout: .seconds(30)) { thread in
                 do {
@@ -92,7 +92,7 @@ private final class LazyUser: Sendable {
             let child = try parent.child { binder in
                 binder.bind(ChildSession.self).scoped(.singleton).to(ChildSession.self)
             }
-            let clocks = Mutex<[ObjectIdentifier]>([])
+            let clocks = Locked<[ObjectIdentifier]>([])
             let finished = runOnThreads(Self.threads, timeout: .seconds(30)) { thread in
                 let clock: ParentClock? =
                     thread.isMultiple(of: 2)
@@ -116,7 +116,7 @@ private final class LazyUser: Sendable {
             }
         }
         let holder = try container.resolve(LazyHolder.self)
-        let targets = Mutex<[ObjectIdentifier]>([])
+        let targets = Locked<[ObjectIdentifier]>([])
         let finished = runOnThreads(2, timeout: .seconds(30)) { thread in
             if thread == 0 {
                 let user = try? container.resolve(LazyUser.self)

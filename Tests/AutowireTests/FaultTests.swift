@@ -21,7 +21,7 @@ private enum EngineFailure: Error { case overheated }
 
 /// Counts the instances of a class made so far and keeps weak references to them.
 private final class Census: Sendable {
-    private let instances = Mutex<[WeakObject]>([])
+    private let instances = Locked<[WeakObject]>([])
 
     func add(_ object: AnyObject) { instances.withLock { $0.append(WeakObject(object: object)) } }
     var made: Int { instances.withLock { $0.count } }

@@ -61,7 +61,7 @@ private final class StressHandler: Injectable {
         let wrongIdentities = Atomic<Int>(0)
         let errors = Atomic<Int>(0)
         let heldSession = try container.resolve(StressSession.self)
-        let cacheSeen = Mutex<ObjectIdentifier?>(nil)
+        let cacheSeen = Locked<ObjectIdentifier?>(nil)
 
         let finished = runOnThreads(Self.threads) { thread in
             var wrong = 0

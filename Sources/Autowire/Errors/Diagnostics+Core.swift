@@ -99,7 +99,7 @@ extension Diagnostic {
         Diagnostic(
             code: .unclosableCycle,
             message: "Lazy<\(key)>.get() was called again while it was still resolving \(key).",
-            path: [key.description],
+            path: ["Lazy<\(key)>.get()", key.description],
             fix: "Do not call `get()` on a Lazy from inside the resolution of its own value.")
     }
 

@@ -90,6 +90,7 @@ final class PlanCompiler {
         let location = origin.location
         let recipe = Recipe<T>(
             make: { resolution, registration in
+                try plan.checkThread()
                 let object = type.init()
                 if let registration { resolution.record(registration, instance: object) }
                 try plan.inject(into: object, resolution)

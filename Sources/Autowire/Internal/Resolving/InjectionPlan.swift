@@ -12,11 +12,18 @@ final class InjectionPlan: @unchecked Sendable {
 
     @inline(__always)
     func inject(into object: AnyObject, _ resolution: Resolution) throws {
-        if let mainActor, !mainActor.thread.isCurrent {
-            throw ResolutionError(.mainActorRequired(mainActor.type))
-        }
+        try checkThread()
         try runs.withUnsafeBufferPointer { runs in
             for run in runs { try run(object, resolution) }
+        }
+    }
+
+    /// Refuses a main-actor plan off the main actor; called before creating the object too, so a
+    /// main-actor `init()` never runs elsewhere.
+    @inline(__always)
+    func checkThread() throws {
+        if let mainActor, !mainActor.thread.isCurrent {
+            throw ResolutionError(.mainActorRequired(mainActor.type))
         }
     }
 }

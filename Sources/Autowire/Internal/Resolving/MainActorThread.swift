@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -6,17 +8,45 @@
     import Musl
 #endif
 
-/// The thread the main actor ran on when a plan with main-actor dependencies was compiled.
+/// Where the main actor runs: the main queue, or the main thread outside any queue.
 ///
-/// Such plans can only be compiled on the main actor (their `dependencies` are main-actor
-/// isolated, reached through an isolated conformance), and the main actor stays on one thread. A
-/// later fill from any other thread is refused with an error instead of racing, or trapping in
-/// `MainActor.assumeIsolated`.
-struct MainActorThread: @unchecked Sendable {
-    private let thread: pthread_t
+/// Plans with main-actor dependencies fill only there; anywhere else they are refused with an
+/// error instead of racing, or trapping in `MainActor.assumeIsolated`. Asked of the system on
+/// every check rather than remembered from the thread that compiled the plan: a plan can be
+/// compiled off the main actor (a first resolve from a background task), and remembering that
+/// thread let every later fill on it through to the trap. The main queue matters on its own
+/// because after `dispatch_main()` (as under `swift test` on Linux) it is drained by a worker
+/// thread, not the main thread.
+struct MainActorThread: Sendable {
+    init() {}
 
-    /// The calling thread; call while compiling on the main actor.
-    init() { thread = pthread_self() }
-
-    var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
+    var isCurrent: Bool {
+        if DispatchQueue.getSpecific(key: mainQueueMarker.key) != nil { return true }
+        #if canImport(Darwin)
+            return pthread_main_np() != 0
+        #else
+            // On Linux the main thread's id is the process id.
+            return linuxThreadID?() == getpid()
+        #endif
+    }
 }
+
+/// Marks the main queue once, so that `DispatchQueue.getSpecific` tells whether code runs on it.
+private let mainQueueMarker: MainQueueMarker = {
+    let marker = MainQueueMarker()
+    DispatchQueue.main.setSpecific(key: marker.key, value: true)
+    return marker
+}()
+
+private final class MainQueueMarker: Sendable {
+    let key = DispatchSpecificKey<Bool>()
+}
+
+#if !canImport(Darwin)
+    /// `gettid()`, looked up at run time: the Glibc module does not export it.
+    private let linuxThreadID: (@convention(c) () -> pid_t)? = {
+        // RTLD_DEFAULT is the null handle.
+        guard let symbol = dlsym(nil, "gettid") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
+    }()
+#endif

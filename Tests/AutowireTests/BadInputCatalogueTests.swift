@@ -1,0 +1,448 @@
+import Autowire
+import Testing
+
+// Every misconfiguration in docs-staging/BadInputCatalogue.md, one row each. Each row builds and
+// uses a container the wrong way and returns the error's text; the test asserts the exact text.
+// No row may crash: a crash fails the whole run.
+
+// MARK: - Types the rows misuse
+
+private protocol PaymentGateway: AnyObject {}
+private struct RetryPolicy { let attempts: Int }
+private final class HTTPClient {}
+private enum APIToken: Autowire.Tag { typealias Value = String }
+private final class Checkout: Injectable {
+    var gateway: PaymentGateway!
+    static let dependencies: [Dependency<Checkout>] = [.inject(\.gateway)]
+}
+private final class TokenUser: Injectable {
+    var token: String!
+    static let dependencies: [Dependency<TokenUser>] = [.inject(\.token, tag: APIToken.self)]
+}
+private final class StripeGateway: PaymentGateway, Injectable {}
+private final class Ledger: Injectable {}
+private class Animal: Injectable {
+    required init() {}
+}
+private final class Printer: Injectable {}
+
+// Transient classes that need each other: a cycle no instance can close.
+private final class Ping: Injectable {
+    static var scope: Scope { .transient }
+    var pong: Pong!
+    static let dependencies: [Dependency<Ping>] = [.inject(\.pong)]
+}
+private final class Pong: Injectable {
+    static var scope: Scope { .transient }
+    var ping: Ping!
+    static let dependencies: [Dependency<Pong>] = [.inject(\.ping)]
+}
+
+// A `.graph` factory that, while running, needs an object that needs the factory's product.
+private final class Engine {
+    let starter: Starter
+    init(starter: Starter) { self.starter = starter }
+}
+private final class Starter: Injectable {
+    var engine: Engine!
+    static let dependencies: [Dependency<Starter>] = [.inject(\.engine)]
+}
+
+private enum FactoryFailure: Error { case diskFull }
+private final class Screen {}
+private final class ScreenPresenter: Injectable {
+    var screen: Screen!
+    static let dependencies: [Dependency<ScreenPresenter>] = [.inject(\.screen)]
+}
+
+private struct OrderID { let raw: Int }
+private final class OrderDetail: Injectable {
+    var orderID: OrderID!
+    static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID)]
+}
+
+private class BaseView: Injectable {
+    required init() {}
+    class var dependencies: [Dependency<BaseView>] { [] }
+}
+private final class ListView: BaseView {
+    var printer: Printer!
+}
+private final class GridView: BaseView {
+    // A mistake: a key path into the sibling ListView.
+    override class var dependencies: [Dependency<BaseView>] {
+        super.dependencies + Dependency.subclass(ListView.self, [.inject(\.printer)])
+    }
+}
+
+@MainActor
+private final class ProfileViewModel: @MainActor Injectable {
+    var printer: Printer!
+    static let dependencies: [Dependency<ProfileViewModel>] = [.inject(\.printer)]
+}
+
+// A Lazy whose value's factory calls the same Lazy again.
+private final class Report {}
+private final class ReportScreen: Injectable, @unchecked Sendable {
+    var report: Lazy<Report>!
+    static let dependencies: [Dependency<ReportScreen>] = [.inject(\.report)]
+}
+private final class ScreenBox: @unchecked Sendable {
+    var screen: ReportScreen?
+}
+
+// MARK: - The rows
+
+/// One misconfiguration; `error()` commits it and returns the text of the error it raises.
+enum BadInput: String, CaseIterable, Sendable {
+    case missingProtocolBinding
+    case missingStructBinding
+    case missingNonInjectableClass
+    case missingTaggedValue
+    case duplicateBinding
+    case duplicateDictionaryKey
+    case nonConformingClassTarget
+    case nonConformingProtocolTarget
+    case unclosableTransientCycle
+    case cycleThroughGraphFactory
+    case cycleThroughTypedFactory
+    case factoryThrows
+    case weakScopeOnValue
+    case offeredInstanceNeverOffered
+    case offeredInstanceReleased
+    case offerOfNonOfferableType
+    case assistedClassResolvedDirectly
+    case subclassKeyPathIntoSibling
+    case childShadowingWithoutOverride
+    case overrideOfNothing
+    case mainActorPlanOffMainActor
+    case lazyReentered
+
+    /// The error code the row must raise.
+    var code: Diagnostic.Code {
+        switch self {
+        case .missingProtocolBinding, .missingStructBinding, .missingNonInjectableClass, .missingTaggedValue: .missingBinding
+        case .duplicateBinding, .duplicateDictionaryKey: .duplicateBinding
+        case .nonConformingClassTarget, .nonConformingProtocolTarget: .nonConformingImplementation
+        case .unclosableTransientCycle, .cycleThroughGraphFactory, .cycleThroughTypedFactory, .lazyReentered: .unclosableCycle
+        case .factoryThrows: .factoryFailed
+        case .weakScopeOnValue: .unsupportedScope
+        case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
+        case .offerOfNonOfferableType: .notOfferable
+        case .assistedClassResolvedDirectly: .assistedOutsideFactory
+        case .subclassKeyPathIntoSibling: .misdeclaredDependency
+        case .childShadowingWithoutOverride: .accidentalShadowing
+        case .overrideOfNothing: .overrideOfNothing
+        case .mainActorPlanOffMainActor: .mainActorRequired
+        }
+    }
+
+    /// Commits the mistake; returns the code and text of the error raised, or nil when none is.
+    func error() async -> (code: Diagnostic.Code, text: String)? {
+        func resolution(_ error: ResolutionError?) -> (Diagnostic.Code, String)? { error.map { ($0.code, $0.description) } }
+        func configuration(_ error: ConfigurationError?) -> (Diagnostic.Code, String)? {
+            error.flatMap { error in error.diagnostics.first.map { ($0.code, error.description) } }
+        }
+        switch self {
+        case .missingProtocolBinding:
+            return resolution(captureResolutionError { try Container().resolve(Checkout.self) })
+        case .missingStructBinding:
+            return resolution(captureResolutionError { try Container().resolve(RetryPolicy.self) })
+        case .missingNonInjectableClass:
+            return resolution(captureResolutionError { try Container().resolve(HTTPClient.self) })
+        case .missingTaggedValue:
+            return resolution(captureResolutionError { try Container().resolve(TokenUser.self) })
+        case .duplicateBinding:
+            return configuration(
+                captureConfigurationError {
+                    try Container { binder in
+                        binder.bind(PaymentGateway.self).to(StripeGateway.self)
+                        binder.bind(PaymentGateway.self).to(StripeGateway.self)
+                    }
+                })
+        case .duplicateDictionaryKey:
+            return configuration(
+                captureConfigurationError {
+                    try Container { binder in
+                        binder.bind(PaymentGateway.self).intoDictionary(key: "card").to(StripeGateway.self)
+                        binder.bind(PaymentGateway.self).intoDictionary(key: "card").to(StripeGateway.self)
+                    }
+                })
+        case .nonConformingClassTarget:
+            return configuration(captureConfigurationError { try Container { $0.bind(Animal.self).to(Ledger.self) } })
+        case .nonConformingProtocolTarget:
+            let container: Container
+            do {
+                container = try Container { $0.bind(PaymentGateway.self).to(Ledger.self) }
+            } catch {
+                return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
+            }
+            return resolution(captureResolutionError { try container.resolve(PaymentGateway.self) })
+        case .unclosableTransientCycle:
+            return resolution(captureResolutionError { try Container().resolve(Ping.self) })
+        case .cycleThroughGraphFactory:
+            let container: Container
+            do {
+                container = try Container { binder in
+                    binder.bind(Engine.self).to { resolver in Engine(starter: try resolver.resolve(Starter.self)) }
+                }
+            } catch {
+                return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
+            }
+            return resolution(captureResolutionError { try container.resolve(Engine.self) })
+        case .cycleThroughTypedFactory:
+            return configuration(captureConfigurationError { try Container { $0.bind(Engine.self).to(factory: Engine.init) } })
+        case .factoryThrows:
+            let container: Container
+            do {
+                container = try Container { binder in
+                    binder.bind(HTTPClient.self).to { _ in throw FactoryFailure.diskFull }
+                }
+            } catch {
+                return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
+            }
+            return resolution(captureResolutionError { try container.resolve(HTTPClient.self) })
+        case .weakScopeOnValue:
+            let container: Container
+            do {
+                container = try Container { $0.bind(RetryPolicy.self).scoped(.weak).to { _ in RetryPolicy(attempts: 3) } }
+            } catch {
+                return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
+            }
+            return resolution(captureResolutionError { try container.resolve(RetryPolicy.self) })
+        case .offeredInstanceNeverOffered, .offeredInstanceReleased:
+            let container: Container
+            do {
+                container = try Container { $0.bind(Screen.self).toOfferedInstance() }
+            } catch {
+                return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
+            }
+            if self == .offeredInstanceReleased {
+                do {
+                    try container.offer(Screen())
+                } catch {
+                    return (error.code, "offering failed: \(error)")
+                }
+            }
+            return resolution(captureResolutionError { try container.resolve(ScreenPresenter.self) })
+        case .offerOfNonOfferableType:
+            return resolution(captureResolutionError { try Container().offer(Screen()) })
+        case .assistedClassResolvedDirectly:
+            return resolution(captureResolutionError { try Container().resolve(OrderDetail.self) })
+        case .subclassKeyPathIntoSibling:
+            return resolution(captureResolutionError { try Container().resolve(GridView.self) })
+        case .childShadowingWithoutOverride:
+            return configuration(
+                captureConfigurationError {
+                    try Container { $0.bind(PaymentGateway.self).to(StripeGateway.self) }
+                        .child { $0.bind(PaymentGateway.self).to(StripeGateway.self) }
+                })
+        case .overrideOfNothing:
+            return configuration(
+                captureConfigurationError { try Container().child { $0.override(PaymentGateway.self).to(StripeGateway.self) } })
+        case .mainActorPlanOffMainActor:
+            let container = Container()
+            return await Task.detached {
+                resolution(captureResolutionError { try container.resolve(ProfileViewModel.self) })
+            }.value
+        case .lazyReentered:
+            let box = ScreenBox()
+            let container: Container
+            do {
+                container = try Container { binder in
+                    binder.bind(Report.self).to { _ in
+                        _ = try box.screen?.report.get()
+                        return Report()
+                    }
+                }
+                box.screen = try container.resolve(ReportScreen.self)
+            } catch {
+                return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
+            }
+            return resolution(captureResolutionError { try box.screen?.report.get() })
+        }
+    }
+}
+
+@Suite struct BadInputCatalogueTests {
+    @Test(arguments: BadInput.allCases)
+    func everyMisconfigurationRaisesItsError(_ row: BadInput) async {
+        let raised = await row.error()
+        #expect(raised?.code == row.code)
+        #expect(raised?.text == row.expectedText)
+    }
+}
+
+// MARK: - The exact texts
+
+extension BadInput {
+    /// The exact text of the error the row raises.
+    var expectedText: String {
+        switch self {
+        case .missingProtocolBinding:
+            """
+            error[missing-binding]: PaymentGateway cannot be provided: it has no binding and is not an Injectable class.
+              at: AutowireTests/BadInputCatalogueTests.swift:16
+              path: Checkout.gateway → PaymentGateway
+              fix: Bind it in the container with `binder.bind(PaymentGateway.self).to(…)`, or declare it `.optional(\\.gateway)` if it may be absent.
+            """
+        case .missingStructBinding:
+            """
+            error[missing-binding]: RetryPolicy cannot be provided: it has no binding and is not an Injectable class.
+              path: RetryPolicy
+              fix: Bind it in the container with `binder.bind(RetryPolicy.self).to(…)`.
+            """
+        case .missingNonInjectableClass:
+            """
+            error[missing-binding]: HTTPClient cannot be provided: it has no binding and its class is not Injectable.
+              path: HTTPClient
+              fix: Make HTTPClient conform to Injectable, or bind it with `binder.bind(HTTPClient.self).to(…)`.
+            """
+        case .missingTaggedValue:
+            """
+            error[missing-binding]: String tagged APIToken cannot be provided: it has no binding and is not an Injectable class.
+              at: AutowireTests/BadInputCatalogueTests.swift:20
+              path: TokenUser.token → String tagged APIToken
+              fix: Bind it in the container with `binder.bind(String.self).tagged(APIToken.self).to(…)`, or declare it `.optional(\\.token)` if it may be absent.
+            """
+        case .duplicateBinding:
+            """
+            Container configuration has 1 problem:
+
+            error[duplicate-binding]: PaymentGateway is bound twice in the same container.
+              at: AutowireTests/BadInputCatalogueTests.swift:160
+              also: AutowireTests/BadInputCatalogueTests.swift:159
+              path: PaymentGateway
+              fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+            """
+        case .duplicateDictionaryKey:
+            """
+            Container configuration has 1 problem:
+
+            error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key [card].
+              at: AutowireTests/BadInputCatalogueTests.swift:168
+              also: AutowireTests/BadInputCatalogueTests.swift:167
+              path: [String: PaymentGateway]
+              fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
+            """
+        case .nonConformingClassTarget:
+            """
+            Container configuration has 1 problem:
+
+            error[non-conforming-implementation]: Ledger is bound to Animal but neither conforms to nor inherits from it.
+              at: AutowireTests/BadInputCatalogueTests.swift:172
+              path: Animal
+              fix: Make Ledger conform to Animal, or bind Animal to a type that does.
+            """
+        case .nonConformingProtocolTarget:
+            """
+            error[non-conforming-implementation]: Ledger is bound to PaymentGateway but neither conforms to nor inherits from it.
+              at: AutowireTests/BadInputCatalogueTests.swift:176
+              path: PaymentGateway
+              fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
+            """
+        case .unclosableTransientCycle:
+            """
+            error[unclosable-cycle]: Dependency cycle Ping.pong → Pong.ping → Ping can never close.
+              at: AutowireTests/BadInputCatalogueTests.swift:38
+              path: Ping.pong → Pong.ping → Ping
+              fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
+            """
+        case .cycleThroughGraphFactory:
+            """
+            error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
+              at: AutowireTests/BadInputCatalogueTests.swift:187
+              path: Engine → Starter.engine → Engine
+              fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
+            """
+        case .cycleThroughTypedFactory:
+            """
+            Container configuration has 1 problem:
+
+            error[unclosable-cycle]: Dependency cycle Engine.factory[1] → Starter.engine → Engine can never close.
+              at: AutowireTests/BadInputCatalogueTests.swift:48
+              path: Engine.factory[1] → Starter.engine → Engine
+              fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
+            """
+        case .factoryThrows:
+            """
+            error[factory-failed]: The factory for HTTPClient threw: diskFull.
+              at: AutowireTests/BadInputCatalogueTests.swift:199
+              path: HTTPClient
+              fix: Fix the cause reported by the factory, or catch it inside the factory.
+            """
+        case .weakScopeOnValue:
+            """
+            error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
+              at: AutowireTests/BadInputCatalogueTests.swift:208
+              path: RetryPolicy
+              fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
+            """
+        case .offeredInstanceNeverOffered:
+            """
+            error[unavailable-instance]: No Screen has been offered to the container yet.
+              at: AutowireTests/BadInputCatalogueTests.swift:216
+              path: ScreenPresenter.screen → Screen
+              fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
+            """
+        case .offeredInstanceReleased:
+            """
+            error[unavailable-instance]: The Screen offered to the container has been released.
+              at: AutowireTests/BadInputCatalogueTests.swift:216
+              path: ScreenPresenter.screen → Screen
+              fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
+            """
+        case .offerOfNonOfferableType:
+            """
+            error[not-offerable]: Screen cannot be offered: it is not bound with `toOfferedInstance()`.
+              path: Screen
+              fix: Declare `binder.bind(Screen.self).toOfferedInstance()` in the container that receives it.
+            """
+        case .assistedClassResolvedDirectly:
+            """
+            error[assisted-outside-factory]: OrderDetail.orderID is assisted, so OrderDetail can only be made by an AssistedFactory.
+              at: AutowireTests/BadInputCatalogueTests.swift:61
+              path: OrderDetail.orderID
+              fix: Depend on `AssistedFactory<OrderID, OrderDetail>` and call `make(_:)` with the OrderID, instead of depending on OrderDetail itself.
+            """
+        case .subclassKeyPathIntoSibling:
+            """
+            error[misdeclared-dependency]: GridView.dependencies has a key path into ListView, which GridView is not.
+              at: AutowireTests/BadInputCatalogueTests.swift:74
+              path: GridView
+              fix: Write the key path against GridView or one of its superclasses.
+            """
+        case .childShadowingWithoutOverride:
+            """
+            Container configuration has 1 problem:
+
+            error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
+              at: AutowireTests/BadInputCatalogueTests.swift:238
+              also: AutowireTests/BadInputCatalogueTests.swift:237
+              path: PaymentGateway
+              fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
+            """
+        case .overrideOfNothing:
+            """
+            Container configuration has 1 problem:
+
+            error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
+              at: AutowireTests/BadInputCatalogueTests.swift:242
+              path: PaymentGateway
+              fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
+            """
+        case .mainActorPlanOffMainActor:
+            """
+            error[main-actor-required]: ProfileViewModel has main-actor dependencies but was resolved or injected off the main thread.
+              path: ProfileViewModel
+              fix: Resolve or inject ProfileViewModel from the main actor, for example in a `@MainActor` function or inside `await MainActor.run { … }`.
+            """
+        case .lazyReentered:
+            """
+            error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
+              path: Report → Lazy<Report>.get() → Report
+              fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
+            """
+        }
+    }
+}

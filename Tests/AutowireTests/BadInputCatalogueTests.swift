@@ -300,7 +300,7 @@ extension BadInput {
             """
         case .missingTaggedValue:
             """
-            error[missing-binding]: String tagged APIToken cannot be provided: it has no binding and is not an Injectable class.
+            error[missing-binding]: String tagged APIToken cannot be provided: nothing is bound with that tag.
               at: AutowireTests/BadInputCatalogueTests.swift:20
               path: TokenUser.token → String tagged APIToken
               fix: Bind it in the container with `binder.bind(String.self).tagged(APIToken.self).to(…)`, or declare it `.optional(\\.token)` if it may be absent.
@@ -329,14 +329,14 @@ extension BadInput {
             """
             Container configuration has 1 problem:
 
-            error[non-conforming-implementation]: Ledger is bound to Animal but neither conforms to nor inherits from it.
+            error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
               at: AutowireTests/BadInputCatalogueTests.swift:172
               path: Animal
-              fix: Make Ledger conform to Animal, or bind Animal to a type that does.
+              fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
-            error[non-conforming-implementation]: Ledger is bound to PaymentGateway but neither conforms to nor inherits from it.
+            error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
               at: AutowireTests/BadInputCatalogueTests.swift:176
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
@@ -440,6 +440,7 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
+              at: AutowireTests/BadInputCatalogueTests.swift:253
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
             """

@@ -115,16 +115,28 @@ private struct GraphDescription: CustomStringConvertible {
         }.joined(separator: " ") + " roots: " + roots.map { "N\($0)" }.joined(separator: ",")
     }
 
+    func bind(into binder: Binder) {
+        for (node, scope) in boundScopes.enumerated() {
+            if let scope { bindNode(binder, poolTypes[node], scope: scope) }
+        }
+        for (node, targets) in slots.enumerated() {
+            for (slot, target) in targets.enumerated() {
+                if let target { slotTags[node][slot].bind(binder, poolTypes[target]) }
+            }
+        }
+    }
+
     func makeContainer() throws -> Container {
-        try Container { binder in
-            for (node, scope) in boundScopes.enumerated() {
-                if let scope { bindNode(binder, poolTypes[node], scope: scope) }
-            }
-            for (node, targets) in slots.enumerated() {
-                for (slot, target) in targets.enumerated() {
-                    if let target { slotTags[node][slot].bind(binder, poolTypes[target]) }
-                }
-            }
+        try Container { binder in bind(into: binder) }
+    }
+
+    /// The errors `Container.validate(root) { bindings }` reports, by code.
+    func validationErrors(from root: Int) -> [Diagnostic] {
+        do {
+            try Container.validate(poolTypes[root], injectingProbes: true) { binder in bind(into: binder) }
+            return []
+        } catch {
+            return error.diagnostics.filter { $0.severity == .error }
         }
     }
 }
@@ -295,6 +307,14 @@ private struct IdentityMap {
         let model = ReferenceModel(graph: graph)
         let declared = model.reachable(from: model.declaredNodes)
         let expectedAtBuild = model.expectedProblems(in: declared)
+        // Validation sees the bindings and the root, whether or not they build.
+        for root in Set(graph.roots) {
+            let expected = model.expectedProblems(in: model.reachable(from: model.declaredNodes + [root]))
+            let found = graph.validationErrors(from: root)
+            tally.validations += 1
+            if !found.isEmpty { tally.failedValidations += 1 }
+            if let problem = compare(found, expected, what: "validating N\(root)") { return problem }
+        }
         let container: Container
         do {
             container = try graph.makeContainer()
@@ -351,6 +371,8 @@ private struct Tally: CustomStringConvertible {
     var failedBuilds = 0
     var failedResolves = 0
     var resolves = 0
+    var validations = 0
+    var failedValidations = 0
     var missingBindings = 0
     var unclosableCycles = 0
 
@@ -362,7 +384,8 @@ private struct Tally: CustomStringConvertible {
     var description: String {
         "\(graphs) graphs: \(failedBuilds) rejected when built, \(failedResolves) resolves rejected "
             + "(\(missingBindings) missing bindings, \(unclosableCycles) unclosable cycles reported), "
-            + "\(resolves) resolves compared object by object"
+            + "\(resolves) resolves compared object by object; \(validations) validations "
+            + "(\(failedValidations) with errors) agreed"
     }
 }
 

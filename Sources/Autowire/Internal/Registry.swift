@@ -12,7 +12,9 @@ final class Registry: @unchecked Sendable {
     let bindings: [BindingKey: BindingDeclaration]
     /// `intoCollection()` contributions by the `[Element]` key they make resolvable.
     let contributions: [BindingKey: [BindingDeclaration]]
-    private let table: Mutex<[BindingKey: AnyProducer]>
+    /// Written only while compiling. A pthread lock rather than `Synchronization.Mutex`, whose
+    /// futex ThreadSanitizer cannot see on Linux: with it, every compilation raced in TSan's eyes.
+    private let table: ReadWriteLocked<[BindingKey: AnyProducer]>
     /// Producers already checked as roots: what every top-level resolve looks up first. Behind a
     /// reader-writer lock, not a mutex: every resolve reads it, and 8 threads resolving at once
     /// spent two thirds of their time queued on a mutex here (StressTests).
@@ -28,7 +30,7 @@ final class Registry: @unchecked Sendable {
         self.declarations = []
         self.bindings = [:]
         self.contributions = [:]
-        self.table = Mutex([:])
+        self.table = ReadWriteLocked([:])
     }
 
     /// Checks and compiles `declarations`; throws every problem found at once.
@@ -69,10 +71,10 @@ final class Registry: @unchecked Sendable {
         self.declarations = declarations
         self.bindings = bindings
         self.contributions = contributions
-        self.table = Mutex([:])
+        self.table = ReadWriteLocked([:])
 
         // Compile every binding now, so that a broken one fails the build rather than a later resolve.
-        problems += table.withLock { table in
+        problems += table.write { table in
             let compiler = PlanCompiler(registry: self, table: table)
             var seen: Set<BindingKey> = []
             for declaration in declarations where seen.insert(declaration.providedKey).inserted {
@@ -121,13 +123,13 @@ final class Registry: @unchecked Sendable {
     /// Runs `body` with a compiler over this registry's producers whose results are never
     /// committed: for graph export and validation, which must not change the container.
     func withScratchCompiler<R>(_ body: (PlanCompiler) -> R) -> R {
-        table.withLock { table in body(PlanCompiler(registry: self, table: table)) }
+        table.write { table in body(PlanCompiler(registry: self, table: table)) }
     }
 
     private func compiled(_ key: BindingKey, asRoot: Bool, _ compile: (PlanCompiler) -> AnyProducer?)
         throws(ResolutionError) -> AnyProducer
     {
-        let outcome: Result<AnyProducer, ResolutionError> = table.withLock { table in
+        let outcome: Result<AnyProducer, ResolutionError> = table.write { table in
             if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
             let compiler = PlanCompiler(registry: self, table: table)
             guard let producer = compile(compiler) else {

@@ -19,7 +19,8 @@ enum MirrorAudit {
     /// resolving and injecting never reflect.
     @TaskLocal static var counter: MirrorCounter?
 
-    private static let layouts = Mutex<[ObjectIdentifier: ProbeLayout]>([:])
+    /// A pthread lock rather than `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux.
+    private static let layouts = ReadWriteLocked<[ObjectIdentifier: ProbeLayout]>([:])
 
     /// The only way Autowire builds a `Mirror`.
     static func mirror(of object: AnyObject) -> Mirror {
@@ -31,9 +32,9 @@ enum MirrorAudit {
     /// class.
     static func layout(of object: AnyObject) -> ProbeLayout {
         let type: AnyObject.Type = Swift.type(of: object)
-        if let cached = layouts.withLock({ $0[ObjectIdentifier(type)] }) { return cached }
+        if let cached = layouts.read({ $0[ObjectIdentifier(type)] }) { return cached }
         let layout = ProbeLayout(reflecting: object, mirror: mirror(of: object))
-        layouts.withLock { $0[ObjectIdentifier(type)] = layout }
+        layouts.write { $0[ObjectIdentifier(type)] = layout }
         return layout
     }
 

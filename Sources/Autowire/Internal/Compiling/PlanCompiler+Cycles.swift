@@ -109,7 +109,8 @@ extension PlanCompiler {
     private func findEndlessCycles(_ walk: inout Walk) {
         var visits: [ObjectIdentifier: Visit] = [:]
         var hops: [Hop] = []
-        for (start, _) in walk.finished where !start.registersEarly && visits[ObjectIdentifier(start)] == nil {
+        // Nearest the root first, so that a cycle is named from where a resolve enters it.
+        for (start, _) in walk.finished.reversed() where !start.registersEarly && visits[ObjectIdentifier(start)] == nil {
             visitEndless(start, visits: &visits, hops: &hops, &walk)
         }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What one declared dependency asks for, and where it was declared.
 @usableFromInline
 struct Requirement: Sendable {
@@ -76,13 +74,15 @@ struct UncheckedKeyPath: @unchecked Sendable, CustomStringConvertible {
 @usableFromInline
 final class PrintedKeyPath: Sendable {
     private let keyPath: any Sendable
-    private let printed = Mutex<String?>(nil)
+    /// A pthread lock rather than `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux.
+    private let printed = ReadWriteLocked<String?>(nil)
 
     @usableFromInline
     init(_ keyPath: any Sendable) { self.keyPath = keyPath }
 
     var text: String {
-        printed.withLock { printed in
+        if let printed = printed.read({ $0 }) { return printed }
+        return printed.write { printed in
             if let printed { return printed }
             let text = String(describing: keyPath)
             printed = text

@@ -319,7 +319,7 @@ extension BadInput {
             """
             Container configuration has 1 problem:
 
-            error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key [card].
+            error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
               at: AutowireTests/BadInputCatalogueTests.swift:168
               also: AutowireTests/BadInputCatalogueTests.swift:167
               path: [String: PaymentGateway]

@@ -121,10 +121,12 @@ enum BadInput: String, CaseIterable, Sendable {
     /// The error code the row must raise.
     var code: Diagnostic.Code {
         switch self {
-        case .missingProtocolBinding, .missingStructBinding, .missingNonInjectableClass, .missingTaggedValue: .missingBinding
+        case .missingProtocolBinding, .missingStructBinding, .missingNonInjectableClass, .missingTaggedValue:
+            .missingBinding
         case .duplicateBinding, .duplicateDictionaryKey: .duplicateBinding
         case .nonConformingClassTarget, .nonConformingProtocolTarget: .nonConformingImplementation
-        case .unclosableTransientCycle, .cycleThroughGraphFactory, .cycleThroughTypedFactory, .lazyReentered: .unclosableCycle
+        case .unclosableTransientCycle, .cycleThroughGraphFactory, .cycleThroughTypedFactory, .lazyReentered:
+            .unclosableCycle
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -139,7 +141,9 @@ enum BadInput: String, CaseIterable, Sendable {
 
     /// Commits the mistake; returns the code and text of the error raised, or nil when none is.
     func error() async -> (code: Diagnostic.Code, text: String)? {
-        func resolution(_ error: ResolutionError?) -> (Diagnostic.Code, String)? { error.map { ($0.code, $0.description) } }
+        func resolution(_ error: ResolutionError?) -> (Diagnostic.Code, String)? {
+            error.map { ($0.code, $0.description) }
+        }
         func configuration(_ error: ConfigurationError?) -> (Diagnostic.Code, String)? {
             error.flatMap { error in error.diagnostics.first.map { ($0.code, error.description) } }
         }
@@ -191,7 +195,8 @@ enum BadInput: String, CaseIterable, Sendable {
             }
             return resolution(captureResolutionError { try container.resolve(Engine.self) })
         case .cycleThroughTypedFactory:
-            return configuration(captureConfigurationError { try Container { $0.bind(Engine.self).to(factory: Engine.init) } })
+            return configuration(
+                captureConfigurationError { try Container { $0.bind(Engine.self).to(factory: Engine.init) } })
         case .factoryThrows:
             let container: Container
             do {
@@ -205,7 +210,9 @@ enum BadInput: String, CaseIterable, Sendable {
         case .weakScopeOnValue:
             let container: Container
             do {
-                container = try Container { $0.bind(RetryPolicy.self).scoped(.weak).to { _ in RetryPolicy(attempts: 3) } }
+                container = try Container {
+                    $0.bind(RetryPolicy.self).scoped(.weak).to { _ in RetryPolicy(attempts: 3) }
+                }
             } catch {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
             }
@@ -239,7 +246,9 @@ enum BadInput: String, CaseIterable, Sendable {
                 })
         case .overrideOfNothing:
             return configuration(
-                captureConfigurationError { try Container().child { $0.override(PaymentGateway.self).to(StripeGateway.self) } })
+                captureConfigurationError {
+                    try Container().child { $0.override(PaymentGateway.self).to(StripeGateway.self) }
+                })
         case .mainActorPlanOffMainActor:
             let container = Container()
             return await Task.detached {
@@ -310,8 +319,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:160
-              also: AutowireTests/BadInputCatalogueTests.swift:159
+              at: AutowireTests/BadInputCatalogueTests.swift:164
+              also: AutowireTests/BadInputCatalogueTests.swift:163
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
             """
@@ -320,8 +329,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:168
-              also: AutowireTests/BadInputCatalogueTests.swift:167
+              at: AutowireTests/BadInputCatalogueTests.swift:172
+              also: AutowireTests/BadInputCatalogueTests.swift:171
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -330,14 +339,14 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:172
+              at: AutowireTests/BadInputCatalogueTests.swift:176
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:176
+              at: AutowireTests/BadInputCatalogueTests.swift:180
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
@@ -351,7 +360,7 @@ extension BadInput {
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:187
+              at: AutowireTests/BadInputCatalogueTests.swift:191
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -367,28 +376,28 @@ extension BadInput {
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:199
+              at: AutowireTests/BadInputCatalogueTests.swift:204
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:208
+              at: AutowireTests/BadInputCatalogueTests.swift:214
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:216
+              at: AutowireTests/BadInputCatalogueTests.swift:223
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:216
+              at: AutowireTests/BadInputCatalogueTests.swift:223
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -417,8 +426,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:238
-              also: AutowireTests/BadInputCatalogueTests.swift:237
+              at: AutowireTests/BadInputCatalogueTests.swift:245
+              also: AutowireTests/BadInputCatalogueTests.swift:244
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -427,7 +436,7 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:242
+              at: AutowireTests/BadInputCatalogueTests.swift:250
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
@@ -440,7 +449,7 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:253
+              at: AutowireTests/BadInputCatalogueTests.swift:262
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
             """

@@ -120,7 +120,9 @@ private final class LazyUser: Sendable {
         let finished = runOnThreads(2, timeout: .seconds(30)) { thread in
             if thread == 0 {
                 let user = try? container.resolve(LazyUser.self)
-                targets.withLock { $0.append(user.map { ObjectIdentifier($0.target) } ?? ObjectIdentifier(LazyUser.self)) }
+                targets.withLock {
+                    $0.append(user.map { ObjectIdentifier($0.target) } ?? ObjectIdentifier(LazyUser.self))
+                }
             } else {
                 usleep(10_000)
                 let target = try? holder.target.get()

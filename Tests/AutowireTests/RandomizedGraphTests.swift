@@ -189,7 +189,8 @@ private struct ReferenceModel {
 
     /// What building the container checks: every bound node and every node a slot is bound to.
     var declaredNodes: [Int] {
-        (0..<GraphDescription.nodeCount).filter { graph.boundScopes[$0] != nil } + graph.slots.joined().compactMap { $0 }
+        (0..<GraphDescription.nodeCount).filter { graph.boundScopes[$0] != nil }
+            + graph.slots.joined().compactMap { $0 }
     }
 }
 
@@ -258,7 +259,8 @@ private struct IdentityMap {
             for slot in 0..<3 {
                 switch (real.slots[slot], model.slots[slot]) {
                 case (nil, nil): break
-                case (let realChild?, let modelChild?): pending.append((realChild, modelChild, "\(path).s\(slot)→N\(modelChild.node)"))
+                case (let realChild?, let modelChild?):
+                    pending.append((realChild, modelChild, "\(path).s\(slot)→N\(modelChild.node)"))
                 case (nil, _?): return "\(path).s\(slot) is nil, expected an object"
                 case (_?, nil): return "\(path).s\(slot) is set, expected nil"
                 }
@@ -276,7 +278,8 @@ private struct IdentityMap {
 
     /// The first graph's seed; `AUTOWIRE_GRAPH_SEED` replays a run (or, with a count of 1, one graph).
     static let firstSeed =
-        ProcessInfo.processInfo.environment["AUTOWIRE_GRAPH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64(1 << 53))
+        ProcessInfo.processInfo.environment["AUTOWIRE_GRAPH_SEED"].flatMap { UInt64($0) }
+        ?? UInt64.random(in: 0...UInt64(1 << 53))
 
     @Test func containersAgreeWithTheReferenceModel() {
         // Printed before anything runs, so that even a crash can be replayed.
@@ -351,7 +354,9 @@ private struct IdentityMap {
         return nil
     }
 
-    private func compare(_ diagnostics: [Diagnostic], _ expected: (codes: Set<Diagnostic.Code>, missing: Int), what: String)
+    private func compare(
+        _ diagnostics: [Diagnostic], _ expected: (codes: Set<Diagnostic.Code>, missing: Int), what: String
+    )
         -> String?
     {
         let codes = Set(diagnostics.map(\.code))
@@ -553,21 +558,25 @@ private final class N11: PoolNode {
     ]
 }
 
-private var poolTypes: [any PoolNode.Type] { [N0.self, N1.self, N2.self, N3.self, N4.self, N5.self, N6.self, N7.self, N8.self, N9.self, N10.self, N11.self] }
-private let defaultScopes: [Scope] = [.transient, .transient, .transient, .graph, .graph, .graph, .singleton, .singleton, .singleton, .weak, .weak, .weak]
+private var poolTypes: [any PoolNode.Type] {
+    [N0.self, N1.self, N2.self, N3.self, N4.self, N5.self, N6.self, N7.self, N8.self, N9.self, N10.self, N11.self]
+}
+private let defaultScopes: [Scope] = [
+    .transient, .transient, .transient, .graph, .graph, .graph, .singleton, .singleton, .singleton, .weak, .weak, .weak,
+]
 private var slotTags: [[SlotTag]] {
     [
-    [SlotTag(N0S0.self), SlotTag(N0S1.self), SlotTag(N0S2.self)],
-    [SlotTag(N1S0.self), SlotTag(N1S1.self), SlotTag(N1S2.self)],
-    [SlotTag(N2S0.self), SlotTag(N2S1.self), SlotTag(N2S2.self)],
-    [SlotTag(N3S0.self), SlotTag(N3S1.self), SlotTag(N3S2.self)],
-    [SlotTag(N4S0.self), SlotTag(N4S1.self), SlotTag(N4S2.self)],
-    [SlotTag(N5S0.self), SlotTag(N5S1.self), SlotTag(N5S2.self)],
-    [SlotTag(N6S0.self), SlotTag(N6S1.self), SlotTag(N6S2.self)],
-    [SlotTag(N7S0.self), SlotTag(N7S1.self), SlotTag(N7S2.self)],
-    [SlotTag(N8S0.self), SlotTag(N8S1.self), SlotTag(N8S2.self)],
-    [SlotTag(N9S0.self), SlotTag(N9S1.self), SlotTag(N9S2.self)],
-    [SlotTag(N10S0.self), SlotTag(N10S1.self), SlotTag(N10S2.self)],
-    [SlotTag(N11S0.self), SlotTag(N11S1.self), SlotTag(N11S2.self)],
+        [SlotTag(N0S0.self), SlotTag(N0S1.self), SlotTag(N0S2.self)],
+        [SlotTag(N1S0.self), SlotTag(N1S1.self), SlotTag(N1S2.self)],
+        [SlotTag(N2S0.self), SlotTag(N2S1.self), SlotTag(N2S2.self)],
+        [SlotTag(N3S0.self), SlotTag(N3S1.self), SlotTag(N3S2.self)],
+        [SlotTag(N4S0.self), SlotTag(N4S1.self), SlotTag(N4S2.self)],
+        [SlotTag(N5S0.self), SlotTag(N5S1.self), SlotTag(N5S2.self)],
+        [SlotTag(N6S0.self), SlotTag(N6S1.self), SlotTag(N6S2.self)],
+        [SlotTag(N7S0.self), SlotTag(N7S1.self), SlotTag(N7S2.self)],
+        [SlotTag(N8S0.self), SlotTag(N8S1.self), SlotTag(N8S2.self)],
+        [SlotTag(N9S0.self), SlotTag(N9S1.self), SlotTag(N9S2.self)],
+        [SlotTag(N10S0.self), SlotTag(N10S1.self), SlotTag(N10S2.self)],
+        [SlotTag(N11S0.self), SlotTag(N11S1.self), SlotTag(N11S2.self)],
     ]
 }

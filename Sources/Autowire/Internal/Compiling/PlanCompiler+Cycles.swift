@@ -110,7 +110,8 @@ extension PlanCompiler {
         var visits: [ObjectIdentifier: Visit] = [:]
         var hops: [Hop] = []
         // Nearest the root first, so that a cycle is named from where a resolve enters it.
-        for (start, _) in walk.finished.reversed() where !start.registersEarly && visits[ObjectIdentifier(start)] == nil {
+        for (start, _) in walk.finished.reversed() where !start.registersEarly && visits[ObjectIdentifier(start)] == nil
+        {
             visitEndless(start, visits: &visits, hops: &hops, &walk)
         }
     }
@@ -138,7 +139,9 @@ extension PlanCompiler {
     }
 
     /// Reports a cycle that can never close, once per compilation however many roots reach it.
-    private func reportUnclosable(cycle: [Hop], closingAt target: AnyProducer, entry: [Hop], at edge: Edge, _ walk: inout Walk) {
+    private func reportUnclosable(
+        cycle: [Hop], closingAt target: AnyProducer, entry: [Hop], at edge: Edge, _ walk: inout Walk
+    ) {
         walk.foundUnclosable = true
         guard reportedCycles.insert(Set(cycle.map { ObjectIdentifier($0.producer) })).inserted else { return }
         report(

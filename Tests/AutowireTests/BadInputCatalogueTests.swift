@@ -1,7 +1,7 @@
 import Autowire
 import Testing
 
-// Every misconfiguration in docs-staging/BadInputCatalogue.md, one row each. Each row builds and
+// Every misconfiguration in Documentation.docc/Articles/BadInputCatalogue.md, one row each. Each row builds and
 // uses a container the wrong way and returns the error's text; the test asserts the exact text.
 // No row may crash: a crash fails the whole run.
 
@@ -322,7 +322,7 @@ extension BadInput {
               at: AutowireTests/BadInputCatalogueTests.swift:164
               also: AutowireTests/BadInputCatalogueTests.swift:163
               path: PaymentGateway
-              fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+              fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
         case .duplicateDictionaryKey:
             """

@@ -163,7 +163,7 @@ private final class Misdeclared: PropertyInjectable {
                   at: \(file):\(firstLine + 1)
                   also: \(file):\(firstLine)
                   path: OrderRepository
-                  fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                  fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
                 """)
     }
 
@@ -266,7 +266,7 @@ private final class Misdeclared: PropertyInjectable {
                   at: \(file):\(firstLine + 1)
                   also: \(file):\(firstLine)
                   path: OrderRepository
-                  fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                  fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
                 error[missing-binding]: Connection cannot be provided: it has no binding and is not an Injectable class.
                   at: \(file):\(SQLOrderRepository.connectionLine)

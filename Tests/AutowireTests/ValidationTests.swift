@@ -108,7 +108,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                   at: AutowireTests/ValidationTests.swift:100
                   also: AutowireTests/ValidationTests.swift:99
                   path: PaymentGateway
-                  fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                  fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
                 """)
     }
 
@@ -184,7 +184,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                   at: AutowireTests/ValidationTests.swift:166
                   also: AutowireTests/ValidationTests.swift:165
                   path: String
-                  fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                  fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
                 error[non-conforming-implementation]: Warehouse is bound to Inventory but does not conform to it.
                   at: AutowireTests/ValidationTests.swift:164
@@ -225,7 +225,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                     │  ├─ at: AutowireTests/ValidationTests.swift:217
                     │  ├─ also: AutowireTests/ValidationTests.swift:216
                     │  ├─ path: Inventory
-                    │  └─ fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                    │  └─ fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
                     ├─ error[non-conforming-implementation] Warehouse is bound to Inventory but does not conform to it.
                     │  ├─ at: AutowireTests/ValidationTests.swift:216
                     │  ├─ path: Stock.inventory → Inventory

@@ -29,7 +29,7 @@ extension Diagnostic {
         Diagnostic(
             code: .duplicateBinding, message: "\(key) is bound twice in the same container.", location: second,
             relatedLocations: [first], path: [key.description],
-            fix: "Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.")
+            fix: "Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.")
     }
 
     static func duplicateDictionaryKey(_ key: BindingKey, entry: String, first: SourceLocation, second: SourceLocation)

@@ -149,7 +149,7 @@ enum BindingsAndFactoriesExamples {
                           at: App/Bindings.swift:5
                           also: App/Bindings.swift:4
                           path: String tagged DatabasePath
-                          fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                          fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
                         error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
                           at: App/Bindings.swift:3

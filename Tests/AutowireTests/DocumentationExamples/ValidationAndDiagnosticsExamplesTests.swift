@@ -157,7 +157,7 @@ enum ValidationAndDiagnosticsExamples {
                           at: App/Bindings.swift:4
                           also: App/Bindings.swift:3
                           path: String tagged APIKey
-                          fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                          fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
                         """#))
         }
 

@@ -92,7 +92,7 @@ enum ValidationReportExamples {
                           at: App/Bindings.swift:4
                           also: App/Bindings.swift:3
                           path: String tagged APIKey
-                          fix: Remove one of the two bindings; to replace a binding for tests, rebind it in a child container.
+                          fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
                         warning[likely-forgotten-dependency]: Shelf.logger looks like a forgotten dependency: it is nil after init(), is not in Shelf.dependencies, and the container can provide ShelfLogger.
                           path: Shelf.logger

@@ -24,6 +24,9 @@ private final class RequestHandler: Injectable {
 }
 
 @Suite struct ChildContainerTests {
+    /// The line of the parent's `OrderRepository` binding, which shadowing messages point back to.
+    private static let repositoryBindingLine = #line + 4
+
     private func appContainer() throws -> Container {
         try Container { binder in
             binder.bind(OrderRepository.self).scoped(.singleton).to(SQLOrderRepository.self)
@@ -81,15 +84,17 @@ private final class RequestHandler: Injectable {
 
     @Test func rebindingWithoutOverrideIsReportedAsAccidentalShadowing() throws {
         let parent = try appContainer()
-        let line = #line + 1
-        let error = captureConfigurationError { try parent.child { $0.bind(OrderRepository.self).to(InMemoryOrderRepository.self) } }
+        let line = #line + 2
+        let error = captureConfigurationError {
+            try parent.child { $0.bind(OrderRepository.self).to(InMemoryOrderRepository.self) }
+        }
         #expect(
             error?.description == """
                 Container configuration has 1 problem:
 
                 error[accidental-shadowing]: OrderRepository is bound again in a child container, hiding the parent's binding.
                   at: AutowireTests/ChildContainerTests.swift:\(line)
-                  also: AutowireTests/ChildContainerTests.swift:29
+                  also: AutowireTests/ChildContainerTests.swift:\(Self.repositoryBindingLine)
                   path: OrderRepository
                   fix: If the child is meant to replace it, write `binder.override(OrderRepository.self)`; otherwise remove this binding.
                 """)

@@ -23,8 +23,8 @@ private final class Panel: PropertyInjectable {
     static let dependencies: [Dependency<Panel>] = [.inject(\.machine)]
 }
 
-private extension Container {
-    var compilations: Int { registry.compilations.load(ordering: .relaxed) }
+extension Container {
+    fileprivate var compilations: Int { registry.compilations.load(ordering: .relaxed) }
 }
 
 @Suite struct HotPathTests {

@@ -33,7 +33,8 @@ extension MainActorTests {
     @Test func aMainActorObjectRequestedOffTheMainThreadIsAnErrorNotARace() async throws {
         let container = Container()
         _ = try await MainActor.run { try container.resolve(ProfileViewModel.self) }
-        let error = await Task.detached { captureResolutionError { try container.resolve(ProfileViewModel.self) } }.value
+        let error = await Task.detached { captureResolutionError { try container.resolve(ProfileViewModel.self) } }
+            .value
         #expect(
             error?.description == """
                 error[main-actor-required]: ProfileViewModel has main-actor dependencies but was resolved or injected off the main thread.

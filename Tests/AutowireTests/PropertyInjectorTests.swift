@@ -68,7 +68,10 @@ private final class SettingsScreen: BaseScreen {
             try Container().propertyInjector(for: CheckoutScreen.self)
         }
         #expect(error?.diagnostics.map(\.code) == [.missingBinding, .missingBinding])
-        #expect(error?.diagnostics.map(\.renderedPath) == ["CheckoutScreen.analytics → Analytics", "CheckoutScreen.payments → Payments"])
+        #expect(
+            error?.diagnostics.map(\.renderedPath) == [
+                "CheckoutScreen.analytics → Analytics", "CheckoutScreen.payments → Payments",
+            ])
     }
 
     @Test func injectorCanBeUsedManyTimes() throws {

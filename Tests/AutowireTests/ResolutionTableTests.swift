@@ -37,18 +37,30 @@ private final class Pong {}
     private func deepContainer() throws -> Container {
         try Container { binder in
             binder.bind(Node.self).tagged(Shared.self).to { _ in Node(next: nil) }
-            binder.bind(Node.self).tagged(Level9.self).to { r in Node(next: try r.resolve(Node.self, tag: Shared.self)) }
-            binder.bind(Node.self).tagged(Level8.self).to { r in Node(next: try r.resolve(Node.self, tag: Level9.self)) }
-            binder.bind(Node.self).tagged(Level7.self).to { r in Node(next: try r.resolve(Node.self, tag: Level8.self)) }
-            binder.bind(Node.self).tagged(Level6.self).to { r in Node(next: try r.resolve(Node.self, tag: Level7.self)) }
-            binder.bind(Node.self).tagged(Level5.self).to { r in Node(next: try r.resolve(Node.self, tag: Level6.self)) }
-            binder.bind(Node.self).tagged(Level4.self).to { r in Node(next: try r.resolve(Node.self, tag: Level5.self)) }
-            binder.bind(Node.self).tagged(Level3.self).to { r in Node(next: try r.resolve(Node.self, tag: Level4.self)) }
-            binder.bind(Node.self).tagged(Level2.self).to { r in Node(next: try r.resolve(Node.self, tag: Level3.self)) }
-            binder.bind(Node.self).tagged(Level1.self).to { r in Node(next: try r.resolve(Node.self, tag: Level2.self)) }
-            binder.bind(Node.self).tagged(Level0.self).to { r in Node(next: try r.resolve(Node.self, tag: Level1.self)) }
+            binder.bind(Node.self).tagged(Level9.self).to { r in Node(next: try r.resolve(Node.self, tag: Shared.self))
+            }
+            binder.bind(Node.self).tagged(Level8.self).to { r in Node(next: try r.resolve(Node.self, tag: Level9.self))
+            }
+            binder.bind(Node.self).tagged(Level7.self).to { r in Node(next: try r.resolve(Node.self, tag: Level8.self))
+            }
+            binder.bind(Node.self).tagged(Level6.self).to { r in Node(next: try r.resolve(Node.self, tag: Level7.self))
+            }
+            binder.bind(Node.self).tagged(Level5.self).to { r in Node(next: try r.resolve(Node.self, tag: Level6.self))
+            }
+            binder.bind(Node.self).tagged(Level4.self).to { r in Node(next: try r.resolve(Node.self, tag: Level5.self))
+            }
+            binder.bind(Node.self).tagged(Level3.self).to { r in Node(next: try r.resolve(Node.self, tag: Level4.self))
+            }
+            binder.bind(Node.self).tagged(Level2.self).to { r in Node(next: try r.resolve(Node.self, tag: Level3.self))
+            }
+            binder.bind(Node.self).tagged(Level1.self).to { r in Node(next: try r.resolve(Node.self, tag: Level2.self))
+            }
+            binder.bind(Node.self).tagged(Level0.self).to { r in Node(next: try r.resolve(Node.self, tag: Level1.self))
+            }
             binder.bind(Pair.self).to { r in
-                Pair(first: try r.resolve(Node.self, tag: Level0.self), second: try r.resolve(Node.self, tag: Shared.self))
+                Pair(
+                    first: try r.resolve(Node.self, tag: Level0.self),
+                    second: try r.resolve(Node.self, tag: Shared.self))
             }
         }
     }
@@ -73,6 +85,7 @@ private final class Pong {}
     }
 
     @Test func aFactoryMetAgainWhileRunningIsACycleError() throws {
+        let pingLine = #line + 2
         let container = try Container { binder in
             binder.bind(Ping.self).to { r in
                 _ = try r.resolve(Pong.self)
@@ -87,7 +100,7 @@ private final class Pong {}
         #expect(
             error.description == """
                 error[unclosable-cycle]: Ping is needed again while its factory is still running, so the cycle can never close.
-                  at: AutowireTests/ResolutionTableTests.swift:77
+                  at: AutowireTests/ResolutionTableTests.swift:\(pingLine)
                   path: Ping → Pong → Ping
                   fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
                 """)

@@ -134,6 +134,9 @@ private final class FlakySwitch: Sendable {
     }
 
     @Test func scopeNamesReadAsWritten() {
-        #expect([Scope.transient, .graph, .singleton, .weak].map(\.description) == ["transient", "graph", "singleton", "weak"])
+        #expect(
+            [Scope.transient, .graph, .singleton, .weak].map(\.description) == [
+                "transient", "graph", "singleton", "weak",
+            ])
     }
 }

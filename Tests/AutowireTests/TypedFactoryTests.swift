@@ -53,7 +53,8 @@ private struct FactoryBroke: Error, CustomStringConvertible {
     @Test func factoriesOfZeroAndManyParametersWork() throws {
         let container = try Container { binder in
             binder.bind(Greeting.self).to(factory: { Greeting(text: "hello") })
-            binder.bind(Farewell.self).to(factory: { (greeting: Greeting, host: Tagged<MailHost>, port: Tagged<MailPort>) in
+            binder.bind(Farewell.self).to(factory: {
+                (greeting: Greeting, host: Tagged<MailHost>, port: Tagged<MailPort>) in
                 Farewell(text: "\(greeting.text) \(host.value):\(port.value)")
             })
             binder.bind(String.self).tagged(MailHost.self).to(value: "h")

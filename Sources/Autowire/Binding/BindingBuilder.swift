@@ -86,7 +86,9 @@ extension BindingBuilder {
         let scope = scope
         finish { compiler, register in
             if Value.self is AnyClass, !(Implementation.self is Value.Type) {
-                compiler.report(.nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
+                compiler.report(
+                    .nonConforming(
+                        implementation: Implementation.self, key: key, location: location, path: [key.description]))
             }
             let origin = Origin.implementation(Implementation.self, location)
             if let scope {
@@ -143,7 +145,8 @@ extension BindingBuilder {
                     } catch let error as ResolutionError {
                         throw error.prependingPath(key.description).locatingUnplaced(at: location)
                     } catch {
-                        throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
+                        throw ResolutionError(
+                            .factoryFailed(key, location: location, error: error), underlyingError: error)
                     }
                 },
                 registersEarly: false, isFactory: true)
@@ -153,7 +156,6 @@ extension BindingBuilder {
         }
     }
 }
-
 
 extension BindingBuilder {
     /// Binds to a function, usually an initializer, whose parameters the container resolves.

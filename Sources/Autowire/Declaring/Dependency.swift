@@ -55,7 +55,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
         let learned = LearnedOffset()
         self.makeStep = { producer in
             guard let typed = producer as? Producer<Value> else { return nil }
-            return InjectionStep(requirement: requirement, target: producer) { [unowned(unsafe) typed] object, resolution in
+            return InjectionStep(requirement: requirement, target: producer) {
+                [unowned(unsafe) typed] object, resolution in
                 let value: Value
                 do {
                     value = try typed.produce(resolution)

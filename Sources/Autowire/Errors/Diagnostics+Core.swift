@@ -1,6 +1,8 @@
 /// The diagnostics the container itself raises, with their wording in one place.
 extension Diagnostic {
-    static func missingBinding(_ requestedKey: BindingKey, location: SourceLocation?, path: [String], propertyHint: String?)
+    static func missingBinding(
+        _ requestedKey: BindingKey, location: SourceLocation?, path: [String], propertyHint: String?
+    )
         -> Diagnostic
     {
         let key = requestedKey.requested
@@ -14,7 +16,8 @@ extension Diagnostic {
                 ? "it has no binding and its class is not Injectable"
                 : "it has no binding and is not an Injectable class"
         let optional = propertyHint.map { ", or declare it `.optional(\\.\($0))` if it may be absent" } ?? ""
-        let bind = key.tagName.map { "binder.bind(\(key.typeName).self).tagged(\($0).self).to(…)" }
+        let bind =
+            key.tagName.map { "binder.bind(\(key.typeName).self).tagged(\($0).self).to(…)" }
             ?? "binder.bind(\(key.typeName).self).to(…)"
         let fix =
             key.type is AnyObject.Type && key.tag == nil
@@ -29,14 +32,17 @@ extension Diagnostic {
         Diagnostic(
             code: .duplicateBinding, message: "\(key) is bound twice in the same container.", location: second,
             relatedLocations: [first], path: [key.description],
-            fix: "Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.")
+            fix:
+                "Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`."
+        )
     }
 
     static func duplicateDictionaryKey(_ key: BindingKey, entry: String, first: SourceLocation, second: SourceLocation)
         -> Diagnostic
     {
         Diagnostic(
-            code: .duplicateBinding, message: "\(key) has two contributions for the key \(entry.dropFirst().dropLast()).", location: second,
+            code: .duplicateBinding,
+            message: "\(key) has two contributions for the key \(entry.dropFirst().dropLast()).", location: second,
             relatedLocations: [first], path: [key.description],
             fix: "Give each `intoDictionary(key:)` contribution its own key, or remove one of them.")
     }
@@ -45,9 +51,11 @@ extension Diagnostic {
         -> Diagnostic
     {
         Diagnostic(
-            code: .accidentalShadowing, message: "\(key) is bound again in a child container, hiding the parent's binding.",
+            code: .accidentalShadowing,
+            message: "\(key) is bound again in a child container, hiding the parent's binding.",
             location: location, relatedLocations: [parentLocation], path: [key.description],
-            fix: "If the child is meant to replace it, write `binder.override(\(key.typeName).self)\(key.tagName.map { ".tagged(\($0).self)" } ?? "")`; "
+            fix:
+                "If the child is meant to replace it, write `binder.override(\(key.typeName).self)\(key.tagName.map { ".tagged(\($0).self)" } ?? "")`; "
                 + "otherwise remove this binding.")
     }
 
@@ -55,7 +63,9 @@ extension Diagnostic {
         Diagnostic(
             code: .overrideOfNothing, message: "\(key) is overridden, but no parent container binds it.",
             location: location, path: [key.description],
-            fix: "Use `binder.bind(\(key.typeName).self)` for a new binding, or check the type and tag being overridden.")
+            fix:
+                "Use `binder.bind(\(key.typeName).self)` for a new binding, or check the type and tag being overridden."
+        )
     }
 
     static func nonConforming(implementation: Any.Type, key: BindingKey, location: SourceLocation?, path: [String])
@@ -132,7 +142,8 @@ extension Diagnostic {
         let seedName = requirement.key.typeName
         return Diagnostic(
             code: .assistedOutsideFactory,
-            message: "\(ownerName).\(requirement.propertyName) is assisted, so \(ownerName) can only be made by an AssistedFactory.",
+            message:
+                "\(ownerName).\(requirement.propertyName) is assisted, so \(ownerName) can only be made by an AssistedFactory.",
             location: requirement.location, path: path,
             fix: "Depend on `AssistedFactory<\(seedName), \(ownerName)>` and call `make(_:)` with the \(seedName), "
                 + "instead of depending on \(ownerName) itself.")
@@ -187,7 +198,8 @@ func typeName(_ type: Any.Type) -> String {
     guard name.contains("<") else { return name }
     // Rewrite the innermost generic spellings first, until none is left.
     while true {
-        let rewritten = name
+        let rewritten =
+            name
             .replacing(/Array<([^<>]*)>/) { "[\($0.1)]" }
             .replacing(/Dictionary<([^<>]*?), ([^<>]*)>/) { "[\($0.1): \($0.2)]" }
             .replacing(/Optional<([^<>]*)>/) { "\($0.1)?" }

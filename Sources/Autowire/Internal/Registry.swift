@@ -59,7 +59,8 @@ final class Registry: @unchecked Sendable {
             if declaration.isOverride, inherited == nil {
                 problems.append(.overrideOfNothing(key, location: declaration.location))
             } else if !declaration.isOverride, declaration.contribution == nil, let inherited {
-                problems.append(.accidentalShadowing(key, location: declaration.location, parentLocation: inherited.location))
+                problems.append(
+                    .accidentalShadowing(key, location: declaration.location, parentLocation: inherited.location))
             }
         }
         for (key, declaration) in bindings {

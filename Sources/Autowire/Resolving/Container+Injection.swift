@@ -12,7 +12,8 @@ extension Container {
     /// of `type` can be provided.
     ///
     /// - Throws: ``ResolutionError`` listing every dependency that cannot be provided.
-    public func propertyInjector<T: PropertyInjectable>(for type: T.Type) throws(ResolutionError) -> PropertyInjector<T> {
+    public func propertyInjector<T: PropertyInjectable>(for type: T.Type) throws(ResolutionError) -> PropertyInjector<T>
+    {
         PropertyInjector(registry: registry, target: try registry.injectionTarget(for: type), objectType: type)
     }
 }

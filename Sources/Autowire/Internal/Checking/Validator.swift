@@ -68,7 +68,9 @@ struct Validator {
         // created (a chain below it) serves the next: validating n classes stays linear.
         let injection = injecting ? PlanCompiler(registry: registry, table: compiler.table) : nil
         func probeAll(_ resolution: Resolution?) {
-            probeEach(snapshot, compiler: compiler, injection: injection, resolution: resolution, probes: &probes, findings: &findings)
+            probeEach(
+                snapshot, compiler: compiler, injection: injection, resolution: resolution, probes: &probes,
+                findings: &findings)
         }
         if injecting {
             _ = try? Resolution.run(capacity: snapshot.producers.count) { probeAll($0) }

@@ -7,7 +7,8 @@ struct InjectionStep: Sendable {
     let run: @Sendable (AnyObject, Resolution) throws -> Void
 
     @usableFromInline
-    init(requirement: Requirement, target: AnyProducer, run: @escaping @Sendable (AnyObject, Resolution) throws -> Void) {
+    init(requirement: Requirement, target: AnyProducer, run: @escaping @Sendable (AnyObject, Resolution) throws -> Void)
+    {
         self.requirement = requirement
         self.target = target
         self.run = run

@@ -70,7 +70,9 @@ final class PlanCompiler {
     }
 
     /// A typed producer for `Value`, or nil with a missing-binding problem recorded.
-    func producer<Value>(of type: Value.Type, tag: Any.Type?, label: String, location: SourceLocation?) -> Producer<Value>? {
+    func producer<Value>(of type: Value.Type, tag: Any.Type?, label: String, location: SourceLocation?) -> Producer<
+        Value
+    >? {
         let key = BindingKey(Value.self, tag: tag)
         lazyPath.append { label }
         defer { lazyPath.removeLast() }
@@ -133,7 +135,8 @@ final class PlanCompiler {
             plan.steps.append(step)
             if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
             producer.edges.append(
-                Edge(label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false))
+                Edge(label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false)
+            )
         }
     }
 
@@ -175,7 +178,8 @@ final class PlanCompiler {
             defer { lazyPath.removeLast() }
             let element = declaration.compile(self, false)
             if contribution.append(collection, element, contribution.dictionaryKey) {
-                collection.edges.append(Edge(label: label, location: declaration.location, target: element, isDeferred: false))
+                collection.edges.append(
+                    Edge(label: label, location: declaration.location, target: element, isDeferred: false))
             }
         }
         return collection

@@ -35,9 +35,12 @@ func upcast<Implementation, T>(_ instance: Implementation, to type: T.Type, key:
 
 /// Out of line so that the cast's metadata is fetched only when an upcast really happens.
 @inline(never)
-func converted<Implementation, T>(_ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?)
+func converted<Implementation, T>(
+    _ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?
+)
     throws -> T
 {
     if let same = instance as? T { return same }
-    throw ResolutionError(.nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
+    throw ResolutionError(
+        .nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
 }

@@ -18,7 +18,8 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
 
     func compile(_ compiler: PlanCompiler, register: Bool) -> AnyProducer {
         let holder = FactoryCallHolder<Implementation>()
-        let producer: Producer<Value> = compiler.factoryProducer(key: key, location: location, scope: scope, holder: holder)
+        let producer: Producer<Value> = compiler.factoryProducer(
+            key: key, location: location, scope: scope, holder: holder)
         if register { compiler.register(producer) }
         if let cursor = compiler.compileArguments(
             repeat (each Parameter).self, owner: key, location: location, edgesOf: producer)
@@ -43,7 +44,8 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
     func compile(_ compiler: PlanCompiler) -> Producer<T> {
         let key = BindingKey(T.self, tag: AssistedTarget<Seed>.self)
         let holder = FactoryCallHolder<Implementation>()
-        let producer: Producer<T> = compiler.factoryProducer(key: key, location: location, scope: .transient, holder: holder)
+        let producer: Producer<T> = compiler.factoryProducer(
+            key: key, location: location, scope: .transient, holder: holder)
         compiler.register(producer)
         let seed = compiler.seedProducer(Seed.self)
         producer.edges.append(Edge(label: "factory[1]", location: location, target: seed, isDeferred: false))

@@ -11,7 +11,10 @@ final class TypedFactoryRecipe<each Parameter, Implementation>: FactoryCall {
     let arguments: FactoryArgumentList
 
     // The arguments come as a pack, not a tuple: passing a tuple of a pack crashes the 6.3 compiler.
-    init(factory: @escaping (repeat each Parameter) throws -> Implementation, arguments: repeat FactoryArgument<each Parameter>) {
+    init(
+        factory: @escaping (repeat each Parameter) throws -> Implementation,
+        arguments: repeat FactoryArgument<each Parameter>
+    ) {
         self.factory = factory
         self.arguments = FactoryArgumentList(repeat each arguments)
     }
@@ -120,7 +123,9 @@ extension PlanCompiler {
         key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>
     ) -> Producer<Value> {
         if Value.self is AnyClass, !(Implementation.self is Value.Type) {
-            report(.nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
+            report(
+                .nonConforming(
+                    implementation: Implementation.self, key: key, location: location, path: [key.description]))
         }
         let recipe = Recipe<Value>(
             make: { resolution, _ in

@@ -15,10 +15,9 @@ final class Registry: @unchecked Sendable {
     /// Written only while compiling. A pthread lock rather than `Synchronization.Mutex`, whose
     /// futex ThreadSanitizer cannot see on Linux: with it, every compilation raced in TSan's eyes.
     private let table: ReadWriteLocked<[BindingKey: AnyProducer]>
-    /// Producers already checked as roots: what every top-level resolve looks up first. Behind a
-    /// reader-writer lock, not a mutex: every resolve reads it, and 8 threads resolving at once
-    /// spent two thirds of their time queued on a mutex here (StressTests).
-    private let roots = ReadWriteLocked(RootTable())
+    /// Producers already checked as roots: what every top-level resolve looks up first, without
+    /// taking a lock.
+    private let roots = RootCache()
     let creationLock = CreationLock()
     /// How many times a plan compiler ran for this registry: tests check that the hot path never
     /// compiles again.
@@ -105,9 +104,9 @@ final class Registry: @unchecked Sendable {
     /// The producer for `key` as the start of a top-level resolve: compiled and cycle-checked.
     @inline(__always)
     func rootProducer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
-        if let known = roots.read({ $0.producer(for: key) }) { return known }
+        if let known = roots.producer(for: key) { return known }
         let producer = try compiled(key, asRoot: true) { $0.producer(for: key) }
-        roots.write { $0.insert(producer, for: key) }
+        roots.insert(producer, for: key)
         return producer
     }
 

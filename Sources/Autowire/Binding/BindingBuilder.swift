@@ -140,6 +140,7 @@ extension BindingBuilder {
             unowned(unsafe) let registry = compiler.registry
             let recipe = Recipe<Value>(
                 make: { resolution, _ in
+                    try resolution.checkDepth()
                     do {
                         return try factory(resolution.resolver(for: registry))
                     } catch let error as ResolutionError {

@@ -67,9 +67,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     func prependingPath(_ component: String) -> Diagnostic {
-        Diagnostic(
+        var path = [component] + path
+        // A path too deep for the stack would be thousands of components long: keep its start.
+        if code == .resolutionTooDeep, path.count > Self.tooDeepPathStart + 1 { path.remove(at: path.count - 2) }
+        return Diagnostic(
             code: code, severity: severity, message: message, location: location,
-            relatedLocations: relatedLocations, path: [component] + path, fix: fix)
+            relatedLocations: relatedLocations, path: path, fix: fix)
     }
 }
 
@@ -113,5 +116,7 @@ extension Diagnostic {
         public static let misdeclaredDependency = Code("misdeclared-dependency")
         /// A scope that cannot hold the bound value, such as `.weak` for a struct.
         public static let unsupportedScope = Code("unsupported-scope")
+        /// A dependency path deeper than the resolving thread's stack can hold.
+        public static let resolutionTooDeep = Code("resolution-too-deep")
     }
 }

@@ -183,6 +183,21 @@ extension Diagnostic {
             fix: "This is a bug in Autowire; please report it with this message.")
     }
 
+    /// How many components of a too-deep path are kept: its start, where a fix can be applied.
+    static let tooDeepPathStart = 3
+
+    /// A resolve or compilation that would overflow the thread's stack of `stackSize` bytes;
+    /// `path` is the start of the way in (later components are elided with `…`).
+    static func resolutionTooDeep(stackSize: Int, path: [String]) -> Diagnostic {
+        Diagnostic(
+            code: .resolutionTooDeep,
+            message: "The dependency path is too deep for this thread's \(stackSize >> 10) KiB stack.",
+            path: path.prefix(tooDeepPathStart) + ["…"],
+            fix: "Cut the chain: make a property deep in it a `Provider` or `Lazy`, or give a class deep in it the "
+                + "`.singleton` scope and resolve that class first; or resolve from a thread with a bigger stack "
+                + "(such as a `Thread` with a larger `stackSize`).")
+    }
+
     static func weakScopeNeedsObject(_ key: BindingKey, location: SourceLocation?) -> Diagnostic {
         Diagnostic(
             code: .unsupportedScope, message: "\(key) is scoped `.weak` but its instance is not a class instance.",

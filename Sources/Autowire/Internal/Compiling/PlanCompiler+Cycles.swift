@@ -48,44 +48,81 @@ extension PlanCompiler {
         }
     }
 
-    /// Walks `producer`'s static graph; returns how many producers it reaches (at most all reached
-    /// so far, as shared ones may be counted on several branches).
-    private func visit(_ producer: AnyProducer, _ walk: inout Walk) -> Int {
-        walk.visits[ObjectIdentifier(producer)] = .onPath(walk.hops.count)
-        walk.reached += 1
-        let reachedBefore = walk.reached
+    /// A producer being walked: how far through its edges the walk is, and its reach so far.
+    private struct Frame {
+        let producer: AnyProducer
+        var nextEdge = 0
         var reach = 1
-        for edge in producer.edges where !edge.isDeferred {
+        let reachedBefore: Int
+    }
+
+    /// Walks `root`'s static graph depth first; returns how many producers it reaches (at most all
+    /// reached so far, as shared ones may be counted on several branches).
+    ///
+    /// Iterative, with its own stack of frames: a chain thousands of classes deep is walked without
+    /// recursing. While a frame's target is walked, the hop to it stays on `walk.hops`.
+    private func visit(_ root: AnyProducer, _ walk: inout Walk) -> Int {
+        var frames = [enter(root, &walk)]
+        while let top = frames.indices.last {
+            let producer = frames[top].producer
+            guard let edge = nextEdge(of: &frames[top], endlessOnly: false) else {
+                let reach = min(frames[top].reach, walk.reached - frames[top].reachedBefore + 1)
+                walk.visits[ObjectIdentifier(producer)] = .done(reach: reach)
+                walk.finished.append((producer, reach))
+                frames.removeLast()
+                guard !frames.isEmpty else { return reach }
+                walk.hops.removeLast()
+                frames[frames.count - 1].reach += reach
+                continue
+            }
             let target = edge.target
             let hop = Hop(producer: producer, edge: edge)
-            walk.hops.append(hop)
-            defer { walk.hops.removeLast() }
             switch walk.visits[ObjectIdentifier(target)] {
             case nil:
                 if let check = target.rootCheck, check.isAcyclic {
                     // Checked before and acyclic: it cannot lead back onto this path.
                     walk.visits[ObjectIdentifier(target)] = .done(reach: check.slotCapacity)
                     walk.reached += check.slotCapacity
-                    reach += check.slotCapacity
+                    frames[top].reach += check.slotCapacity
                 } else {
                     walk.firstHop[ObjectIdentifier(target)] = hop
-                    reach += visit(target, &walk)
+                    walk.hops.append(hop)
+                    frames.append(enter(target, &walk))
                 }
             case .onPath(let start):
                 walk.sawCycle = true
+                walk.hops.append(hop)
                 let cycle = walk.hops[start...]
                 if !closes(through: cycle.map(\.producer)) {
                     reportUnclosable(
                         cycle: Array(cycle), closingAt: target, entry: Array(walk.hops[..<start]), at: edge, &walk)
                 }
+                walk.hops.removeLast()
             case .done(let targetReach):
-                reach += targetReach
+                frames[top].reach += targetReach
             }
         }
-        reach = min(reach, walk.reached - reachedBefore + 1)
-        walk.visits[ObjectIdentifier(producer)] = .done(reach: reach)
-        walk.finished.append((producer, reach))
-        return reach
+        return 0
+    }
+
+    /// Marks `producer` as on the walk's path and returns its frame.
+    private func enter(_ producer: AnyProducer, _ walk: inout Walk) -> Frame {
+        walk.visits[ObjectIdentifier(producer)] = .onPath(walk.hops.count)
+        walk.reached += 1
+        return Frame(producer: producer, reachedBefore: walk.reached)
+    }
+
+    /// The next edge of `frame`'s producer that a resolve follows at once (deferred edges never
+    /// take part in a cycle), advancing the frame past it; with `endlessOnly`, only edges to
+    /// producers that do not record their instance early.
+    private func nextEdge(of frame: inout Frame, endlessOnly: Bool) -> Edge? {
+        let edges = frame.producer.edges
+        while frame.nextEdge < edges.count {
+            let edge = edges[frame.nextEdge]
+            frame.nextEdge += 1
+            if !edge.isDeferred, !endlessOnly || !edge.target.registersEarly { return edge }
+        }
+        return nil
     }
 
     /// Whether a resolve that meets `cycle.first` again, after going round `cycle`, stops.
@@ -116,17 +153,28 @@ extension PlanCompiler {
         }
     }
 
+    /// Walks, depth first and without recursing, the edges between producers that never record
+    /// early, from `start`, reporting each cycle met.
     private func visitEndless(
-        _ producer: AnyProducer, visits: inout [ObjectIdentifier: Visit], hops: inout [Hop], _ walk: inout Walk
+        _ start: AnyProducer, visits: inout [ObjectIdentifier: Visit], hops: inout [Hop], _ walk: inout Walk
     ) {
-        visits[ObjectIdentifier(producer)] = .onPath(hops.count)
-        for edge in producer.edges where !edge.isDeferred && !edge.target.registersEarly {
+        visits[ObjectIdentifier(start)] = .onPath(hops.count)
+        var frames = [Frame(producer: start, reachedBefore: 0)]
+        while let top = frames.indices.last {
+            let producer = frames[top].producer
+            guard let edge = nextEdge(of: &frames[top], endlessOnly: true) else {
+                visits[ObjectIdentifier(producer)] = .done(reach: 0)
+                frames.removeLast()
+                if !frames.isEmpty { hops.removeLast() }
+                continue
+            }
             let target = edge.target
             hops.append(Hop(producer: producer, edge: edge))
-            defer { hops.removeLast() }
             switch visits[ObjectIdentifier(target)] {
             case nil:
-                visitEndless(target, visits: &visits, hops: &hops, &walk)
+                visits[ObjectIdentifier(target)] = .onPath(hops.count)
+                frames.append(Frame(producer: target, reachedBefore: 0))
+                continue
             case .onPath(let start):
                 reportUnclosable(
                     cycle: Array(hops[start...]), closingAt: target, entry: pathFromRoot(to: target, walk), at: edge,
@@ -134,8 +182,8 @@ extension PlanCompiler {
             case .done:
                 break
             }
+            hops.removeLast()
         }
-        visits[ObjectIdentifier(producer)] = .done(reach: 0)
     }
 
     /// Reports a cycle that can never close, once per compilation however many roots reach it.

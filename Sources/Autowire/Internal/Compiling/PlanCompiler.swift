@@ -18,10 +18,23 @@ final class PlanCompiler {
     var assistedTarget: ObjectIdentifier?
     /// The resolution path of the dependency being compiled, as `Type.property` components.
     /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
-    /// path is only read when a problem is reported.
-    private var lazyPath: [() -> String] = []
+    /// path is only read when a problem is reported. A linked list, so that a class whose fills
+    /// are compiled later keeps the path it was met on without copying it.
+    private var lazyPath: PathComponent?
+    /// Classes met whose property fills are not compiled yet, innermost last: the compiler's own
+    /// stack, so that a chain of any depth compiles without recursing (see `compileFills`).
+    private var pendingFills: [PendingFills] = []
+    /// Set once compiling ran out of stack: everything after is left uncompiled and unreported,
+    /// the one `resolution-too-deep` problem says why.
+    private var ranOutOfStack = false
+    /// The part of the compiling thread's stack compiling may use.
+    private let stack = StackBounds.current
 
-    private var path: [String] { lazyPath.map { $0() } }
+    private var path: [String] { lazyPath?.components ?? [] }
+
+    private func pushPath(_ label: @escaping () -> String) { lazyPath = PathComponent(label, after: lazyPath) }
+
+    private func popPath() { lazyPath = lazyPath?.parent }
 
     init(registry: Registry, table: [BindingKey: AnyProducer]) {
         self.registry = registry
@@ -41,8 +54,28 @@ final class PlanCompiler {
     }
 
     /// The producer for `key`, compiling it if needed, or nil when nothing can provide it.
+    ///
+    /// Everything it reaches is compiled when it returns.
     func producer(for key: BindingKey) -> AnyProducer? {
         if let existing = table[key] { return existing }
+        let base = pendingFills.count
+        let producer = producerLeavingFills(for: key)
+        compileFills(above: base)
+        return producer
+    }
+
+    /// The producer for `key`, leaving the property fills of classes it autowires on
+    /// `pendingFills` (each is registered first, so anything that meets it again finds it).
+    private func producerLeavingFills(for key: BindingKey) -> AnyProducer? {
+        if let existing = table[key] { return existing }
+        guard !ranOutOfStack else { return nil }
+        // What is left recurses once per binding, factory parameter or `Provider` on the way
+        // (plain autowired chains do not): stop with an error before the stack runs out.
+        if stack.isExhausted() {
+            ranOutOfStack = true
+            report(.resolutionTooDeep(stackSize: stack.size, path: path + [key.description]))
+            return nil
+        }
         if let declaration = registry.bindings[key] { return declaration.compile(self, true) }
         if let contributions = registry.contributions[key] { return compileCollection(key, contributions) }
         if let parent = registry.parent, parent.provides(key) {
@@ -59,14 +92,18 @@ final class PlanCompiler {
             return producer
         }
         if key.tag == nil, let injectable = key.type as? any Injectable.Type {
-            return autowire(injectable, key: key)
+            return autowireLeavingFills(injectable, key: key)
         }
         return nil
     }
 
-    /// Autowires the class behind an opened `any Injectable.Type`, in its own scope.
-    private func autowire<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
-        autowire(type, as: X.self, key: key, scope: type.scope, origin: .autowired, register: true)
+    /// Autowires the class behind an opened `any Injectable.Type`, in its own scope, leaving its
+    /// fills on `pendingFills`.
+    private func autowireLeavingFills<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
+        let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: type.scope, origin: .autowired)
+        register(producer)
+        pendingFills.append(PendingFills(of: type, into: plan, edgesOf: producer, path: lazyPath))
+        return producer
     }
 
     /// A typed producer for `Value`, or nil with a missing-binding problem recorded.
@@ -74,9 +111,10 @@ final class PlanCompiler {
         Value
     >? {
         let key = BindingKey(Value.self, tag: tag)
-        lazyPath.append { label }
-        defer { lazyPath.removeLast() }
+        pushPath { label }
+        defer { popPath() }
         guard let producer = producer(for: key) else {
+            if ranOutOfStack { return nil }
             report(.missingBinding(key, location: location, path: path + [key.description], propertyHint: nil))
             return nil
         }
@@ -88,10 +126,21 @@ final class PlanCompiler {
     func autowire<X: Injectable, T>(
         _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin, register: Bool
     ) -> Producer<T> {
+        let (producer, plan) = autowiredProducer(type, as: provided, key: key, scope: scope, origin: origin)
+        if register { self.register(producer) }
+        compileSteps(of: type, into: plan, edgesOf: producer)
+        return producer
+    }
+
+    /// The producer of an autowired class, with the plan its fills will be compiled into.
+    private func autowiredProducer<X: Injectable, T>(
+        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin
+    ) -> (Producer<T>, InjectionPlan) {
         let plan = InjectionPlan()
         let location = origin.location
         let recipe = Recipe<T>(
             make: { resolution, registration in
+                try resolution.checkDepth()
                 try plan.checkThread()
                 let object = type.init()
                 if let registration { resolution.record(registration, instance: object) }
@@ -99,45 +148,69 @@ final class PlanCompiler {
                 return try upcast(object, to: T.self, key: key, location: location)
             },
             registersEarly: true, isFactory: false)
-        let producer = makeScoped(key: key, scope: scope, origin: origin, recipe: recipe)
-        if register { self.register(producer) }
-        compileSteps(of: type, into: plan, edgesOf: producer)
-        return producer
+        return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
     }
 
-    /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used).
+    /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),
+    /// and of every class they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        for dependency in type.dependencies {
-            let requirement = dependency.requirement
-            guard requirement.applies(to: type) else {
-                report(.misdeclared(requirement, injecting: type))
+        let base = pendingFills.count
+        pendingFills.append(PendingFills(of: type, into: plan, edgesOf: producer, path: lazyPath))
+        compileFills(above: base)
+    }
+
+    /// Compiles the fills on `pendingFills` above `base`, one dependency at a time, always of the
+    /// innermost class: the order, paths and problems of a depth-first recursion, with the
+    /// compiler's stack on the heap. A dependency on a class not compiled yet registers it and
+    /// pushes its fills, which are compiled next; then its dependent goes on where it stopped.
+    private func compileFills(above base: Int) {
+        let outerPath = lazyPath
+        defer { lazyPath = outerPath }
+        while pendingFills.count > base {
+            let fills = pendingFills[pendingFills.count - 1]
+            guard let index = fills.takeNext() else {
+                pendingFills.removeLast()
                 continue
             }
-            lazyPath.append { "\(typeName(type)).\(requirement.propertyName)" }
-            defer { lazyPath.removeLast() }
-            if requirement.isAssisted, assistedTarget != ObjectIdentifier(type) {
-                report(.assistedOutsideFactory(requirement, owner: type, path: path))
-                continue
-            }
-            guard let target = self.producer(for: requirement.key) else {
-                if !requirement.isOptional {
-                    report(
-                        .missingBinding(
-                            requirement.key, location: requirement.location, path: path + [requirement.key.description],
-                            propertyHint: requirement.knownPropertyName))
-                }
-                continue
-            }
-            guard let step = dependency.makeStep(target) else {
-                report(.internalInconsistency("the producer for \(requirement.key) has another type"))
-                continue
-            }
-            plan.steps.append(step)
-            if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
-            producer.edges.append(
-                Edge(label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false)
-            )
+            lazyPath = fills.path
+            fills.compile(index, self)
         }
+    }
+
+    /// Compiles the fill of `dependency`, declared by `type`, into `plan`; a class it autowires
+    /// has its own fills left on `pendingFills`.
+    func compileFill<X: PropertyInjectable>(
+        _ dependency: Dependency<X.DependencyRoot>, of type: X.Type, into plan: InjectionPlan,
+        edgesOf producer: AnyProducer
+    ) {
+        let requirement = dependency.requirement
+        guard requirement.applies(to: type) else {
+            report(.misdeclared(requirement, injecting: type))
+            return
+        }
+        pushPath { "\(typeName(type)).\(requirement.propertyName)" }
+        defer { popPath() }
+        if requirement.isAssisted, assistedTarget != ObjectIdentifier(type) {
+            report(.assistedOutsideFactory(requirement, owner: type, path: path))
+            return
+        }
+        guard let target = producerLeavingFills(for: requirement.key) else {
+            if !requirement.isOptional, !ranOutOfStack {
+                report(
+                    .missingBinding(
+                        requirement.key, location: requirement.location, path: path + [requirement.key.description],
+                        propertyHint: requirement.knownPropertyName))
+            }
+            return
+        }
+        guard let step = dependency.makeStep(target) else {
+            report(.internalInconsistency("the producer for \(requirement.key) has another type"))
+            return
+        }
+        plan.steps.append(step)
+        if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
+        producer.edges.append(
+            Edge(label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false))
     }
 
     /// The producer that fills an existing object of `type` (for `PropertyInjector`).
@@ -174,8 +247,8 @@ final class PlanCompiler {
                 }
                 seenKeys[dictionaryKey] = declaration.location
             }
-            lazyPath.append { "\(key.description)\(label)" }
-            defer { lazyPath.removeLast() }
+            pushPath { "\(key.description)\(label)" }
+            defer { popPath() }
             let element = declaration.compile(self, false)
             if contribution.append(collection, element, contribution.dictionaryKey) {
                 collection.edges.append(

@@ -129,6 +129,7 @@ extension PlanCompiler {
         }
         let recipe = Recipe<Value>(
             make: { resolution, _ in
+                try resolution.checkDepth()
                 guard let call = holder.call else {
                     throw ResolutionError(.internalInconsistency("the factory for \(key) was not compiled"))
                 }

@@ -51,12 +51,15 @@ struct ResolutionState {
     var heldCreationLocks: [CreationLock] = []
     /// Singletons created by this resolve, published only if it succeeds.
     var pendingPublications: [any PendingPublication] = []
+    /// The part of this thread's stack the resolve may use, read once when it starts.
+    let stack: StackBounds
 
     /// Sets up an empty table of `capacity` slots (a power of two) in `memory`, which must hold
     /// `capacity * bytesPerSlot` bytes aligned for a word.
     init(memory: UnsafeMutableRawPointer, capacity: Int) {
         (slots, instances) = Self.carve(memory, capacity: capacity)
         self.capacity = capacity
+        self.stack = .current
     }
 
     private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int)
@@ -251,6 +254,19 @@ struct Resolution {
     }
 
     func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
+
+    /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the
+    /// thread's stack: called once per object a producer makes, before the user's code runs, so a
+    /// resolve too deep for its thread fails instead of overflowing. One comparison.
+    @inline(__always)
+    func checkDepth() throws {
+        if state.pointee.stack.isExhausted() { throw tooDeep() }
+    }
+
+    @inline(never)
+    private func tooDeep() -> ResolutionError {
+        ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
+    }
 
     func record(_ producer: AnyProducer, instance: AnyObject) { state.pointee.record(producer, instance: instance) }
 

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The part of the current thread's stack a resolve may use, so that going deeper throws
+/// `resolution-too-deep` instead of overflowing.
+///
+/// A resolve recurses once per object it creates (a dependency is created while its dependent is
+/// being filled), and the stack it runs on may be as small as 512 KiB (Darwin's secondary threads,
+/// Swift concurrency's threads). Counting levels cannot tell how much stack is left, since the
+/// frames' sizes depend on the build, the caller and the user's `init()`s; comparing the address of
+/// a local with the stack's lower end can.
+///
+/// Reading a thread's bounds costs a system call (on the Linux main thread, reading
+/// `/proc/self/maps`), so they are read once per thread and kept in thread-specific storage.
+struct StackBounds {
+    /// The lowest address of the stack (stacks grow down).
+    let low: UInt
+    /// How close to `low` a resolve may go before it stops: room left for a user's `init()`, the
+    /// error path and whatever the caller does afterwards.
+    let reserve: UInt
+    /// The stack's size in bytes, named in the error.
+    let size: Int
+
+    /// Bounds that never stop a resolve: used when the thread's stack cannot be read.
+    static let unknown = StackBounds(low: 0, reserve: 0, size: 0)
+
+    /// The least room kept free at the bottom of any stack.
+    static let minimumReserve = 64 << 10
+
+    init(low: UInt, reserve: UInt, size: Int) {
+        self.low = low
+        self.reserve = reserve
+        self.size = size
+    }
+
+    /// Bounds for a stack of `size` bytes starting at `low`: an eighth of it, at least 64 KiB, stays
+    /// free.
+    init(low: UInt, size: Int) {
+        let reserve = min(max(Self.minimumReserve, size / 8), size / 2)
+        self.init(low: low, reserve: UInt(reserve), size: size)
+    }
+
+    /// Whether `address`, the address of a local of the running function, lies in the reserve.
+    ///
+    /// One subtraction and one comparison: an address below `low` wraps around to a huge distance,
+    /// so a local that is not on this stack at all (AddressSanitizer's fake stack frames) never
+    /// counts as too deep. With `unknown` bounds the reserve is empty and nothing is.
+    @inline(__always)
+    func isInReserve(_ address: UInt) -> Bool { address &- low < reserve }
+
+    /// Whether the function calling this is running in the reserve.
+    @inline(__always)
+    func isExhausted() -> Bool {
+        var marker: UInt8 = 0
+        // Only the address is taken, never dereferenced after the closure returns: it stands for the
+        // current depth of the stack.
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return isInReserve(here)
+    }
+
+    /// The current thread's bounds, read once per thread.
+    static var current: StackBounds {
+        guard let key = threadKey else { return .unknown }
+        if let cached = pthread_getspecific(key) {
+            // Safe: the value stored under this key is always a live `StackBounds` allocated by
+            // `cache(_:under:)` for this thread, freed only by the key's destructor at thread exit.
+            return cached.assumingMemoryBound(to: StackBounds.self).pointee
+        }
+        let bounds = readCurrentThread()
+        cache(bounds, under: key)
+        return bounds
+    }
+
+    /// The key of the per-thread copy, created once per process; nil if the system has none left.
+    private static let threadKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { value in
+            // Optional on Linux, not on Darwin: the same spelling for both.
+            let value: UnsafeMutableRawPointer? = value
+            // Safe: only `cache(_:under:)` stores values under this key, each a `StackBounds`
+            // allocated for its thread, and the system calls this once per value, at thread exit.
+            value?.assumingMemoryBound(to: StackBounds.self).deinitialize(count: 1).deallocate()
+        }
+        return status == 0 ? key : nil
+    }()
+
+    private static func cache(_ bounds: StackBounds, under key: pthread_key_t) {
+        let copy = UnsafeMutablePointer<StackBounds>.allocate(capacity: 1)
+        copy.initialize(to: bounds)
+        // A thread that cannot store it reads its bounds again next time; the copy must not leak.
+        if pthread_setspecific(key, copy) != 0 { copy.deinitialize(count: 1).deallocate() }
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+        /// `pthread_getattr_np`, which the C library has but its Swift module does not show (it is
+        /// declared only for `_GNU_SOURCE`); looked up once by name.
+        private static let getThreadAttributes:
+            (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
+                // RTLD_DEFAULT (a null handle): search every library the process loaded.
+                guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
+                // Safe: the symbol is glibc's and musl's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`,
+                // which is exactly this C function type.
+                return unsafeBitCast(
+                    symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
+            }()
+    #endif
+
+    private static func readCurrentThread() -> StackBounds {
+        #if canImport(Darwin)
+            let thread = pthread_self()
+            let high = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            let size = pthread_get_stacksize_np(thread)
+            guard size > 0, high > UInt(size) else { return .unknown }
+            return StackBounds(low: high - UInt(size), size: size)
+        #elseif canImport(Glibc) || canImport(Musl)
+            var attributes = pthread_attr_t()
+            guard let getAttributes = getThreadAttributes, getAttributes(pthread_self(), &attributes) == 0 else {
+                return .unknown
+            }
+            defer { pthread_attr_destroy(&attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address, size > 0 else {
+                return .unknown
+            }
+            return StackBounds(low: UInt(bitPattern: address), size: size)
+        #else
+            return .unknown
+        #endif
+    }
+}

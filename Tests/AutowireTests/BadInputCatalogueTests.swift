@@ -117,6 +117,7 @@ enum BadInput: String, CaseIterable, Sendable {
     case overrideOfNothing
     case mainActorPlanOffMainActor
     case lazyReentered
+    case chainDeeperThanTheStack
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -136,6 +137,7 @@ enum BadInput: String, CaseIterable, Sendable {
         case .childShadowingWithoutOverride: .accidentalShadowing
         case .overrideOfNothing: .overrideOfNothing
         case .mainActorPlanOffMainActor: .mainActorRequired
+        case .chainDeeperThanTheStack: .resolutionTooDeep
         }
     }
 
@@ -269,6 +271,11 @@ enum BadInput: String, CaseIterable, Sendable {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
             }
             return resolution(captureResolutionError { try box.screen?.report.get() })
+        case .chainDeeperThanTheStack:
+            // 5,000 autowired classes, each needing the next, resolved on a 512 KiB thread.
+            let container = Container()
+            let raised = onThread { captureResolutionError { try container.resolve(ChainNode<Deep5000, Zero>.self) } }
+            return resolution(raised.flatMap { $0 })
         }
     }
 }
@@ -319,8 +326,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:164
-              also: AutowireTests/BadInputCatalogueTests.swift:163
+              at: AutowireTests/BadInputCatalogueTests.swift:166
+              also: AutowireTests/BadInputCatalogueTests.swift:165
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
@@ -329,8 +336,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:172
-              also: AutowireTests/BadInputCatalogueTests.swift:171
+              at: AutowireTests/BadInputCatalogueTests.swift:174
+              also: AutowireTests/BadInputCatalogueTests.swift:173
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -339,14 +346,14 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:176
+              at: AutowireTests/BadInputCatalogueTests.swift:178
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:180
+              at: AutowireTests/BadInputCatalogueTests.swift:182
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
@@ -360,7 +367,7 @@ extension BadInput {
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:191
+              at: AutowireTests/BadInputCatalogueTests.swift:193
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -376,28 +383,28 @@ extension BadInput {
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:204
+              at: AutowireTests/BadInputCatalogueTests.swift:206
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:214
+              at: AutowireTests/BadInputCatalogueTests.swift:216
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:223
+              at: AutowireTests/BadInputCatalogueTests.swift:225
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:223
+              at: AutowireTests/BadInputCatalogueTests.swift:225
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -426,8 +433,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:245
-              also: AutowireTests/BadInputCatalogueTests.swift:244
+              at: AutowireTests/BadInputCatalogueTests.swift:247
+              also: AutowireTests/BadInputCatalogueTests.swift:246
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -436,7 +443,7 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:250
+              at: AutowireTests/BadInputCatalogueTests.swift:252
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
@@ -449,9 +456,15 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:262
+              at: AutowireTests/BadInputCatalogueTests.swift:264
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
+            """
+        case .chainDeeperThanTheStack:
+            """
+            error[resolution-too-deep]: The dependency path is too deep for this thread's 512 KiB stack.
+              path: ChainNode<Deep5000, Zero>.next → ChainNode<Deep5000, Bit1<Zero>>.next → ChainNode<Deep5000, Bit0<Bit1<Zero>>>.next → …
+              fix: Cut the chain: make a property deep in it a `Provider` or `Lazy`, or give a class deep in it the `.singleton` scope and resolve that class first; or resolve from a thread with a bigger stack (such as a `Thread` with a larger `stackSize`).
             """
         }
     }

@@ -130,7 +130,9 @@ struct Validator {
         let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
 
         var afterInjection: [Bool?]?
-        if let injection, let resolution {
+        // Once the graph was too deep for this thread's stack, injecting the probes below would only
+        // meet the same depth again (and name a path each time): one error says it.
+        if let injection, let resolution, !findings.contains(where: { $0.code == .resolutionTooDeep }) {
             let problemsBefore = injection.problems.count
             let target = injection.injectionTarget(X.self)
             injection.checkRoot(target)

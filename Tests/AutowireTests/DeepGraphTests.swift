@@ -1,0 +1,271 @@
+import Autowire
+import Foundation
+import Testing
+
+// MARK: - A chain of any length from one generic class
+
+/// How many nodes a chain has, as a type: `ChainNode<Deep150, Zero>` heads a chain of 150.
+protocol ChainLength: Sendable {
+    static var nodes: Int { get }
+}
+enum Deep150: ChainLength { static var nodes: Int { 150 } }
+enum Deep1000: ChainLength { static var nodes: Int { 1_000 } }
+enum Deep5000: ChainLength { static var nodes: Int { 5_000 } }
+
+/// The levels as values, for the tests that bind a chain class by class in a loop.
+extension ChainLevel {
+    static var next: any ChainLevel.Type { Next.self }
+}
+
+/// A node's position in its chain as a binary number, lowest bit outermost (`Bit1<Bit1<Zero>>` is
+/// 3), so that type names stay short at any depth: a unary `Succ<Succ<…>>` would nest 5,000 deep
+/// and make every name, metadata lookup and demangling as deep.
+protocol ChainLevel: Sendable {
+    associatedtype Next: ChainLevel
+    static var depth: Int { get }
+}
+enum Zero: ChainLevel {
+    typealias Next = Bit1<Zero>
+    static var depth: Int { 0 }
+}
+enum Bit0<High: ChainLevel>: ChainLevel {
+    typealias Next = Bit1<High>
+    static var depth: Int { 2 * High.depth }
+}
+enum Bit1<High: ChainLevel>: ChainLevel {
+    typealias Next = Bit0<High.Next>
+    static var depth: Int { 2 * High.depth + 1 }
+}
+
+/// Marks the last node's `next` as knowingly absent: nothing is ever bound with it.
+enum ChainEnd<Value>: Autowire.Tag {}
+
+/// Lets a test walk a chain without knowing its node types.
+protocol ChainWalk: AnyObject {
+    var successor: (any ChainWalk)? { get }
+}
+
+/// One node of an autowired chain of `Length.nodes` classes, at position `Level.depth`.
+final class ChainNode<Length: ChainLength, Level: ChainLevel>: Injectable, ChainWalk {
+    var next: ChainNode<Length, Level.Next>?
+    var successor: (any ChainWalk)? { next }
+
+    static var dependencies: [Dependency<ChainNode>] {
+        Level.depth + 1 < Length.nodes
+            ? [.inject(\.next)] : [.optional(\.next, tag: ChainEnd<ChainNode<Length, Level.Next>>.self)]
+    }
+}
+
+/// How many nodes a resolved chain has, walking it from its head.
+private func length(of head: any ChainWalk) -> Int {
+    var count = 1
+    var node = head
+    while let next = node.successor {
+        count += 1
+        node = next
+    }
+    return count
+}
+
+/// What one attempt ended with, as the test compares it: `chain of N nodes`, or the error's text.
+///
+/// The chain itself is handed back to the test's thread: releasing a long chain of objects recurses
+/// in the Swift runtime (one `deinit` inside the next), and that is the releasing thread's stack.
+private struct Outcome: @unchecked Sendable {
+    let text: String
+    let chain: (any ChainWalk)?
+
+    init(_ attempt: () throws -> any ChainWalk) {
+        do {
+            let head = try attempt()
+            text = "chain of \(length(of: head)) nodes"
+            chain = head
+        } catch {
+            text = "\(error)"
+            chain = nil
+        }
+    }
+}
+
+/// The exact error for a chain of `Length` too deep for a stack of `kib` KiB.
+private func tooDeep<Length: ChainLength>(_: Length.Type, stackKiB kib: Int) -> String {
+    let length = typeName(Length.self)
+    return """
+        error[resolution-too-deep]: The dependency path is too deep for this thread's \(kib) KiB stack.
+          path: ChainNode<\(length), Zero>.next → ChainNode<\(length), Bit1<Zero>>.next → \
+        ChainNode<\(length), Bit0<Bit1<Zero>>>.next → …
+          fix: Cut the chain: make a property deep in it a `Provider` or `Lazy`, or give a class deep in it the \
+        `.singleton` scope and resolve that class first; or resolve from a thread with a bigger stack (such as a \
+        `Thread` with a larger `stackSize`).
+        """
+}
+
+private func typeName(_ type: Any.Type) -> String { String(describing: type) }
+
+/// The current thread's stack size in KiB, as the library reads it.
+private func currentStackKiB() -> Int { Thread.current.stackSize >> 10 }
+
+// MARK: - Tests
+
+/// A dependency chain deeper than the thread's stack can hold ends in `resolution-too-deep`, never
+/// in a crash: on 512 KiB threads (Darwin's secondary threads, Swift concurrency's threads), in
+/// tasks, on first resolves (which compile) and later ones. Each test accepts a complete chain or
+/// the exact error, since how deep a stack reaches depends on the build (debug frames are larger).
+@Suite struct DeepGraphTests {
+    @Test func aChain150DeepResolvesOnA512KiBThread() throws {
+        let container = Container()
+        let outcomes = try #require(
+            onThread {
+                [
+                    Outcome { try container.resolve(ChainNode<Deep150, Zero>.self) },
+                    Outcome { try container.resolve(ChainNode<Deep150, Zero>.self) },
+                ]
+            })
+        #expect(outcomes.map(\.text) == ["chain of 150 nodes", "chain of 150 nodes"])
+    }
+
+    @Test func aChain1000DeepResolvesOrIsTooDeepOnA512KiBThread() throws {
+        try expectCompleteOrTooDeepOnSmallStack(Deep1000.self)
+    }
+
+    @Test func aChain5000DeepResolvesOrIsTooDeepOnA512KiBThread() throws {
+        try expectCompleteOrTooDeepOnSmallStack(Deep5000.self)
+    }
+
+    /// Resolves the chain twice on one 512 KiB thread: the first resolve compiles its plans.
+    private func expectCompleteOrTooDeepOnSmallStack<Length: ChainLength>(_ length: Length.Type) throws {
+        let container = Container()
+        let outcomes = try #require(
+            onThread {
+                [
+                    Outcome { try container.resolve(ChainNode<Length, Zero>.self) },
+                    Outcome { try container.resolve(ChainNode<Length, Zero>.self) },
+                ]
+            })
+        let accepted = ["chain of \(Length.nodes) nodes", tooDeep(Length.self, stackKiB: 512)]
+        for outcome in outcomes {
+            #expect(accepted.contains(outcome.text), "\(outcome.text)")
+        }
+    }
+
+    @Test(arguments: [150, 1_000, 5_000])
+    func aChainResolvesOrIsTooDeepInsideATask(nodes: Int) async throws {
+        switch nodes {
+        case 150: try await expectCompleteOrTooDeepInTask(Deep150.self)
+        case 1_000: try await expectCompleteOrTooDeepInTask(Deep1000.self)
+        default: try await expectCompleteOrTooDeepInTask(Deep5000.self)
+        }
+    }
+
+    private func expectCompleteOrTooDeepInTask<Length: ChainLength>(_ length: Length.Type) async throws {
+        let container = Container()
+        let (outcomes, kib) = await Task.detached {
+            let first = Outcome { try container.resolve(ChainNode<Length, Zero>.self) }
+            let later = Outcome { try container.resolve(ChainNode<Length, Zero>.self) }
+            return ([first, later], currentStackKiB())
+        }.value
+        let accepted = ["chain of \(Length.nodes) nodes", tooDeep(Length.self, stackKiB: kib)]
+        for outcome in outcomes {
+            #expect(accepted.contains(outcome.text), "\(outcome.text)")
+        }
+    }
+
+    @Test func aChain5000DeepCompilesOnTheTestThreadThenResolvesOrIsTooDeep() throws {
+        let container = Container()
+        let outcome = Outcome { try container.resolve(ChainNode<Deep5000, Zero>.self) }
+        let accepted = ["chain of 5000 nodes", tooDeep(Deep5000.self, stackKiB: currentStackKiB())]
+        #expect(accepted.contains(outcome.text), "\(outcome.text)")
+    }
+
+    @Test(arguments: [150, 1_000, 5_000])
+    func aGraphExportOfADeepChainSucceedsOnA512KiBThread(nodes: Int) throws {
+        let container = Container()
+        let counts = try #require(
+            onThread {
+                let graph =
+                    switch nodes {
+                    case 150: container.graph(from: ChainNode<Deep150, Zero>.self)
+                    case 1_000: container.graph(from: ChainNode<Deep1000, Zero>.self)
+                    default: container.graph(from: ChainNode<Deep5000, Zero>.self)
+                    }
+                return [graph.nodes.count, graph.edges.count, graph.dot.count > 0 ? 1 : 0]
+            })
+        #expect(counts == [nodes, nodes - 1, 1])
+    }
+
+    @Test(arguments: [150, 1_000, 5_000])
+    func validatingADeepChainWithoutInjectingSucceedsOnA512KiBThread(nodes: Int) throws {
+        let container = Container()
+        let summary = try #require(
+            onThread { () -> String in
+                do {
+                    let report =
+                        switch nodes {
+                        case 150: try container.validate(ChainNode<Deep150, Zero>.self, injectingProbes: false)
+                        case 1_000: try container.validate(ChainNode<Deep1000, Zero>.self, injectingProbes: false)
+                        default: try container.validate(ChainNode<Deep5000, Zero>.self, injectingProbes: false)
+                        }
+                    return "\(report.graph.nodes.count) nodes, \(report.diagnostics.count) diagnostics"
+                } catch {
+                    return "\(error)"
+                }
+            })
+        #expect(summary == "\(nodes) nodes, 0 diagnostics")
+    }
+
+    @Test(arguments: [150, 1_000, 5_000])
+    func validatingADeepChainSucceedsOrReportsTooDeepOnA512KiBThread(nodes: Int) throws {
+        switch nodes {
+        case 150: try expectValidatedOrTooDeep(Deep150.self)
+        case 1_000: try expectValidatedOrTooDeep(Deep1000.self)
+        default: try expectValidatedOrTooDeep(Deep5000.self)
+        }
+    }
+
+    /// Validates with injected probes, which resolve the chain below each probe.
+    private func expectValidatedOrTooDeep<Length: ChainLength>(_ length: Length.Type) throws {
+        let container = Container()
+        let summary = try #require(
+            onThread { () -> String in
+                do {
+                    let report = try container.validate(ChainNode<Length, Zero>.self)
+                    return "\(report.graph.nodes.count) nodes, \(report.diagnostics.count) diagnostics"
+                } catch let error as ValidationError {
+                    return error.diagnostics.map(\.description).joined(separator: "\n\n")
+                } catch {
+                    return "\(error)"
+                }
+            })
+        let accepted = ["\(Length.nodes) nodes, 0 diagnostics", tooDeep(Length.self, stackKiB: 512)]
+        #expect(accepted.contains(summary), "\(summary)")
+    }
+
+    @Test func aChainOf5000BoundClassesBuildsOrIsTooDeepOnA512KiBThread() throws {
+        // Each binding is compiled with the class it needs next: compiling recurses once per
+        // binding, which the compiler's own stack check stops.
+        let outcome = try #require(
+            onThread { () -> String in
+                do {
+                    let container = try Container { binder in
+                        var level: any ChainLevel.Type = Zero.self
+                        for _ in 0..<Deep5000.nodes {
+                            bind(level, in: binder)
+                            level = level.next
+                        }
+                    }
+                    return Outcome { try container.resolve(ChainNode<Deep5000, Zero>.self) }.text
+                } catch {
+                    return "\(error)"
+                }
+            })
+        let accepted = [
+            "chain of 5000 nodes", "Container configuration has 1 problem:\n\n" + tooDeep(Deep5000.self, stackKiB: 512),
+        ]
+        #expect(accepted.contains(outcome), "\(outcome)")
+    }
+}
+
+/// Binds `ChainNode<Deep5000, Level>` to itself.
+private func bind<Level: ChainLevel>(_: Level.Type, in binder: Binder) {
+    binder.bind(ChainNode<Deep5000, Level>.self).to(ChainNode<Deep5000, Level>.self)
+}

@@ -23,18 +23,21 @@ struct StackBounds {
     /// How close to `low` a resolve may go before it stops: room left for a user's `init()`, the
     /// error path and whatever the caller does afterwards.
     let reserve: UInt
+    /// The bytes above the reserve: where a resolve may run.
+    let usable: UInt
     /// The stack's size in bytes, named in the error.
     let size: Int
 
     /// Bounds that never stop a resolve: used when the thread's stack cannot be read.
-    static let unknown = StackBounds(low: 0, reserve: 0, size: 0)
+    static let unknown = StackBounds(low: 0, reserve: 0, usable: .max, size: 0)
 
     /// The least room kept free at the bottom of any stack.
     static let minimumReserve = 64 << 10
 
-    init(low: UInt, reserve: UInt, size: Int) {
+    private init(low: UInt, reserve: UInt, usable: UInt, size: Int) {
         self.low = low
         self.reserve = reserve
+        self.usable = usable
         self.size = size
     }
 
@@ -42,25 +45,32 @@ struct StackBounds {
     /// free.
     init(low: UInt, size: Int) {
         let reserve = min(max(Self.minimumReserve, size / 8), size / 2)
-        self.init(low: low, reserve: UInt(reserve), size: size)
+        self.init(low: low, reserve: UInt(reserve), usable: UInt(size - reserve), size: size)
     }
 
-    /// Whether `address`, the address of a local of the running function, lies in the reserve.
-    ///
-    /// One subtraction and one comparison: an address below `low` wraps around to a huge distance,
-    /// so a local that is not on this stack at all (AddressSanitizer's fake stack frames) never
-    /// counts as too deep. With `unknown` bounds the reserve is empty and nothing is.
-    @inline(__always)
-    func isInReserve(_ address: UInt) -> Bool { address &- low < reserve }
-
     /// Whether the function calling this is running in the reserve.
+    ///
+    /// One comparison on the way that matters: the local's distance above the reserve, unsigned,
+    /// is below `usable` only when it lies on this stack above the reserve (below the reserve it
+    /// wraps around to a huge number). Anything else takes the out-of-line path.
     @inline(__always)
     func isExhausted() -> Bool {
         var marker: UInt8 = 0
         // Only the address is taken, never dereferenced after the closure returns: it stands for the
         // current depth of the stack.
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return isInReserve(here)
+        if here &- low &- reserve < usable { return false }
+        return isExhausted(at: here)
+    }
+
+    /// Whether `address`, a local that is not on this stack above the reserve, means the reserve
+    /// is reached: it is in the reserve, or it is in a frame AddressSanitizer moved off the stack
+    /// (its "fake stack", used to find stack-use-after-return) whose real frame is.
+    @inline(never)
+    func isExhausted(at address: UInt) -> Bool {
+        if address &- low < reserve { return true }
+        guard let real = AddressSanitizer.realFrame(of: address) else { return false }
+        return real &- low < reserve
     }
 
     /// The current thread's bounds, read once per thread.
@@ -132,5 +142,40 @@ struct StackBounds {
         #else
             return .unknown
         #endif
+    }
+}
+
+/// What a stack check needs from AddressSanitizer when the program runs under it, looked up by name
+/// (nil otherwise): with `detect_stack_use_after_return`, locals live in heap "fake frames", and only
+/// the sanitizer knows the real frame on the stack that stands for one.
+private enum AddressSanitizer {
+    private typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+    private typealias AddressIsInFakeStack =
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+            UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> UnsafeMutableRawPointer?
+
+    private static let functions: (CurrentFakeStack, AddressIsInFakeStack)? = {
+        #if canImport(Darwin)
+            let everywhere = RTLD_DEFAULT
+        #else
+            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        guard let current = dlsym(everywhere, "__asan_get_current_fake_stack"),
+            let lookup = dlsym(everywhere, "__asan_addr_is_in_fake_stack")
+        else { return nil }
+        // Safe: these are the documented signatures of both functions in
+        // <sanitizer/asan_interface.h>: `void *__asan_get_current_fake_stack(void)` and
+        // `void *__asan_addr_is_in_fake_stack(void *fake_stack, void *addr, void **beg, void **end)`.
+        return (unsafeBitCast(current, to: CurrentFakeStack.self), unsafeBitCast(lookup, to: AddressIsInFakeStack.self))
+    }()
+
+    /// The address on the real stack of the fake frame holding `address`, if it is in one.
+    static func realFrame(of address: UInt) -> UInt? {
+        guard let (current, lookup) = functions, let fakeStack = current(),
+            let real = lookup(fakeStack, UnsafeMutableRawPointer(bitPattern: address), nil, nil)
+        else { return nil }
+        return UInt(bitPattern: real)
     }
 }

@@ -24,10 +24,18 @@ extension DependencyGraph: CustomStringConvertible {
     /// The ``textTree``.
     public var description: String { textTree }
 
+    /// Appends the lines below `node`, depth first, with a stack of its own rather than recursion,
+    /// so that a chain thousands of types deep renders on any thread.
     private func appendChildren(of node: Int, prefix: String, expanded: inout Set<Int>, into lines: inout [String]) {
-        let children = edges(from: node)
-        for (index, edge) in children.enumerated() {
-            let isLast = index == children.count - 1
+        // Each entry: the children still to render below a node, and the prefix of their lines.
+        var pending: [(children: ArraySlice<Edge>, prefix: String)] = [(edges(from: node)[...], prefix)]
+        while let top = pending.indices.last {
+            guard let edge = pending[top].children.popFirst() else {
+                pending.removeLast()
+                continue
+            }
+            let prefix = pending[top].prefix
+            let isLast = pending[top].children.isEmpty
             let label = edge.label.isEmpty ? "" : "\(edge.label): "
             let deferred = edge.isDeferred ? " (deferred)" : ""
             let seen = expanded.contains(edge.to)
@@ -36,7 +44,7 @@ extension DependencyGraph: CustomStringConvertible {
             )
             guard !seen else { continue }
             expanded.insert(edge.to)
-            appendChildren(of: edge.to, prefix: prefix + (isLast ? "   " : "│  "), expanded: &expanded, into: &lines)
+            pending.append((edges(from: edge.to)[...], prefix + (isLast ? "   " : "│  ")))
         }
     }
 }

@@ -50,10 +50,27 @@ final class ChainNode<Length: ChainLength, Level: ChainLevel>: Injectable, Chain
     var next: ChainNode<Length, Level.Next>?
     var successor: (any ChainWalk)? { next }
 
+    init() { DeepestNode.record(Level.depth) }
+
     static var dependencies: [Dependency<ChainNode>] {
         Level.depth + 1 < Length.nodes
             ? [.inject(\.next)] : [.optional(\.next, tag: ChainEnd<ChainNode<Length, Level.Next>>.self)]
     }
+}
+
+/// The deepest chain node created on the current thread since `reset()`: how far a resolve got
+/// before it stopped, printed by the tests (the asserted texts do not depend on it).
+private enum DeepestNode {
+    private static let key = "DeepGraphTests.deepestNode"
+
+    static func reset() { Thread.current.threadDictionary[key] = -1 }
+
+    static func record(_ depth: Int) {
+        let dictionary = Thread.current.threadDictionary
+        if depth > (dictionary[key] as? Int ?? -1) { dictionary[key] = depth }
+    }
+
+    static var level: Int { Thread.current.threadDictionary[key] as? Int ?? -1 }
 }
 
 /// How many nodes a resolved chain has, walking it from its head.
@@ -74,8 +91,11 @@ private func length(of head: any ChainWalk) -> Int {
 private struct Outcome: @unchecked Sendable {
     let text: String
     let chain: (any ChainWalk)?
+    /// How many nodes the attempt created before it ended, deepest first.
+    let reached: Int
 
     init(_ attempt: () throws -> any ChainWalk) {
+        DeepestNode.reset()
         do {
             let head = try attempt()
             text = "chain of \(length(of: head)) nodes"
@@ -84,6 +104,13 @@ private struct Outcome: @unchecked Sendable {
             text = "\(error)"
             chain = nil
         }
+        reached = DeepestNode.level + 1
+    }
+
+    /// Prints what happened and how deep it got, for the log of a test run.
+    func log(_ scenario: String) {
+        let ending = chain == nil ? "resolution-too-deep" : "complete"
+        print("DeepGraphTests: \(scenario): \(ending), \(reached) nodes created along the chain")
     }
 }
 
@@ -131,6 +158,9 @@ private func currentStackKiB() -> Int { Thread.current.stackSize >> 10 }
                     Outcome { try container.resolve(ChainNode<Deep150, Zero>.self) },
                 ]
             })
+        for (index, outcome) in outcomes.enumerated() {
+            outcome.log("150 deep on a 512 KiB thread, \(index == 0 ? "first" : "later") resolve")
+        }
         let complete = "chain of 150 nodes"
         if runsUnderAddressSanitizer {
             let accepted = [complete, tooDeep(Deep150.self, stackKiB: 512)]
@@ -159,7 +189,8 @@ private func currentStackKiB() -> Int { Thread.current.stackSize >> 10 }
                 ]
             })
         let accepted = ["chain of \(Length.nodes) nodes", tooDeep(Length.self, stackKiB: 512)]
-        for outcome in outcomes {
+        for (index, outcome) in outcomes.enumerated() {
+            outcome.log("\(Length.nodes) deep on a 512 KiB thread, \(index == 0 ? "first" : "later") resolve")
             #expect(accepted.contains(outcome.text), "\(outcome.text)")
         }
     }
@@ -181,7 +212,8 @@ private func currentStackKiB() -> Int { Thread.current.stackSize >> 10 }
             return ([first, later], currentStackKiB())
         }.value
         let accepted = ["chain of \(Length.nodes) nodes", tooDeep(Length.self, stackKiB: kib)]
-        for outcome in outcomes {
+        for (index, outcome) in outcomes.enumerated() {
+            outcome.log("\(Length.nodes) deep in a task (\(kib) KiB), \(index == 0 ? "first" : "later") resolve")
             #expect(accepted.contains(outcome.text), "\(outcome.text)")
         }
     }
@@ -189,6 +221,7 @@ private func currentStackKiB() -> Int { Thread.current.stackSize >> 10 }
     @Test func aChain5000DeepCompilesOnTheTestThreadThenResolvesOrIsTooDeep() throws {
         let container = Container()
         let outcome = Outcome { try container.resolve(ChainNode<Deep5000, Zero>.self) }
+        outcome.log("5000 deep on the test thread (\(currentStackKiB()) KiB), first resolve")
         let accepted = ["chain of 5000 nodes", tooDeep(Deep5000.self, stackKiB: currentStackKiB())]
         #expect(accepted.contains(outcome.text), "\(outcome.text)")
     }

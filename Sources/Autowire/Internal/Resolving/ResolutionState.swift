@@ -197,7 +197,7 @@ struct ResolutionState {
     /// Ends the resolve: resolvers handed to factories stop reaching into this state, and the
     /// recorded instances are released.
     mutating func finish() {
-        for resolver in resolvers { resolver.state = nil }
+        for resolver in resolvers { resolver.detach() }
         resolvers = []
         for index in 0..<capacity where slots[index].hasInstance {
             (instances + index).deinitialize(count: 1)

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The state behind one ``Container``: its bindings (fixed when it is built), its compiled
-/// producers (grown on first use, under a lock) and its singleton creation lock.
+/// producers (grown on first use, under a lock).
 ///
 /// `@unchecked` because the declarations it keeps hold closures that are only called while
 /// compiling, under `table`'s lock.
@@ -18,7 +18,6 @@ final class Registry: @unchecked Sendable {
     /// Producers already checked as roots: what every top-level resolve looks up first, without
     /// taking a lock.
     private let roots = RootCache()
-    let creationLock = CreationLock()
     /// How many times a plan compiler ran for this registry: tests check that the hot path never
     /// compiles again.
     let compilations = Atomic<Int>(0)

@@ -17,6 +17,9 @@ class AnyProducer: @unchecked Sendable {
     let isFactory: Bool
     /// Set under the registry lock the first time the producer serves a top-level request.
     var rootCheck: RootCheck?
+    /// Whether the producer was placed in a group of singletons sharing a creation lock; set while
+    /// compiling, before the producer is published.
+    var isGroupedForCreation = false
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, registersEarly: Bool, isFactory: Bool) {
         self.key = key

@@ -1,0 +1,42 @@
+/// The diagnostics of what a user's code can do to a container at run time: use a handle after its
+/// container is gone, re-enter it while it compiles, wait on another thread's creation in a cycle.
+extension Diagnostic.Code {
+    /// A `Provider`, `Lazy` or `AssistedFactory` used after the container that made it was released.
+    public static let containerReleased = Diagnostic.Code("container-released")
+}
+
+extension Diagnostic {
+    /// `handle` names the call, such as `Provider<Report>.get()`.
+    static func containerReleased(_ key: BindingKey, handle: String) -> Diagnostic {
+        Diagnostic(
+            code: .containerReleased,
+            message: "\(handle) was called after the container that made it was released.",
+            path: [handle, key.description],
+            fix:
+                "Keep the Container (or a child of it) for as long as objects it made call their Provider, Lazy or "
+                + "AssistedFactory: a handle does not keep its container alive, so that singletons holding one "
+                + "never keep their own container alive.")
+    }
+}
+
+extension Diagnostic {
+    /// This thread holds the creation lock of `holding` and needs `waitingFor`, whose creation on
+    /// another thread waits (directly or through other threads) for `holding`.
+    static func creationCycleAcrossThreads(waitingFor: BindingKey, holding: BindingKey) -> Diagnostic {
+        Diagnostic(
+            code: .unclosableCycle,
+            message:
+                "Creating \(holding) needs \(waitingFor), which another thread is creating while it waits for "
+                + "\(holding): the two creations need each other, so neither could ever finish.",
+            path: [holding.description, waitingFor.description],
+            fix:
+                "Break the cycle: a factory, init() or didSet that resolves, or calls a Provider or Lazy, during a "
+                + "creation must not lead back to it. Resolve one side after creation (keep the Provider or "
+                + "Lazy and call it later) instead.")
+    }
+
+    /// A lock primitive reported an error instead of locking.
+    static func lockFailed(_ call: String, status: Int32) -> Diagnostic {
+        .internalInconsistency("\(call) failed with error \(status)")
+    }
+}

@@ -152,3 +152,35 @@ private final class Dashboard: Injectable {
         #expect(fault.callCount == 2)
     }
 }
+
+private let databaseInits = Atomic<Int>(0)
+/// A connection pool: creating it twice would open a second pool.
+private final class Database: Injectable {
+    static var scope: Scope { .singleton }
+    required init() { databaseInits.add(1, ordering: .relaxed) }
+}
+private final class Mailer {}
+/// Needs the database and a mailer whose factory fails the first time.
+private final class SignupService: Injectable {
+    var database: Database!
+    var mailer: Mailer!
+    static let dependencies: [Dependency<SignupService>] = [.inject(\.database), .inject(\.mailer)]
+}
+
+extension FaultTests {
+    /// Before, the finished Database was discarded with the failed resolve: `init` ran twice.
+    @Test func aSingletonFinishedBeforeAnUnrelatedFactoryThrowsIsCreatedExactlyOnce() throws {
+        let fault = Fault(failing: 1)
+        let container = try Container { binder in
+            binder.bind(Mailer.self).to { _ in
+                try fault.check()
+                return Mailer()
+            }
+        }
+        let before = databaseInits.load(ordering: .relaxed)
+        #expect(throws: ResolutionError.self) { try container.resolve(SignupService.self) }
+        let service = try container.resolve(SignupService.self)
+        #expect(try container.resolve(Database.self) === service.database)
+        #expect(databaseInits.load(ordering: .relaxed) == before + 1, "Database.init ran more than once")
+    }
+}

@@ -48,7 +48,12 @@ final class PlanCompiler {
         if let contributions = registry.contributions[key] { return compileCollection(key, contributions) }
         if let parent = registry.parent, parent.provides(key) {
             do {
-                return try parent.producer(for: key)
+                let inherited = try parent.producer(for: key)
+                // An offer made to this container must not reach the parent or its other children.
+                guard let offered = inherited as? any OfferedSlot else { return inherited }
+                let slot = offered.slot(for: registry)
+                register(slot)
+                return slot
             } catch {
                 for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
                 return nil

@@ -45,7 +45,7 @@ private final class UserSession: Injectable {
     }
 }
 private enum UserName: Autowire.Tag { typealias Value = String }
-/// Made by the parent's factory, which resolves the child's `Toolbar`.
+/// Made by the parent's factory, which resolves the child's own `Toolbar`.
 private final class Shell {
     let toolbar: Toolbar
     init(toolbar: Toolbar) { self.toolbar = toolbar }
@@ -88,13 +88,15 @@ private final class ChildBox: @unchecked Sendable {
             let box = ChildBox()
             let parent = try Container { binder in
                 binder.bind(AuditTrail.self).to(AuditTrail.self)
-                binder.bind(Toolbar.self).to(Toolbar.self)
                 binder.bind(Shell.self).scoped(.singleton).to { _ in
                     shellFactoryIsRunning.signal()
                     return Shell(toolbar: try box.child!.resolve(Toolbar.self))
                 }
             }
-            let child = try parent.child { binder in binder.bind(String.self).tagged(UserName.self).to(value: "ada") }
+            let child = try parent.child { binder in
+                binder.bind(String.self).tagged(UserName.self).to(value: "ada")
+                binder.bind(Toolbar.self).to(Toolbar.self)
+            }
             box.child = child
             let outcomes = Locked<[String]>([])
             let finished = runOnThreads(2, timeout: .seconds(20)) { thread in

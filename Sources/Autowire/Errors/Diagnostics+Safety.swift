@@ -40,3 +40,33 @@ extension Diagnostic {
         .internalInconsistency("\(call) failed with error \(status)")
     }
 }
+
+extension Diagnostic.Code {
+    /// A `dependencies` or `scope` getter that uses the container while it is being compiled.
+    public static let containerReentered = Diagnostic.Code("container-reentered")
+}
+
+extension Diagnostic {
+    static func containerReentered(by member: (type: Any.Type, name: String)?, requesting key: BindingKey?)
+        -> Diagnostic
+    {
+        let request = key.map { "requested \($0)" } ?? "used the container"
+        guard let member else {
+            return Diagnostic(
+                code: .containerReentered,
+                message: "Code run while the container compiled a plan \(request) from the same container.",
+                path: key.map { [$0.description] } ?? [],
+                fix: "Resolve from the container only after it has returned, for example in `init()` or later.")
+        }
+        let owner = typeName(member.type)
+        return Diagnostic(
+            code: .containerReentered,
+            message:
+                "\(owner).\(member.name) \(request) from the container that was reading it to compile "
+                + "\(owner)'s plan.",
+            path: [owner] + (key.map { [$0.description] } ?? []),
+            fix:
+                "Make \(owner).\(member.name) a plain list or value (`static let`) that uses no container; "
+                + "declare what \(owner) needs with `.inject(…)`, or resolve it later, in `init()` or a method.")
+    }
+}

@@ -32,9 +32,10 @@ enum MirrorAudit {
     /// class.
     static func layout(of object: AnyObject) -> ProbeLayout {
         let type: AnyObject.Type = Swift.type(of: object)
-        if let cached = layouts.read({ $0[ObjectIdentifier(type)] }) { return cached }
+        // A lock failure only costs the cache: the layout is computed again.
+        if let cached = try? layouts.read({ $0[ObjectIdentifier(type)] }) { return cached }
         let layout = ProbeLayout(reflecting: object, mirror: mirror(of: object))
-        layouts.write { $0[ObjectIdentifier(type)] = layout }
+        _ = try? layouts.write { $0[ObjectIdentifier(type)] = layout }
         return layout
     }
 

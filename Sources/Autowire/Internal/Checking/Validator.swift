@@ -13,7 +13,7 @@ struct Validator {
         let bindingKeys = uniqueBindingKeys()
         // Compile under the lock, but probe outside it: a closure factory run by a probe's
         // injection resolves through the registry, which takes the lock.
-        let (compiler, snapshot) = registry.withScratchCompiler { compiler in
+        let compiled = Result { () throws(ResolutionError) in try registry.withScratchCompiler { compiler in
             var rootProducers: [AnyProducer] = []
             for root in roots {
                 if let producer = rootProducer(root, compiler) {
@@ -30,6 +30,11 @@ struct Validator {
             }
             compiler.finish()
             return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
+        } }
+        guard case .success(let (compiler, snapshot)) = compiled else {
+            return ValidationReport(
+                subject: subject, diagnostics: Self.diagnostics(of: compiled) + buildProblems,
+                graph: DependencyGraph(roots: [], nodes: [], edges: [], parentEdges: []), bindingCount: bindingKeys.count)
         }
         var found = compiler.problems + buildProblems
         // Plans compiled with errors are incomplete: running them would only report that.
@@ -37,9 +42,16 @@ struct Validator {
         for check in checks { found += check.check(snapshot.graph) }
         let unique = deduplicated(found)
         return ValidationReport(
-            subject: roots.isEmpty ? "the container" : roots.map(typeName).joined(separator: ", "),
+            subject: subject,
             diagnostics: unique.filter { $0.severity == .error } + unique.filter { $0.severity != .error },
             graph: snapshot.graph, bindingCount: bindingKeys.count)
+    }
+
+    private var subject: String { roots.isEmpty ? "the container" : roots.map(typeName).joined(separator: ", ") }
+
+    private static func diagnostics<Success>(of result: Result<Success, ResolutionError>) -> [Diagnostic] {
+        if case .failure(let error) = result { return error.diagnostics }
+        return []
     }
 
     /// Bound keys in the order they were declared, each once (a collection once for all its

@@ -20,6 +20,9 @@ final class PlanCompiler {
     /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
     /// path is only read when a problem is reported.
     private var lazyPath: [() -> String] = []
+    /// The member of a user's type being read (`dependencies`, `scope`): user code that may call
+    /// back into the container.
+    var readingMember: (type: Any.Type, name: String)?
 
     private var path: [String] { lazyPath.map { $0() } }
 
@@ -72,7 +75,8 @@ final class PlanCompiler {
 
     /// Autowires the class behind an opened `any Injectable.Type`, in its own scope.
     private func autowire<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
-        autowire(type, as: X.self, key: key, scope: type.scope, origin: .autowired, register: true)
+        let scope = reading("scope", of: type) { type.scope }
+        return autowire(type, as: X.self, key: key, scope: scope, origin: .autowired, register: true)
     }
 
     /// A typed producer for `Value`, or nil with a missing-binding problem recorded.
@@ -113,7 +117,7 @@ final class PlanCompiler {
 
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used).
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        for dependency in type.dependencies {
+        for dependency in reading("dependencies", of: type, { type.dependencies }) {
             let requirement = dependency.requirement
             guard requirement.applies(to: type) else {
                 report(.misdeclared(requirement, injecting: type))

@@ -81,12 +81,10 @@ final class PrintedKeyPath: Sendable {
     init(_ keyPath: any Sendable) { self.keyPath = keyPath }
 
     var text: String {
-        if let printed = printed.read({ $0 }) { return printed }
-        return printed.write { printed in
-            if let printed { return printed }
-            let text = String(describing: keyPath)
-            printed = text
-            return text
-        }
+        if let cached = (try? printed.read({ $0 })) ?? nil { return cached }
+        let text = String(describing: keyPath)
+        // A lock failure only costs the cache: the key path is printed again next time.
+        _ = try? printed.write { printed in printed = printed ?? text }
+        return text
     }
 }

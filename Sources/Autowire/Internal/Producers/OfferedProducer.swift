@@ -18,15 +18,15 @@ final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
             isFactory: false)
     }
 
-    func offer(_ object: AnyObject) {
-        lock.withLock {
+    func offer(_ object: AnyObject) throws {
+        try lock.withLock {
             instance = object
             wasOffered = true
         }
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        let (current, offered) = lock.withLock { (instance, wasOffered) }
+        let (current, offered) = try lock.withLock { (instance, wasOffered) }
         if !offered, let inherited { return try inherited.produce(resolution) }
         if let current, let typed = current as? T { return typed }
         throw ResolutionError(.unavailableInstance(key, location: origin.location, wasOffered: offered))

@@ -70,3 +70,19 @@ extension Diagnostic {
                 + "declare what \(owner) needs with `.inject(…)`, or resolve it later, in `init()` or a method.")
     }
 }
+
+extension Diagnostic {
+    /// An `init()` or injection started a resolve that needs an object of the same binding again.
+    static func rebuiltWhileBuilding(_ key: BindingKey) -> Diagnostic {
+        Diagnostic(
+            code: .unclosableCycle,
+            message:
+                "\(key) is needed again while an earlier \(key) is still in its init() or injection, which "
+                + "resolved from the container, so the cycle can never close.",
+            path: [key.description],
+            fix:
+                "Do not resolve from the container inside init() or a didSet: declare the dependency with "
+                + "`.inject(…)` (cycles through `.graph` objects close), or keep a `Provider` and call it after "
+                + "the object is built.")
+    }
+}

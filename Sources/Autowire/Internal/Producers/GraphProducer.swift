@@ -12,6 +12,6 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     override func produce(_ resolution: Resolution) throws -> T {
         guard recipe.registersEarly else { return try resolution.graphValue(self) { try recipe.make(resolution, nil) } }
         if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }
-        return try recipe.make(resolution, self)
+        return try resolution.building(self) { try recipe.make(resolution, self) }
     }
 }

@@ -61,7 +61,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// itself before its properties are filled (so cycles back to it close), a factory's value is
     /// recorded once the factory returns (re-entering it before then is a cycle).
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
-        if recipe.registersEarly { return try recipe.make(resolution, self) }
+        if recipe.registersEarly { return try resolution.building(self) { try recipe.make(resolution, self) } }
         let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
         resolution.record(self, instance: reference(for: value))
         return value

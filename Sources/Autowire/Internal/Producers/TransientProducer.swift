@@ -10,7 +10,7 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        guard recipe.isFactory else { return try recipe.make(resolution, nil) }
+        guard recipe.isFactory else { return try resolution.building(self) { try recipe.make(resolution, nil) } }
         return try resolution.constructing(self, allowsProgress: true) { try recipe.make(resolution, nil) }
     }
 }

@@ -22,8 +22,12 @@ struct ResolutionState {
         var recordedAt: Int32
         /// Whether `instances` holds an initialized reference at this slot's index.
         var hasInstance: Bool
+        /// Whether an object of the producer is between its `init()` and the end of its injection.
+        var isBuilding: Bool
 
-        static var empty: Slot { Slot(producer: 0, constructionMark: -1, recordedAt: 0, hasInstance: false) }
+        static var empty: Slot {
+            Slot(producer: 0, constructionMark: -1, recordedAt: 0, hasInstance: false, isBuilding: false)
+        }
     }
 
     enum Lookup {
@@ -50,6 +54,9 @@ struct ResolutionState {
     var resolvers: [Resolver] = []
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
     var seed: Any?
+    /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
+    /// factory), if any: what it is building must not be started again here.
+    var outer: UnsafeMutablePointer<ResolutionState>?
     /// The singleton creations under way in this resolve, innermost last.
     var creationFrames: [CreationFrame] = []
     /// Singletons that read what this resolve was still building outside any creation: published
@@ -209,6 +216,25 @@ struct ResolutionState {
         }
     }
 
+    /// Marks `producer` as building an object until `end` is called with the returned token.
+    mutating func beginBuilding(_ producer: AnyProducer) -> (index: Int, generation: Int, wasBuilding: Bool) {
+        let index = claim(Self.identity(producer))
+        let wasBuilding = slots[index].isBuilding
+        slots[index].isBuilding = true
+        return (index, generation, wasBuilding)
+    }
+
+    mutating func endBuilding(_ producer: AnyProducer, _ token: (index: Int, generation: Int, wasBuilding: Bool)) {
+        let index = token.generation == generation ? token.index : claim(Self.identity(producer))
+        slots[index].isBuilding = token.wasBuilding
+    }
+
+    /// Whether `producer` is building an object in this resolve.
+    mutating func isBuilding(_ producer: AnyProducer) -> Bool {
+        let (index, found) = index(for: Self.identity(producer))
+        return found && slots[index].isBuilding
+    }
+
     /// Starts a singleton creation.
     mutating func beginCreation() {
         creationFrames.append(CreationFrame(start: registrations))
@@ -299,6 +325,8 @@ struct Resolution {
         state.seed = seed
         defer { state.finish() }
         return try withUnsafeMutablePointer(to: &state) { state in
+            state.pointee.outer = ActiveResolutions.enter(state)
+            defer { ActiveResolutions.leave(restoring: state.pointee.outer) }
             do {
                 let result = try body(Resolution(state: state))
                 if !state.pointee.creationsDeferredToEnd.isEmpty { state.pointee.endCreations(succeeded: true) }
@@ -314,6 +342,19 @@ struct Resolution {
 
     func record(_ producer: AnyProducer, instance: AnyObject) { state.pointee.record(producer, instance: instance) }
 
+
+    /// Builds an object of `producer` (its `init()` and injection), refusing to start when a resolve
+    /// this one was started in is building one already: `init()` or a `didSet` resolving something
+    /// that needs its own class would otherwise recurse until the stack overflows.
+    @inline(__always)
+    func building<T>(_ producer: AnyProducer, _ make: () throws -> T) throws -> T {
+        if state.pointee.outer != nil, ActiveResolutions.isBuilding(producer, outside: state) {
+            throw ResolutionError(.rebuiltWhileBuilding(producer.key))
+        }
+        let token = state.pointee.beginBuilding(producer)
+        defer { state.pointee.endBuilding(producer, token) }
+        return try make()
+    }
 
     /// The resolver a closure factory of `registry` receives during this resolve.
     func resolver(for registry: Registry) -> Resolver {

@@ -138,6 +138,10 @@ struct Validator {
         let probe = X()
         let layout = MirrorAudit.layout(of: probe)
         let afterInit = MirrorAudit.nilStates(of: probe, in: layout)
+        if !layout.isComplete {
+            // Never guess: without a layout, no property can be said to be forgotten or unset.
+            findings.append(.reflectionMetadataMissing(owner: X.self, path: pathPrefix() + [typeName(X.self)]))
+        }
 
         var afterInjection: [Bool?]?
         if let injection, let resolution {

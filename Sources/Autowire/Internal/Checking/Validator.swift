@@ -75,7 +75,8 @@ struct Validator {
     /// implementations conform to what they are bound to.
     private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, injecting: Bool) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        var probes: [ObjectIdentifier: AnyObject] = [:]
+        // A class that could not be probed (main-actor isolated, validated elsewhere) maps to nil.
+        var probes: [ObjectIdentifier: AnyObject?] = [:]
         // All probes are filled in one resolve by one compiler, so what one probe's injection
         // created (a chain below it) serves the next: validating n classes stays linear.
         let injection = injecting ? PlanCompiler(registry: registry, table: compiler.table) : nil
@@ -91,7 +92,7 @@ struct Validator {
         }
         for (node, producer) in snapshot.producers.enumerated() {
             guard case .implementation(let implementation, let location) = producer.origin,
-                let probe = probes[ObjectIdentifier(implementation)],
+                let probe = probes[ObjectIdentifier(implementation)] ?? nil,
                 let typed = producer as? any ProvidedTypeCheck, !typed.accepts(probe)
             else { continue }
             findings.append(
@@ -104,7 +105,7 @@ struct Validator {
 
     private func probeEach(
         _ snapshot: GraphSnapshot, compiler: PlanCompiler, injection: PlanCompiler?, resolution: Resolution?,
-        probes: inout [ObjectIdentifier: AnyObject], findings: inout [Diagnostic]
+        probes: inout [ObjectIdentifier: AnyObject?], findings: inout [Diagnostic]
     ) {
         for (node, producer) in snapshot.producers.enumerated() {
             guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
@@ -132,14 +133,27 @@ struct Validator {
 
     /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (when
     /// `injecting`) injects it and checks that every required property was set.
+    ///
+    /// A main-actor class is probed only on the main actor: elsewhere its `init()` must not run,
+    /// so it is reported as `main-actor-required` instead, and nil is returned.
     private func probe<X: Injectable>(
         _ type: X.Type, pathPrefix: () -> [String], compiler: PlanCompiler, injection: PlanCompiler?,
         resolution: Resolution?, findings: inout [Diagnostic]
-    ) -> AnyObject {
+    ) -> AnyObject? {
+        let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
+        if MainActorIsolation.isMainActorIsolated(X.self) || requirements.contains(where: \.requiresMainActor),
+            !MainActorThread().isCurrent
+        {
+            findings.append(Diagnostic.mainActorRequired(X.self).prefixedPath(pathPrefix()))
+            return nil
+        }
         let probe = X()
         let layout = MirrorAudit.layout(of: probe)
         let afterInit = MirrorAudit.nilStates(of: probe, in: layout)
-        let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
+        if !layout.isComplete {
+            // Never guess: without a layout, no property can be said to be forgotten or unset.
+            findings.append(.reflectionMetadataMissing(owner: X.self, path: pathPrefix() + [typeName(X.self)]))
+        }
 
         var afterInjection: [Bool?]?
         if let injection, let resolution {

@@ -117,6 +117,7 @@ final class PlanCompiler {
 
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used).
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
+        if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
         for dependency in reading("dependencies", of: type, { type.dependencies }) {
             let requirement = dependency.requirement
             guard requirement.applies(to: type) else {

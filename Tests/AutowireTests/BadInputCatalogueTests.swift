@@ -117,6 +117,10 @@ enum BadInput: String, CaseIterable, Sendable {
     case overrideOfNothing
     case mainActorPlanOffMainActor
     case lazyReentered
+    case handleUsedAfterContainerReleased
+    case dependenciesGetterResolves
+    case initResolvesItsOwnClass
+    case creationsNeedingEachOtherOnTwoThreads
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -125,8 +129,11 @@ enum BadInput: String, CaseIterable, Sendable {
             .missingBinding
         case .duplicateBinding, .duplicateDictionaryKey: .duplicateBinding
         case .nonConformingClassTarget, .nonConformingProtocolTarget: .nonConformingImplementation
-        case .unclosableTransientCycle, .cycleThroughGraphFactory, .cycleThroughTypedFactory, .lazyReentered:
+        case .unclosableTransientCycle, .cycleThroughGraphFactory, .cycleThroughTypedFactory, .lazyReentered,
+            .initResolvesItsOwnClass, .creationsNeedingEachOtherOnTwoThreads:
             .unclosableCycle
+        case .handleUsedAfterContainerReleased: .containerReleased
+        case .dependenciesGetterResolves: .containerReentered
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -269,6 +276,14 @@ enum BadInput: String, CaseIterable, Sendable {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
             }
             return resolution(captureResolutionError { try box.screen?.report.get() })
+        case .handleUsedAfterContainerReleased:
+            return resolution(captureResolutionError { try handleOfAReleasedContainer() })
+        case .dependenciesGetterResolves:
+            return resolution(dependenciesGetterResolvingError())
+        case .initResolvesItsOwnClass:
+            return resolution(initResolvingItsOwnClassError())
+        case .creationsNeedingEachOtherOnTwoThreads:
+            return resolution(errorOfCreationsNeedingEachOtherOnTwoThreads())
         }
     }
 }
@@ -319,8 +334,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:164
-              also: AutowireTests/BadInputCatalogueTests.swift:163
+              at: AutowireTests/BadInputCatalogueTests.swift:171
+              also: AutowireTests/BadInputCatalogueTests.swift:170
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
@@ -329,8 +344,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:172
-              also: AutowireTests/BadInputCatalogueTests.swift:171
+              at: AutowireTests/BadInputCatalogueTests.swift:179
+              also: AutowireTests/BadInputCatalogueTests.swift:178
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -339,14 +354,14 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:176
+              at: AutowireTests/BadInputCatalogueTests.swift:183
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:180
+              at: AutowireTests/BadInputCatalogueTests.swift:187
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
@@ -360,7 +375,7 @@ extension BadInput {
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:191
+              at: AutowireTests/BadInputCatalogueTests.swift:198
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -376,28 +391,28 @@ extension BadInput {
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:204
+              at: AutowireTests/BadInputCatalogueTests.swift:211
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:214
+              at: AutowireTests/BadInputCatalogueTests.swift:221
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:223
+              at: AutowireTests/BadInputCatalogueTests.swift:230
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:223
+              at: AutowireTests/BadInputCatalogueTests.swift:230
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -426,8 +441,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:245
-              also: AutowireTests/BadInputCatalogueTests.swift:244
+              at: AutowireTests/BadInputCatalogueTests.swift:252
+              also: AutowireTests/BadInputCatalogueTests.swift:251
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -436,7 +451,7 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:250
+              at: AutowireTests/BadInputCatalogueTests.swift:257
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
@@ -449,10 +464,36 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:262
+              at: AutowireTests/BadInputCatalogueTests.swift:269
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
+            """
+        case .handleUsedAfterContainerReleased:
+            """
+            error[container-released]: Provider<Report>.get() was called after the container that made it was released.
+              path: Provider<Report>.get() → Report
+              fix: Keep the Container (or a child of it) for as long as objects it made call their Provider, Lazy or AssistedFactory: a handle does not keep its container alive, so that singletons holding one never keep their own container alive.
+            """
+        case .dependenciesGetterResolves:
+            """
+            error[container-reentered]: Invoice.dependencies requested Printer from the container that was reading it to compile Invoice's plan.
+              path: Invoice → Printer
+              fix: Make Invoice.dependencies a plain list or value (`static let`) that uses no container; declare what Invoice needs with `.inject(…)`, or resolve it later, in `init()` or a method.
+            """
+        case .initResolvesItsOwnClass:
+            """
+            error[unclosable-cycle]: Canvas is needed again while an earlier Canvas is still in its init() or injection, which resolved from the container, so the cycle can never close.
+              path: Brush.canvas → Canvas
+              fix: Do not resolve from the container inside init() or a didSet: declare the dependency with `.inject(…)` (cycles through `.graph` objects close), or keep a `Provider` and call it after the object is built.
+            """
+        case .creationsNeedingEachOtherOnTwoThreads:
+            """
+            error[unclosable-cycle]: Creating Storefront needs Basket, which another thread is creating while it waits for Storefront: the two creations need each other, so neither could ever finish.
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:90
+              path: Storefront → Basket
+              fix: Break the cycle: a factory, init() or didSet that resolves, or calls a Provider or Lazy, during a creation must not lead back to it. Resolve one side after creation (keep the Provider or Lazy and call it later) instead.
             """
         }
     }
 }
+

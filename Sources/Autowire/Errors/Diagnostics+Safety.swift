@@ -28,7 +28,7 @@ extension Diagnostic {
             message:
                 "Creating \(holding) needs \(waitingFor), which another thread is creating while it waits for "
                 + "\(holding): the two creations need each other, so neither could ever finish.",
-            path: [holding.description, waitingFor.description],
+            path: [waitingFor.description],
             fix:
                 "Break the cycle: a factory, init() or didSet that resolves, or calls a Provider or Lazy, during a "
                 + "creation must not lead back to it. Resolve one side after creation (keep the Provider or "

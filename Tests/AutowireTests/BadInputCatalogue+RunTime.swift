@@ -89,7 +89,10 @@ func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
         container = try Container { binder in
             binder.bind(Storefront.self).scoped(.singleton).to { resolver in
                 // Only the first run waits; the basket's thread runs the factory again afterwards.
-                if isFirstRun.withLock({ isFirst in defer { isFirst = false }; return isFirst }) {
+                if isFirstRun.withLock({ isFirst in
+                    defer { isFirst = false }
+                    return isFirst
+                }) {
                     storefrontStarted.signal()
                     _ = basketIsBeingCreated.wait(timeout: .now() + .seconds(5))
                     // Let the basket's thread reach the storefront's lock and wait on it.

@@ -496,4 +496,3 @@ extension BadInput {
         }
     }
 }
-

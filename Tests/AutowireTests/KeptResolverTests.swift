@@ -31,7 +31,9 @@ private final class Reporter {
                     let group = DispatchGroup()
                     for _ in 0..<4 {
                         DispatchQueue.global().async(group: group) {
-                            if let metrics = try? resolver.resolve(Metrics.self) { made.withLock { $0.append(metrics) } }
+                            if let metrics = try? resolver.resolve(Metrics.self) {
+                                made.withLock { $0.append(metrics) }
+                            }
                         }
                     }
                     _ = group.wait(timeout: .now() + .seconds(30))

@@ -79,7 +79,9 @@ final class Registry: @unchecked Sendable {
                 compiler.whileCompiling {
                     var seen: Set<BindingKey> = []
                     for declaration in declarations where seen.insert(declaration.providedKey).inserted {
-                        if let producer = compiler.producer(for: declaration.providedKey) { compiler.checkRoot(producer) }
+                        if let producer = compiler.producer(for: declaration.providedKey) {
+                            compiler.checkRoot(producer)
+                        }
                     }
                     compiler.finish()
                 }
@@ -165,7 +167,8 @@ final class Registry: @unchecked Sendable {
                 }
                 guard let producer else {
                     return .failure(
-                        ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil)))
+                        ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
+                    )
                 }
                 guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
                 table = compiler.table

@@ -13,28 +13,31 @@ struct Validator {
         let bindingKeys = uniqueBindingKeys()
         // Compile under the lock, but probe outside it: a closure factory run by a probe's
         // injection resolves through the registry, which takes the lock.
-        let compiled = Result { () throws(ResolutionError) in try registry.withScratchCompiler { compiler in
-            var rootProducers: [AnyProducer] = []
-            for root in roots {
-                if let producer = rootProducer(root, compiler) {
-                    compiler.checkRoot(producer)
-                    rootProducers.append(producer)
+        let compiled = Result { () throws(ResolutionError) in
+            try registry.withScratchCompiler { compiler in
+                var rootProducers: [AnyProducer] = []
+                for root in roots {
+                    if let producer = rootProducer(root, compiler) {
+                        compiler.checkRoot(producer)
+                        rootProducers.append(producer)
+                    }
                 }
-            }
-            var bindingProducers: [AnyProducer] = []
-            for key in bindingKeys {
-                if let producer = compiler.producer(for: key) {
-                    compiler.checkRoot(producer)
-                    bindingProducers.append(producer)
+                var bindingProducers: [AnyProducer] = []
+                for key in bindingKeys {
+                    if let producer = compiler.producer(for: key) {
+                        compiler.checkRoot(producer)
+                        bindingProducers.append(producer)
+                    }
                 }
+                compiler.finish()
+                return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
             }
-            compiler.finish()
-            return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
-        } }
+        }
         guard case .success(let (compiler, snapshot)) = compiled else {
             return ValidationReport(
                 subject: subject, diagnostics: Self.diagnostics(of: compiled) + buildProblems,
-                graph: DependencyGraph(roots: [], nodes: [], edges: [], parentEdges: []), bindingCount: bindingKeys.count)
+                graph: DependencyGraph(roots: [], nodes: [], edges: [], parentEdges: []),
+                bindingCount: bindingKeys.count)
         }
         var found = compiler.problems + buildProblems
         // Plans compiled with errors are incomplete: running them would only report that.

@@ -62,7 +62,9 @@ private struct Tarjan {
                 continue
             }
             path.removeLast()
-            if let parent = path.last?.producer, let low = lowLink[id], let parentLow = lowLink[ObjectIdentifier(parent)] {
+            if let parent = path.last?.producer, let low = lowLink[id],
+                let parentLow = lowLink[ObjectIdentifier(parent)]
+            {
                 lowLink[ObjectIdentifier(parent)] = min(parentLow, low)
             }
             guard lowLink[id] == order[id] else { continue }

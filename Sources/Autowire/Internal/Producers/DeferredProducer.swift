@@ -16,7 +16,8 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     /// The handle finds its target again through this producer's key, in the registry that
     /// compiled it, which it holds weakly.
     override func produce(_ resolution: Resolution) throws -> T {
-        make(ContainerHandle(registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil)))
+        make(
+            ContainerHandle(registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil)))
     }
 }
 

@@ -342,7 +342,6 @@ struct Resolution {
 
     func record(_ producer: AnyProducer, instance: AnyObject) { state.pointee.record(producer, instance: instance) }
 
-
     /// Builds an object of `producer` (its `init()` and injection), refusing to start when a resolve
     /// this one was started in is building one already: `init()` or a `didSet` resolving something
     /// that needs its own class would otherwise recurse until the stack overflows.

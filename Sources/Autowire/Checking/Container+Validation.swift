@@ -98,6 +98,6 @@ extension Container {
             }
             return GraphSnapshot(roots: starts).graph
         }
-        return graph ?? DependencyGraph(roots: [], nodes: [], edges: [], parentEdges: [])
+        return graph ?? .empty
     }
 }

@@ -13,30 +13,31 @@ struct Validator {
         let bindingKeys = uniqueBindingKeys()
         // Compile under the lock, but probe outside it: a closure factory run by a probe's
         // injection resolves through the registry, which takes the lock.
-        let compiled = Result { () throws(ResolutionError) in
-            try registry.withScratchCompiler { compiler in
-                var rootProducers: [AnyProducer] = []
-                for root in roots {
-                    if let producer = rootProducer(root, compiler) {
-                        compiler.checkRoot(producer)
-                        rootProducers.append(producer)
+        let compiler: PlanCompiler
+        let snapshot: GraphSnapshot
+        do {
+            (compiler, snapshot) =
+                try registry.withScratchCompiler { compiler in
+                    var rootProducers: [AnyProducer] = []
+                    for root in roots {
+                        if let producer = rootProducer(root, compiler) {
+                            compiler.checkRoot(producer)
+                            rootProducers.append(producer)
+                        }
                     }
-                }
-                var bindingProducers: [AnyProducer] = []
-                for key in bindingKeys {
-                    if let producer = compiler.producer(for: key) {
-                        compiler.checkRoot(producer)
-                        bindingProducers.append(producer)
+                    var bindingProducers: [AnyProducer] = []
+                    for key in bindingKeys {
+                        if let producer = compiler.producer(for: key) {
+                            compiler.checkRoot(producer)
+                            bindingProducers.append(producer)
+                        }
                     }
+                    compiler.finish()
+                    return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
                 }
-                compiler.finish()
-                return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
-            }
-        }
-        guard case .success(let (compiler, snapshot)) = compiled else {
+        } catch {
             return ValidationReport(
-                subject: subject, diagnostics: Self.diagnostics(of: compiled) + buildProblems,
-                graph: DependencyGraph(roots: [], nodes: [], edges: [], parentEdges: []),
+                subject: subject, diagnostics: error.diagnostics + buildProblems, graph: .empty,
                 bindingCount: bindingKeys.count)
         }
         var found = compiler.problems + buildProblems
@@ -51,11 +52,6 @@ struct Validator {
     }
 
     private var subject: String { roots.isEmpty ? "the container" : roots.map(typeName).joined(separator: ", ") }
-
-    private static func diagnostics<Success>(of result: Result<Success, ResolutionError>) -> [Diagnostic] {
-        if case .failure(let error) = result { return error.diagnostics }
-        return []
-    }
 
     /// Bound keys in the order they were declared, each once (a collection once for all its
     /// contributions).

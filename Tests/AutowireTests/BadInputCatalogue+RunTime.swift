@@ -16,24 +16,26 @@ private final class ReportMaker: Injectable {
 }
 private final class Report: Injectable {}
 
-/// The container the getters and initializers below call back into.
-private let catalogueContainer = Locked<Container?>(nil)
+/// The containers the getter and the initializer below call back into, one each: catalogue rows
+/// run in parallel.
+private let invoiceContainer = Locked<Container?>(nil)
+private let canvasContainer = Locked<Container?>(nil)
 
 private final class Printer: Injectable {}
 
 /// What resolving a class whose `dependencies` getter resolves from the same container throws.
 func dependenciesGetterResolvingError() -> ResolutionError? {
     let container = Container()
-    catalogueContainer.withLock { $0 = container }
-    defer { catalogueContainer.withLock { $0 = nil } }
+    invoiceContainer.withLock { $0 = container }
+    defer { invoiceContainer.withLock { $0 = nil } }
     return captureResolutionError { try container.resolve(Invoice.self) }
 }
 
 /// What the resolve in `Canvas.init()`, which needs a `Canvas` again, throws.
 func initResolvingItsOwnClassError() -> ResolutionError? {
     let container = Container()
-    catalogueContainer.withLock { $0 = container }
-    defer { catalogueContainer.withLock { $0 = nil } }
+    canvasContainer.withLock { $0 = container }
+    defer { canvasContainer.withLock { $0 = nil } }
     canvasError.withLock { $0 = nil }
     _ = try? container.resolve(Canvas.self)
     return canvasError.withLock { $0 }
@@ -43,7 +45,7 @@ func initResolvingItsOwnClassError() -> ResolutionError? {
 private final class Invoice: Injectable {
     var printer: Printer!
     static var dependencies: [Dependency<Invoice>] {
-        _ = try? catalogueContainer.withLock { $0 }?.resolve(Printer.self)
+        _ = try? invoiceContainer.withLock { $0 }?.resolve(Printer.self)
         return [.inject(\.printer)]
     }
 }
@@ -53,7 +55,7 @@ private let canvasError = Locked<ResolutionError?>(nil)
 /// An `init()` that resolves a class needing a `Canvas`.
 private final class Canvas: Injectable {
     required init() {
-        let container = catalogueContainer.withLock { $0 }
+        let container = canvasContainer.withLock { $0 }
         do {
             _ = try container?.resolve(Brush.self)
         } catch {
@@ -118,4 +120,17 @@ func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
     DispatchQueue.global().async(group: finished) { _ = try? container.resolve(Basket.self) }
     guard finished.wait(timeout: .now() + .seconds(20)) == .success else { return nil }
     return storefrontError.withLock { $0 }
+}
+
+/// The forgotten `.inject` of this design: `tags` is declared but not listed.
+private final class TagList: Injectable {}
+private final class Article: Injectable {
+    var body: String?
+    var tags: TagList!
+    static let dependencies: [Dependency<Article>] = [.optional(\.body)]
+}
+
+/// What the first resolve of `Article` throws.
+func forgottenInjectError() -> ResolutionError? {
+    captureResolutionError { try Container().resolve(Article.self) }
 }

@@ -121,6 +121,7 @@ enum BadInput: String, CaseIterable, Sendable {
     case dependenciesGetterResolves
     case initResolvesItsOwnClass
     case creationsNeedingEachOtherOnTwoThreads
+    case forgottenInject
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -134,6 +135,7 @@ enum BadInput: String, CaseIterable, Sendable {
             .unclosableCycle
         case .handleUsedAfterContainerReleased: .containerReleased
         case .dependenciesGetterResolves: .containerReentered
+        case .forgottenInject: .forgottenDependency
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -284,6 +286,8 @@ enum BadInput: String, CaseIterable, Sendable {
             return resolution(initResolvingItsOwnClassError())
         case .creationsNeedingEachOtherOnTwoThreads:
             return resolution(errorOfCreationsNeedingEachOtherOnTwoThreads())
+        case .forgottenInject:
+            return resolution(forgottenInjectError())
         }
     }
 }
@@ -334,8 +338,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:171
-              also: AutowireTests/BadInputCatalogueTests.swift:170
+              at: AutowireTests/BadInputCatalogueTests.swift:173
+              also: AutowireTests/BadInputCatalogueTests.swift:172
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
@@ -344,8 +348,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:179
-              also: AutowireTests/BadInputCatalogueTests.swift:178
+              at: AutowireTests/BadInputCatalogueTests.swift:181
+              also: AutowireTests/BadInputCatalogueTests.swift:180
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -354,14 +358,14 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:183
+              at: AutowireTests/BadInputCatalogueTests.swift:185
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:187
+              at: AutowireTests/BadInputCatalogueTests.swift:189
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
@@ -375,7 +379,7 @@ extension BadInput {
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:198
+              at: AutowireTests/BadInputCatalogueTests.swift:200
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -391,28 +395,28 @@ extension BadInput {
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:211
+              at: AutowireTests/BadInputCatalogueTests.swift:213
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:221
+              at: AutowireTests/BadInputCatalogueTests.swift:223
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:230
+              at: AutowireTests/BadInputCatalogueTests.swift:232
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:230
+              at: AutowireTests/BadInputCatalogueTests.swift:232
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -441,8 +445,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:252
-              also: AutowireTests/BadInputCatalogueTests.swift:251
+              at: AutowireTests/BadInputCatalogueTests.swift:254
+              also: AutowireTests/BadInputCatalogueTests.swift:253
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -451,7 +455,7 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:257
+              at: AutowireTests/BadInputCatalogueTests.swift:259
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
@@ -464,7 +468,7 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:269
+              at: AutowireTests/BadInputCatalogueTests.swift:271
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
             """
@@ -489,9 +493,16 @@ extension BadInput {
         case .creationsNeedingEachOtherOnTwoThreads:
             """
             error[unclosable-cycle]: Creating Storefront needs Basket, which another thread is creating while it waits for Storefront: the two creations need each other, so neither could ever finish.
-              at: AutowireTests/BadInputCatalogue+RunTime.swift:90
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:92
               path: Storefront → Basket
               fix: Break the cycle: a factory, init() or didSet that resolves, or calls a Provider or Lazy, during a creation must not lead back to it. Resolve one side after creation (keep the Provider or Lazy and call it later) instead.
+            """
+        case .forgottenInject:
+            """
+            error[forgotten-dependency]: Article.tags is nil after injection but is not in Article.dependencies, and the container can provide TagList: it looks like a forgotten `.inject`.
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:130
+              path: Article.tags
+              fix: Add `.inject(\\.tags)` to Article.dependencies; if it may stay nil, `.optional(\\.tags)`; if something else sets it, `.notInjected(\\.tags)`.
             """
         }
     }

@@ -13,6 +13,7 @@ private func recordingErrors(_ body: () throws(ResolutionError) -> Void) {
 /// Resolves, from its `init()`, a class that needs an `Editor` again.
 private final class Editor: Injectable {
     var toolbar: Toolbar?
+    static let dependencies: [Dependency<Editor>] = [.notInjected(\.toolbar)]
     required init() {
         let container = shared.withLock { $0 }
         recordingErrors { () throws(ResolutionError) in toolbar = try container?.resolve(Toolbar.self) }
@@ -32,7 +33,7 @@ private final class Outline: Injectable {
             recordingErrors { () throws(ResolutionError) in child = try provider.get() }
         }
     }
-    static let dependencies: [Dependency<Outline>] = [.inject(\.makeOutline)]
+    static let dependencies: [Dependency<Outline>] = [.inject(\.makeOutline), .notInjected(\.child)]
 }
 
 @Suite(.serialized) struct NestedResolveTests {

@@ -103,6 +103,16 @@ final class Registry: @unchecked Sendable {
         bindings[key] != nil || contributions[key] != nil || (parent?.provides(key) ?? false)
     }
 
+    /// Whether this container could provide `type`: a binding, an Injectable class, or a
+    /// `Provider`/`Lazy`/`Tagged` of something it could provide.
+    func canProvide(_ type: Any.Type) -> Bool {
+        let key = BindingKey(type: type, tag: nil)
+        if provides(key) || type is any Injectable.Type { return true }
+        guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
+        let underlying = synthesized.underlyingKey
+        return underlying.tag == nil ? canProvide(underlying.type) : provides(underlying)
+    }
+
     /// The producer for `key`, compiled on first use.
     func producer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         try compiled(key, asRoot: false) { $0.producer(for: key) }

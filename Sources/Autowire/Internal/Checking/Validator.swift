@@ -166,6 +166,10 @@ struct Validator {
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {
                     findings += error.diagnostics.map { $0.prefixedPath(pathPrefix()) }
+                    // The forgotten-dependency check runs once every property was filled.
+                    if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency }) {
+                        afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
+                    }
                 } catch {
                     findings.append(.internalInconsistency("unexpected error \(error)"))
                 }
@@ -177,9 +181,11 @@ struct Validator {
         let declared = Set(matches.compactMap(\.field))
         let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
 
+        // Filled probes were checked by their plan, which reports forgotten dependencies as errors;
+        // unfilled ones can only be suspected, since a `didSet` may set a property after `init()`.
         for (index, field) in layout.fields.enumerated()
-        where afterInit[index] == true && !declared.contains(index)
-            && !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)) && canProvide(field.wrappedType)
+        where injection == nil && afterInit[index] == true && !declared.contains(index)
+            && !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)) && registry.canProvide(field.wrappedType)
         {
             findings.append(
                 .likelyForgottenDependency(
@@ -197,16 +203,6 @@ struct Validator {
             }
         }
         return probe
-    }
-
-    /// Whether the container could provide `type`: a binding, an Injectable class, or a
-    /// `Provider`/`Lazy`/`Tagged` of something it could provide.
-    private func canProvide(_ type: Any.Type) -> Bool {
-        let key = BindingKey(type: type, tag: nil)
-        if registry.provides(key) || type is any Injectable.Type { return true }
-        guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
-        let underlying = synthesized.underlyingKey
-        return underlying.tag == nil ? canProvide(underlying.type) : registry.provides(underlying)
     }
 
     /// Keeps the first of diagnostics that say the same thing at the same place (a problem met

@@ -118,8 +118,11 @@ final class PlanCompiler {
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used).
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
-        for dependency in reading("dependencies", of: type, { type.dependencies }) {
+        let dependencies = reading("dependencies", of: type) { type.dependencies }
+        plan.firstFill = FirstFillCheck(type: type, requirements: dependencies.map(\.requirement), registry: registry)
+        for dependency in dependencies {
             let requirement = dependency.requirement
+            if requirement.isNotInjected { continue }
             guard requirement.applies(to: type) else {
                 report(.misdeclared(requirement, injecting: type))
                 continue

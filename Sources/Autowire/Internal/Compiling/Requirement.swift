@@ -48,6 +48,9 @@ struct Requirement: Sendable {
     /// The key path itself, for tools that inspect objects (validation).
     var anyKeyPath: AnyKeyPath? { (keyPath as? AnyKeyPath) ?? (keyPath as? UncheckedKeyPath)?.keyPath }
 
+    /// Whether the property is declared `.notInjected`: set by something else, never filled.
+    var isNotInjected: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(NotInjected.self) }
+
     /// Whether the property takes the seed of an `AssistedFactory` rather than a resolved value.
     var isAssisted: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(AssistedSeed.self) }
 

@@ -19,6 +19,11 @@ let package = Package(
         .executableTarget(name: "AutowireDemo", dependencies: ["Autowire"]),
         .testTarget(name: "AutowireTests", dependencies: ["Autowire", "AutowireTesting"]),
         .testTarget(name: "AutowireTestingTests", dependencies: ["Autowire", "AutowireTesting"]),
+        // Built the way size-conscious apps build: without field records, so `Mirror` sees no
+        // stored properties. Validation must then say it cannot check, never trap or guess.
+        .testTarget(
+            name: "AutowireNoReflectionTests", dependencies: ["Autowire"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-metadata"])]),
     ],
     swiftLanguageModes: [.v6]
 )

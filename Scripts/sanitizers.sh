@@ -7,11 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 run_thread() {
-    echo "== ThreadSanitizer: StressTests, DeadlockTests, ConcurrencyTests"
+    echo "== ThreadSanitizer: the tests that resolve, create and lock from many threads"
     # halt_on_error: the first report fails the run instead of scrolling past.
     TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
         swift test --sanitize=thread --scratch-path .build-tsan \
-        --filter 'StressTests|DeadlockTests|ConcurrencyTests'
+        --filter 'StressTests|DeadlockTests|ConcurrencyTests|CreationLockTests|KeptResolverTests|HandleLifetimeTests|NestedResolveTests|MainActorIsolationTests|FaultTests'
 }
 
 run_address() {

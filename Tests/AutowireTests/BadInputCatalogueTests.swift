@@ -117,6 +117,11 @@ enum BadInput: String, CaseIterable, Sendable {
     case overrideOfNothing
     case mainActorPlanOffMainActor
     case lazyReentered
+    case handleUsedAfterContainerReleased
+    case dependenciesGetterResolves
+    case initResolvesItsOwnClass
+    case creationsNeedingEachOtherOnTwoThreads
+    case forgottenInject
     case chainDeeperThanTheStack
 
     /// The error code the row must raise.
@@ -126,8 +131,13 @@ enum BadInput: String, CaseIterable, Sendable {
             .missingBinding
         case .duplicateBinding, .duplicateDictionaryKey: .duplicateBinding
         case .nonConformingClassTarget, .nonConformingProtocolTarget: .nonConformingImplementation
-        case .unclosableTransientCycle, .cycleThroughGraphFactory, .cycleThroughTypedFactory, .lazyReentered:
+        case .unclosableTransientCycle, .cycleThroughGraphFactory, .cycleThroughTypedFactory, .lazyReentered,
+            .initResolvesItsOwnClass, .creationsNeedingEachOtherOnTwoThreads:
             .unclosableCycle
+        case .handleUsedAfterContainerReleased: .containerReleased
+        case .dependenciesGetterResolves: .containerReentered
+        case .forgottenInject: .forgottenDependency
+        case .chainDeeperThanTheStack: .resolutionTooDeep
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -137,7 +147,6 @@ enum BadInput: String, CaseIterable, Sendable {
         case .childShadowingWithoutOverride: .accidentalShadowing
         case .overrideOfNothing: .overrideOfNothing
         case .mainActorPlanOffMainActor: .mainActorRequired
-        case .chainDeeperThanTheStack: .resolutionTooDeep
         }
     }
 
@@ -271,6 +280,16 @@ enum BadInput: String, CaseIterable, Sendable {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
             }
             return resolution(captureResolutionError { try box.screen?.report.get() })
+        case .handleUsedAfterContainerReleased:
+            return resolution(captureResolutionError { try handleOfAReleasedContainer() })
+        case .dependenciesGetterResolves:
+            return resolution(dependenciesGetterResolvingError())
+        case .initResolvesItsOwnClass:
+            return resolution(initResolvingItsOwnClassError())
+        case .creationsNeedingEachOtherOnTwoThreads:
+            return resolution(errorOfCreationsNeedingEachOtherOnTwoThreads())
+        case .forgottenInject:
+            return resolution(forgottenInjectError())
         case .chainDeeperThanTheStack:
             // 5,000 autowired classes, each needing the next, resolved on a 512 KiB thread.
             let container = Container()
@@ -326,8 +345,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:166
-              also: AutowireTests/BadInputCatalogueTests.swift:165
+              at: AutowireTests/BadInputCatalogueTests.swift:175
+              also: AutowireTests/BadInputCatalogueTests.swift:174
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
@@ -336,8 +355,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:174
-              also: AutowireTests/BadInputCatalogueTests.swift:173
+              at: AutowireTests/BadInputCatalogueTests.swift:183
+              also: AutowireTests/BadInputCatalogueTests.swift:182
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -346,14 +365,14 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:178
+              at: AutowireTests/BadInputCatalogueTests.swift:187
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:182
+              at: AutowireTests/BadInputCatalogueTests.swift:191
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
@@ -367,7 +386,7 @@ extension BadInput {
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:193
+              at: AutowireTests/BadInputCatalogueTests.swift:202
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -383,28 +402,28 @@ extension BadInput {
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:206
+              at: AutowireTests/BadInputCatalogueTests.swift:215
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:216
+              at: AutowireTests/BadInputCatalogueTests.swift:225
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:225
+              at: AutowireTests/BadInputCatalogueTests.swift:234
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:225
+              at: AutowireTests/BadInputCatalogueTests.swift:234
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -433,8 +452,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:247
-              also: AutowireTests/BadInputCatalogueTests.swift:246
+              at: AutowireTests/BadInputCatalogueTests.swift:256
+              also: AutowireTests/BadInputCatalogueTests.swift:255
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -443,22 +462,54 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:252
+              at: AutowireTests/BadInputCatalogueTests.swift:261
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
         case .mainActorPlanOffMainActor:
             """
-            error[main-actor-required]: ProfileViewModel has main-actor dependencies but was resolved or injected off the main thread.
+            error[main-actor-required]: ProfileViewModel is isolated to the main actor but was resolved or injected off the main thread.
               path: ProfileViewModel
               fix: Resolve or inject ProfileViewModel from the main actor, for example in a `@MainActor` function or inside `await MainActor.run { … }`.
             """
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:264
+              at: AutowireTests/BadInputCatalogueTests.swift:273
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
+            """
+        case .handleUsedAfterContainerReleased:
+            """
+            error[container-released]: Provider<Report>.get() was called after the container that made it was released.
+              path: Provider<Report>.get() → Report
+              fix: Keep the Container (or a child of it) for as long as objects it made call their Provider, Lazy or AssistedFactory: a handle does not keep its container alive, so that singletons holding one never keep their own container alive.
+            """
+        case .dependenciesGetterResolves:
+            """
+            error[container-reentered]: Invoice.dependencies requested Printer from the container that was reading it to compile Invoice's plan.
+              path: Invoice → Printer
+              fix: Make Invoice.dependencies a plain list or value (`static let`) that uses no container; declare what Invoice needs with `.inject(…)`, or resolve it later, in `init()` or a method.
+            """
+        case .initResolvesItsOwnClass:
+            """
+            error[unclosable-cycle]: Canvas is needed again while an earlier Canvas is still in its init() or injection, which resolved from the container, so the cycle can never close.
+              path: Brush.canvas → Canvas
+              fix: Do not resolve from the container inside init() or a didSet: declare the dependency with `.inject(…)` (cycles through `.graph` objects close), or keep a `Provider` and call it after the object is built.
+            """
+        case .creationsNeedingEachOtherOnTwoThreads:
+            """
+            error[unclosable-cycle]: Creating Storefront needs Basket, which another thread is creating while it waits for Storefront: the two creations need each other, so neither could ever finish.
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:92
+              path: Storefront → Basket
+              fix: Break the cycle: a factory, init() or didSet that resolves, or calls a Provider or Lazy, during a creation must not lead back to it. Resolve one side after creation (keep the Provider or Lazy and call it later) instead.
+            """
+        case .forgottenInject:
+            """
+            error[forgotten-dependency]: Article.tags is nil after injection but is not in Article.dependencies, and the container can provide TagList: it looks like a forgotten `.inject`.
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:130
+              path: Article.tags
+              fix: Add `.inject(\\.tags)` to Article.dependencies; if it may stay nil, `.optional(\\.tags)`; if something else sets it, `.notInjected(\\.tags)`.
             """
         case .chainDeeperThanTheStack:
             """

@@ -299,6 +299,7 @@ private final class EngineClient: Injectable {
 
 private final class Bolt: Injectable {
     var gear: Gear?
+    static let dependencies: [Dependency<Bolt>] = [.notInjected(\.gear)]
 }
 private final class Gear {
     let bolt: Bolt

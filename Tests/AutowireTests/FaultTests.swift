@@ -66,7 +66,9 @@ private final class Dashboard: Injectable {
 }
 
 @Suite(.serialized) struct FaultTests {
-    @Test func aFactoryThrowingHalfWayLeavesNoHalfBuiltSingletonBehind() throws {
+    /// Wheels was fully built before the Engine factory threw: it is kept (a singleton is created
+    /// exactly once), while the half-filled Car is discarded.
+    @Test func aFactoryThrowingHalfWayKeepsFinishedSingletonsAndDiscardsHalfBuiltOnes() throws {
         let fault = Fault(failing: 1)
         let container = try Container { binder in
             binder.bind(Engine.self).scoped(.singleton).to { resolver in
@@ -80,11 +82,12 @@ private final class Dashboard: Injectable {
         #expect(
             error?.description == """
                 error[factory-failed]: The factory for Engine threw: overheated.
-                  at: AutowireTests/FaultTests.swift:72
+                  at: AutowireTests/FaultTests.swift:74
                   path: Car.engine → Engine
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)
-        #expect(carCensus.alive == 0 && wheelsCensus.alive == 0, "nothing made by the failed resolve is kept")
+        #expect(carCensus.alive == 0, "the half-built Car is not kept")
+        #expect(wheelsCensus.alive == 1, "the finished Wheels singleton is kept")
 
         let car = try container.resolve(Car.self)
         #expect(fault.callCount == 2)
@@ -92,9 +95,9 @@ private final class Dashboard: Injectable {
         #expect(try container.resolve(Car.self) === car)
         #expect(try container.resolve(Wheels.self) === car.wheels)
         #expect(try container.resolve(Engine.self) === car.engine)
-        // One Car and one Wheels per attempt: the failed attempt's were discarded, not reused half-built.
+        // One Car per attempt (the failed one was discarded, not reused half-built), one Wheels in all.
         #expect(carCensus.made == carsBefore + 2)
-        #expect(wheelsCensus.made == wheelsBefore + 2)
+        #expect(wheelsCensus.made == wheelsBefore + 1)
     }
 
     @Test func aSingletonNeedingAFailingSingletonIsRetriedWithIt() throws {
@@ -112,7 +115,7 @@ private final class Dashboard: Injectable {
         #expect(
             first?.description == """
                 error[factory-failed]: The factory for Gearbox threw: overheated.
-                  at: AutowireTests/FaultTests.swift:104
+                  at: AutowireTests/FaultTests.swift:107
                   path: Garage.gearbox → Gearbox
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)
@@ -140,12 +143,44 @@ private final class Dashboard: Injectable {
         #expect(
             error?.description == """
                 error[factory-failed]: The factory for Engine threw: overheated.
-                  at: AutowireTests/FaultTests.swift:133
+                  at: AutowireTests/FaultTests.swift:136
                   path: Engine
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)
         let engine = try dashboard.engine.get()
         #expect(try dashboard.engine.get() === engine)
         #expect(fault.callCount == 2)
+    }
+}
+
+private let databaseInits = Atomic<Int>(0)
+/// A connection pool: creating it twice would open a second pool.
+private final class Database: Injectable {
+    static var scope: Scope { .singleton }
+    required init() { databaseInits.add(1, ordering: .relaxed) }
+}
+private final class Mailer {}
+/// Needs the database and a mailer whose factory fails the first time.
+private final class SignupService: Injectable {
+    var database: Database!
+    var mailer: Mailer!
+    static let dependencies: [Dependency<SignupService>] = [.inject(\.database), .inject(\.mailer)]
+}
+
+extension FaultTests {
+    /// Before, the finished Database was discarded with the failed resolve: `init` ran twice.
+    @Test func aSingletonFinishedBeforeAnUnrelatedFactoryThrowsIsCreatedExactlyOnce() throws {
+        let fault = Fault(failing: 1)
+        let container = try Container { binder in
+            binder.bind(Mailer.self).to { _ in
+                try fault.check()
+                return Mailer()
+            }
+        }
+        let before = databaseInits.load(ordering: .relaxed)
+        #expect(throws: ResolutionError.self) { try container.resolve(SignupService.self) }
+        let service = try container.resolve(SignupService.self)
+        #expect(try container.resolve(Database.self) === service.database)
+        #expect(databaseInits.load(ordering: .relaxed) == before + 1, "Database.init ran more than once")
     }
 }

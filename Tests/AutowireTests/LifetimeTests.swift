@@ -18,17 +18,6 @@ private final class Screen: Injectable {
 private final class Sentinel: Injectable {
     static var scope: Scope { .singleton }
 }
-private final class Report: Injectable {
-    static var scope: Scope { .transient }
-}
-private final class ReportButton: Injectable {
-    var makeReport: Provider<Report>!
-    static let dependencies: [Dependency<ReportButton>] = [.inject(\.makeReport)]
-}
-private final class ReportPreview: Injectable {
-    var report: Lazy<Report>!
-    static let dependencies: [Dependency<ReportPreview>] = [.inject(\.report)]
-}
 
 /// Weak references to what a container made, taken in a scope of their own so that no strong
 /// reference outlives it.
@@ -82,40 +71,6 @@ private func makeContainer() throws -> Container {
         #expect(released.sentinel == nil)
         // The object keeps what it was given.
         #expect(screen.settings != nil)
-    }
-
-    /// A `Provider` holds the container's state (its registry and singletons), not the `Container`
-    /// handle, which is a thin wrapper: the handle goes, everything it resolves stays usable.
-    @Test func anObjectHoldingAProviderKeepsTheContainerAlive() throws {
-        var released = Released()
-        var button: ReportButton?
-        do {
-            let container = try makeContainer()
-            released.container = container
-            released.sentinel = try container.resolve(Sentinel.self)
-            button = try container.resolve(ReportButton.self)
-        }
-        #expect(released.container == nil)
-        #expect(released.sentinel != nil)
-        let made = try button?.makeReport.get()
-        #expect(made != nil)
-        button = nil
-        #expect(released.sentinel == nil)
-    }
-
-    @Test func anObjectHoldingALazyKeepsTheContainerAliveUntilItResolves() throws {
-        var released = Released()
-        let preview: ReportPreview
-        do {
-            let container = try makeContainer()
-            released.container = container
-            released.sentinel = try container.resolve(Sentinel.self)
-            preview = try container.resolve(ReportPreview.self)
-        }
-        #expect(released.sentinel != nil)
-        let report = try preview.report.get()
-        #expect(released.sentinel == nil)
-        #expect(try preview.report.get() === report)
     }
 
     @Test func releasingAChildReleasesItsSingletonsButNotItsParents() throws {

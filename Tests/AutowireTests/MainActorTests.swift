@@ -37,7 +37,7 @@ extension MainActorTests {
             .value
         #expect(
             error?.description == """
-                error[main-actor-required]: ProfileViewModel has main-actor dependencies but was resolved or injected off the main thread.
+                error[main-actor-required]: ProfileViewModel is isolated to the main actor but was resolved or injected off the main thread.
                   path: ProfileViewModel
                   fix: Resolve or inject ProfileViewModel from the main actor, for example in a `@MainActor` function or inside `await MainActor.run { … }`.
                 """)

@@ -59,3 +59,33 @@ private final class Banner: Injectable {
         #expect(error?.code == .notOfferable)
     }
 }
+
+extension OfferedInstanceTests {
+    /// Before, an offer on a child stored into the parent's slot: with a child per test (as the
+    /// `AutowireTesting` trait makes), test B saw test A's screen.
+    @Test func anOfferBelongsToTheContainerItWasMadeOnAndItsDescendants() throws {
+        let app = try container()
+        let testA = try app.child { _ in }
+        let testB = try app.child { _ in }
+        let screenA = CheckoutScreen()
+        try testA.offer(screenA)
+        #expect(try testA.resolve(CheckoutPresenter.self).screen === screenA)
+        #expect(try testA.child { _ in }.resolve(CheckoutPresenter.self).screen === screenA)
+        #expect(try testB.resolve(Banner.self).screen == nil)
+        #expect(try app.resolve(Banner.self).screen == nil)
+        withExtendedLifetime(screenA) {}
+    }
+
+    @Test func aChildSeesItsParentsOfferUntilItIsOfferedItsOwn() throws {
+        let app = try container()
+        let child = try app.child { _ in }
+        let appScreen = CheckoutScreen()
+        try app.offer(appScreen)
+        #expect(try child.resolve(CheckoutPresenter.self).screen === appScreen)
+        let childScreen = CheckoutScreen()
+        try child.offer(childScreen)
+        #expect(try child.resolve(CheckoutPresenter.self).screen === childScreen)
+        #expect(try app.resolve(CheckoutPresenter.self).screen === appScreen)
+        withExtendedLifetime((appScreen, childScreen)) {}
+    }
+}

@@ -38,7 +38,8 @@ private final class Child: Injectable {
 
 @Suite struct ProviderLazyTests {
     @Test func aProviderResolvesAnewOnEveryGet() throws {
-        let screen = try Container().resolve(ReportScreen.self)
+        let container = Container()
+        let screen = try container.resolve(ReportScreen.self)
         #expect(try screen.makeReport.get() !== screen.makeReport.get())
     }
 
@@ -49,7 +50,8 @@ private final class Child: Injectable {
     }
 
     @Test func aLazyResolvesOnceOnFirstGet() throws {
-        let screen = try Container().resolve(ReportScreen.self)
+        let container = Container()
+        let screen = try container.resolve(ReportScreen.self)
         let before = lazyCreations.load(ordering: .relaxed)
         let first = try screen.index.get()
         let second = try screen.index.get()
@@ -58,7 +60,8 @@ private final class Child: Injectable {
     }
 
     @Test func providersAndLaziesCloseATransientCycle() throws {
-        let parent = try Container().resolve(Parent.self)
+        let container = Container()
+        let parent = try container.resolve(Parent.self)
         let viaProvider = try parent.child.parent.get()
         let viaLazy = try parent.child.lazyParent.get()
         #expect(viaProvider !== parent)
@@ -66,7 +69,8 @@ private final class Child: Injectable {
     }
 
     @Test func aProviderCanBeResolvedDirectly() throws {
-        let provider = try Container().resolve(Provider<Report>.self)
+        let container = Container()
+        let provider = try container.resolve(Provider<Report>.self)
         #expect(try provider.get() !== provider.get())
     }
 

@@ -20,15 +20,19 @@ private final class AvatarScreen: @MainActor PropertyInjectable {
 
 @Suite struct ValidationOnMainActorTests {
     @Test @MainActor func mainActorClassesAreValidatedOnTheMainActor() throws {
-        let report = try Container().validate(AvatarScreen.self)
+        // Its probes are created and filled here, on the main actor: the filled probe's check
+        // finds the forgotten placeholder.
+        let error = #expect(throws: ValidationError.self) { try Container().validate(AvatarScreen.self) }
         #expect(
-            report.description == """
-                Validation of AvatarScreen (3 types, 0 bindings) found 1 warning:
+            error?.description == """
+                Validation of AvatarScreen (3 types, 0 bindings) found 1 error:
 
-                warning[likely-forgotten-dependency]: AvatarViewModel.placeholder looks like a forgotten dependency: it is nil after init(), is not in AvatarViewModel.dependencies, and the container can provide AvatarCache.
+                error[forgotten-dependency]: AvatarViewModel.placeholder is nil after injection but is not in AvatarViewModel.dependencies, and the container can provide AvatarCache: it looks like a forgotten `.inject`.
+                  at: AutowireTests/ValidationOnMainActorTests.swift:12
                   path: AvatarScreen.model → AvatarViewModel.placeholder
-                  fix: Add `.inject(\\.placeholder)` to AvatarViewModel.dependencies, or `.optional(\\.placeholder)` if it may stay nil.
+                  fix: Add `.inject(\\.placeholder)` to AvatarViewModel.dependencies; if it may stay nil, `.optional(\\.placeholder)`; if something else sets it, `.notInjected(\\.placeholder)`.
                 """)
+        let report = try Container().validate(AvatarScreen.self, injectingProbes: false)
         #expect(
             report.graph.textTree == """
                 AvatarScreen (filled by a PropertyInjector, transient)

@@ -198,7 +198,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
     }
 
     @Test func warningsAloneAreReturnedInTheReportInsteadOfThrown() throws {
-        let report = try Container().validate(Accounting.self)
+        let report = try Container().validate(Accounting.self, injectingProbes: false)
         #expect(report.errors.isEmpty)
         #expect(report.warnings.map(\.code) == [.likelyForgottenDependency])
         #expect(
@@ -250,7 +250,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
         let container = try Container { binder in
             binder.bind(Accounting.self).scoped(.singleton).to(Accounting.self)
         }
-        let report = try container.validate()
+        let report = try container.validate(injectingProbes: false)
         #expect(
             report.description == """
                 Validation of the container (1 type, 1 binding) found 1 warning:

@@ -37,8 +37,8 @@ extension BindingBuilder {
         finish { compiler, register in
             let made = target.compile(compiler)
             compiler.scheduleRootCheck(made)
-            let producer = DeferredProducer(key: key, registry: compiler.registry, target: made) { registry in
-                AssistedFactory<Seed, T>(registry: registry, producer: made)
+            let producer = DeferredProducer(key: key, registry: compiler.registry, target: made) { handle in
+                AssistedFactory<Seed, T>(handle: handle)
             }
             if register { compiler.register(producer) }
             return producer

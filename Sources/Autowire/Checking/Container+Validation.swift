@@ -85,8 +85,11 @@ extension Container {
     /// ```swift
     /// try container.graph(from: App.self).dot.write(toFile: "app.dot", atomically: true, encoding: .utf8)
     /// ```
+    ///
+    /// Called from a `dependencies` or `scope` getter while this container compiles, it returns an
+    /// empty graph: the container cannot be read until it has finished.
     public func graph(from roots: Any.Type...) -> DependencyGraph {
-        registry.withScratchCompiler { compiler in
+        let graph = try? registry.withScratchCompiler { compiler in
             let starts = roots.compactMap { root -> AnyProducer? in
                 let key = BindingKey(type: root, tag: nil)
                 if let producer = compiler.producer(for: key) { return producer }
@@ -95,5 +98,6 @@ extension Container {
             }
             return GraphSnapshot(roots: starts).graph
         }
+        return graph ?? .empty
     }
 }

@@ -21,6 +21,9 @@ public struct DependencyGraph: Sendable {
     /// Each node's outgoing edges, by node id.
     let outgoing: [[Int]]
 
+    /// A graph with no nodes: what a container that cannot be read right now exports.
+    static let empty = DependencyGraph(roots: [], nodes: [], edges: [], parentEdges: [])
+
     init(roots: [Node.ID], nodes: [Node], edges: [Edge], parentEdges: [Int?]) {
         self.roots = roots
         self.nodes = nodes

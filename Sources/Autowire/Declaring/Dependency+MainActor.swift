@@ -45,6 +45,20 @@ extension Dependency {
         }
     }
 
+    /// A property of a `@MainActor` class that something other than the container sets; see
+    /// ``Dependency/notInjected(_:fileID:line:)-(ReferenceWritableKeyPath<Root,Value?>Sendable,_,_)``.
+    @MainActor
+    @inlinable
+    public static func notInjected<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        mainActor(
+            keyPath, value: Value.self, tag: NotInjected.self, isOptional: true, location: SourceLocation(fileID, line)
+        ) { $0[keyPath: keyPath] = $1 }
+    }
+
     @usableFromInline
     static func mainActor<Value>(
         _ keyPath: AnyKeyPath, value: Value.Type, tag: Any.Type?, isOptional: Bool, location: SourceLocation,

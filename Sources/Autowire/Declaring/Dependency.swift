@@ -166,3 +166,31 @@ extension Dependency {
             location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
     }
 }
+
+extension Dependency {
+    /// A property that something other than the container sets (a delegate, a callback, a value
+    /// the owner assigns later): the container never fills it, and the check of a type's first
+    /// fill does not report it as forgotten.
+    ///
+    /// ```swift
+    /// final class ChatScreen: Injectable {
+    ///     var messages: MessageStore!
+    ///     weak var delegate: ChatDelegate?     // set by whoever presents the screen
+    ///     static let dependencies: [Dependency<ChatScreen>] = [.inject(\.messages), .notInjected(\.delegate)]
+    /// }
+    /// ```
+    @inlinable
+    public static func notInjected<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Dependency {
+        Dependency(
+            object: Root.self, value: Value.self, tag: NotInjected.self, isOptional: true, keyPath: keyPath,
+            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+    }
+}
+
+/// Marks, as a tag, a declared property that the container must leave alone.
+@usableFromInline
+enum NotInjected {}

@@ -104,7 +104,7 @@ extension Diagnostic {
         public static let notOfferable = Code("not-offerable")
         /// A class with `.assisted` properties requested other than through an `AssistedFactory`.
         public static let assistedOutsideFactory = Code("assisted-outside-factory")
-        /// A class with main-actor dependencies requested off the main thread.
+        /// A main-actor class (or one with main-actor dependencies) requested off the main thread.
         public static let mainActorRequired = Code("main-actor-required")
         /// An implementation that is not a subtype of the type it is bound to.
         public static let nonConformingImplementation = Code("non-conforming-implementation")

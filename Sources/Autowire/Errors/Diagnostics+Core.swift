@@ -153,7 +153,7 @@ extension Diagnostic {
         let name = typeName(type)
         return Diagnostic(
             code: .mainActorRequired,
-            message: "\(name) has main-actor dependencies but was resolved or injected off the main thread.",
+            message: "\(name) is isolated to the main actor but was resolved or injected off the main thread.",
             path: [name],
             fix: "Resolve or inject \(name) from the main actor, for example in a `@MainActor` function or inside "
                 + "`await MainActor.run { … }`.")

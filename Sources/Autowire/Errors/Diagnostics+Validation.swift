@@ -6,6 +6,9 @@ extension Diagnostic.Code {
     public static let likelyForgottenDependency = Diagnostic.Code("likely-forgotten-dependency")
     /// A required dependency whose property is still nil after the container filled it.
     public static let unsetAfterInjection = Diagnostic.Code("unset-after-injection")
+    /// A class `validate` could not check for forgotten dependencies: it was built without
+    /// reflection metadata.
+    public static let reflectionMetadataMissing = Diagnostic.Code("reflection-metadata-missing")
     /// The closure that declares the bindings threw before it finished.
     public static let configurationFailed = Diagnostic.Code("configuration-failed")
 }
@@ -24,6 +27,17 @@ extension Diagnostic {
             fix:
                 "Add `.inject(\\.\(property))` to \(ownerName).dependencies, or `.optional(\\.\(property))` "
                 + "if it may stay nil.")
+    }
+
+    static func reflectionMetadataMissing(owner: Any.Type, path: [String]) -> Diagnostic {
+        Diagnostic(
+            code: .reflectionMetadataMissing, severity: .warning,
+            message:
+                "\(typeName(owner)) was not checked for forgotten dependencies: its class has no reflection metadata.",
+            path: path,
+            fix:
+                "Validate a build that keeps reflection metadata (one without `-disable-reflection-metadata`), such "
+                + "as the test build; resolving does not need it.")
     }
 
     static func unsetAfterInjection(owner: Any.Type, property: String, requirement: Requirement, path: [String])

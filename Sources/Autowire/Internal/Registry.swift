@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The state behind one ``Container``: its bindings (fixed when it is built), its compiled
-/// producers (grown on first use, under a lock) and its singleton creation lock.
+/// producers (grown on first use, under a lock).
 ///
 /// `@unchecked` because the declarations it keeps hold closures that are only called while
 /// compiling, under `table`'s lock.
@@ -18,7 +18,6 @@ final class Registry: @unchecked Sendable {
     /// Producers already checked as roots: what every top-level resolve looks up first, without
     /// taking a lock.
     private let roots = RootCache()
-    let creationLock = CreationLock()
     /// How many times a plan compiler ran for this registry: tests check that the hot path never
     /// compiles again.
     let compilations = Atomic<Int>(0)
@@ -74,15 +73,23 @@ final class Registry: @unchecked Sendable {
         self.table = ReadWriteLocked([:])
 
         // Compile every binding now, so that a broken one fails the build rather than a later resolve.
-        problems += table.write { table in
-            let compiler = PlanCompiler(registry: self, table: table)
-            var seen: Set<BindingKey> = []
-            for declaration in declarations where seen.insert(declaration.providedKey).inserted {
-                if let producer = compiler.producer(for: declaration.providedKey) { compiler.checkRoot(producer) }
+        do {
+            problems += try table.write { table in
+                let compiler = PlanCompiler(registry: self, table: table)
+                compiler.whileCompiling {
+                    var seen: Set<BindingKey> = []
+                    for declaration in declarations where seen.insert(declaration.providedKey).inserted {
+                        if let producer = compiler.producer(for: declaration.providedKey) {
+                            compiler.checkRoot(producer)
+                        }
+                    }
+                    compiler.finish()
+                }
+                if compiler.problems.isEmpty { table = compiler.table }
+                return compiler.problems
             }
-            compiler.finish()
-            if compiler.problems.isEmpty { table = compiler.table }
-            return compiler.problems
+        } catch {
+            problems.append(.lockFailed(error.call, status: error.status))
         }
     }
 
@@ -94,6 +101,16 @@ final class Registry: @unchecked Sendable {
     /// Whether this registry or an ancestor has an explicit binding for `key`.
     func provides(_ key: BindingKey) -> Bool {
         bindings[key] != nil || contributions[key] != nil || (parent?.provides(key) ?? false)
+    }
+
+    /// Whether this container could provide `type`: a binding, an Injectable class, or a
+    /// `Provider`/`Lazy`/`Tagged` of something it could provide.
+    func canProvide(_ type: Any.Type) -> Bool {
+        let key = BindingKey(type: type, tag: nil)
+        if provides(key) || type is any Injectable.Type { return true }
+        guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
+        let underlying = synthesized.underlyingKey
+        return underlying.tag == nil ? canProvide(underlying.type) : provides(underlying)
     }
 
     /// The producer for `key`, compiled on first use.
@@ -122,25 +139,53 @@ final class Registry: @unchecked Sendable {
 
     /// Runs `body` with a compiler over this registry's producers whose results are never
     /// committed: for graph export and validation, which must not change the container.
-    func withScratchCompiler<R>(_ body: (PlanCompiler) -> R) -> R {
-        table.write { table in body(PlanCompiler(registry: self, table: table)) }
+    ///
+    /// - Throws: ``ResolutionError`` when called while this thread compiles this registry (from a
+    ///   `dependencies` or `scope` getter), or when the lock fails.
+    func withScratchCompiler<R>(_ body: (PlanCompiler) -> R) throws(ResolutionError) -> R {
+        if let outer = PlanCompiler.compiling(self) { throw ResolutionError(outer.reentered()) }
+        do {
+            return try table.write { table in
+                let compiler = PlanCompiler(registry: self, table: table)
+                return compiler.whileCompiling { body(compiler) }
+            }
+        } catch {
+            throw ResolutionError(.lockFailed(error.call, status: error.status))
+        }
     }
 
     private func compiled(_ key: BindingKey, asRoot: Bool, _ compile: (PlanCompiler) -> AnyProducer?)
         throws(ResolutionError) -> AnyProducer
     {
-        let outcome: Result<AnyProducer, ResolutionError> = table.write { table in
-            if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
-            let compiler = PlanCompiler(registry: self, table: table)
-            guard let producer = compile(compiler) else {
-                return .failure(
-                    ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil)))
+        // Re-entered from a `dependencies` or `scope` getter while this thread compiles: taking the
+        // lock again would fail (EDEADLK) or deadlock, and the getter would see a half-built table.
+        if let outer = PlanCompiler.compiling(self) {
+            let diagnostic = outer.reentered(key)
+            outer.report(diagnostic)
+            throw ResolutionError(diagnostic)
+        }
+        let outcome: Result<AnyProducer, ResolutionError>
+        do {
+            outcome = try table.write { table in
+                if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
+                let compiler = PlanCompiler(registry: self, table: table)
+                let producer = compiler.whileCompiling { () -> AnyProducer? in
+                    guard let producer = compile(compiler) else { return nil }
+                    if asRoot { compiler.checkRoot(producer) }
+                    compiler.finish()
+                    return producer
+                }
+                guard let producer else {
+                    return .failure(
+                        ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
+                    )
+                }
+                guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
+                table = compiler.table
+                return .success(producer)
             }
-            if asRoot { compiler.checkRoot(producer) }
-            compiler.finish()
-            guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
-            table = compiler.table
-            return .success(producer)
+        } catch {
+            throw ResolutionError(.lockFailed(error.call, status: error.status))
         }
         return try outcome.get()
     }

@@ -20,17 +20,17 @@
 /// binder.bind(AssistedFactory<String, Mailer>.self).to(assisted: SMTPMailer.init)   // init(host:logger:)
 /// ```
 ///
-/// Every `make` is a new top-level resolve: `T` is new each time. A factory keeps its container
-/// alive.
+/// Every `make` is a new top-level resolve: `T` is new each time. A factory does not keep its
+/// container alive: once the container is released, ``make(_:)`` throws `container-released`.
 public struct AssistedFactory<Seed, T>: Sendable {
-    let registry: Registry
-    unowned(unsafe) let producer: Producer<T>
+    let handle: ContainerHandle
 
     /// Creates a `T` for `seed`, with its other dependencies resolved.
     public func make(_ seed: Seed) throws(ResolutionError) -> T {
-        try ResolutionError.catching {
-            try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
-                try producer.produce(resolution)
+        try handle.withTarget(calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)") {
+            (target: Producer<T>) in
+            try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
+                try target.produce(resolution)
             }
         }
     }

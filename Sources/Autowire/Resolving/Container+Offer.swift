@@ -10,6 +10,6 @@ extension Container {
             throw ResolutionError(.notOfferable(key))
         }
         guard Swift.type(of: instance as Any) is AnyClass else { throw ResolutionError(.offeredValueIsNotObject(key)) }
-        producer.offer(instance as AnyObject)
+        try ResolutionError.catching { try producer.offer(instance as AnyObject) }
     }
 }

@@ -12,38 +12,40 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A lazy keeps its container alive until it has resolved.
+/// A lazy does not keep its container alive: a first ``get()`` after the container was released
+/// throws `container-released`; once resolved, it keeps its value.
 public final class Lazy<T>: @unchecked Sendable {
-    /// The container's creation lock, not a lock of its own: a first `get()` creates singletons
-    /// under that lock, and a singleton factory may call `get()`, so one lock for both rules out
-    /// two threads taking them in opposite orders. Holding the lock does not keep the container alive.
-    private let creationLock: CreationLock
+    /// A lock of this lazy's own, held while the first `get()` resolves, so that concurrent first
+    /// calls resolve once. It waits only on threads resolving this very value.
+    private let lock: CreationLock
     private let isResolved = Atomic<Bool>(false)
-    /// Written once, under `creationLock`, before `isResolved` is set with release ordering.
+    /// Written once, under `lock`, before `isResolved` is set with release ordering.
     private var value: T?
-    /// Guarded by `creationLock`; released once the value exists.
-    private var provider: Provider<T>?
+    /// Guarded by `lock`; released once the value exists.
+    private var handle: ContainerHandle?
     private var isResolving = false
 
-    init(provider: Provider<T>) {
-        self.creationLock = provider.registry.creationLock
-        self.provider = provider
+    init(handle: ContainerHandle) {
+        self.lock = CreationLock(subject: handle.targetKey)
+        self.handle = handle
     }
 
     /// The instance, resolved on the first call.
     public func get() throws(ResolutionError) -> T {
         if isResolved.load(ordering: .acquiring), let value { return value }
         return try ResolutionError.catching {
-            try creationLock.withLock {
+            try lock.withLock {
                 if let value { return value }
-                guard let provider, !isResolving else {
+                guard let handle, !isResolving else {
                     throw ResolutionError(.lazyReentered(BindingKey(T.self, tag: nil)))
                 }
                 isResolving = true
                 defer { isResolving = false }
-                let resolved = try provider.get()
+                let resolved = try handle.withTarget(calling: "Lazy<\(handle.targetKey)>.get()") {
+                    (target: Producer<T>) in try target.resolveTopLevel()
+                }
                 value = resolved
-                self.provider = nil
+                self.handle = nil
                 isResolved.store(true, ordering: .releasing)
                 return resolved
             }

@@ -11,13 +11,19 @@
 /// let exporter = try screen.makeExporter.get()   // a new Exporter unless it is a singleton
 /// ```
 ///
-/// A provider keeps its container alive.
+/// A provider does not keep its container alive (a singleton holding one would otherwise keep its
+/// own container alive forever): once the container is released, ``get()`` throws
+/// `container-released`.
 public struct Provider<T>: Sendable {
-    let registry: Registry
-    unowned(unsafe) let producer: Producer<T>
+    let handle: ContainerHandle
 
     /// Resolves `T` as a new top-level request.
+    ///
+    /// - Throws: ``ResolutionError`` when `T` cannot be resolved, or `container-released` when the
+    ///   container is gone.
     public func get() throws(ResolutionError) -> T {
-        try ResolutionError.catching { try producer.resolveTopLevel() }
+        try handle.withTarget(calling: "Provider<\(handle.targetKey)>.get()") { (target: Producer<T>) in
+            try target.resolveTopLevel()
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Resolves dependencies inside a closure factory, as part of the resolve that called it.
 ///
 /// ```swift
@@ -6,17 +8,32 @@
 /// }
 /// ```
 ///
-/// Objects resolved through it share the `.graph` instances of the ongoing resolve, and cycles
-/// through the factory are detected. Use it only inside the factory: kept and used later, it
-/// starts new, independent resolves.
-public final class Resolver {
+/// Objects resolved through it on the factory's own thread, while the factory runs, share the
+/// `.graph` instances of the ongoing resolve, and cycles through the factory are detected. Used on
+/// another thread, or kept and used after the factory returned, it starts new, independent
+/// resolves: it is `Sendable`, and safe to use from anywhere at any time.
+public final class Resolver: Sendable {
     let registry: Registry
-    /// The ongoing resolve; cleared when it ends.
-    var state: UnsafeMutablePointer<ResolutionState>?
+    /// The thread running the resolve this resolver belongs to: the only thread that may use its
+    /// state, which lives on that thread's stack.
+    private let owner: ThreadID
+    /// The address of the ongoing resolve's state; zero once it ended. Written and read only on
+    /// `owner` (atomic so that a later thread reusing the same identity reads it without a race).
+    private let state: Atomic<UInt>
 
     init(registry: Registry, state: UnsafeMutablePointer<ResolutionState>) {
         self.registry = registry
-        self.state = state
+        self.owner = .current
+        self.state = Atomic(UInt(bitPattern: state))
+    }
+
+    /// Called by the owning thread when its resolve ends: later uses start resolves of their own.
+    func detach() { state.store(0, ordering: .relaxed) }
+
+    /// The ongoing resolve, when called on its thread before it ended.
+    private var ongoingState: UnsafeMutablePointer<ResolutionState>? {
+        guard ThreadID.current == owner else { return nil }
+        return UnsafeMutablePointer(bitPattern: state.load(ordering: .relaxed))
     }
 
     /// Returns an instance of `type`, in the ongoing resolve.
@@ -30,7 +47,7 @@ public final class Resolver {
     }
 
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        guard let state else { return try Container(registry: registry).resolve(key: key) }
+        guard let state = ongoingState else { return try Container(registry: registry).resolve(key: key) }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
         let producer = try registry.rootProducer(for: key)

@@ -109,7 +109,8 @@ enum DeferredAndInheritedExamples {
 
     @Suite struct Tests {
         @Test func aProviderResolvesAnewAndALazyOnce() throws {
-            let screen = try Container().resolve(ReportScreen.self)
+            let container = Container()
+            let screen = try container.resolve(ReportScreen.self)
             let job = try screen.makeJob.get()  // a new ExportJob on every call
             let index = try screen.index.get()  // created on the first call, then kept
 

@@ -130,7 +130,8 @@ enum CyclesExamples {
 
     @Suite struct Tests {
         @Test func aLazyBreaksATransientCycle() throws {
-            let pinger = try Container().resolve(Pinger.self)
+            let container = Container()
+            let pinger = try container.resolve(Pinger.self)
             let ponger = try pinger.ponger.get()
 
             #expect(ponger.pinger !== pinger)  // transient: a new Pinger for the Ponger

@@ -84,7 +84,7 @@ enum ValidationAndDiagnosticsExamples {
             }.value
             #expect(
                 described == #"""
-                    error[main-actor-required]: ProfileModel has main-actor dependencies but was resolved or injected off the main thread.
+                    error[main-actor-required]: ProfileModel is isolated to the main actor but was resolved or injected off the main thread.
                       path: ProfileModel
                       fix: Resolve or inject ProfileModel from the main actor, for example in a `@MainActor` function or inside `await MainActor.run { … }`.
                     """#)

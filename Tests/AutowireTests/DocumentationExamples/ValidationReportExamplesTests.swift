@@ -105,12 +105,30 @@ enum ValidationReportExamples {
             let container = try Container { binder in
                 binder.bind(Catalog.self).to(BookCatalog.self)
             }
-            let report = try container.validate(Shelf.self)
-            // report.errors is empty; report.warnings has the forgotten logger
+            let report = try container.validate(Shelf.self, injectingProbes: false)
+            // report.errors is empty; report.warnings has the suspected logger
 
             #expect(report.errors.isEmpty)
             #expect(report.warnings.map(\.code) == [.likelyForgottenDependency])
             #expect(report.heading == "Validation of Shelf (3 types, 1 binding) found 1 warning:")
+        }
+
+        @Test func aFilledProbeWithAForgottenInjectIsAnError() throws {
+            let container = try Container { binder in
+                binder.bind(Catalog.self).to(BookCatalog.self)
+            }
+            let error = #expect(throws: ValidationError.self) { try container.validate(Shelf.self) }
+            #expect(error?.report.errors.map(\.code) == [.forgottenDependency])
+            #expect(
+                error?.report.errors.map { withoutLocations($0.description) } == [
+                    withoutLocations(
+                        #"""
+                        error[forgotten-dependency]: Shelf.logger is nil after injection but is not in Shelf.dependencies, and the container can provide ShelfLogger: it looks like a forgotten `.inject`.
+                          at: App/Shelf.swift:6
+                          path: Shelf.logger
+                          fix: Add `.inject(\.logger)` to Shelf.dependencies; if it may stay nil, `.optional(\.logger)`; if something else sets it, `.notInjected(\.logger)`.
+                        """#)
+                ])
         }
 
         @Test func theGraphPrintsAsATreeAndAsGraphviz() throws {

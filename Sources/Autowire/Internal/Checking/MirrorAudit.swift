@@ -32,9 +32,10 @@ enum MirrorAudit {
     /// class.
     static func layout(of object: AnyObject) -> ProbeLayout {
         let type: AnyObject.Type = Swift.type(of: object)
-        if let cached = layouts.read({ $0[ObjectIdentifier(type)] }) { return cached }
+        // A lock failure only costs the cache: the layout is computed again.
+        if let cached = try? layouts.read({ $0[ObjectIdentifier(type)] }) { return cached }
         let layout = ProbeLayout(reflecting: object, mirror: mirror(of: object))
-        layouts.write { $0[ObjectIdentifier(type)] = layout }
+        _ = try? layouts.write { $0[ObjectIdentifier(type)] = layout }
         return layout
     }
 
@@ -45,6 +46,9 @@ enum MirrorAudit {
         return layout.fields.map { field in
             switch field.reading {
             case .referenceWord:
+                // Safe: the offset comes from the class's field records, and a class reference or
+                // class-bound existential is word-aligned; anything else is not read.
+                guard field.offset % MemoryLayout<UInt>.alignment == 0 else { return nil }
                 return base.load(fromByteOffset: field.offset, as: UInt.self) == 0
             case .mirror(let level, let index):
                 guard levels.indices.contains(level) else { return nil }
@@ -94,12 +98,22 @@ struct ProbeLayout: Sendable {
     }
 
     let fields: [Field]
+    /// False when the class's stored properties could not be listed (no reflection metadata, or
+    /// field records that disagree with `Mirror`): then nothing can be checked.
+    let isComplete: Bool
 
     var needsMirror: Bool {
         fields.contains { if case .mirror = $0.reading { true } else { false } }
     }
 
     init(reflecting object: AnyObject, mirror: Mirror) {
+        // Without field records both `_forEachField` and `Mirror` see no stored properties at all:
+        // an empty layout that must not pass for a checked one.
+        guard !FieldRecords.areMissing(in: Swift.type(of: object)) else {
+            fields = []
+            isComplete = false
+            return
+        }
         // `_forEachField` lists a class's fields after its superclasses'; Mirror levels go the
         // other way, each with its own children. Children counts are known without reading values.
         let levels = Array(MirrorAudit.mirrorLevels(mirror))
@@ -111,8 +125,10 @@ struct ProbeLayout: Sendable {
         let counts = levels.map(\.children.count)
         guard complete, counts.reduce(0, +) == declared.count else {
             fields = []
+            isComplete = false
             return
         }
+        isComplete = true
         var fields: [Field] = []
         var end = declared.count
         for (level, levelMirror) in levels.enumerated() {
@@ -147,17 +163,20 @@ protocol OptionalMarker {
 extension Optional: OptionalMarker {
     static var wrappedType: Any.Type { Wrapped.self }
 
+    /// Decided from the metadata kind, which needs no field records: asking `_forEachField` about
+    /// a wrapper struct found nothing when Autowire itself was built without reflection metadata,
+    /// and the "unknown, so a reference" guess then read a `Bool?` as a word (a misaligned load)
+    /// and `0`, `""` and `0.0` as nil.
     static var wrapsReference: Bool {
-        var kind: _MetadataKind?
-        _forEachField(of: KindProbe<Wrapped>.self) { _, _, _, fieldKind in
-            kind = fieldKind
-            return false
-        }
+        // Safe: every type's metadata starts with its kind word (ABI); a metatype points at it.
+        let kind = unsafeBitCast(Wrapped.self, to: UnsafeRawPointer.self).load(as: UInt.self)
         switch kind {
-        case .class, .foreignClass, .objcClassWrapper: return true
-        // Opaque existentials (`any P` for a non-class protocol) are four words or more and strong.
-        case .existential: return MemoryLayout<Wrapped>.size < 4 * MemoryLayout<UnsafeRawPointer>.size
-        case nil: return true  // Unknown: treat as a reference, which is never loaded.
+        // A Swift class (0), a foreign class, a foreign reference type, an Objective-C class
+        // wrapper; above 0x7FF the word is an Objective-C isa pointer, so a class too.
+        case 0, 0x203, 0x204, 0x305, 0x800...: return true
+        // Existentials, plain or constrained: opaque ones (`any P` for a non-class protocol) are
+        // four words or more and strong.
+        case 0x303, 0x307: return MemoryLayout<Wrapped>.size < 4 * MemoryLayout<UnsafeRawPointer>.size
         default: return false
         }
     }
@@ -169,9 +188,4 @@ extension _EachFieldOptions {
     /// `.classType`, which the standard library declares as a mutable `static var` that strict
     /// concurrency rejects; the value is ABI.
     fileprivate static let classFields = _EachFieldOptions(rawValue: 1 << 0)
-}
-
-/// A struct whose one field has type `T`: `_forEachField` on it reports the metadata kind of `T`.
-private struct KindProbe<T> {
-    let value: T
 }

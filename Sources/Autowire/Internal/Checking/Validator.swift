@@ -13,23 +13,32 @@ struct Validator {
         let bindingKeys = uniqueBindingKeys()
         // Compile under the lock, but probe outside it: a closure factory run by a probe's
         // injection resolves through the registry, which takes the lock.
-        let (compiler, snapshot) = registry.withScratchCompiler { compiler in
-            var rootProducers: [AnyProducer] = []
-            for root in roots {
-                if let producer = rootProducer(root, compiler) {
-                    compiler.checkRoot(producer)
-                    rootProducers.append(producer)
+        let compiler: PlanCompiler
+        let snapshot: GraphSnapshot
+        do {
+            (compiler, snapshot) =
+                try registry.withScratchCompiler { compiler in
+                    var rootProducers: [AnyProducer] = []
+                    for root in roots {
+                        if let producer = rootProducer(root, compiler) {
+                            compiler.checkRoot(producer)
+                            rootProducers.append(producer)
+                        }
+                    }
+                    var bindingProducers: [AnyProducer] = []
+                    for key in bindingKeys {
+                        if let producer = compiler.producer(for: key) {
+                            compiler.checkRoot(producer)
+                            bindingProducers.append(producer)
+                        }
+                    }
+                    compiler.finish()
+                    return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
                 }
-            }
-            var bindingProducers: [AnyProducer] = []
-            for key in bindingKeys {
-                if let producer = compiler.producer(for: key) {
-                    compiler.checkRoot(producer)
-                    bindingProducers.append(producer)
-                }
-            }
-            compiler.finish()
-            return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
+        } catch {
+            return ValidationReport(
+                subject: subject, diagnostics: error.diagnostics + buildProblems, graph: .empty,
+                bindingCount: bindingKeys.count)
         }
         var found = compiler.problems + buildProblems
         // Plans compiled with errors are incomplete: running them would only report that.
@@ -37,10 +46,12 @@ struct Validator {
         for check in checks { found += check.check(snapshot.graph) }
         let unique = deduplicated(found)
         return ValidationReport(
-            subject: roots.isEmpty ? "the container" : roots.map(typeName).joined(separator: ", "),
+            subject: subject,
             diagnostics: unique.filter { $0.severity == .error } + unique.filter { $0.severity != .error },
             graph: snapshot.graph, bindingCount: bindingKeys.count)
     }
+
+    private var subject: String { roots.isEmpty ? "the container" : roots.map(typeName).joined(separator: ", ") }
 
     /// Bound keys in the order they were declared, each once (a collection once for all its
     /// contributions).
@@ -63,7 +74,8 @@ struct Validator {
     /// implementations conform to what they are bound to.
     private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, injecting: Bool) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        var probes: [ObjectIdentifier: AnyObject] = [:]
+        // A class that could not be probed (main-actor isolated, validated elsewhere) maps to nil.
+        var probes: [ObjectIdentifier: AnyObject?] = [:]
         // All probes are filled in one resolve by one compiler, so what one probe's injection
         // created (a chain below it) serves the next: validating n classes stays linear.
         let injection = injecting ? PlanCompiler(registry: registry, table: compiler.table) : nil
@@ -79,7 +91,7 @@ struct Validator {
         }
         for (node, producer) in snapshot.producers.enumerated() {
             guard case .implementation(let implementation, let location) = producer.origin,
-                let probe = probes[ObjectIdentifier(implementation)],
+                let probe = probes[ObjectIdentifier(implementation)] ?? nil,
                 let typed = producer as? any ProvidedTypeCheck, !typed.accepts(probe)
             else { continue }
             findings.append(
@@ -92,7 +104,7 @@ struct Validator {
 
     private func probeEach(
         _ snapshot: GraphSnapshot, compiler: PlanCompiler, injection: PlanCompiler?, resolution: Resolution?,
-        probes: inout [ObjectIdentifier: AnyObject], findings: inout [Diagnostic]
+        probes: inout [ObjectIdentifier: AnyObject?], findings: inout [Diagnostic]
     ) {
         for (node, producer) in snapshot.producers.enumerated() {
             guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
@@ -120,14 +132,27 @@ struct Validator {
 
     /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (when
     /// `injecting`) injects it and checks that every required property was set.
+    ///
+    /// A main-actor class is probed only on the main actor: elsewhere its `init()` must not run,
+    /// so it is reported as `main-actor-required` instead, and nil is returned.
     private func probe<X: Injectable>(
         _ type: X.Type, pathPrefix: () -> [String], compiler: PlanCompiler, injection: PlanCompiler?,
         resolution: Resolution?, findings: inout [Diagnostic]
-    ) -> AnyObject {
+    ) -> AnyObject? {
+        let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
+        if MainActorIsolation.isMainActorIsolated(X.self) || requirements.contains(where: \.requiresMainActor),
+            !MainActorThread().isCurrent
+        {
+            findings.append(Diagnostic.mainActorRequired(X.self).prefixedPath(pathPrefix()))
+            return nil
+        }
         let probe = X()
         let layout = MirrorAudit.layout(of: probe)
         let afterInit = MirrorAudit.nilStates(of: probe, in: layout)
-        let requirements = X.dependencies.map(\.requirement).filter { $0.applies(to: X.self) }
+        if !layout.isComplete {
+            // Never guess: without a layout, no property can be said to be forgotten or unset.
+            findings.append(.reflectionMetadataMissing(owner: X.self, path: pathPrefix() + [typeName(X.self)]))
+        }
 
         var afterInjection: [Bool?]?
         // Once the graph was too deep for this thread's stack, injecting the probes below would only
@@ -143,6 +168,10 @@ struct Validator {
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {
                     findings += error.diagnostics.map { $0.prefixedPath(pathPrefix()) }
+                    // The forgotten-dependency check runs once every property was filled.
+                    if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency }) {
+                        afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
+                    }
                 } catch {
                     findings.append(.internalInconsistency("unexpected error \(error)"))
                 }
@@ -154,9 +183,11 @@ struct Validator {
         let declared = Set(matches.compactMap(\.field))
         let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
 
+        // Filled probes were checked by their plan, which reports forgotten dependencies as errors;
+        // unfilled ones can only be suspected, since a `didSet` may set a property after `init()`.
         for (index, field) in layout.fields.enumerated()
-        where afterInit[index] == true && !declared.contains(index)
-            && !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)) && canProvide(field.wrappedType)
+        where injection == nil && afterInit[index] == true && !declared.contains(index)
+            && !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)) && registry.canProvide(field.wrappedType)
         {
             findings.append(
                 .likelyForgottenDependency(
@@ -174,16 +205,6 @@ struct Validator {
             }
         }
         return probe
-    }
-
-    /// Whether the container could provide `type`: a binding, an Injectable class, or a
-    /// `Provider`/`Lazy`/`Tagged` of something it could provide.
-    private func canProvide(_ type: Any.Type) -> Bool {
-        let key = BindingKey(type: type, tag: nil)
-        if registry.provides(key) || type is any Injectable.Type { return true }
-        guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
-        let underlying = synthesized.underlyingKey
-        return underlying.tag == nil ? canProvide(underlying.type) : registry.provides(underlying)
     }
 
     /// Keeps the first of diagnostics that say the same thing at the same place (a problem met

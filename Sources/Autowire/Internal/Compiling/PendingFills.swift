@@ -9,10 +9,9 @@ final class PendingFills {
     private var next = 0
 
     init<X: PropertyInjectable>(
-        of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer, path: PathComponent?
+        _ dependencies: [Dependency<X.DependencyRoot>], of type: X.Type, into plan: InjectionPlan,
+        edgesOf producer: AnyProducer, path: PathComponent?
     ) {
-        // Read once: a computed `dependencies` may build its list on every call.
-        let dependencies = type.dependencies
         self.count = dependencies.count
         self.path = path
         self.compile = { index, compiler in

@@ -29,6 +29,9 @@ final class PlanCompiler {
     private var ranOutOfStack = false
     /// The part of the compiling thread's stack compiling may use.
     private let stack = StackBounds.current
+    /// The member of a user's type being read (`dependencies`, `scope`): user code that may call
+    /// back into the container.
+    var readingMember: (type: Any.Type, name: String)?
 
     private var path: [String] { lazyPath?.components ?? [] }
 
@@ -80,7 +83,12 @@ final class PlanCompiler {
         if let contributions = registry.contributions[key] { return compileCollection(key, contributions) }
         if let parent = registry.parent, parent.provides(key) {
             do {
-                return try parent.producer(for: key)
+                let inherited = try parent.producer(for: key)
+                // An offer made to this container must not reach the parent or its other children.
+                guard let offered = inherited as? any OfferedSlot else { return inherited }
+                let slot = offered.slot(for: registry)
+                register(slot)
+                return slot
             } catch {
                 for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
                 return nil
@@ -100,9 +108,10 @@ final class PlanCompiler {
     /// Autowires the class behind an opened `any Injectable.Type`, in its own scope, leaving its
     /// fills on `pendingFills`.
     private func autowireLeavingFills<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
-        let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: type.scope, origin: .autowired)
+        let scope = reading("scope", of: type) { type.scope }
+        let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
-        pendingFills.append(PendingFills(of: type, into: plan, edgesOf: producer, path: lazyPath))
+        pendingFills.append(fills(of: type, into: plan, edgesOf: producer))
         return producer
     }
 
@@ -155,8 +164,19 @@ final class PlanCompiler {
     /// and of every class they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
         let base = pendingFills.count
-        pendingFills.append(PendingFills(of: type, into: plan, edgesOf: producer, path: lazyPath))
+        pendingFills.append(fills(of: type, into: plan, edgesOf: producer))
         compileFills(above: base)
+    }
+
+    /// The fills `type` declares, still to compile; sets up what its plan checks at run time.
+    private func fills<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer)
+        -> PendingFills
+    {
+        if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
+        // Read once: a computed `dependencies` may build its list on every call.
+        let dependencies = reading("dependencies", of: type) { type.dependencies }
+        plan.firstFill = FirstFillCheck(type: type, requirements: dependencies.map(\.requirement), registry: registry)
+        return PendingFills(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }
 
     /// Compiles the fills on `pendingFills` above `base`, one dependency at a time, always of the
@@ -184,6 +204,7 @@ final class PlanCompiler {
         edgesOf producer: AnyProducer
     ) {
         let requirement = dependency.requirement
+        if requirement.isNotInjected { return }
         guard requirement.applies(to: type) else {
             report(.misdeclared(requirement, injecting: type))
             return

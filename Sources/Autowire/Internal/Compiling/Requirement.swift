@@ -48,6 +48,9 @@ struct Requirement: Sendable {
     /// The key path itself, for tools that inspect objects (validation).
     var anyKeyPath: AnyKeyPath? { (keyPath as? AnyKeyPath) ?? (keyPath as? UncheckedKeyPath)?.keyPath }
 
+    /// Whether the property is declared `.notInjected`: set by something else, never filled.
+    var isNotInjected: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(NotInjected.self) }
+
     /// Whether the property takes the seed of an `AssistedFactory` rather than a resolved value.
     var isAssisted: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(AssistedSeed.self) }
 
@@ -81,12 +84,10 @@ final class PrintedKeyPath: Sendable {
     init(_ keyPath: any Sendable) { self.keyPath = keyPath }
 
     var text: String {
-        if let printed = printed.read({ $0 }) { return printed }
-        return printed.write { printed in
-            if let printed { return printed }
-            let text = String(describing: keyPath)
-            printed = text
-            return text
-        }
+        if let cached = (try? printed.read({ $0 })) ?? nil { return cached }
+        let text = String(describing: keyPath)
+        // A lock failure only costs the cache: the key path is printed again next time.
+        _ = try? printed.write { printed in printed = printed ?? text }
+        return text
     }
 }

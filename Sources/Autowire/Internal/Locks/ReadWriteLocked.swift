@@ -39,16 +39,31 @@ final class ReadWriteLocked<Value>: @unchecked Sendable {
     }
 
     /// Reads under the shared lock; `body` must not take this lock again.
-    func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-        pthread_rwlock_rdlock(lock)
+    ///
+    /// - Throws: ``LockFailure`` when the lock reports an error (such as `EDEADLK`, a thread taking
+    ///   it again) instead of locking; `body` does not run then.
+    func read<R>(_ body: (Value) -> R) throws(LockFailure) -> R {
+        let status = pthread_rwlock_rdlock(lock)
+        guard status == 0 else { throw LockFailure(call: "pthread_rwlock_rdlock", status: status) }
+        // Unlocking a lock this thread holds cannot fail.
         defer { pthread_rwlock_unlock(lock) }
-        return try body(value)
+        return body(value)
     }
 
     /// Reads and writes under the exclusive lock; `body` must not take this lock again.
-    func write<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        pthread_rwlock_wrlock(lock)
+    ///
+    /// - Throws: ``LockFailure`` when the lock reports an error instead of locking; `body` does not
+    ///   run then.
+    func write<R>(_ body: (inout Value) -> R) throws(LockFailure) -> R {
+        let status = pthread_rwlock_wrlock(lock)
+        guard status == 0 else { throw LockFailure(call: "pthread_rwlock_wrlock", status: status) }
         defer { pthread_rwlock_unlock(lock) }
-        return try body(&value)
+        return body(&value)
     }
+}
+
+/// A lock call that returned an error code instead of locking.
+struct LockFailure: Error {
+    let call: String
+    let status: Int32
 }

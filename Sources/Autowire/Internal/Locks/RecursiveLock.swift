@@ -27,12 +27,14 @@ final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
-
-    func unlock() { pthread_mutex_unlock(mutex) }
-
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
+    /// Runs `body` under the lock.
+    ///
+    /// - Throws: ``LockFailure`` when the lock reports an error (`EAGAIN`: taken recursively too many
+    ///   times) instead of locking, or what `body` throws.
+    func withLock<R>(_ body: () throws -> R) throws -> R {
+        let status = pthread_mutex_lock(mutex)
+        guard status == 0 else { throw LockFailure(call: "pthread_mutex_lock", status: status) }
+        // Unlocking a mutex this thread holds cannot fail.
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }

@@ -1,9 +1,11 @@
-/// A producer of a handle that resolves another producer later (`Provider`, `Lazy`); its edge is
-/// deferred, so it never takes part in a cycle.
-final class DeferredProducer<T>: Producer<T>, @unchecked Sendable {
-    let make: (Registry) -> T
+/// A producer of a handle that resolves another producer later (`Provider`, `Lazy`,
+/// `AssistedFactory`); its edge is deferred, so it never takes part in a cycle.
+final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendable {
+    let target: AnyProducer
+    let make: (ContainerHandle) -> T
 
-    init(key: BindingKey, registry: Registry, target: AnyProducer, make: @escaping (Registry) -> T) {
+    init(key: BindingKey, registry: Registry, target: AnyProducer, make: @escaping (ContainerHandle) -> T) {
+        self.target = target
         self.make = make
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
@@ -11,6 +13,15 @@ final class DeferredProducer<T>: Producer<T>, @unchecked Sendable {
         edges = [Edge(label: "get()", location: nil, target: target, isDeferred: true)]
     }
 
-    /// The handle holds its registry strongly; the producer itself must not (the registry owns it).
-    override func produce(_ resolution: Resolution) throws -> T { make(registry) }
+    /// The handle finds its target again through this producer's key, in the registry that
+    /// compiled it, which it holds weakly.
+    override func produce(_ resolution: Resolution) throws -> T {
+        make(
+            ContainerHandle(registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil)))
+    }
+}
+
+/// A producer of a handle, seen without its type: what a handle looks up to find its target.
+protocol HandleProducer: AnyObject {
+    var target: AnyProducer { get }
 }

@@ -12,6 +12,8 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     override func produce(_ resolution: Resolution) throws -> T {
         guard recipe.registersEarly else { return try resolution.graphValue(self) { try recipe.make(resolution, nil) } }
         if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }
+        let token = try resolution.beginBuilding(self)
+        defer { resolution.endBuilding(self, token) }
         return try recipe.make(resolution, self)
     }
 }

@@ -17,6 +17,9 @@ class AnyProducer: @unchecked Sendable {
     let isFactory: Bool
     /// Set under the registry lock the first time the producer serves a top-level request.
     var rootCheck: RootCheck?
+    /// Whether the producer was placed in a group of singletons sharing a creation lock; set while
+    /// compiling, before the producer is published.
+    var isGroupedForCreation = false
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, registersEarly: Bool, isFactory: Bool) {
         self.key = key
@@ -58,7 +61,11 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// itself before its properties are filled (so cycles back to it close), a factory's value is
     /// recorded once the factory returns (re-entering it before then is a cycle).
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
-        if recipe.registersEarly { return try recipe.make(resolution, self) }
+        if recipe.registersEarly {
+            let token = try resolution.beginBuilding(self)
+            defer { resolution.endBuilding(self, token) }
+            return try recipe.make(resolution, self)
+        }
         let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
         resolution.record(self, instance: reference(for: value))
         return value

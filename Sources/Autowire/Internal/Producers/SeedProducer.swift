@@ -47,8 +47,8 @@ extension PlanCompiler {
             target = autowire(type, as: T.self, key: targetKey, scope: .transient, origin: .autowired, register: true)
         }
         scheduleRootCheck(target)
-        return DeferredProducer(key: key, registry: registry, target: target) { registry in
-            AssistedFactory<Seed, T>(registry: registry, producer: target)
+        return DeferredProducer(key: key, registry: registry, target: target) { handle in
+            AssistedFactory<Seed, T>(handle: handle)
         }
     }
 }

@@ -2,9 +2,12 @@ import Synchronization
 
 /// `.singleton`: one value per container, created exactly once.
 ///
-/// After creation a read is one atomic load. Creation runs under the container's creation lock,
-/// which the creating resolve keeps until it ends; what it created is published only if the whole
-/// resolve succeeds, so a failure anywhere never leaves a half-built singleton behind.
+/// After creation a read is one atomic load. Creation runs under the singleton's own creation lock
+/// (shared with the singletons it forms a cycle with), so it runs exactly once and never waits for
+/// an unrelated creation. A singleton is published as soon as its own creation succeeds, unless it
+/// read an object still under construction outside itself (a cycle back to an enclosing object):
+/// then it is published with that object's creation, or when the whole resolve succeeds. A failure
+/// elsewhere in the resolve never discards a singleton that was fully built.
 final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
@@ -14,9 +17,13 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     /// Guarded by the creation lock: made by a resolve that has not finished yet.
     private nonisolated(unsafe) var pendingInstance: T?
     private nonisolated(unsafe) var isUnderConstruction = false
+    /// This singleton's own lock, or the one it shares with the singletons of its cycle; replaced
+    /// only while compiling, before the producer is published.
+    var creationLock: CreationLock
 
     init(key: BindingKey, origin: Origin, registry: Registry, recipe: Recipe<T>) {
         self.recipe = recipe
+        self.creationLock = CreationLock(subject: key)
         super.init(
             key: key, scope: .singleton, origin: origin, registry: registry, registersEarly: recipe.registersEarly,
             isFactory: recipe.isFactory)
@@ -47,19 +54,37 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
         case .absent: break
         }
-        resolution.joinCreation(of: registry)
-        if isCreated.load(ordering: .acquiring) { return instance.pointee }
-        // Made by an enclosing resolve on this thread that has not finished yet.
-        if let pendingInstance { return pendingInstance }
+        let lock = creationLock
+        try lock.lock()
+        if isCreated.load(ordering: .acquiring) {
+            lock.unlock()
+            return instance.pointee
+        }
+        // Made by a creation on this thread that is deferred until an enclosing one finishes.
+        if let pendingInstance {
+            lock.unlock()
+            return pendingInstance
+        }
         guard !isUnderConstruction else {
+            lock.unlock()
             // Reached again from a nested top-level resolve on this thread, before it exists.
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
         isUnderConstruction = true
-        defer { isUnderConstruction = false }
-        let value = try makeRecorded(with: recipe, in: resolution)
+        resolution.state.pointee.beginCreation()
+        let value: T
+        do {
+            value = try makeRecorded(with: recipe, in: resolution)
+        } catch {
+            isUnderConstruction = false
+            resolution.state.pointee.abandonCreation()
+            lock.unlock()
+            throw error
+        }
+        isUnderConstruction = false
         pendingInstance = value
-        resolution.publishOnSuccess(self)
+        // Publishes now or later; either way the lock is released then.
+        resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
     }
 

@@ -10,7 +10,11 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        guard recipe.isFactory else { return try recipe.make(resolution, nil) }
+        guard recipe.isFactory else {
+            let token = try resolution.beginBuilding(self)
+            defer { resolution.endBuilding(self, token) }
+            return try recipe.make(resolution, nil)
+        }
         return try resolution.constructing(self, allowsProgress: true) { try recipe.make(resolution, nil) }
     }
 }

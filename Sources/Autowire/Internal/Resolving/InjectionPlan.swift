@@ -9,6 +9,8 @@ final class InjectionPlan: @unchecked Sendable {
     private var runs: [@Sendable (AnyObject, Resolution) throws -> Void] = []
     /// Set when a dependency was declared on the main actor: the plan then runs only there.
     var mainActor: (type: Any.Type, thread: MainActorThread)?
+    /// Checks the first object the plan fills for forgotten dependencies; set while compiling.
+    var firstFill: FirstFillCheck?
 
     @inline(__always)
     func inject(into object: AnyObject, _ resolution: Resolution) throws {
@@ -16,6 +18,7 @@ final class InjectionPlan: @unchecked Sendable {
         try runs.withUnsafeBufferPointer { runs in
             for run in runs { try run(object, resolution) }
         }
+        try firstFill?.check(object)
     }
 
     /// Refuses a main-actor plan off the main actor; called before creating the object too, so a

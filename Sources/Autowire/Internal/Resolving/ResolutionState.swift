@@ -15,12 +15,19 @@ struct ResolutionState {
     struct Slot {
         /// The producer's identity; `0` marks an empty slot.
         var producer: UInt
-        /// The value of `registrations` when the producer started constructing, or `-1`.
-        var constructionMark: Int
+        /// The value of `registrations` when the producer started constructing, or `-1`. (32 bits,
+        /// like `recordedAt`, keep a slot three words: 16 of them fit the stack table.)
+        var constructionMark: Int32
+        /// The value of `registrations` when the instance was recorded.
+        var recordedAt: Int32
         /// Whether `instances` holds an initialized reference at this slot's index.
         var hasInstance: Bool
+        /// Whether an object of the producer is between its `init()` and the end of its injection.
+        var isBuilding: Bool
 
-        static var empty: Slot { Slot(producer: 0, constructionMark: -1, hasInstance: false) }
+        static var empty: Slot {
+            Slot(producer: 0, constructionMark: -1, recordedAt: 0, hasInstance: false, isBuilding: false)
+        }
     }
 
     enum Lookup {
@@ -47,10 +54,14 @@ struct ResolutionState {
     var resolvers: [Resolver] = []
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
     var seed: Any?
-    /// Creation locks this resolve took to create singletons; held until it ends.
-    var heldCreationLocks: [CreationLock] = []
-    /// Singletons created by this resolve, published only if it succeeds.
-    var pendingPublications: [any PendingPublication] = []
+    /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
+    /// factory), if any: what it is building must not be started again here.
+    var outer: UnsafeMutablePointer<ResolutionState>?
+    /// The singleton creations under way in this resolve, innermost last.
+    var creationFrames: [CreationFrame] = []
+    /// Singletons that read what this resolve was still building outside any creation: published
+    /// (and their locks released) only when the whole resolve succeeds.
+    var creationsDeferredToEnd: [Creation] = []
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
 
@@ -106,8 +117,11 @@ struct ResolutionState {
     mutating func lookup(_ producer: AnyProducer) -> Lookup {
         let (index, found) = index(for: Self.identity(producer))
         guard found else { return .absent }
-        if slots[index].hasInstance { return .instance(instances[index]) }
-        let mark = slots[index].constructionMark
+        if slots[index].hasInstance {
+            noteRead(recordedAt: slots[index].recordedAt)
+            return .instance(instances[index])
+        }
+        let mark = Int(slots[index].constructionMark)
         return mark >= 0 ? .underConstruction(since: mark) : .absent
     }
 
@@ -119,14 +133,14 @@ struct ResolutionState {
     /// Marks a producer as under construction; returns the previous mark to restore afterwards.
     mutating func beginConstruction(_ producer: AnyProducer) -> Int {
         let index = claim(Self.identity(producer))
-        let previous = slots[index].constructionMark
-        slots[index].constructionMark = registrations
+        let previous = Int(slots[index].constructionMark)
+        slots[index].constructionMark = Int32(truncatingIfNeeded: registrations)
         return previous
     }
 
     mutating func endConstruction(_ producer: AnyProducer, restoring mark: Int) {
         let (index, found) = index(for: Self.identity(producer))
-        if found { slots[index].constructionMark = mark }
+        if found { slots[index].constructionMark = Int32(truncatingIfNeeded: mark) }
     }
 
     /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
@@ -134,13 +148,30 @@ struct ResolutionState {
 
     /// The instance recorded in slot `index`, if any.
     @inline(__always)
-    mutating func instance(at index: Int) -> AnyObject? { slots[index].hasInstance ? instances[index] : nil }
+    mutating func instance(at index: Int) -> AnyObject? {
+        guard slots[index].hasInstance else { return nil }
+        noteRead(recordedAt: slots[index].recordedAt)
+        return instances[index]
+    }
 
     @inline(__always)
-    mutating func constructionMark(at index: Int) -> Int { slots[index].constructionMark }
+    mutating func constructionMark(at index: Int) -> Int { Int(slots[index].constructionMark) }
 
     @inline(__always)
-    mutating func setConstructionMark(_ mark: Int, at index: Int) { slots[index].constructionMark = mark }
+    mutating func setConstructionMark(_ mark: Int, at index: Int) {
+        slots[index].constructionMark = Int32(truncatingIfNeeded: mark)
+    }
+
+    /// Notes, for the innermost singleton creation, that it read an instance recorded at
+    /// `recordedAt`: one recorded before the creation started may still be under construction, so
+    /// the singleton is then published only with the creation that recorded it.
+    @inline(__always)
+    private mutating func noteRead(recordedAt: Int32) {
+        guard !creationFrames.isEmpty else { return }
+        let innermost = creationFrames.count - 1
+        let recorded = Int(recordedAt)
+        if recorded < creationFrames[innermost].earliestRead { creationFrames[innermost].earliestRead = recorded }
+    }
 
     /// Records `instance` in slot `index` (valid for the current `generation`).
     mutating func record(_ instance: AnyObject, at index: Int) {
@@ -151,6 +182,7 @@ struct ResolutionState {
             slots[index].hasInstance = true
         }
         slots[index].constructionMark = -1
+        slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
         registrations += 1
     }
 
@@ -187,20 +219,74 @@ struct ResolutionState {
         }
     }
 
-    /// Publishes (on success) or discards what this resolve created, then releases its locks.
-    mutating func endCreations(succeeded: Bool) {
-        let finished = pendingPublications
-        pendingPublications = []
-        for publication in finished {
-            if succeeded { publication.publish() } else { publication.discard() }
+    /// Marks `producer` as building an object until `end` is called with the returned token.
+    mutating func beginBuilding(_ producer: AnyProducer) -> BuildingToken {
+        let index = claim(Self.identity(producer))
+        let wasBuilding = slots[index].isBuilding
+        slots[index].isBuilding = true
+        return (index, generation, wasBuilding)
+    }
+
+    mutating func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
+        let index = token.generation == generation ? token.index : claim(Self.identity(producer))
+        slots[index].isBuilding = token.wasBuilding
+    }
+
+    /// Whether `producer` is building an object in this resolve.
+    mutating func isBuilding(_ producer: AnyProducer) -> Bool {
+        let (index, found) = index(for: Self.identity(producer))
+        return found && slots[index].isBuilding
+    }
+
+    /// Starts a singleton creation.
+    mutating func beginCreation() {
+        creationFrames.append(CreationFrame(start: registrations))
+    }
+
+    /// Ends the innermost singleton creation, which made `creation`: publishes it (with what was
+    /// deferred to it) when it read nothing still under construction outside itself, else defers it
+    /// to the enclosing creation, or to the end of the resolve.
+    mutating func endCreation(_ creation: Creation) {
+        guard var frame = creationFrames.popLast() else {
+            creation.publish()
+            return
         }
-        while let lock = heldCreationLocks.popLast() { lock.unlock() }
+        frame.deferred.append(creation)
+        if frame.earliestRead >= frame.start {
+            for finished in frame.deferred { finished.publish() }
+        } else if creationFrames.isEmpty {
+            creationsDeferredToEnd += frame.deferred
+        } else {
+            let outer = creationFrames.count - 1
+            creationFrames[outer].deferred += frame.deferred
+            creationFrames[outer].earliestRead = min(creationFrames[outer].earliestRead, frame.earliestRead)
+        }
+    }
+
+    /// Ends the innermost singleton creation, which failed: it and what was deferred to it are
+    /// discarded. (Deferred creations read into it, so they cannot outlive it.)
+    mutating func abandonCreation() {
+        guard let frame = creationFrames.popLast() else { return }
+        for deferred in frame.deferred.reversed() { deferred.discard() }
+    }
+
+    /// Publishes (on success) or discards what was deferred to the end of this resolve, releasing
+    /// the locks it kept.
+    mutating func endCreations(succeeded: Bool) {
+        while let frame = creationFrames.popLast() {
+            for deferred in frame.deferred.reversed() { deferred.discard() }
+        }
+        let finished = creationsDeferredToEnd
+        creationsDeferredToEnd = []
+        for creation in finished {
+            if succeeded { creation.publish() } else { creation.discard() }
+        }
     }
 
     /// Ends the resolve: resolvers handed to factories stop reaching into this state, and the
     /// recorded instances are released.
     mutating func finish() {
-        for resolver in resolvers { resolver.state = nil }
+        for resolver in resolvers { resolver.detach() }
         resolvers = []
         for index in 0..<capacity where slots[index].hasInstance {
             (instances + index).deinitialize(count: 1)
@@ -242,9 +328,11 @@ struct Resolution {
         state.seed = seed
         defer { state.finish() }
         return try withUnsafeMutablePointer(to: &state) { state in
+            state.pointee.outer = ActiveResolutions.enter(state)
+            defer { ActiveResolutions.leave(restoring: state.pointee.outer) }
             do {
                 let result = try body(Resolution(state: state))
-                if !state.pointee.heldCreationLocks.isEmpty { state.pointee.endCreations(succeeded: true) }
+                if !state.pointee.creationsDeferredToEnd.isEmpty { state.pointee.endCreations(succeeded: true) }
                 return result
             } catch {
                 state.pointee.endCreations(succeeded: false)
@@ -270,18 +358,22 @@ struct Resolution {
 
     func record(_ producer: AnyProducer, instance: AnyObject) { state.pointee.record(producer, instance: instance) }
 
-    /// Takes `registry`'s creation lock for the rest of this resolve (once): singletons it creates
-    /// stay unpublished until the whole resolve succeeds, and no other thread creates them meanwhile.
-    func joinCreation(of registry: Registry) {
-        let lock = registry.creationLock
-        guard !state.pointee.heldCreationLocks.contains(where: { $0 === lock }) else { return }
-        lock.lock()
-        state.pointee.heldCreationLocks.append(lock)
+    /// Marks `producer` as building an object (its `init()` and injection) until `endBuilding`,
+    /// refusing to start when a resolve this one was started in is building one already: `init()`
+    /// or a `didSet` resolving something that needs its own class would otherwise recurse until
+    /// the stack overflows. (A pair of calls rather than a closure: one frame less per level of a
+    /// deep graph.)
+    @inline(__always)
+    func beginBuilding(_ producer: AnyProducer) throws -> BuildingToken {
+        if state.pointee.outer != nil, ActiveResolutions.isBuilding(producer, outside: state) {
+            throw ResolutionError(.rebuiltWhileBuilding(producer.key))
+        }
+        return state.pointee.beginBuilding(producer)
     }
 
-    /// Publishes `publication` when this resolve succeeds; discards it when it fails.
-    func publishOnSuccess(_ publication: any PendingPublication) {
-        state.pointee.pendingPublications.append(publication)
+    @inline(__always)
+    func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
+        state.pointee.endBuilding(producer, token)
     }
 
     /// The resolver a closure factory of `registry` receives during this resolve.
@@ -332,6 +424,42 @@ struct Resolution {
         let mark = state.pointee.beginConstruction(producer)
         defer { state.pointee.endConstruction(producer, restoring: mark) }
         return try FactoryFrames.running(producer, in: state, make)
+    }
+}
+
+/// Where a producer's building mark is, and what it was before: valid while `generation` holds.
+typealias BuildingToken = (index: Int, generation: Int, wasBuilding: Bool)
+
+/// A singleton made in a resolve, not yet published, and the lock (held) under which it was made.
+struct Creation {
+    let publication: any PendingPublication
+    let lock: CreationLock
+
+    /// Makes the singleton visible to every thread, then lets waiting threads in.
+    func publish() {
+        publication.publish()
+        lock.unlock()
+    }
+
+    func discard() {
+        publication.discard()
+        lock.unlock()
+    }
+}
+
+/// A singleton creation under way in a resolve.
+struct CreationFrame {
+    /// `registrations` when it started: instances recorded before lie outside it.
+    let start: Int
+    /// The earliest record it read: below `start`, it read something outside itself that may
+    /// still be under construction.
+    var earliestRead: Int
+    /// Creations nested in it that read into it, published with it.
+    var deferred: [Creation] = []
+
+    init(start: Int) {
+        self.start = start
+        self.earliestRead = start
     }
 }
 

@@ -61,7 +61,8 @@ final class RootCache: @unchecked Sendable {
     /// Adds `producer` under `key`; the registry (or an ancestor it holds) must keep the producer
     /// alive.
     func insert(_ producer: AnyProducer, for key: BindingKey) {
-        writer.withLock { insertLocked(producer, for: key) }
+        // A lock failure only costs the cache entry: the next lookup compiles-or-finds it again.
+        _ = try? writer.withLock { insertLocked(producer, for: key) }
     }
 
     private func insertLocked(_ producer: AnyProducer, for key: BindingKey) {

@@ -5,8 +5,8 @@ extension Lazy: SynthesizedDependency {
     static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
         guard let target = compiler.producer(for: BindingKey(T.self, tag: nil)) as? Producer<T> else { return nil }
         compiler.scheduleRootCheck(target)
-        return DeferredProducer(key: key, registry: compiler.registry, target: target) { registry in
-            Lazy(provider: Provider(registry: registry, producer: target))
+        return DeferredProducer(key: key, registry: compiler.registry, target: target) { handle in
+            Lazy(handle: handle)
         }
     }
 }

@@ -5,8 +5,8 @@ extension Provider: SynthesizedDependency {
     static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
         guard let target = compiler.producer(for: BindingKey(T.self, tag: nil)) as? Producer<T> else { return nil }
         compiler.scheduleRootCheck(target)
-        return DeferredProducer(key: key, registry: compiler.registry, target: target) { registry in
-            Provider(registry: registry, producer: target)
+        return DeferredProducer(key: key, registry: compiler.registry, target: target) { handle in
+            Provider(handle: handle)
         }
     }
 }

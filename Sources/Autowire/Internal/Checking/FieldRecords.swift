@@ -1,0 +1,64 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Tells whether a class hierarchy was compiled without reflection metadata
+/// (`-disable-reflection-metadata`), which apps use to save size.
+///
+/// Without field records `Mirror` and `_forEachField` report no stored properties at all, which
+/// looks the same as a class that has none; the audit must then say it cannot check rather than
+/// pass. A class's type descriptor tells the two apart without any value being read: it always
+/// holds the number of stored properties (`NumFields`, needed to lay the class out), while its
+/// pointer to the field records (`Fields`) is null exactly when they were not emitted.
+enum FieldRecords {
+    /// Whether `type` or one of its Swift superclasses has stored properties but no field records.
+    /// False when the runtime cannot say (the audit then trusts what `_forEachField` reports).
+    static func areMissing(in type: AnyClass) -> Bool {
+        guard let descriptorOf = typeContextDescriptor else { return false }
+        var level: AnyClass? = type
+        while let current = level {
+            // Safe: a class metatype is a pointer to its metadata, which is what the runtime takes.
+            // Objective-C classes have no Swift descriptor (nil) and no Swift fields to check.
+            if let descriptor = descriptorOf(unsafeBitCast(current, to: UnsafeRawPointer.self)),
+                isMissing(classDescriptor: descriptor)
+            {
+                return true
+            }
+            level = _getSuperclass(current)
+        }
+        return false
+    }
+
+    /// Reads a class descriptor, whose layout is ABI: `Flags` (UInt32) at 0, with the context
+    /// kind in its low five bits (16 for a class); the relative pointer `Fields` (Int32) at 16;
+    /// `NumFields` (UInt32) at 36.
+    private static func isMissing(classDescriptor descriptor: UnsafeRawPointer) -> Bool {
+        // Safe: every context descriptor starts with its 32-bit flags.
+        let flags = descriptor.load(as: UInt32.self)
+        guard flags & 0x1F == 16 else { return false }
+        // Safe: the descriptor is a class descriptor (checked above), which is at least 44 bytes
+        // long and 4-byte aligned; both fields lie inside it.
+        let fields = descriptor.load(fromByteOffset: 16, as: Int32.self)
+        let fieldCount = descriptor.load(fromByteOffset: 36, as: UInt32.self)
+        return fields == 0 && fieldCount > 0
+    }
+
+    /// `swift_getTypeContextDescriptor`, exported by every Swift runtime; looked up at run time so
+    /// that its absence only turns the check off.
+    private static let typeContextDescriptor: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?)? = {
+        // RTLD_DEFAULT is the null handle on Linux; Darwin spells it -2.
+        #if canImport(Darwin)
+            let handle = UnsafeMutableRawPointer(bitPattern: -2)
+        #else
+            let handle: UnsafeMutableRawPointer? = nil
+        #endif
+        guard let symbol = dlsym(handle, "swift_getTypeContextDescriptor") else { return nil }
+        // The runtime declares it with the Swift calling convention; for one pointer argument and a
+        // pointer result that uses the same registers as the C convention on supported platforms.
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?).self)
+    }()
+}

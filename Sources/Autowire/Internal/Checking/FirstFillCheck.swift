@@ -1,0 +1,83 @@
+import Synchronization
+
+/// The check of the first instance of a type the container fills: after injection, its `Mirror`
+/// (superclasses too) is walked once for stored optional properties still nil that are not in
+/// `dependencies` and whose type the container can provide — the forgotten `.inject`, which would
+/// otherwise crash at first use (`Unexpectedly found nil while implicitly unwrapping`).
+///
+/// The verdict is kept per plan (one plan per type and container): later fills read one atomic
+/// word and never build a `Mirror`. A type found wrong stays wrong, so every later fill throws the
+/// same error. Without reflection metadata nothing can be told, and nothing is reported.
+final class FirstFillCheck: @unchecked Sendable {
+    private enum Verdict: Int {
+        case unknown, passed, failed
+    }
+
+    /// The type whose `dependencies` the plan follows.
+    private let type: AnyObject.Type
+    /// Every declared requirement of `type`, `.notInjected` ones included.
+    private let requirements: [Requirement]
+    /// Unowned: the plan holding this check belongs to a producer the registry owns, and it runs
+    /// only inside a resolve or injection of that registry, which keeps the registry alive.
+    private unowned(unsafe) let registry: Registry
+    private let verdict = Atomic<Int>(Verdict.unknown.rawValue)
+    /// Written once, under `lock`, before `verdict` is set to `failed` with release ordering.
+    private var problems: [Diagnostic] = []
+    /// Serializes first fills: two threads filling the first instances at once walk once.
+    private let lock = RecursiveLock()
+
+    init(type: AnyObject.Type, requirements: [Requirement], registry: Registry) {
+        self.type = type
+        self.requirements = requirements
+        self.registry = registry
+    }
+
+    /// Checks `object` if no instance was checked yet, else repeats the verdict.
+    @inline(__always)
+    func check(_ object: AnyObject) throws {
+        let known = verdict.load(ordering: .acquiring)
+        if known == Verdict.passed.rawValue { return }
+        try checkSlowly(object, known: known)
+    }
+
+    @inline(never)
+    private func checkSlowly(_ object: AnyObject, known: Int) throws {
+        if known == Verdict.failed.rawValue { throw ResolutionError(problems) }
+        let found = try lock.withLock { () -> [Diagnostic] in
+            switch Verdict(rawValue: verdict.load(ordering: .acquiring)) {
+            case .passed: return []
+            case .failed: return problems
+            default: break
+            }
+            let found = forgottenProperties(of: object).map { field in
+                Diagnostic.forgottenDependency(
+                    owner: type, property: field.name, valueType: field.wrappedType,
+                    declaredAt: requirements.first?.location, path: ["\(typeName(type)).\(field.name)"])
+            }
+            problems = found
+            verdict.store((found.isEmpty ? Verdict.passed : .failed).rawValue, ordering: .releasing)
+            return found
+        }
+        if !found.isEmpty { throw ResolutionError(found) }
+    }
+
+    /// The stored optional properties of `object` that are nil after injection, undeclared, and of
+    /// a type the container can provide.
+    private func forgottenProperties(of object: AnyObject) -> [ProbeLayout.Field] {
+        let layout = MirrorAudit.layout(of: object)
+        guard layout.isComplete else { return [] }
+        let afterInjection = MirrorAudit.nilStates(of: object, in: layout)
+        let matches = FieldMatcher(
+            layout: layout, afterInit: afterInjection.map { _ in nil }, afterInjection: afterInjection
+        ).match(requirements)
+        let declared = Set(matches.compactMap(\.field))
+        let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
+        return layout.fields.indices.compactMap { index in
+            let field = layout.fields[index]
+            guard afterInjection[index] == true, !declared.contains(index),
+                !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)), registry.canProvide(field.wrappedType)
+            else { return nil }
+            return field
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Creation locks shared by singletons that need each other.
+///
+/// Singletons whose static dependencies form a cycle must be created by one thread: two threads
+/// each holding one of them would wait for each other forever. So, once a compilation is complete,
+/// the new producers are split into strongly connected groups (Tarjan's algorithm, iteratively, so
+/// depth costs no stack), and the singletons of each group get one lock. Edges between groups only
+/// lead to groups compiled no later, so threads creating along static edges take locks in one order.
+extension PlanCompiler {
+    func groupCreationLocks() {
+        var tarjan = Tarjan()
+        for producer in table.values where !producer.isGroupedForCreation && producer.registry === registry {
+            tarjan.visit(producer, in: registry) { group in
+                let singletons = group.compactMap { $0 as? any SingletonCreation }
+                guard singletons.count > 1, let first = singletons.first else { return }
+                let shared = CreationLock(subject: first.key)
+                for singleton in singletons { singleton.creationLock = shared }
+            }
+        }
+    }
+}
+
+/// Gives a singleton producer's creation lock without its value type.
+protocol SingletonCreation: AnyProducer {
+    var creationLock: CreationLock { get set }
+}
+
+extension SingletonProducer: SingletonCreation {}
+
+/// Tarjan's strongly connected components over producers not grouped yet, with an explicit stack.
+private struct Tarjan {
+    private struct Entry {
+        let producer: AnyProducer
+        var nextEdge = 0
+    }
+
+    private var order: [ObjectIdentifier: Int] = [:]
+    private var lowLink: [ObjectIdentifier: Int] = [:]
+    private var onStack: Set<ObjectIdentifier> = []
+    private var stack: [AnyProducer] = []
+
+    /// Visits everything `root` reaches in `registry` that is not grouped yet, calling `found` with
+    /// each group as it is completed, and marks them grouped.
+    mutating func visit(_ root: AnyProducer, in registry: Registry, found: ([AnyProducer]) -> Void) {
+        guard order[ObjectIdentifier(root)] == nil else { return }
+        var path = [Entry(producer: root)]
+        enter(root)
+        while let top = path.last {
+            let producer = top.producer
+            let id = ObjectIdentifier(producer)
+            if top.nextEdge < producer.edges.count {
+                let edge = producer.edges[top.nextEdge]
+                path[path.count - 1].nextEdge += 1
+                let target = edge.target
+                let targetID = ObjectIdentifier(target)
+                guard !edge.isDeferred, !target.isGroupedForCreation, target.registry === registry else { continue }
+                if let targetOrder = order[targetID] {
+                    if onStack.contains(targetID), let low = lowLink[id] { lowLink[id] = min(low, targetOrder) }
+                } else {
+                    enter(target)
+                    path.append(Entry(producer: target))
+                }
+                continue
+            }
+            path.removeLast()
+            if let parent = path.last?.producer, let low = lowLink[id],
+                let parentLow = lowLink[ObjectIdentifier(parent)]
+            {
+                lowLink[ObjectIdentifier(parent)] = min(parentLow, low)
+            }
+            guard lowLink[id] == order[id] else { continue }
+            var group: [AnyProducer] = []
+            while let member = stack.popLast() {
+                onStack.remove(ObjectIdentifier(member))
+                member.isGroupedForCreation = true
+                group.append(member)
+                if member === producer { break }
+            }
+            found(group)
+        }
+    }
+
+    private mutating func enter(_ producer: AnyProducer) {
+        let id = ObjectIdentifier(producer)
+        order[id] = order.count
+        lowLink[id] = order[id]
+        onStack.insert(id)
+        stack.append(producer)
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Tells whether a class conforms to `PropertyInjectable` (and so `Injectable`, which refines it)
+/// with a main-actor-isolated conformance: `@MainActor final class Screen: @MainActor Injectable`.
+///
+/// Such a class's `init()` and property writes must run on the main actor, whether or not its
+/// dependencies were declared in a main-actor context. A dynamic cast cannot tell: on Swift 6.3
+/// `Screen.self as? any Injectable.Type` succeeds off the main actor too. The runtime can:
+/// `swift_conformsToProtocolWithExecutionContext` (Swift 6.2 runtimes and later) fills a
+/// `ConformanceExecutionContext` whose first word is the metadata of the conformance's global
+/// actor, or null for a nonisolated conformance.
+///
+/// The function is looked up with `dlsym` rather than linked, so that on older runtimes (Apple
+/// systems before Swift 6.2's) the library still loads and the answer is "not known to be
+/// isolated"; plans there still refuse dependencies declared with the `@MainActor` overloads.
+///
+/// Asked once per class, while its plan is compiled; never while resolving.
+enum MainActorIsolation {
+    /// Whether `type`'s conformance to `PropertyInjectable` is isolated to the main actor; false
+    /// when it is not, or when the runtime cannot say.
+    static func isMainActorIsolated(_ type: any PropertyInjectable.Type) -> Bool {
+        guard let runtime = ConformanceRuntime.shared else { return false }
+        return runtime.globalActor(of: type) == mainActorMetadata
+    }
+
+    /// The metadata of `MainActor`: what the execution context names for `@MainActor`
+    /// conformances.
+    private static var mainActorMetadata: UnsafeRawPointer {
+        unsafeBitCast(MainActor.self, to: UnsafeRawPointer.self)
+    }
+}
+
+/// The runtime entry points and the protocol descriptor of `PropertyInjectable`, found once.
+private struct ConformanceRuntime: @unchecked Sendable {
+    /// `swift_conformsToProtocolWithExecutionContext(type, protocol, context)`. Declared with the
+    /// Swift calling convention in the runtime; for three pointer arguments and a pointer result it
+    /// passes and returns in the same registers as the C convention on every supported platform.
+    typealias ConformsWithContext =
+        @convention(c) (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer) -> UnsafeRawPointer?
+
+    let conforms: ConformsWithContext
+    /// `sizeof(ConformanceExecutionContext)`, as the runtime exports it.
+    let contextSize: Int
+    /// The protocol descriptor of `PropertyInjectable`.
+    let protocolDescriptor: UnsafeRawPointer
+
+    /// Nil when the runtime lacks the entry points or the layout is not the one expected.
+    static let shared: ConformanceRuntime? = {
+        // RTLD_DEFAULT is the null handle on Linux; Darwin spells it -2.
+        #if canImport(Darwin)
+            let handle = UnsafeMutableRawPointer(bitPattern: -2)
+        #else
+            let handle: UnsafeMutableRawPointer? = nil
+        #endif
+        guard let function = dlsym(handle, "swift_conformsToProtocolWithExecutionContext"),
+            let sizeSymbol = dlsym(handle, "swift_ConformanceExecutionContextSize"),
+            let descriptor = propertyInjectableDescriptor()
+        else { return nil }
+        // Safe: the runtime exports `swift_ConformanceExecutionContextSize` as a `size_t`
+        // variable, and `dlsym` returned its address.
+        let size = sizeSymbol.load(as: Int.self)
+        // The context is two words today; refuse anything that cannot hold the word we read.
+        guard size >= MemoryLayout<UnsafeRawPointer>.size, size <= 1 << 12 else { return nil }
+        return ConformanceRuntime(
+            conforms: unsafeBitCast(function, to: ConformsWithContext.self), contextSize: size,
+            protocolDescriptor: descriptor)
+    }()
+
+    /// The global actor `type`'s conformance is isolated to, or nil.
+    func globalActor(of type: any PropertyInjectable.Type) -> UnsafeRawPointer? {
+        let context = UnsafeMutableRawPointer.allocate(
+            byteCount: contextSize, alignment: MemoryLayout<UnsafeRawPointer>.alignment)
+        defer { context.deallocate() }
+        // Safe: `context` was just allocated with `contextSize` bytes; zero means "nonisolated",
+        // which is what the runtime leaves for conformances without an execution context.
+        context.initializeMemory(as: UInt8.self, repeating: 0, count: contextSize)
+        // Safe: a metatype is a pointer to the type's metadata, which is what the runtime takes.
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard conforms(metadata, protocolDescriptor, context) != nil else { return nil }
+        // Safe: the context's first field is `const Metadata *globalActorIsolationType`, and the
+        // buffer is at least one word long (checked when the size was read).
+        return context.load(as: UnsafeRawPointer?.self)
+    }
+
+    /// Reads the protocol descriptor out of a known conformance: the witness table of
+    /// `DescriptorSource: PropertyInjectable`.
+    private static func propertyInjectableDescriptor() -> UnsafeRawPointer? {
+        // Wrapped in a struct so that Swift keeps the existential as it is instead of opening it.
+        struct Existential {
+            let type: any PropertyInjectable.Type
+        }
+        // A class-bound protocol's existential metatype is two words: the metadata, then the
+        // witness table. Anything else means the layout is not the one this code knows.
+        guard MemoryLayout<Existential>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        let words = withUnsafeBytes(of: Existential(type: DescriptorSource.self)) { bytes in
+            // Safe: the buffer is exactly two words (checked above) and word-aligned, as the
+            // struct's first field is a pointer.
+            (bytes.load(as: UInt.self), bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
+        }
+        guard let witnessTable = UnsafeRawPointer(bitPattern: words.1) else { return nil }
+        // Safe: the first word of every witness table is its protocol conformance descriptor.
+        guard let conformance = witnessTable.load(as: UnsafeRawPointer?.self) else { return nil }
+        // Safe: a conformance descriptor starts with a 32-bit relative pointer to the protocol
+        // descriptor, measured from the field itself; its low bit marks an indirect pointer, whose
+        // target is a pointer-sized slot holding the descriptor's address.
+        let relative = conformance.load(as: Int32.self)
+        let target = conformance + Int(relative & ~1)
+        return relative & 1 == 0 ? target : target.load(as: UnsafeRawPointer?.self)
+    }
+}
+
+/// A nonisolated conformance to `PropertyInjectable` to read the protocol descriptor from.
+private final class DescriptorSource: PropertyInjectable {}

@@ -1,0 +1,136 @@
+import Autowire
+import Dispatch
+import Foundation
+
+// The catalogue rows whose mistakes happen while the program runs: they need threads, getters
+// and initializers that call back into a container, kept apart from the rows' file so that its
+// asserted line numbers stay put.
+/// A Provider whose container is gone.
+func handleOfAReleasedContainer() throws(ResolutionError) {
+    let holder = try Container().resolve(ReportMaker.self)
+    _ = try holder.makeReport.get()
+}
+private final class ReportMaker: Injectable {
+    var makeReport: Provider<Report>!
+    static let dependencies: [Dependency<ReportMaker>] = [.inject(\.makeReport)]
+}
+private final class Report: Injectable {}
+
+/// The containers the getter and the initializer below call back into, one each: catalogue rows
+/// run in parallel.
+private let invoiceContainer = Locked<Container?>(nil)
+private let canvasContainer = Locked<Container?>(nil)
+
+private final class Printer: Injectable {}
+
+/// What resolving a class whose `dependencies` getter resolves from the same container throws.
+func dependenciesGetterResolvingError() -> ResolutionError? {
+    let container = Container()
+    invoiceContainer.withLock { $0 = container }
+    defer { invoiceContainer.withLock { $0 = nil } }
+    return captureResolutionError { try container.resolve(Invoice.self) }
+}
+
+/// What the resolve in `Canvas.init()`, which needs a `Canvas` again, throws.
+func initResolvingItsOwnClassError() -> ResolutionError? {
+    let container = Container()
+    canvasContainer.withLock { $0 = container }
+    defer { canvasContainer.withLock { $0 = nil } }
+    canvasError.withLock { $0 = nil }
+    _ = try? container.resolve(Canvas.self)
+    return canvasError.withLock { $0 }
+}
+
+/// A `dependencies` getter that resolves from the container reading it.
+private final class Invoice: Injectable {
+    var printer: Printer!
+    static var dependencies: [Dependency<Invoice>] {
+        _ = try? invoiceContainer.withLock { $0 }?.resolve(Printer.self)
+        return [.inject(\.printer)]
+    }
+}
+
+/// What the nested resolve in `Canvas.init()` threw.
+private let canvasError = Locked<ResolutionError?>(nil)
+/// An `init()` that resolves a class needing a `Canvas`.
+private final class Canvas: Injectable {
+    required init() {
+        let container = canvasContainer.withLock { $0 }
+        do {
+            _ = try container?.resolve(Brush.self)
+        } catch {
+            canvasError.withLock { $0 = error }
+        }
+    }
+}
+private final class Brush: Injectable {
+    var canvas: Canvas!
+    static let dependencies: [Dependency<Brush>] = [.inject(\.canvas)]
+}
+
+// Two singletons whose creations need each other through a factory, started on two threads: the
+// storefront's factory resolves the basket, whose injection needs the storefront.
+private final class Storefront {}
+private final class Basket: Injectable {
+    static var scope: Scope { .singleton }
+    var storefront: Storefront!
+    static let dependencies: [Dependency<Basket>] = [.inject(\.storefront)]
+    required init() {
+        basketIsBeingCreated.signal()
+    }
+}
+private let basketIsBeingCreated = DispatchSemaphore(value: 0)
+
+/// The storefront's thread starts first and holds its creation; once the basket's thread is
+/// waiting for it, the factory asks for the basket: that thread sees the cycle and throws.
+func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
+    let storefrontStarted = DispatchSemaphore(value: 0)
+    let isFirstRun = Locked(true)
+    let container: Container
+    do {
+        container = try Container { binder in
+            binder.bind(Storefront.self).scoped(.singleton).to { resolver in
+                // Only the first run waits; the basket's thread runs the factory again afterwards.
+                if isFirstRun.withLock({ isFirst in
+                    defer { isFirst = false }
+                    return isFirst
+                }) {
+                    storefrontStarted.signal()
+                    _ = basketIsBeingCreated.wait(timeout: .now() + .seconds(5))
+                    // Let the basket's thread reach the storefront's lock and wait on it.
+                    usleep(200_000)
+                }
+                _ = try resolver.resolve(Basket.self)
+                return Storefront()
+            }
+        }
+    } catch {
+        return nil
+    }
+    let storefrontError = Locked<ResolutionError?>(nil)
+    let finished = DispatchGroup()
+    DispatchQueue.global().async(group: finished) {
+        do {
+            _ = try container.resolve(Storefront.self)
+        } catch {
+            storefrontError.withLock { $0 = error as? ResolutionError }
+        }
+    }
+    _ = storefrontStarted.wait(timeout: .now() + .seconds(5))
+    DispatchQueue.global().async(group: finished) { _ = try? container.resolve(Basket.self) }
+    guard finished.wait(timeout: .now() + .seconds(20)) == .success else { return nil }
+    return storefrontError.withLock { $0 }
+}
+
+/// The forgotten `.inject` of this design: `tags` is declared but not listed.
+private final class TagList: Injectable {}
+private final class Article: Injectable {
+    var body: String?
+    var tags: TagList!
+    static let dependencies: [Dependency<Article>] = [.optional(\.body)]
+}
+
+/// What the first resolve of `Article` throws.
+func forgottenInjectError() -> ResolutionError? {
+    captureResolutionError { try Container().resolve(Article.self) }
+}

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import Autowire
+
+private final class TagRepository: Injectable {}
+private final class PostRepository: Injectable {}
+private protocol PostDelegate: AnyObject {}
+
+/// The mistake of this design: `tags` is declared, but its `.inject` was forgotten.
+private final class PostService: Injectable {
+    var posts: PostRepository!
+    var tags: TagRepository!
+    static let dependencies: [Dependency<PostService>] = [.inject(\.posts)]
+    func tagCount() -> Int { tags === tags ? 1 : 0 }  // Unwraps `tags`: crashes when it is nil.
+}
+
+/// Set by whoever shows it: declared `.notInjected`, so never reported.
+private final class PostEditor: Injectable {
+    var posts: PostRepository!
+    weak var delegate: (any PostDelegate)?
+    var draft: PostRepository?
+    static let dependencies: [Dependency<PostEditor>] = [.inject(\.posts), .notInjected(\.draft)]
+}
+
+/// Filled by a `PropertyInjector`, with the same mistake.
+private final class PostScreen: PropertyInjectable {
+    var service: PostEditor!
+    var tags: TagRepository!
+    static let dependencies: [Dependency<PostScreen>] = [.inject(\.service)]
+}
+
+@Suite struct FirstFillCheckTests {
+    /// Before, the resolve succeeded and the app died at first use of `tags` ("Unexpectedly found
+    /// nil while implicitly unwrapping an Optional value").
+    @Test func aForgottenInjectIsAnErrorFromTheFirstResolveNotACrashLater() throws {
+        let container = Container()
+        let error = captureResolutionError { try container.resolve(PostService.self) }
+        #expect(
+            error?.description == """
+                error[forgotten-dependency]: PostService.tags is nil after injection but is not in PostService.dependencies, and the container can provide TagRepository: it looks like a forgotten `.inject`.
+                  at: AutowireTests/FirstFillCheckTests.swift:13
+                  path: PostService.tags
+                  fix: Add `.inject(\\.tags)` to PostService.dependencies; if it may stay nil, `.optional(\\.tags)`; if something else sets it, `.notInjected(\\.tags)`.
+                """)
+    }
+
+    @Test func theVerdictIsKeptSoLaterResolvesNeverBuildAMirror() throws {
+        let container = Container()
+        _ = captureResolutionError { try container.resolve(PostService.self) }
+        let counter = MirrorCounter()
+        let again = MirrorAudit.$counter.withValue(counter) {
+            captureResolutionError { try container.resolve(PostService.self) }
+        }
+        #expect(again?.code == .forgottenDependency)
+        #expect(counter.count == 0)
+    }
+
+    @Test func aPropertyDeclaredNotInjectedIsLeftAloneAndNotReported() throws {
+        let container = Container()
+        let editor = try container.resolve(PostEditor.self)
+        #expect(editor.posts != nil)
+        #expect(editor.draft == nil)
+    }
+
+    @Test func aPropertyInjectorChecksTheFirstObjectItFills() throws {
+        let container = Container()
+        let injector = try container.propertyInjector(for: PostScreen.self)
+        let error = captureResolutionError { try injector.inject(into: PostScreen()) }
+        #expect(error?.code == .forgottenDependency)
+        #expect(error?.diagnostics.first?.renderedPath == "PostScreen.tags")
+    }
+
+    @Test func validateReportsAForgottenInjectAsAnErrorWithItsLocation() throws {
+        let error = #expect(throws: ValidationError.self) { try Container().validate(PostService.self) }
+        #expect(error?.report.errors.map(\.code) == [.forgottenDependency])
+        #expect(error?.report.errors.first?.location?.description == "AutowireTests/FirstFillCheckTests.swift:13")
+    }
+}

@@ -1,0 +1,77 @@
+import Autowire
+import Testing
+
+/// The container the classes below resolve from inside their own `init()`; set by each test.
+private let shared = Locked<Container?>(nil)
+/// What the nested resolves inside `init()` and `didSet` threw.
+private let nestedErrors = Locked<[ResolutionError]>([])
+
+private func recordingErrors(_ body: () throws(ResolutionError) -> Void) {
+    do { try body() } catch { nestedErrors.withLock { $0.append(error) } }
+}
+
+/// Resolves, from its `init()`, a class that needs an `Editor` again.
+private final class Editor: Injectable {
+    var toolbar: Toolbar?
+    static let dependencies: [Dependency<Editor>] = [.notInjected(\.toolbar)]
+    required init() {
+        let container = shared.withLock { $0 }
+        recordingErrors { () throws(ResolutionError) in toolbar = try container?.resolve(Toolbar.self) }
+    }
+}
+private final class Toolbar: Injectable {
+    var editor: Editor!
+    static let dependencies: [Dependency<Toolbar>] = [.inject(\.editor)]
+}
+
+/// Calls its provider of its own class while it is being injected.
+private final class Outline: Injectable {
+    var child: Outline?
+    var makeOutline: Provider<Outline>! {
+        didSet {
+            let provider: Provider<Outline> = makeOutline
+            recordingErrors { () throws(ResolutionError) in child = try provider.get() }
+        }
+    }
+    static let dependencies: [Dependency<Outline>] = [.inject(\.makeOutline), .notInjected(\.child)]
+}
+
+@Suite(.serialized) struct NestedResolveTests {
+    /// Before, each `init()` started a resolve whose `Toolbar` needed a new `Editor`, whose `init()`
+    /// started another, until SIGSEGV.
+    @Test func anInitResolvingSomethingThatNeedsItsOwnClassIsACycleError() throws {
+        let container = Container()
+        shared.withLock { $0 = container }
+        nestedErrors.withLock { $0 = [] }
+        defer { shared.withLock { $0 = nil } }
+        let editor = try container.resolve(Editor.self)
+        #expect(editor.toolbar == nil)
+        let errors = nestedErrors.withLock { $0 }
+        #expect(errors.count == 1)
+        #expect(
+            errors.first?.description == """
+                error[unclosable-cycle]: Editor is needed again while an earlier Editor is still in its init() or injection, which resolved from the container, so the cycle can never close.
+                  path: Toolbar.editor → Editor
+                  fix: Do not resolve from the container inside init() or a didSet: declare the dependency with `.inject(…)` (cycles through `.graph` objects close), or keep a `Provider` and call it after the object is built.
+                """)
+    }
+
+    /// Before, each `didSet` resolved a new `Outline`, whose injection ran the `didSet` again.
+    @Test func aProviderCalledDuringInjectionForItsOwnClassIsACycleError() throws {
+        let container = Container()
+        nestedErrors.withLock { $0 = [] }
+        let outline = try container.resolve(Outline.self)
+        #expect(outline.child == nil)
+        #expect(nestedErrors.withLock { $0.map(\.code) } == [.unclosableCycle])
+    }
+
+    @Test func anInitResolvingSomethingUnrelatedStillWorks() throws {
+        let container = Container()
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        let toolbar = try container.resolve(Toolbar.self)
+        // The outer resolve built the Toolbar's Editor; its init() resolved a Toolbar whose Editor
+        // would be a second Editor under construction: refused, so its toolbar stays nil.
+        #expect(toolbar.editor.toolbar == nil)
+    }
+}

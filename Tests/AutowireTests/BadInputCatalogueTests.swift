@@ -394,9 +394,9 @@ extension BadInput {
             """
             Container configuration has 1 problem:
 
-            error[unclosable-cycle]: Dependency cycle Engine.factory[1] → Starter.engine → Engine can never close.
+            error[unclosable-cycle]: Dependency cycle parameter 1 of Engine's factory → Starter.engine → Engine can never close.
               at: AutowireTests/BadInputCatalogueTests.swift:48
-              path: Engine.factory[1] → Starter.engine → Engine
+              path: parameter 1 of Engine's factory → Starter.engine → Engine
               fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
             """
         case .factoryThrows:

@@ -78,7 +78,7 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
                 │  │     └─ database: Database (closure factory at AutowireTests/GraphExportTests.swift:60, singleton)
                 │  ├─ clock: SystemClock (autowired, singleton)
                 │  └─ baseURL: String tagged APIBaseURL (value at AutowireTests/GraphExportTests.swift:64, singleton)
-                ├─ clock: SystemClock (autowired, singleton) (see above)
+                ├─ clock: SystemClock (autowired, singleton)
                 └─ plugins: [Plugin] (collection of 1 contribution, transient)
                    └─ [0]: Plugin (bound to AuditPlugin at AutowireTests/GraphExportTests.swift:65, graph)
                       └─ AuditPlugin (autowired, graph)
@@ -193,7 +193,7 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
             Container().graph(from: Left.self).textTree == """
                 Left (autowired, graph)
                 └─ right: Right (autowired, graph)
-                   └─ left: Left (autowired, graph) (see above)
+                   └─ left: Left (autowired, graph) (dependencies shown above)
                 """)
     }
 
@@ -208,8 +208,41 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
             graph.textTree == """
                 ReportScreen (autowired, graph)
                 └─ makeExporter: Provider<Exporter> (synthesized, transient)
-                   └─ get(): Exporter (autowired, graph) (deferred)
+                   └─ Exporter (autowired, graph) (deferred)
                 """)
-        #expect(graph.dot.contains("  n1 -> n2 [label=\"get()\", style=dashed];\n"))
+        #expect(graph.dot.contains("  n1 -> n2 [style=dashed];\n"))
+    }
+
+    @Test func assistedFactoriesShowTheirArgumentAndParametersWithoutInternalNames() throws {
+        final class Shelf: Injectable {}
+        final class Detail: Injectable {
+            var id: String!
+            var shelf: Shelf!
+            static let dependencies: [Dependency<Detail>] = [.assisted(\.id), .inject(\.shelf)]
+        }
+        final class Label {
+            init(text: String, shelf: Shelf) {}
+        }
+        final class Screen: Injectable {
+            var makeDetail: AssistedFactory<String, Detail>!
+            var makeLabel: AssistedFactory<String, Label>!
+            static let dependencies: [Dependency<Screen>] = [.inject(\.makeDetail), .inject(\.makeLabel)]
+        }
+        let line = #line + 2
+        let container = try Container { binder in
+            binder.bind(AssistedFactory<String, Label>.self).to(assisted: Label.init)
+        }
+        #expect(
+            container.graph(from: Screen.self).textTree == """
+                Screen (autowired, graph)
+                ├─ makeDetail: AssistedFactory<String, Detail> (synthesized, transient)
+                │  └─ Detail (autowired, transient) (deferred)
+                │     ├─ id: String (argument of make(_:), transient)
+                │     └─ shelf: Shelf (autowired, graph)
+                └─ makeLabel: AssistedFactory<String, Label> (synthesized, transient)
+                   └─ Label (typed factory at AutowireTests/GraphExportTests.swift:\(line), transient) (deferred)
+                      ├─ parameter 1: String (argument of make(_:), transient)
+                      └─ parameter 2: Shelf (autowired, graph)
+                """)
     }
 }

@@ -72,12 +72,12 @@ private struct FactoryBroke: Error, CustomStringConvertible {
 
                 error[missing-binding]: String tagged MailHost cannot be provided: nothing is bound with that tag.
                   at: AutowireTests/TypedFactoryTests.swift:\(line)
-                  path: Mailer.factory[1] → String tagged MailHost
+                  path: parameter 1 of Mailer's factory → String tagged MailHost
                   fix: Bind it in the container with `binder.bind(String.self).tagged(MailHost.self).to(…)`.
 
                 error[missing-binding]: Int tagged MailPort cannot be provided: nothing is bound with that tag.
                   at: AutowireTests/TypedFactoryTests.swift:\(line)
-                  path: Mailer.factory[2] → Int tagged MailPort
+                  path: parameter 2 of Mailer's factory → Int tagged MailPort
                   fix: Bind it in the container with `binder.bind(Int.self).tagged(MailPort.self).to(…)`.
                 """)
     }
@@ -111,5 +111,21 @@ private struct FactoryBroke: Error, CustomStringConvertible {
                   fix: Make Outbox a subclass of MailLogger, or bind MailLogger to a type that is one.
                 """
             ])
+    }
+    @Test func anAssistedFactorysParametersAreNamedByPositionNotByInternalTags() throws {
+        struct Receipt { init(order: String, port: Int) {} }
+        let line = #line + 2
+        let error = captureConfigurationError {
+            try Container { $0.bind(AssistedFactory<String, Receipt>.self).to(assisted: Receipt.init) }
+        }
+        #expect(
+            error?.description == """
+                Container configuration has 1 problem:
+
+                error[missing-binding]: Int cannot be provided: it has no binding and is not an Injectable class.
+                  at: AutowireTests/TypedFactoryTests.swift:\(line)
+                  path: parameter 2 of Receipt's factory → Int
+                  fix: Bind it in the container with `binder.bind(Int.self).to(…)`.
+                """)
     }
 }

@@ -333,7 +333,7 @@ private final class Outbox: Injectable {
 
                     error[missing-binding]: Int tagged MailPort cannot be provided: nothing is bound with that tag.
                       at: AutowireTests/ValidationTests.swift:326
-                      path: Outbox.mailer → Mailer.factory[2] → Int tagged MailPort
+                      path: Outbox.mailer → parameter 2 of Mailer's factory → Int tagged MailPort
                       fix: Bind it in the container with `binder.bind(Int.self).tagged(MailPort.self).to(…)`.
                     """)
         }

@@ -1,7 +1,7 @@
 /// Terminal rendering.
 extension DependencyGraph: CustomStringConvertible {
-    /// The graph as an indented tree, one tree per root; a node met again is marked `(see above)`
-    /// instead of being expanded twice, which also keeps cycles finite.
+    /// The graph as an indented tree, one tree per root; a node met again is not expanded twice
+    /// (which also keeps cycles finite): it is marked `(dependencies shown above)` when it has any.
     ///
     /// ```text
     /// App (autowired, graph)
@@ -39,9 +39,9 @@ extension DependencyGraph: CustomStringConvertible {
             let label = edge.label.isEmpty ? "" : "\(edge.label): "
             let deferred = edge.isDeferred ? " (deferred)" : ""
             let seen = expanded.contains(edge.to)
-            lines.append(
-                "\(prefix)\(isLast ? "└─ " : "├─ ")\(label)\(nodes[edge.to].summary)\(deferred)\(seen ? " (see above)" : "")"
-            )
+            // A node met again is not expanded twice; say so only when it has something to expand.
+            let elided = seen && !edges(from: edge.to).isEmpty ? " (dependencies shown above)" : ""
+            lines.append("\(prefix)\(isLast ? "└─ " : "├─ ")\(label)\(nodes[edge.to].summary)\(deferred)\(elided)")
             guard !seen else { continue }
             expanded.insert(edge.to)
             pending.append((edges(from: edge.to)[...], prefix + (isLast ? "   " : "│  ")))

@@ -52,7 +52,7 @@ public struct DependencyGraph: Sendable {
         while let edgeIndex = parentEdges[current], remaining > 0 {
             let edge = edges[edgeIndex]
             let owner = nodes[edge.from]
-            components.append(edge.label.isEmpty ? owner.name : "\(owner.typeName).\(edge.label)")
+            components.append(EdgeLabel.pathComponent(edge.label, ownerName: owner.name, ownerTypeName: owner.typeName))
             current = edge.from
             remaining -= 1
         }
@@ -93,8 +93,9 @@ extension DependencyGraph {
         public let from: Node.ID
         /// The node that provides it.
         public let to: Node.ID
-        /// The property or parameter it fills, such as `repository`; empty when a binding points at
-        /// its implementation.
+        /// The property or parameter it fills, such as `repository` or `parameter 2` (of a typed
+        /// factory); empty when a binding points at its implementation or a `Provider`, `Lazy` or
+        /// `AssistedFactory` at what it makes.
         public let label: String
         /// Where the dependency was declared.
         public let location: SourceLocation?
@@ -155,5 +156,7 @@ extension DependencyGraph.Provision {
         public static let offered = Kind("offered")
         /// Made by the container itself, such as a `Provider` or `Lazy`.
         public static let synthesized = Kind("synthesized")
+        /// The value passed to an ``AssistedFactory``'s `make(_:)`.
+        public static let assistedArgument = Kind("argument of make(_:)")
     }
 }

@@ -31,9 +31,39 @@ struct BindingKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     var typeName: String { Autowire.typeName(type) }
-    var tagName: String? { tag.map(Autowire.typeName) }
 
-    /// `URL` or `URL tagged APIBaseURL`.
+    /// The tag as users wrote it: nil for no tag, and for the marks Autowire tags its own keys
+    /// with (an assisted factory's seed and target, `.notInjected`), which no user ever writes.
+    var userTag: Any.Type? { tag.flatMap { $0 is any InternalTag.Type ? nil : $0 } }
+    var tagName: String? { userTag.map(Autowire.typeName) }
+
+    /// Whether this is the key of the value passed to an `AssistedFactory`'s `make(_:)`.
+    var isAssistedSeed: Bool { tag.map(ObjectIdentifier.init) == ObjectIdentifier(AssistedSeed.self) }
+
+    /// `URL`, `URL tagged APIBaseURL`, or `String passed to make(_:)` for an assisted factory's seed.
     @usableFromInline
-    var description: String { tagName.map { "\(typeName) tagged \($0)" } ?? typeName }
+    var description: String {
+        if let mark = tag as? any InternalTag.Type { return mark.describe(typeName) }
+        return tagName.map { "\(typeName) tagged \($0)" } ?? typeName
+    }
+}
+
+/// A tag Autowire puts on keys of its own: messages describe such a key in words users know,
+/// never by the tag's name.
+protocol InternalTag {
+    /// How a key of type `typeName` with this tag reads in messages.
+    static func describe(_ typeName: String) -> String
+}
+
+extension AssistedSeed: InternalTag {
+    static func describe(_ typeName: String) -> String { "\(typeName) passed to make(_:)" }
+}
+
+extension AssistedTarget: InternalTag {
+    /// What `make(_:)` builds is the type itself, as far as users are concerned.
+    static func describe(_ typeName: String) -> String { typeName }
+}
+
+extension NotInjected: InternalTag {
+    static func describe(_ typeName: String) -> String { typeName }
 }

@@ -249,7 +249,7 @@ enum ValidationAndDiagnosticsExamples {
 
                         error[missing-binding]: String tagged MailHost cannot be provided: nothing is bound with that tag.
                           at: App/Bindings.swift:3
-                          path: Mailer.factory[1] → String tagged MailHost
+                          path: parameter 1 of Mailer's factory → String tagged MailHost
                           fix: Bind it in the container with `binder.bind(String.self).tagged(MailHost.self).to(…)`.
                         """#))
         }

@@ -55,10 +55,12 @@ struct GraphSnapshot {
         let key = producer.key
         let isInjectionTarget = producer is InjectionTargetProducer
         return DependencyGraph.Node(
-            id: id, type: key.type, tag: isInjectionTarget ? nil : key.tag, scope: producer.scope,
+            id: id, type: key.type, tag: isInjectionTarget ? nil : key.userTag, scope: producer.scope,
             provision: isInjectionTarget
                 ? DependencyGraph.Provision(kind: .propertyInjection, implementation: nil, locations: [])
-                : provision(producer.origin))
+                : key.isAssistedSeed
+                    ? DependencyGraph.Provision(kind: .assistedArgument, implementation: nil, locations: [])
+                    : provision(producer.origin))
     }
 
     private static func provision(_ origin: Origin) -> DependencyGraph.Provision {

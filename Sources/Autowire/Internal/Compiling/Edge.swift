@@ -1,6 +1,7 @@
 /// A static dependency between two producers: what validation, cycle checks and graph export walk.
 struct Edge {
-    /// The property or parameter the dependency fills, such as `repository` or `init(host:)`.
+    /// The property or parameter the dependency fills, such as `repository` or `parameter 2`; empty
+    /// when a binding points at its implementation or a `Provider` at what it provides.
     var label: String { makeLabel() }
     /// Where the dependency was declared.
     let location: SourceLocation?
@@ -18,4 +19,23 @@ struct Edge {
         self.target = target
         self.isDeferred = isDeferred
     }
+}
+
+/// How edges are named in paths, the same way in errors, cycles and the exported graph.
+enum EdgeLabel {
+    /// A typed factory's parameter, counted from 1 as users read an argument list. Swift keeps no
+    /// argument labels in a function value (`SMTPMailer.init` is `(String, Int) -> SMTPMailer`),
+    /// so the position is all there is to name it by.
+    static func parameter(_ position: Int) -> String { "\(prefix)\(position)" }
+
+    /// One path component: `OrderService.repository` for a property, `parameter 2 of Mailer's
+    /// factory` for a factory parameter, `ownerName` alone for an unlabeled edge.
+    static func pathComponent(_ label: String, ownerName: String, ownerTypeName: String) -> String {
+        if label.isEmpty { return ownerName }
+        if label.hasPrefix(prefix) { return "\(label) of \(ownerTypeName)'s factory" }
+        return "\(ownerTypeName).\(label)"
+    }
+
+    /// No property name has a space, so this prefix tells parameters apart from properties.
+    private static let prefix = "parameter "
 }

@@ -210,6 +210,7 @@ extension PlanCompiler {
     }
 
     private func render(_ hop: Hop) -> String {
-        hop.edge.label.isEmpty ? hop.producer.key.description : "\(hop.producer.key.typeName).\(hop.edge.label)"
+        EdgeLabel.pathComponent(
+            hop.edge.label, ownerName: hop.producer.key.description, ownerTypeName: hop.producer.key.typeName)
     }
 }

@@ -52,7 +52,7 @@ struct Requirement: Sendable {
     var isNotInjected: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(NotInjected.self) }
 
     /// Whether the property takes the seed of an `AssistedFactory` rather than a resolved value.
-    var isAssisted: Bool { key.tag.map(ObjectIdentifier.init) == ObjectIdentifier(AssistedSeed.self) }
+    var isAssisted: Bool { key.isAssistedSeed }
 
     /// Whether the property can be set on instances of `type`: `type` is the key path's root or
     /// one of its subclasses.

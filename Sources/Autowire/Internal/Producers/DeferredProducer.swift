@@ -10,7 +10,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
-        edges = [Edge(label: "get()", location: nil, target: target, isDeferred: true)]
+        edges = [Edge(label: "", location: nil, target: target, isDeferred: true)]
     }
 
     /// The handle finds its target again through this producer's key, in the registry that

@@ -48,7 +48,7 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
             key: key, location: location, scope: .transient, holder: holder)
         compiler.register(producer)
         let seed = compiler.seedProducer(Seed.self)
-        producer.edges.append(Edge(label: "factory[1]", location: location, target: seed, isDeferred: false))
+        producer.edges.append(Edge(label: EdgeLabel.parameter(1), location: location, target: seed, isDeferred: false))
         if let cursor = compiler.compileArguments(
             repeat (each Parameter).self, owner: key, location: location, edgesOf: producer, firstIndex: 2)
         {

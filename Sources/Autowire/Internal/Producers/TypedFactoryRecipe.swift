@@ -106,8 +106,9 @@ extension PlanCompiler {
         var complete = true
         for parameter in repeat each parameters {
             index += 1
-            let label = "factory[\(index)]"
-            if let found = producer(of: parameter, tag: nil, label: "\(owner.typeName).\(label)", location: location) {
+            let label = EdgeLabel.parameter(index)
+            let component = EdgeLabel.pathComponent(label, ownerName: owner.description, ownerTypeName: owner.typeName)
+            if let found = producer(of: parameter, tag: nil, label: component, location: location) {
                 compiled.append(found)
                 consumer.edges.append(Edge(label: label, location: location, target: found, isDeferred: false))
             } else {

@@ -11,13 +11,17 @@ let package = Package(
         // Test support: overridden bindings per test, as a Swift Testing trait. Depends only on the
         // toolchain (Swift Testing ships with it).
         .library(name: "AutowireTesting", targets: ["AutowireTesting"]),
+        // `localizedDescription` for Autowire's errors: conformances to Foundation's
+        // `LocalizedError`, kept out of Autowire so that it never links Foundation.
+        .library(name: "AutowireFoundation", targets: ["AutowireFoundation"]),
         .executable(name: "AutowireDemo", targets: ["AutowireDemo"]),
     ],
     targets: [
         .target(name: "Autowire"),
         .target(name: "AutowireTesting", dependencies: ["Autowire"]),
+        .target(name: "AutowireFoundation", dependencies: ["Autowire"]),
         .executableTarget(name: "AutowireDemo", dependencies: ["Autowire"]),
-        .testTarget(name: "AutowireTests", dependencies: ["Autowire", "AutowireTesting"]),
+        .testTarget(name: "AutowireTests", dependencies: ["Autowire", "AutowireTesting", "AutowireFoundation"]),
         .testTarget(name: "AutowireTestingTests", dependencies: ["Autowire", "AutowireTesting"]),
         // Built the way size-conscious apps build: without field records, so `Mirror` sees no
         // stored properties. Validation must then say it cannot check, never trap or guess.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the DocC catalog in Documentation.docc (the Autowire library) and the reference of the
-# AutowireTesting library, with warnings as errors (broken symbol links, unresolved topics and bad
-# markup fail the build), after checking that every public symbol of both has a doc comment of its
-# own.
+# Builds the DocC catalog in Documentation.docc (the Autowire library) and the references of the
+# AutowireTesting and AutowireFoundation libraries, with warnings as errors (broken symbol links,
+# unresolved topics and bad markup fail the build), after checking that every public symbol of each
+# has a doc comment of its own.
 #
 #   Scripts/build-docs.sh                 build into .build/docs and .build/docs-testing
 #   Scripts/build-docs.sh --preview       serve the Autowire docs at http://localhost:8080 (docc preview)
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(Autowire AutowireTesting)
+modules=(Autowire AutowireTesting AutowireFoundation)
 output=.build/docs
 graphs=.build/symbol-graphs
 
@@ -76,5 +76,11 @@ if [[ "$mode" == convert ]]; then
         --fallback-display-name AutowireTesting \
         --fallback-bundle-identifier org.autowire.AutowireTesting \
         --warnings-as-errors
-    echo "Documentation built in $output and $output-testing (browse it with Scripts/build-docs.sh --preview)."
+    # AutowireFoundation has no catalog either: one file of conformances.
+    docc convert --additional-symbol-graph-dir "$graphs/AutowireFoundation" \
+        --output-path "$output-foundation" \
+        --fallback-display-name AutowireFoundation \
+        --fallback-bundle-identifier org.autowire.AutowireFoundation \
+        --warnings-as-errors
+    echo "Documentation built in $output, $output-testing and $output-foundation (browse it with Scripts/build-docs.sh --preview)."
 fi

@@ -174,9 +174,20 @@ final class PlanCompiler {
     {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
         // Read once: a computed `dependencies` may build its list on every call.
-        let dependencies = reading("dependencies", of: type) { type.dependencies }
+        let dependencies = withoutRepeats(reading("dependencies", of: type) { type.dependencies })
         plan.firstFill = FirstFillCheck(type: type, requirements: dependencies.map(\.requirement), registry: registry)
         return PendingFills(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
+    }
+
+    /// The list without entries written again (a copy-pasted `.inject(\.x)`): the property is
+    /// filled, and any problem with it reported, once.
+    private func withoutRepeats<Root>(_ dependencies: [Dependency<Root>]) -> [Dependency<Root>] {
+        var seen: Set<DeclaredEntry> = []
+        return dependencies.filter { dependency in
+            let requirement = dependency.requirement
+            guard let keyPath = requirement.anyKeyPath else { return true }
+            return seen.insert(DeclaredEntry(keyPath: keyPath, key: requirement.key)).inserted
+        }
     }
 
     /// Compiles the fills on `pendingFills` above `base`, one dependency at a time, always of the
@@ -285,4 +296,10 @@ extension Diagnostic {
     func prefixedPath(_ prefix: [String]) -> Diagnostic {
         prefix.reversed().reduce(self) { $0.prependingPath($1) }
     }
+}
+
+/// One entry of a `dependencies` list as far as repeats go: the property and what fills it.
+private struct DeclaredEntry: Hashable {
+    let keyPath: AnyKeyPath
+    let key: BindingKey
 }

@@ -98,6 +98,20 @@ final class Registry: @unchecked Sendable {
         bindings[key] ?? contributions[key]?.first ?? parent?.declaration(providing: key)
     }
 
+    /// The keys, with where each was contributed, of the `[Key: Element]` collection `key` as
+    /// this container provides it (its ancestors' entries included).
+    func dictionaryKeys(of key: BindingKey) -> [AnyHashable: SourceLocation] {
+        if bindings[key] != nil { return [:] }
+        let own = contributions[key] ?? []
+        var keys = own.contains(where: \.isOverride) ? [:] : parent?.dictionaryKeys(of: key) ?? [:]
+        for declaration in own {
+            if let dictionaryKey = declaration.contribution?.dictionaryKey, keys[dictionaryKey] == nil {
+                keys[dictionaryKey] = declaration.location
+            }
+        }
+        return keys
+    }
+
     /// Whether this registry or an ancestor has an explicit binding for `key`.
     func provides(_ key: BindingKey) -> Bool {
         bindings[key] != nil || contributions[key] != nil || (parent?.provides(key) ?? false)

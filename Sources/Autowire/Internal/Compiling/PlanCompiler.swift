@@ -96,6 +96,9 @@ final class PlanCompiler {
         }
         if key.tag == nil, let synthesized = key.type as? any SynthesizedDependency.Type {
             guard let producer = synthesized.synthesize(key, in: self) else { return nil }
+            // Met again while synthesizing (an `AssistedFactory<Seed, Node>` that `Node` itself
+            // depends on): keep the producer registered then, which the inner use links to.
+            if let registered = table[key] { return registered }
             register(producer)
             return producer
         }
@@ -253,11 +256,24 @@ final class PlanCompiler {
         }
     }
 
+    /// Compiles a collection from this container's contributions, added to the parent
+    /// container's collection unless one of them is written with `override`.
     private func compileCollection(_ key: BindingKey, _ contributions: [BindingDeclaration]) -> AnyProducer? {
         guard let first = contributions.first?.contribution else { return nil }
         let collection = first.makeCollection(key, contributions.map(\.location), registry)
         register(collection)
         var seenKeys: [AnyHashable: SourceLocation] = [:]
+        if !contributions.contains(where: \.isOverride), let parent = registry.parent, parent.provides(key) {
+            do {
+                let inherited = try parent.producer(for: key)
+                if first.inherit(collection, inherited) {
+                    collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
+                }
+            } catch {
+                for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
+            }
+            seenKeys = parent.dictionaryKeys(of: key)
+        }
         for (index, declaration) in contributions.enumerated() {
             guard let contribution = declaration.contribution else { continue }
             let label = contribution.dictionaryKey.map { "[\(String(reflecting: $0.base))]" } ?? "[\(index)]"

@@ -390,7 +390,9 @@ struct Resolution {
     func graphValue<T>(_ producer: Producer<T>, _ make: () throws -> T) throws -> T {
         let index = state.pointee.slot(claiming: producer)
         if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
-        if state.pointee.constructionMark(at: index) >= 0 || FactoryFrames.isRunning(producer, outside: state) {
+        if state.pointee.constructionMark(at: index) >= 0
+            || (FactoryFrames.isRunning(producer, outside: state) && !producer.key.isAssistedTarget)
+        {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
         let generation = state.pointee.generation
@@ -418,7 +420,7 @@ struct Resolution {
         }
         // Met again from a fresh resolve the factory itself started (e.g. `Provider.get()`): that
         // resolve sees none of this one's instances, so it would start the factory forever.
-        if FactoryFrames.isRunning(producer, outside: state) {
+        if FactoryFrames.isRunning(producer, outside: state), !producer.key.isAssistedTarget {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
         let mark = state.pointee.beginConstruction(producer)

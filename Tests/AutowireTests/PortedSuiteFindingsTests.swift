@@ -139,17 +139,31 @@ private final class Branch: Injectable {
 }
 
 @Suite struct AssistedFactoryFindingsTests {
+    /// The line of `Desk`'s `.assisted(\.ticket)`.
+    private static let deskTicketLine = 121
+
     @Test func anUnboundAssistedFactoryOfABoundTypeSaysToBindTheFactory() throws {
         let container = try Container { binder in
             binder.bind(Service.self).to(value: NamedService(name: "s"))
         }
         let error = captureResolutionError { try container.resolve(AssistedFactory<String, Service>.self) }
-        #expect(error?.description == "")
+        #expect(
+            error?.description == """
+                error[missing-binding]: AssistedFactory<String, Service> cannot be provided: Service is not an Injectable class, so the container cannot make it from a String by itself.
+                  path: AssistedFactory<String, Service>
+                  fix: Bind the factory with `binder.bind(AssistedFactory<String, Service>.self).to(assisted: …)`, passing a function whose first parameter is the String and whose other parameters the container resolves.
+                """)
     }
 
     @Test func aSeedOfTheWrongTypeNamesBothTypes() throws {
-        let error = captureResolutionError { try Container().resolve(Lobby.self).makeDesk.make("A1") }
-        #expect(error?.description == "")
+        let error = captureResolutionError { try Container().resolve(Lobby.self) }
+        #expect(
+            error?.description == """
+                error[assisted-seed-mismatch]: AssistedFactory<String, Desk> is given a String, but Desk.ticket, the assisted property it fills, is a Ticket.
+                  at: AutowireTests/PortedSuiteFindingsTests.swift:\(Self.deskTicketLine)
+                  path: Lobby.makeDesk → Desk.ticket
+                  fix: Depend on `AssistedFactory<Ticket, Desk>`, or declare Desk.ticket as a String.
+                """)
     }
 
     @Test func aFactoryThatMakesItsOwnTypeUntilItStopsBuildsATree() throws {

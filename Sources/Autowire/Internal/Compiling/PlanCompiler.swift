@@ -14,8 +14,9 @@ final class PlanCompiler {
     /// Cycles already reported, as the set of producers on them: the same cycle reached from
     /// several roots is reported once.
     var reportedCycles: Set<Set<ObjectIdentifier>> = []
-    /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates.
-    var assistedTarget: ObjectIdentifier?
+    /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates,
+    /// with the type of the seed its `make(_:)` is given.
+    var assistedTarget: (type: ObjectIdentifier, seed: Any.Type)?
     /// The resolution path of the dependency being compiled, as `Type.property` components.
     /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
     /// path is only read when a problem is reported. A linked list, so that a class whose fills
@@ -214,9 +215,15 @@ final class PlanCompiler {
         }
         pushPath { "\(typeName(type)).\(requirement.propertyName)" }
         defer { popPath() }
-        if requirement.isAssisted, assistedTarget != ObjectIdentifier(type) {
-            report(.assistedOutsideFactory(requirement, owner: type, path: path))
-            return
+        if requirement.isAssisted {
+            guard let assistedTarget, assistedTarget.type == ObjectIdentifier(type) else {
+                report(.assistedOutsideFactory(requirement, owner: type, path: path))
+                return
+            }
+            guard ObjectIdentifier(assistedTarget.seed) == ObjectIdentifier(requirement.key.type) else {
+                report(.assistedSeedMismatch(requirement, owner: type, seed: assistedTarget.seed, path: path))
+                return
+            }
         }
         guard let target = producerLeavingFills(for: requirement.key) else {
             if !requirement.isOptional, !ranOutOfStack {

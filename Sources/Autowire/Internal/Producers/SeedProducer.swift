@@ -53,7 +53,7 @@ extension PlanCompiler {
             target = existing
         } else {
             let outer = assistedTarget
-            assistedTarget = ObjectIdentifier(type)
+            assistedTarget = (ObjectIdentifier(type), Seed.self)
             defer { assistedTarget = outer }
             target = autowire(type, as: T.self, key: targetKey, scope: .transient, origin: .autowired, register: true)
         }

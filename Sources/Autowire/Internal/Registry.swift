@@ -7,6 +7,8 @@ import Synchronization
 /// compiling, under `table`'s lock.
 final class Registry: @unchecked Sendable {
     let parent: Registry?
+    /// For the copy `validate` makes: the container it copies, whose offered instances it sees.
+    let original: Registry?
     /// Every binding statement, in the order written: what `validate` copies and walks.
     let declarations: [BindingDeclaration]
     let bindings: [BindingKey: BindingDeclaration]
@@ -25,6 +27,7 @@ final class Registry: @unchecked Sendable {
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {
         self.parent = parent
+        self.original = nil
         self.declarations = []
         self.bindings = [:]
         self.contributions = [:]
@@ -41,7 +44,10 @@ final class Registry: @unchecked Sendable {
     /// Checks and compiles `declarations`, adding every problem found to `problems` rather than
     /// throwing (`validate` reports them with the rest); commits the compiled producers only when
     /// there are none.
-    init(parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic]) {
+    init(
+        parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
+        copying original: Registry? = nil
+    ) {
         var bindings: [BindingKey: BindingDeclaration] = [:]
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
         for declaration in declarations {
@@ -67,6 +73,7 @@ final class Registry: @unchecked Sendable {
             }
         }
         self.parent = parent
+        self.original = original
         self.declarations = declarations
         self.bindings = bindings
         self.contributions = contributions

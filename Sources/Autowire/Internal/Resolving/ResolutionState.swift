@@ -283,6 +283,16 @@ struct ResolutionState {
         }
     }
 
+    /// Calls `body` with each recorded instance and the identity of its producer (for validation,
+    /// which looks at what a resolve leaves alive).
+    mutating func forEachInstance(_ body: (ObjectIdentifier, AnyObject) -> Void) {
+        for index in 0..<capacity where slots[index].hasInstance {
+            // Safe: a slot's producer word is the address of a producer the resolve holds.
+            guard let producer = UnsafeRawPointer(bitPattern: slots[index].producer) else { continue }
+            body(ObjectIdentifier(unsafeBitCast(producer, to: AnyObject.self)), instances[index])
+        }
+    }
+
     /// Ends the resolve: resolvers handed to factories stop reaching into this state, and the
     /// recorded instances are released.
     mutating func finish() {

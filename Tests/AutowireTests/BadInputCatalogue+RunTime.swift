@@ -134,3 +134,19 @@ private final class Article: Injectable {
 func forgottenInjectError() -> ResolutionError? {
     captureResolutionError { try Container().resolve(Article.self) }
 }
+
+// An assisted factory whose seed is not the type of the assisted property it fills.
+private struct OrderNumber {}
+private final class Receipt: Injectable {
+    var orderID: OrderNumber!
+    static let dependencies: [Dependency<Receipt>] = [.assisted(\.orderID)]
+}
+private final class ReceiptPrinter: Injectable {
+    var makeReceipt: AssistedFactory<String, Receipt>!
+    static let dependencies: [Dependency<ReceiptPrinter>] = [.inject(\.makeReceipt)]
+}
+
+/// What resolving a class holding an `AssistedFactory` of the wrong seed type throws.
+func assistedFactoryOfAnotherSeedError() -> ResolutionError? {
+    captureResolutionError { try Container().resolve(ReceiptPrinter.self) }
+}

@@ -123,6 +123,7 @@ enum BadInput: String, CaseIterable, Sendable {
     case creationsNeedingEachOtherOnTwoThreads
     case forgottenInject
     case chainDeeperThanTheStack
+    case assistedFactoryOfAnotherSeed
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -138,6 +139,7 @@ enum BadInput: String, CaseIterable, Sendable {
         case .dependenciesGetterResolves: .containerReentered
         case .forgottenInject: .forgottenDependency
         case .chainDeeperThanTheStack: .resolutionTooDeep
+        case .assistedFactoryOfAnotherSeed: .assistedSeedMismatch
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -295,6 +297,8 @@ enum BadInput: String, CaseIterable, Sendable {
             let container = Container()
             let raised = onThread { captureResolutionError { try container.resolve(ChainNode<Deep5000, Zero>.self) } }
             return resolution(raised.flatMap { $0 })
+        case .assistedFactoryOfAnotherSeed:
+            return resolution(assistedFactoryOfAnotherSeedError())
         }
     }
 }
@@ -345,8 +349,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:175
-              also: AutowireTests/BadInputCatalogueTests.swift:174
+              at: AutowireTests/BadInputCatalogueTests.swift:177
+              also: AutowireTests/BadInputCatalogueTests.swift:176
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
@@ -355,8 +359,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:183
-              also: AutowireTests/BadInputCatalogueTests.swift:182
+              at: AutowireTests/BadInputCatalogueTests.swift:185
+              also: AutowireTests/BadInputCatalogueTests.swift:184
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -365,14 +369,14 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:187
+              at: AutowireTests/BadInputCatalogueTests.swift:189
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:191
+              at: AutowireTests/BadInputCatalogueTests.swift:193
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
@@ -386,7 +390,7 @@ extension BadInput {
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:202
+              at: AutowireTests/BadInputCatalogueTests.swift:204
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -402,28 +406,28 @@ extension BadInput {
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:215
+              at: AutowireTests/BadInputCatalogueTests.swift:217
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:225
+              at: AutowireTests/BadInputCatalogueTests.swift:227
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:234
+              at: AutowireTests/BadInputCatalogueTests.swift:236
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:234
+              at: AutowireTests/BadInputCatalogueTests.swift:236
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -452,8 +456,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:256
-              also: AutowireTests/BadInputCatalogueTests.swift:255
+              at: AutowireTests/BadInputCatalogueTests.swift:258
+              also: AutowireTests/BadInputCatalogueTests.swift:257
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -462,7 +466,7 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:261
+              at: AutowireTests/BadInputCatalogueTests.swift:263
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
@@ -475,7 +479,7 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:273
+              at: AutowireTests/BadInputCatalogueTests.swift:275
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
             """
@@ -516,6 +520,13 @@ extension BadInput {
             error[resolution-too-deep]: The dependency path is too deep for this thread's 512 KiB stack.
               path: ChainNode<Deep5000, Zero>.next → ChainNode<Deep5000, Bit1<Zero>>.next → ChainNode<Deep5000, Bit0<Bit1<Zero>>>.next → …
               fix: Cut the chain: make a property deep in it a `Provider` or `Lazy`, or give a class deep in it the `.singleton` scope and resolve that class first; or resolve from a thread with a bigger stack (such as a `Thread` with a larger `stackSize`).
+            """
+        case .assistedFactoryOfAnotherSeed:
+            """
+            error[assisted-seed-mismatch]: AssistedFactory<String, Receipt> is given a String, but Receipt.orderID, the assisted property it fills, is a OrderNumber.
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:142
+              path: ReceiptPrinter.makeReceipt → Receipt.orderID
+              fix: Depend on `AssistedFactory<OrderNumber, Receipt>`, or declare Receipt.orderID as a String.
             """
         }
     }

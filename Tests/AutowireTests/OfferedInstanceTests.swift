@@ -89,3 +89,16 @@ extension OfferedInstanceTests {
         withExtendedLifetime((appScreen, childScreen)) {}
     }
 }
+
+extension OfferedInstanceTests {
+    /// Before, validate's copy of the container had fresh slots and reported the offered screen
+    /// as never offered.
+    @Test func validateSeesWhatWasOfferedToTheContainer() throws {
+        let container = try container()
+        let screen = CheckoutScreen()
+        try container.offer(screen)
+        let report = try container.validate(CheckoutPresenter.self)
+        #expect(report.diagnostics.isEmpty)
+        withExtendedLifetime(screen) {}
+    }
+}

@@ -16,7 +16,10 @@ extension BindingBuilder {
         let key = key
         let location = location
         finish { compiler, register in
-            let producer = OfferedProducer<Value>(key: key, location: location, registry: compiler.registry)
+            // Validation's copy of a container sees what was offered to the container itself.
+            let original = (try? compiler.registry.original?.producer(for: key)) as? OfferedProducer<Value>
+            let producer = OfferedProducer<Value>(
+                key: key, location: location, registry: compiler.registry, inherited: original)
             if register { compiler.register(producer) }
             return producer
         }

@@ -35,12 +35,13 @@ extension BindingBuilder {
         let target = SeededFactoryBinding<T, Seed, repeat each Parameter, Implementation>(
             location: location, factory: factory)
         finish { compiler, register in
-            let made = target.compile(compiler)
-            compiler.scheduleRootCheck(made)
-            let producer = DeferredProducer(key: key, registry: compiler.registry, target: made) { handle in
+            let made = target.producer(compiler)
+            let producer = DeferredProducer(key: key, registry: compiler.registry, target: made.0) { handle in
                 AssistedFactory<Seed, T>(handle: handle)
             }
             if register { compiler.register(producer) }
+            target.compileArguments(of: made, compiler)
+            compiler.scheduleRootCheck(made.0)
             return producer
         }
     }

@@ -1,4 +1,4 @@
-/// A binding being written: refine it with ``tagged(_:)``, ``scoped(_:)`` or ``intoCollection()``,
+/// A binding being written: refine it with ``tagged(_:)->BindingBuilder<Value>``, ``scoped(_:)`` or ``intoCollection()``,
 /// then finish it with a `to` method.
 ///
 /// | Finish with | The container provides |

@@ -11,8 +11,10 @@ extension Container {
     /// Validation walks every binding and every type reachable from them and from `roots` (a root
     /// may be any provided type, or a `PropertyInjectable` type filled by an injector), and reports:
     /// missing bindings (with the path from the root and the declaring `file:line`), implementations
-    /// that do not conform to what they are bound to, cycles that can never close, what your
-    /// `checks` find, and the findings of the Mirror audit.
+    /// that do not conform to what they are bound to, cycles that can never close, dependencies on
+    /// a class that bypass the binding it is the implementation of, what your `checks` find, and
+    /// the findings of the Mirror audit. With `injectingProbes`, each root is also resolved once,
+    /// and objects of that resolve that keep each other alive are a `strong-reference-cycle`.
     ///
     /// The Mirror audit creates one probe of each reachable autowired class with `init()` and looks
     /// at its stored optional properties: one that is nil, is not in `dependencies`, and whose type
@@ -37,7 +39,8 @@ extension Container {
         _ roots: Any.Type..., checks: [any ValidationCheck] = [], injectingProbes: Bool = true
     ) throws(ValidationError) -> ValidationReport {
         var ignored: [Diagnostic] = []  // Building this container already succeeded.
-        let copy = Registry(parent: registry.parent, declarations: registry.declarations, problems: &ignored)
+        let copy = Registry(
+            parent: registry.parent, declarations: registry.declarations, problems: &ignored, copying: registry)
         let report = Validator(registry: copy, roots: roots, checks: checks, injectingProbes: injectingProbes)
             .run(buildProblems: [])
         if !report.errors.isEmpty { throw ValidationError(report: report) }

@@ -104,6 +104,8 @@ extension Diagnostic {
         public static let notOfferable = Code("not-offerable")
         /// A class with `.assisted` properties requested other than through an `AssistedFactory`.
         public static let assistedOutsideFactory = Code("assisted-outside-factory")
+        /// An `AssistedFactory` whose seed type is not the type of the assisted property it fills.
+        public static let assistedSeedMismatch = Code("assisted-seed-mismatch")
         /// A main-actor class (or one with main-actor dependencies) requested off the main thread.
         public static let mainActorRequired = Code("main-actor-required")
         /// An implementation that is not a subtype of the type it is bound to.

@@ -5,6 +5,9 @@ extension Diagnostic {
     )
         -> Diagnostic
     {
+        if requestedKey.tag == nil, let factory = requestedKey.type as? any AssistedFactoryType.Type {
+            return .unboundAssistedFactory(factory, location: location, path: path)
+        }
         let key = requestedKey.requested
         let path = path.isEmpty ? [] : path.dropLast() + [key.description]
         let name = key.description

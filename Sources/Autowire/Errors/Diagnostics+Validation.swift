@@ -61,3 +61,49 @@ extension Diagnostic {
             fix: "Fix the cause of the error; bindings declared after the throwing statement were not checked.")
     }
 }
+
+extension Diagnostic.Code {
+    /// A dependency on a class that is bound as the implementation of another type: it bypasses
+    /// that binding.
+    public static let bypassedBinding = Diagnostic.Code("bypassed-binding")
+}
+
+extension Diagnostic {
+    static func bypassedBinding(
+        owner: String, property: String, implementation: BindingKey, boundAs: BindingKey, boundAt: SourceLocation,
+        declaredAt: SourceLocation?, path: [String]
+    ) -> Diagnostic {
+        Diagnostic(
+            code: .bypassedBinding, severity: .warning,
+            message:
+                "\(owner).\(property) asks for \(implementation) itself, which is bound as \(boundAs): the container "
+                + "creates it directly, bypassing that binding, its scope and any override of \(boundAs) in tests.",
+            location: declaredAt, relatedLocations: [boundAt], path: path,
+            fix:
+                "Declare \(owner).\(property) as \(boundAs.typeName), or bind \(implementation.typeName) itself if it "
+                + "must be used directly.")
+    }
+}
+
+extension Diagnostic.Code {
+    /// Objects of one resolve that hold each other strongly: every resolve leaks one such group.
+    public static let strongReferenceCycle = Diagnostic.Code("strong-reference-cycle")
+}
+
+extension Diagnostic {
+    /// `cycle` is the edges around the cycle, starting where the resolve entered it.
+    static func strongReferenceCycle(_ cycle: [DependencyGraph.Edge], in graph: DependencyGraph) -> Diagnostic {
+        let components = cycle.map { "\(graph.nodes[$0.from].name).\($0.label)" }
+        let first = cycle.first.map { graph.nodes[$0.from].name } ?? ""
+        let properties = cycle.map { "\(graph.nodes[$0.from].name).\($0.label)" }
+        return Diagnostic(
+            code: .strongReferenceCycle, severity: .warning,
+            message:
+                "The objects on the cycle \(components.joined(separator: " → ")) → \(first) hold each other "
+                + "strongly, so every resolve leaves them alive: a memory leak.",
+            location: cycle.last?.location, path: components + [first],
+            fix:
+                "Make one of \(properties.joined(separator: ", ")) `weak var` (or `unowned`), usually the one that "
+                + "points back to its owner.")
+    }
+}

@@ -7,6 +7,8 @@ import Synchronization
 /// compiling, under `table`'s lock.
 final class Registry: @unchecked Sendable {
     let parent: Registry?
+    /// For the copy `validate` makes: the container it copies, whose offered instances it sees.
+    let original: Registry?
     /// Every binding statement, in the order written: what `validate` copies and walks.
     let declarations: [BindingDeclaration]
     let bindings: [BindingKey: BindingDeclaration]
@@ -25,6 +27,7 @@ final class Registry: @unchecked Sendable {
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {
         self.parent = parent
+        self.original = nil
         self.declarations = []
         self.bindings = [:]
         self.contributions = [:]
@@ -41,7 +44,10 @@ final class Registry: @unchecked Sendable {
     /// Checks and compiles `declarations`, adding every problem found to `problems` rather than
     /// throwing (`validate` reports them with the rest); commits the compiled producers only when
     /// there are none.
-    init(parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic]) {
+    init(
+        parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
+        copying original: Registry? = nil
+    ) {
         var bindings: [BindingKey: BindingDeclaration] = [:]
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
         for declaration in declarations {
@@ -67,6 +73,7 @@ final class Registry: @unchecked Sendable {
             }
         }
         self.parent = parent
+        self.original = original
         self.declarations = declarations
         self.bindings = bindings
         self.contributions = contributions
@@ -96,6 +103,20 @@ final class Registry: @unchecked Sendable {
     /// The nearest ancestor-or-self declaration that makes `key` resolvable.
     func declaration(providing key: BindingKey) -> BindingDeclaration? {
         bindings[key] ?? contributions[key]?.first ?? parent?.declaration(providing: key)
+    }
+
+    /// The keys, with where each was contributed, of the `[Key: Element]` collection `key` as
+    /// this container provides it (its ancestors' entries included).
+    func dictionaryKeys(of key: BindingKey) -> [AnyHashable: SourceLocation] {
+        if bindings[key] != nil { return [:] }
+        let own = contributions[key] ?? []
+        var keys = own.contains(where: \.isOverride) ? [:] : parent?.dictionaryKeys(of: key) ?? [:]
+        for declaration in own {
+            if let dictionaryKey = declaration.contribution?.dictionaryKey, keys[dictionaryKey] == nil {
+                keys[dictionaryKey] = declaration.location
+            }
+        }
+        return keys
     }
 
     /// Whether this registry or an ancestor has an explicit binding for `key`.

@@ -29,6 +29,7 @@ enum BindingsAndFactoriesExamples {
 
     protocol Mailer: AnyObject {}
     enum MailHost: Tag { typealias Value = String }
+    enum RetryDelays: Tag { typealias Value = [Int] }
 
     final class SMTPMailer: Mailer {
         let host: String
@@ -96,6 +97,17 @@ enum BindingsAndFactoriesExamples {
             let mailer = try mailContainer.resolve(Mailer.self)
 
             #expect((mailer as? SMTPMailer)?.host == "smtp.example.com")
+        }
+
+        @Test func aTaggedCollectionIsResolvedByItsTag() throws {
+            let retryContainer = try Container { binder in
+                binder.bind(Int.self).tagged(RetryDelays.self).intoCollection().to(value: 1)
+                binder.bind(Int.self).tagged(RetryDelays.self).intoCollection().to(value: 5)
+            }
+            let delays = try retryContainer.resolve([Int].self, tag: RetryDelays.self)  // [1, 5]
+            // or, in a class: .inject(\.delays, tag: RetryDelays.self)
+
+            #expect(delays == [1, 5])
         }
 
         @Test func dictionaryContributionsAreResolvedByKey() throws {

@@ -42,7 +42,12 @@ struct Validator {
         }
         var found = compiler.problems + buildProblems
         // Plans compiled with errors are incomplete: running them would only report that.
-        found += audit(snapshot, compiler: compiler, injecting: injectingProbes && found.isEmpty)
+        let injecting = injectingProbes && found.isEmpty
+        found += audit(snapshot, compiler: compiler, injecting: injecting)
+        found += bypassedBindings(snapshot)
+        // Resolving runs the user's code, as filling probes does: only when that is allowed, and
+        // when the wiring has no error (a broken plan would only report that again).
+        if injecting, !found.contains(where: { $0.severity == .error }) { found += strongReferenceCycles(snapshot) }
         for check in checks { found += check.check(snapshot.graph) }
         let unique = deduplicated(found)
         return ValidationReport(

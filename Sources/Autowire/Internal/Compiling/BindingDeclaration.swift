@@ -27,6 +27,8 @@ struct Contribution {
     let makeCollection: (BindingKey, [SourceLocation], Registry) -> AnyProducer
     /// Adds a compiled element to the collection producer.
     let append: (AnyProducer, AnyProducer, AnyHashable?) -> Bool
+    /// Makes the collection producer (first) add to a parent container's collection (second).
+    let inherit: (AnyProducer, AnyProducer) -> Bool
 
     static func list<Element>(of element: Element.Type, tag: Any.Type?) -> Contribution {
         Contribution(
@@ -39,6 +41,13 @@ struct Contribution {
                     let element = element as? Producer<Element>
                 else { return false }
                 collection.elements.append(element)
+                return true
+            },
+            inherit: { collection, inherited in
+                guard let collection = collection as? CollectionProducer<Element>,
+                    let inherited = inherited as? Producer<[Element]>
+                else { return false }
+                collection.inherited = inherited
                 return true
             })
     }
@@ -55,6 +64,13 @@ struct Contribution {
                     let key = dictionaryKey?.base as? Key
                 else { return false }
                 collection.entries.append((key, element))
+                return true
+            },
+            inherit: { collection, inherited in
+                guard let collection = collection as? DictionaryProducer<Key, Element>,
+                    let inherited = inherited as? Producer<[Key: Element]>
+                else { return false }
+                collection.inherited = inherited
                 return true
             })
     }

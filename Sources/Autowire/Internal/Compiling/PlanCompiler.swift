@@ -14,8 +14,9 @@ final class PlanCompiler {
     /// Cycles already reported, as the set of producers on them: the same cycle reached from
     /// several roots is reported once.
     var reportedCycles: Set<Set<ObjectIdentifier>> = []
-    /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates.
-    var assistedTarget: ObjectIdentifier?
+    /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates,
+    /// with the type of the seed its `make(_:)` is given.
+    var assistedTarget: (type: ObjectIdentifier, seed: Any.Type)?
     /// The resolution path of the dependency being compiled, as `Type.property` components.
     /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
     /// path is only read when a problem is reported. A linked list, so that a class whose fills
@@ -96,6 +97,9 @@ final class PlanCompiler {
         }
         if key.tag == nil, let synthesized = key.type as? any SynthesizedDependency.Type {
             guard let producer = synthesized.synthesize(key, in: self) else { return nil }
+            // Met again while synthesizing (an `AssistedFactory<Seed, Node>` that `Node` itself
+            // depends on): keep the producer registered then, which the inner use links to.
+            if let registered = table[key] { return registered }
             register(producer)
             return producer
         }
@@ -222,9 +226,15 @@ final class PlanCompiler {
         }
         pushPath { "\(typeName(type)).\(requirement.propertyName)" }
         defer { popPath() }
-        if requirement.isAssisted, assistedTarget != ObjectIdentifier(type) {
-            report(.assistedOutsideFactory(requirement, owner: type, path: path))
-            return
+        if requirement.isAssisted {
+            guard let assistedTarget, assistedTarget.type == ObjectIdentifier(type) else {
+                report(.assistedOutsideFactory(requirement, owner: type, path: path))
+                return
+            }
+            guard ObjectIdentifier(assistedTarget.seed) == ObjectIdentifier(requirement.key.type) else {
+                report(.assistedSeedMismatch(requirement, owner: type, seed: assistedTarget.seed, path: path))
+                return
+            }
         }
         guard let target = producerLeavingFills(for: requirement.key) else {
             if !requirement.isOptional, !ranOutOfStack {
@@ -264,11 +274,24 @@ final class PlanCompiler {
         }
     }
 
+    /// Compiles a collection from this container's contributions, added to the parent
+    /// container's collection unless one of them is written with `override`.
     private func compileCollection(_ key: BindingKey, _ contributions: [BindingDeclaration]) -> AnyProducer? {
         guard let first = contributions.first?.contribution else { return nil }
         let collection = first.makeCollection(key, contributions.map(\.location), registry)
         register(collection)
         var seenKeys: [AnyHashable: SourceLocation] = [:]
+        if !contributions.contains(where: \.isOverride), let parent = registry.parent, parent.provides(key) {
+            do {
+                let inherited = try parent.producer(for: key)
+                if first.inherit(collection, inherited) {
+                    collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
+                }
+            } catch {
+                for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
+            }
+            seenKeys = parent.dictionaryKeys(of: key)
+        }
         for (index, declaration) in contributions.enumerated() {
             guard let contribution = declaration.contribution else { continue }
             let label = contribution.dictionaryKey.map { "[\(String(reflecting: $0.base))]" } ?? "[\(index)]"

@@ -1,5 +1,8 @@
-/// `[Element]` gathered from `intoCollection()` contributions, in binding order.
+/// `[Element]` gathered from `intoCollection()` contributions, in binding order: a parent
+/// container's collection first, then this container's own contributions.
 final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendable {
+    /// The parent container's collection, which this one adds to; owned by the parent's registry.
+    unowned(unsafe) var inherited: Producer<[Element]>?
     /// The contributions; owned here because they are not reachable by key.
     var elements: [Producer<Element>] = []
 
@@ -10,15 +13,18 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
     }
 
     override func produce(_ resolution: Resolution) throws -> [Element] {
-        var values: [Element] = []
-        values.reserveCapacity(elements.count)
+        var values: [Element] = try inherited?.produce(resolution) ?? []
+        values.reserveCapacity(values.count + elements.count)
         for element in elements { values.append(try element.produce(resolution)) }
         return values
     }
 }
 
-/// `[Key: Element]` gathered from `intoDictionary(key:)` contributions.
+/// `[Key: Element]` gathered from `intoDictionary(key:)` contributions, a parent container's
+/// entries included.
 final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>, @unchecked Sendable {
+    /// The parent container's dictionary, which this one adds to; owned by the parent's registry.
+    unowned(unsafe) var inherited: Producer<[Key: Element]>?
     /// The contributions with their keys; owned here because they are not reachable by key.
     var entries: [(Key, Producer<Element>)] = []
 
@@ -29,8 +35,8 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
     }
 
     override func produce(_ resolution: Resolution) throws -> [Key: Element] {
-        var values: [Key: Element] = [:]
-        values.reserveCapacity(entries.count)
+        var values: [Key: Element] = try inherited?.produce(resolution) ?? [:]
+        values.reserveCapacity(values.count + entries.count)
         for (key, element) in entries { values[key] = try element.produce(resolution) }
         return values
     }

@@ -3,7 +3,18 @@
 enum AssistedSeed {}
 
 /// Marks, as a tag, the producer an `AssistedFactory` runs, apart from the type's own.
-enum AssistedTarget<Seed> {}
+enum AssistedTarget<Seed>: AssistedTargetTag {}
+
+/// What every `AssistedTarget<Seed>` is, whatever its seed.
+protocol AssistedTargetTag {}
+
+extension BindingKey {
+    /// Whether this is the key of what an `AssistedFactory` makes: such a factory may run again
+    /// in the fresh resolve of a `make(_:)` it calls (a tree whose nodes make their children),
+    /// because each call has its own seed; a recursion that never stops ends in
+    /// `resolution-too-deep`, as every resolve that runs out of stack does.
+    var isAssistedTarget: Bool { tag is any AssistedTargetTag.Type }
+}
 
 /// Produces the seed of the ongoing `AssistedFactory.make(_:)` call.
 final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
@@ -42,7 +53,7 @@ extension PlanCompiler {
             target = existing
         } else {
             let outer = assistedTarget
-            assistedTarget = ObjectIdentifier(type)
+            assistedTarget = (ObjectIdentifier(type), Seed.self)
             defer { assistedTarget = outer }
             target = autowire(type, as: T.self, key: targetKey, scope: .transient, origin: .autowired, register: true)
         }

@@ -40,21 +40,29 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
         self.factory = factory
     }
 
-    /// Compiles and registers the producer that `AssistedFactory<Seed, T>.make(_:)` runs.
-    func compile(_ compiler: PlanCompiler) -> Producer<T> {
+    /// Registers the producer that `AssistedFactory<Seed, T>.make(_:)` runs, without compiling its
+    /// parameters yet (see ``compileArguments(of:_:)``).
+    func producer(_ compiler: PlanCompiler) -> (Producer<T>, FactoryCallHolder<Implementation>) {
         let key = BindingKey(T.self, tag: AssistedTarget<Seed>.self)
         let holder = FactoryCallHolder<Implementation>()
         let producer: Producer<T> = compiler.factoryProducer(
             key: key, location: location, scope: .transient, holder: holder)
         compiler.register(producer)
+        return (producer, holder)
+    }
+
+    /// Compiles the parameters of `made`'s factory: called once the `AssistedFactory` binding is
+    /// registered, so a parameter that is the factory itself (a tree whose nodes make their
+    /// children) finds it instead of compiling it again.
+    func compileArguments(of made: (Producer<T>, FactoryCallHolder<Implementation>), _ compiler: PlanCompiler) {
+        let (producer, holder) = made
         let seed = compiler.seedProducer(Seed.self)
         producer.edges.append(Edge(label: EdgeLabel.parameter(1), location: location, target: seed, isDeferred: false))
         if let cursor = compiler.compileArguments(
-            repeat (each Parameter).self, owner: key, location: location, edgesOf: producer, firstIndex: 2)
+            repeat (each Parameter).self, owner: producer.key, location: location, edgesOf: producer, firstIndex: 2)
         {
             holder.call = SeededFactoryRecipe(
                 factory: factory, seed: seed, arguments: repeat cursor.take((each Parameter).self))
         }
-        return producer
     }
 }

@@ -283,6 +283,16 @@ struct ResolutionState {
         }
     }
 
+    /// Calls `body` with each recorded instance and the identity of its producer (for validation,
+    /// which looks at what a resolve leaves alive).
+    mutating func forEachInstance(_ body: (ObjectIdentifier, AnyObject) -> Void) {
+        for index in 0..<capacity where slots[index].hasInstance {
+            // Safe: a slot's producer word is the address of a producer the resolve holds.
+            guard let producer = UnsafeRawPointer(bitPattern: slots[index].producer) else { continue }
+            body(ObjectIdentifier(unsafeBitCast(producer, to: AnyObject.self)), instances[index])
+        }
+    }
+
     /// Ends the resolve: resolvers handed to factories stop reaching into this state, and the
     /// recorded instances are released.
     mutating func finish() {
@@ -390,7 +400,9 @@ struct Resolution {
     func graphValue<T>(_ producer: Producer<T>, _ make: () throws -> T) throws -> T {
         let index = state.pointee.slot(claiming: producer)
         if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
-        if state.pointee.constructionMark(at: index) >= 0 || FactoryFrames.isRunning(producer, outside: state) {
+        if state.pointee.constructionMark(at: index) >= 0
+            || (FactoryFrames.isRunning(producer, outside: state) && !producer.key.isAssistedTarget)
+        {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
         let generation = state.pointee.generation
@@ -418,7 +430,7 @@ struct Resolution {
         }
         // Met again from a fresh resolve the factory itself started (e.g. `Provider.get()`): that
         // resolve sees none of this one's instances, so it would start the factory forever.
-        if FactoryFrames.isRunning(producer, outside: state) {
+        if FactoryFrames.isRunning(producer, outside: state), !producer.key.isAssistedTarget {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
         let mark = state.pointee.beginConstruction(producer)

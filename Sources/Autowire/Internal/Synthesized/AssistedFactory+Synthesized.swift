@@ -8,3 +8,14 @@ extension AssistedFactory: SynthesizedDependency {
         return compiler.assistedFactory(for: injectable, seed: Seed.self, provided: T.self, key: key)
     }
 }
+
+/// What every `AssistedFactory<Seed, T>` is, seen without its type parameters: for messages.
+protocol AssistedFactoryType {
+    static var seedType: Any.Type { get }
+    static var productType: Any.Type { get }
+}
+
+extension AssistedFactory: AssistedFactoryType {
+    static var seedType: Any.Type { Seed.self }
+    static var productType: Any.Type { T.self }
+}

@@ -1,0 +1,105 @@
+/// Wirings that work, but not the way their author meant: found from the compiled graph.
+extension Validator {
+    /// Dependencies on a class that is bound, as the implementation, to another type: they create
+    /// the class directly, bypassing the binding, its scope and every override of it in tests.
+    func bypassedBindings(_ snapshot: GraphSnapshot) -> [Diagnostic] {
+        var boundAs: [ObjectIdentifier: (key: BindingKey, location: SourceLocation)] = [:]
+        for producer in snapshot.producers {
+            guard case .implementation(let implementation, let location) = producer.origin,
+                ObjectIdentifier(implementation) != ObjectIdentifier(producer.key.type)
+            else { continue }
+            boundAs[ObjectIdentifier(implementation)] = (producer.key, location)
+        }
+        guard !boundAs.isEmpty else { return [] }
+        let graph = snapshot.graph
+        return graph.edges.compactMap { edge in
+            let owner = snapshot.producers[edge.from]
+            let target = snapshot.producers[edge.to]
+            // A binding's own edge to its implementation is the binding at work.
+            guard case .autowired = target.origin, target.key.tag == nil, !edge.label.isEmpty,
+                let bound = boundAs[ObjectIdentifier(target.key.type)]
+            else { return nil }
+            if case .implementation = owner.origin { return nil }
+            return .bypassedBinding(
+                owner: graph.nodes[edge.from].name, property: edge.label, implementation: target.key,
+                boundAs: bound.key, boundAt: bound.location, declaredAt: edge.location, path: graph.path(to: edge.to))
+        }
+    }
+}
+
+extension Validator {
+    /// Objects of one resolve that keep each other alive: each root is resolved once in the
+    /// validation copy, every instance it recorded is watched weakly, the resolve ends, and the
+    /// `.graph` and `.transient` objects still alive that form a cycle of static dependencies
+    /// among themselves are reported — each resolve of the root would leak one such group.
+    func strongReferenceCycles(_ snapshot: GraphSnapshot) -> [Diagnostic] {
+        var reported: Set<Set<Int>> = []
+        var findings: [Diagnostic] = []
+        for root in snapshot.graph.roots {
+            let survivors = survivingObjects(resolving: snapshot.producers[root])
+            guard !survivors.isEmpty else { continue }
+            let nodes = Set(
+                snapshot.producers.indices.filter { node in
+                    let producer = snapshot.producers[node]
+                    return (producer.scope == .graph || producer.scope == .transient)
+                        && survivors.contains(ObjectIdentifier(producer))
+                })
+            for cycle in Self.cycles(among: nodes, in: snapshot.graph)
+            where reported.insert(Set(cycle.map { snapshot.graph.edges[$0].from })).inserted {
+                findings.append(.strongReferenceCycle(cycle.map { snapshot.graph.edges[$0] }, in: snapshot.graph))
+            }
+        }
+        return findings
+    }
+
+    /// The producers whose objects, recorded by one resolve of `producer`, outlive it.
+    private func survivingObjects(resolving producer: AnyProducer) -> Set<ObjectIdentifier> {
+        guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer) else { return [] }
+        var watched: [(producer: ObjectIdentifier, object: WeakObject)] = []
+        _ = try? Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
+            _ = try producer.produceAny(resolution)
+            resolution.state.pointee.forEachInstance { identity, object in
+                watched.append((identity, WeakObject(object)))
+            }
+        }
+        return Set(watched.filter { $0.object.object != nil }.map(\.producer))
+    }
+
+    /// One cycle of static edges among `nodes` per node not yet on a reported cycle, as the
+    /// indices of the edges around it.
+    static func cycles(among nodes: Set<Int>, in graph: DependencyGraph) -> [[Int]] {
+        var cycles: [[Int]] = []
+        var onSomeCycle: Set<Int> = []
+        for start in nodes.sorted() where !onSomeCycle.contains(start) {
+            // Depth-first from `start` with an explicit stack, looking for a way back to it.
+            var path: [(node: Int, next: Int)] = [(start, 0)]
+            var visited: Set<Int> = [start]
+            var found: [Int]?
+            while found == nil, let top = path.last {
+                let outgoing = graph.outgoing[top.node]
+                guard top.next < outgoing.count else {
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let edge = graph.edges[outgoing[top.next]]
+                guard !edge.isDeferred, nodes.contains(edge.to) else { continue }
+                if edge.to == start {
+                    found = path.map { graph.outgoing[$0.node][$0.next - 1] }
+                } else if visited.insert(edge.to).inserted {
+                    path.append((edge.to, 0))
+                }
+            }
+            guard let found else { continue }
+            cycles.append(found)
+            for edge in found { onSomeCycle.insert(graph.edges[edge].from) }
+        }
+        return cycles
+    }
+}
+
+/// A weak reference, for watching what a resolve leaves alive.
+private struct WeakObject {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}

@@ -1,0 +1,19 @@
+/// Produces a `Wrapped?` from `Wrapped`'s producer, or `nil` when nothing can provide `Wrapped`:
+/// what an unbound optional factory parameter or `resolve(Dog?.self)` gets.
+final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
+    /// `nil` when the container has no way to provide `Wrapped`; owned by its registry.
+    unowned(unsafe) let source: Producer<Wrapped>?
+
+    init(key: BindingKey, registry: Registry, source: Producer<Wrapped>?) {
+        self.source = source
+        super.init(
+            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
+            isFactory: false)
+        if let source { edges = [Edge(label: "wrapped", location: nil, target: source, isDeferred: false)] }
+    }
+
+    override func produce(_ resolution: Resolution) throws -> Wrapped? {
+        guard let source else { return nil }
+        return try source.produce(resolution)
+    }
+}

@@ -32,6 +32,14 @@ private final class Row: Injectable {
     static let dependencies: [Dependency<Row>] = [.inject(\.sheet)]
 }
 
+// Two singletons made by factories, each needing the other: no scope can close the cycle.
+private final class Radio {
+    init(antenna: Antenna) {}
+}
+private final class Antenna {
+    init(radio: Radio) {}
+}
+
 @Suite struct CycleCheckTests {
     @Test func aCycleThroughABoundProtocolClosesAtItsGraphImplementation() throws {
         let container = try Container { binder in binder.bind(Port.self).to(PortAdapter.self) }
@@ -49,6 +57,26 @@ private final class Row: Injectable {
                   path: Sheet.row → Row.sheet → Sheet
                   fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
                 or make one of the properties a `Provider` or `Lazy`.
+                """)
+    }
+
+    @Test func aCycleOfSingletonFactoriesIsToldToDeferOneSideNotToChangeAScope() {
+        let error = captureConfigurationError {
+            try Container { binder in
+                binder.bind(Radio.self).scoped(.singleton).to(factory: Radio.init)
+                binder.bind(Antenna.self).scoped(.singleton).to(factory: Antenna.init)
+            }
+        }
+        #expect(
+            error?.description == """
+                Container configuration has 1 problem:
+
+                error[unclosable-cycle]: Dependency cycle parameter 1 of Radio's factory → parameter 1 of Antenna's factory → Radio can never close.
+                  at: AutowireTests/CycleCheckTests.swift:67
+                  path: parameter 1 of Radio's factory → parameter 1 of Antenna's factory → Radio
+                  fix: No scope can close this cycle: every object on it is made by a factory, which cannot be reentered. \
+                Resolve one side through a `Lazy` or a `Provider`, or turn a constructor parameter into a property \
+                listed in `dependencies`, which is filled after the object is created.
                 """)
     }
 }

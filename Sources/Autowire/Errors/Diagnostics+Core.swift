@@ -88,14 +88,21 @@ extension Diagnostic {
             location: location, path: path, fix: fix)
     }
 
-    static func unclosableCycle(_ cycle: [String], location: SourceLocation?, path: [String]) -> Diagnostic {
+    /// `scopeCanClose`: whether a class on the cycle would close it in the `.graph` or `.singleton`
+    /// scope; when none would (every object on it is made by a factory), scope advice cannot help.
+    static func unclosableCycle(_ cycle: [String], location: SourceLocation?, path: [String], scopeCanClose: Bool)
+        -> Diagnostic
+    {
         Diagnostic(
             code: .unclosableCycle,
             message: "Dependency cycle \(cycle.joined(separator: " → ")) can never close.",
             location: location, path: path,
-            fix:
-                "Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), "
-                + "or make one of the properties a `Provider` or `Lazy`.")
+            fix: scopeCanClose
+                ? "Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), "
+                    + "or make one of the properties a `Provider` or `Lazy`."
+                : "No scope can close this cycle: every object on it is made by a factory, which cannot be reentered. "
+                    + "Resolve one side through a `Lazy` or a `Provider`, or turn a constructor parameter into a property "
+                    + "listed in `dependencies`, which is filled after the object is created.")
     }
 
     static func factoryReentered(_ key: BindingKey, location: SourceLocation?) -> Diagnostic {

@@ -116,6 +116,14 @@ enum CyclesExamples {
         static let dependencies: [Dependency<Ticker>] = [.inject(\.clock)]
     }
 
+    final class Radio {
+        init(antenna: Antenna) {}
+    }
+
+    final class Antenna {
+        init(radio: Radio) {}
+    }
+
     final class Pinger: Injectable {
         static let scope = Scope.transient
         var ponger: Lazy<Ponger>!
@@ -158,6 +166,31 @@ enum CyclesExamples {
                           fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
                         """)
             }
+        }
+
+        @Test func aCycleOfFactoriesIsToldThatNoScopeCanCloseIt() {
+            var printed: [String] = []
+            do {
+                let container = try Container { binder in  // throws
+                    binder.bind(Radio.self).scoped(.singleton).to(factory: Radio.init)
+                    binder.bind(Antenna.self).scoped(.singleton).to(factory: Antenna.init)
+                }
+                _ = container
+            } catch {
+                printed.append("\(error)")
+            }
+            #expect(
+                printed.map(withoutLocations) == [
+                    withoutLocations(
+                        """
+                        Container configuration has 1 problem:
+
+                        error[unclosable-cycle]: Dependency cycle parameter 1 of Radio's factory → parameter 1 of Antenna's factory → Radio can never close.
+                          at: App/Bindings.swift:3
+                          path: parameter 1 of Radio's factory → parameter 1 of Antenna's factory → Radio
+                          fix: No scope can close this cycle: every object on it is made by a factory, which cannot be reentered. Resolve one side through a `Lazy` or a `Provider`, or turn a constructor parameter into a property listed in `dependencies`, which is filled after the object is created.
+                        """)
+                ])
         }
 
         @Test func aCycleThroughAClosureFactoryIsFoundWhenTheFactoryIsReentered() throws {

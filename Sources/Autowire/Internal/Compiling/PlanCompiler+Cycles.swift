@@ -195,7 +195,8 @@ extension PlanCompiler {
         report(
             .unclosableCycle(
                 cycle.map(render) + [target.key.description], location: edge.location,
-                path: (entry + cycle).map(render) + [target.key.description]))
+                path: (entry + cycle).map(render) + [target.key.description],
+                scopeCanClose: cycle.contains { $0.producer.registersEarlyWhenShared }))
     }
 
     /// The hops by which the walk first reached `producer` from its root.

@@ -30,6 +30,10 @@ class AnyProducer: @unchecked Sendable {
         self.isFactory = isFactory
     }
 
+    /// Whether the producer would record its instance early in the `.graph` or `.singleton` scope
+    /// (an autowired class, whatever its scope): a cycle through it can be closed by a scope.
+    var registersEarlyWhenShared: Bool { registersEarly }
+
     /// Produces the value as `Any`, for generic machinery that does not know the type.
     func produceAny(_ resolution: Resolution) throws -> Any {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))

@@ -9,6 +9,8 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: recipe.isFactory)
     }
 
+    override var registersEarlyWhenShared: Bool { recipe.registersEarly }
+
     override func produce(_ resolution: Resolution) throws -> T {
         guard recipe.isFactory else {
             let token = try resolution.beginBuilding(self)

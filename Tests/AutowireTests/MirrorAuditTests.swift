@@ -33,6 +33,23 @@ private final class Dashboard: Injectable {
     static let dependencies: [Dependency<Dashboard>] = [.inject(\.feed)]
 }
 
+// The same dropping setter next to an optional of the same type, both observed (their key paths
+// print as `<computed …>`): matching by type alone cannot tell which one each key path writes.
+private final class BackedDashboard: Injectable {
+    var feed: NewsFeed? { didSet { if feed?.isLive != true { feed = nil } } }
+    var backup: NewsFeed? { didSet { switches += 1 } }
+    var switches = 0
+    static let dependencies: [Dependency<BackedDashboard>] = [.inject(\.feed), .optional(\.backup)]
+}
+
+// The same in a non-final class, whose key paths all print as `<computed …>`.
+private class OpenDashboard: Injectable {
+    var feed: NewsFeed? { didSet { if feed?.isLive != true { feed = nil } } }
+    var backup: NewsFeed?
+    required init() {}
+    static var dependencies: [Dependency<OpenDashboard>] { [.inject(\.feed), .optional(\.backup)] }
+}
+
 private class ReportBase {
     var printer: Printer?
     var logo: Logo?
@@ -127,6 +144,40 @@ private final class ReportScreen: Injectable {
                     error[unset-after-injection]: Dashboard.feed is still nil after injection: its setter did not keep the NewsFeed it was given.
                       at: AutowireTests/MirrorAuditTests.swift:33
                       path: Dashboard.feed
+                      fix: Store the value the setter receives (check its `didSet` or property wrapper), or declare it `.optional(\\.feed)` if it may stay nil.
+                    """)
+        }
+    }
+
+    @Test func aDroppingSetterNextToAnOptionalOfTheSameTypeIsReported() {
+        do {
+            try Container().validate(BackedDashboard.self)
+            Issue.record("validation passed")
+        } catch {
+            #expect(
+                error.description == """
+                    Validation of BackedDashboard (2 types, 0 bindings) found 1 error:
+
+                    error[unset-after-injection]: BackedDashboard.feed is still nil after injection: its setter did not keep the NewsFeed it was given.
+                      at: AutowireTests/MirrorAuditTests.swift:42
+                      path: BackedDashboard.feed
+                      fix: Store the value the setter receives (check its `didSet` or property wrapper), or declare it `.optional(\\.feed)` if it may stay nil.
+                    """)
+        }
+    }
+
+    @Test func aDroppingSetterNextToAnOptionalOfTheSameTypeIsReportedInANonFinalClass() {
+        do {
+            try Container().validate(OpenDashboard.self)
+            Issue.record("validation passed")
+        } catch {
+            #expect(
+                error.description == """
+                    Validation of OpenDashboard (2 types, 0 bindings) found 1 error:
+
+                    error[unset-after-injection]: OpenDashboard.feed is still nil after injection: its setter did not keep the NewsFeed it was given.
+                      at: AutowireTests/MirrorAuditTests.swift:50
+                      path: OpenDashboard.feed
                       fix: Store the value the setter receives (check its `didSet` or property wrapper), or declare it `.optional(\\.feed)` if it may stay nil.
                     """)
         }

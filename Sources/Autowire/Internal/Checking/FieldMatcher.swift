@@ -3,9 +3,14 @@
 /// Key-path descriptions name only some properties (FACTS: observers, wrappers and inherited
 /// properties print `<computed …>`), so a requirement is matched, in order:
 /// 1. by the name its key path prints;
-/// 2. by the one property of its type that injection turned from nil to set (set-and-compare);
-/// 3. by the one optional property of its type.
+/// 2. by the one property its own injection step turned from nil to set, seen on a probe;
+/// 3. by the one property of its type that injection turned from nil to set (set-and-compare);
+/// 4. by the one optional property of its type.
 /// A requirement left unmatched makes every property of its type count as possibly declared.
+///
+/// Step 2 tells apart properties of one type: a required property whose setter drops the value
+/// (so nothing changes) next to an optional one that injection sets would otherwise be matched by
+/// type, in declaration order, to the optional one, and its problem never reported.
 struct FieldMatcher {
     struct Match {
         let requirement: Requirement
@@ -16,6 +21,18 @@ struct FieldMatcher {
     let layout: ProbeLayout
     let afterInit: [Bool?]
     let afterInjection: [Bool?]?
+    /// The field each requirement's injection step alone turned from nil to set, by key path.
+    var written: [AnyKeyPath: Int] = [:]
+
+    /// Whether several fields share the type of a requirement whose key path does not name its
+    /// property: only then can `written` change a match.
+    static func isAmbiguous(_ requirements: [Requirement], in layout: ProbeLayout) -> Bool {
+        requirements.contains { requirement in
+            guard !layout.fields.contains(where: { $0.name == requirement.propertyName }) else { return false }
+            let type = ObjectIdentifier(requirement.key.type)
+            return layout.fields.count { ObjectIdentifier($0.wrappedType) == type } > 1
+        }
+    }
 
     func match(_ requirements: [Requirement]) -> [Match] {
         var claimed: Set<Int> = []
@@ -26,6 +43,13 @@ struct FieldMatcher {
             else { return nil }
             claimed.insert(index)
             return index
+        }
+        for (position, requirement) in requirements.enumerated() where fields[position] == nil {
+            guard let keyPath = requirement.anyKeyPath, let index = written[keyPath], !claimed.contains(index),
+                ObjectIdentifier(layout.fields[index].wrappedType) == ObjectIdentifier(requirement.key.type)
+            else { continue }
+            fields[position] = index
+            claimed.insert(index)
         }
         for (position, requirement) in requirements.enumerated() where fields[position] == nil {
             let sameType = layout.fields.indices.filter {

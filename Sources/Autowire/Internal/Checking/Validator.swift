@@ -160,6 +160,7 @@ struct Validator {
         }
 
         var afterInjection: [Bool?]?
+        var written: [AnyKeyPath: Int] = [:]
         // Once the graph was too deep for this thread's stack, injecting the probes below would only
         // meet the same depth again (and name a path each time): one error says it.
         if let injection, let resolution, !findings.contains(where: { $0.code == .resolutionTooDeep }) {
@@ -169,7 +170,20 @@ struct Validator {
             injection.finish()
             if injection.problems.count == problemsBefore {
                 do {
-                    try target.plan.inject(into: probe, resolution)
+                    if FieldMatcher.isAmbiguous(requirements, in: layout) {
+                        // Which field each step writes tells apart properties of one type.
+                        var before = afterInit
+                        try target.plan.inject(into: probe, resolution) { requirement in
+                            let now = MirrorAudit.nilStates(of: probe, in: layout)
+                            let changed = now.indices.filter { before[$0] == true && now[$0] == false }
+                            if let keyPath = requirement.anyKeyPath, let only = changed.first, changed.count == 1 {
+                                written[keyPath] = only
+                            }
+                            before = now
+                        }
+                    } else {
+                        try target.plan.inject(into: probe, resolution)
+                    }
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {
                     findings += error.diagnostics.map { $0.prefixedPath(pathPrefix()) }
@@ -183,8 +197,9 @@ struct Validator {
             }
         }
 
-        let matches = FieldMatcher(layout: layout, afterInit: afterInit, afterInjection: afterInjection)
-            .match(requirements)
+        let matches = FieldMatcher(
+            layout: layout, afterInit: afterInit, afterInjection: afterInjection, written: written
+        ).match(requirements)
         let declared = Set(matches.compactMap(\.field))
         let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
 

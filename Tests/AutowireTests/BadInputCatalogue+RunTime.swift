@@ -150,3 +150,48 @@ private final class ReceiptPrinter: Injectable {
 func assistedFactoryOfAnotherSeedError() -> ResolutionError? {
     captureResolutionError { try Container().resolve(ReceiptPrinter.self) }
 }
+
+/// The code and text of the one warning a validation report holds, or of what `validate` threw.
+private func warning(_ validate: () throws(ValidationError) -> ValidationReport) -> (Diagnostic.Code, String)? {
+    do {
+        let warnings = try validate().warnings
+        guard warnings.count == 1, let warning = warnings.first else {
+            return (Diagnostic.Code("warnings"), "\(warnings.count) warnings: \(warnings)")
+        }
+        return (warning.code, warning.description)
+    } catch {
+        return (Diagnostic.Code("thrown"), "validate threw: \(error)")
+    }
+}
+
+// A concrete class asked for where its protocol is bound: the binding and its overrides are bypassed.
+private protocol DateProvider: AnyObject {}
+private final class SystemDateProvider: DateProvider, Injectable {}
+private final class InvoiceService: Injectable {
+    var clock: SystemDateProvider!
+    static let dependencies: [Dependency<InvoiceService>] = [.inject(\.clock)]
+}
+
+/// The warning `validate` gives for `InvoiceService`, with `DateProvider` bound to its clock's class.
+func bypassedBindingWarning() -> (Diagnostic.Code, String)? {
+    warning { () throws(ValidationError) in
+        try Container.validate(InvoiceService.self) { binder in
+            binder.bind(DateProvider.self).scoped(.singleton).to(SystemDateProvider.self)
+        }
+    }
+}
+
+// Objects of one resolve holding each other strongly: every resolve leaks them.
+private final class Document: Injectable {
+    var pages: Pages!
+    static let dependencies: [Dependency<Document>] = [.inject(\.pages)]
+}
+private final class Pages: Injectable {
+    var document: Document!
+    static let dependencies: [Dependency<Pages>] = [.inject(\.document)]
+}
+
+/// The warning `validate` gives for `Document`.
+func strongReferenceCycleWarning() -> (Diagnostic.Code, String)? {
+    warning { () throws(ValidationError) in try Container().validate(Document.self) }
+}

@@ -124,6 +124,8 @@ enum BadInput: String, CaseIterable, Sendable {
     case forgottenInject
     case chainDeeperThanTheStack
     case assistedFactoryOfAnotherSeed
+    case concreteClassWhereItsProtocolIsBound
+    case objectsOfOneResolveHoldingEachOther
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -140,6 +142,8 @@ enum BadInput: String, CaseIterable, Sendable {
         case .forgottenInject: .forgottenDependency
         case .chainDeeperThanTheStack: .resolutionTooDeep
         case .assistedFactoryOfAnotherSeed: .assistedSeedMismatch
+        case .concreteClassWhereItsProtocolIsBound: .bypassedBinding
+        case .objectsOfOneResolveHoldingEachOther: .strongReferenceCycle
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -299,6 +303,10 @@ enum BadInput: String, CaseIterable, Sendable {
             return resolution(raised.flatMap { $0 })
         case .assistedFactoryOfAnotherSeed:
             return resolution(assistedFactoryOfAnotherSeedError())
+        case .concreteClassWhereItsProtocolIsBound:
+            return bypassedBindingWarning()
+        case .objectsOfOneResolveHoldingEachOther:
+            return strongReferenceCycleWarning()
         }
     }
 }
@@ -349,8 +357,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:177
-              also: AutowireTests/BadInputCatalogueTests.swift:176
+              at: AutowireTests/BadInputCatalogueTests.swift:181
+              also: AutowireTests/BadInputCatalogueTests.swift:180
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
@@ -359,8 +367,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:185
-              also: AutowireTests/BadInputCatalogueTests.swift:184
+              at: AutowireTests/BadInputCatalogueTests.swift:189
+              also: AutowireTests/BadInputCatalogueTests.swift:188
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -369,14 +377,14 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:189
+              at: AutowireTests/BadInputCatalogueTests.swift:193
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:193
+              at: AutowireTests/BadInputCatalogueTests.swift:197
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
@@ -390,7 +398,7 @@ extension BadInput {
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:204
+              at: AutowireTests/BadInputCatalogueTests.swift:208
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -406,28 +414,28 @@ extension BadInput {
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:217
+              at: AutowireTests/BadInputCatalogueTests.swift:221
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:227
+              at: AutowireTests/BadInputCatalogueTests.swift:231
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:236
+              at: AutowireTests/BadInputCatalogueTests.swift:240
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:236
+              at: AutowireTests/BadInputCatalogueTests.swift:240
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -456,8 +464,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:258
-              also: AutowireTests/BadInputCatalogueTests.swift:257
+              at: AutowireTests/BadInputCatalogueTests.swift:262
+              also: AutowireTests/BadInputCatalogueTests.swift:261
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -466,7 +474,7 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:263
+              at: AutowireTests/BadInputCatalogueTests.swift:267
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
@@ -479,7 +487,7 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:275
+              at: AutowireTests/BadInputCatalogueTests.swift:279
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
             """
@@ -527,6 +535,21 @@ extension BadInput {
               at: AutowireTests/BadInputCatalogue+RunTime.swift:142
               path: ReceiptPrinter.makeReceipt → Receipt.orderID
               fix: Depend on `AssistedFactory<OrderNumber, Receipt>`, or declare Receipt.orderID as a String.
+            """
+        case .concreteClassWhereItsProtocolIsBound:
+            """
+            warning[bypassed-binding]: InvoiceService.clock asks for SystemDateProvider itself, which is bound as DateProvider: the container creates it directly, bypassing that binding, its scope and any override of DateProvider in tests.
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:172
+              also: AutowireTests/BadInputCatalogue+RunTime.swift:179
+              path: InvoiceService.clock → SystemDateProvider
+              fix: Declare InvoiceService.clock as DateProvider, or bind SystemDateProvider itself if it must be used directly.
+            """
+        case .objectsOfOneResolveHoldingEachOther:
+            """
+            warning[strong-reference-cycle]: The objects on the cycle Document.pages → Pages.document → Document hold each other strongly, so every resolve leaves them alive: a memory leak.
+              at: AutowireTests/BadInputCatalogue+RunTime.swift:191
+              path: Document.pages → Pages.document → Document
+              fix: Make one of Document.pages, Pages.document `weak var` (or `unowned`), usually the one that points back to its owner.
             """
         }
     }

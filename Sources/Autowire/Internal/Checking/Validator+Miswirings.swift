@@ -42,7 +42,7 @@ extension Validator {
                 snapshot.producers.indices.filter { node in
                     let producer = snapshot.producers[node]
                     return (producer.scope == .graph || producer.scope == .transient)
-                        && survivors.contains(ObjectIdentifier(producer))
+                        && survivors.contains(UInt(bitPattern: ObjectIdentifier(producer)))
                 })
             for cycle in Self.cycles(among: nodes, in: snapshot.graph)
             where reported.insert(Set(cycle.map { snapshot.graph.edges[$0].from })).inserted {
@@ -53,9 +53,9 @@ extension Validator {
     }
 
     /// The producers whose objects, recorded by one resolve of `producer`, outlive it.
-    private func survivingObjects(resolving producer: AnyProducer) -> Set<ObjectIdentifier> {
+    private func survivingObjects(resolving producer: AnyProducer) -> Set<UInt> {
         guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer) else { return [] }
-        var watched: [(producer: ObjectIdentifier, object: WeakObject)] = []
+        var watched: [(producer: UInt, object: WeakObject)] = []
         _ = try? Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
             _ = try producer.produceAny(resolution)
             resolution.state.pointee.forEachInstance { identity, object in

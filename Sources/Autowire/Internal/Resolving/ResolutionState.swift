@@ -283,13 +283,11 @@ struct ResolutionState {
         }
     }
 
-    /// Calls `body` with each recorded instance and the identity of its producer (for validation,
-    /// which looks at what a resolve leaves alive).
-    mutating func forEachInstance(_ body: (ObjectIdentifier, AnyObject) -> Void) {
+    /// Calls `body` with each recorded instance and the identity of its producer (the bits of its
+    /// `ObjectIdentifier`), for validation, which looks at what a resolve leaves alive.
+    mutating func forEachInstance(_ body: (UInt, AnyObject) -> Void) {
         for index in 0..<capacity where slots[index].hasInstance {
-            // Safe: a slot's producer word is the address of a producer the resolve holds.
-            guard let producer = UnsafeRawPointer(bitPattern: slots[index].producer) else { continue }
-            body(ObjectIdentifier(unsafeBitCast(producer, to: AnyObject.self)), instances[index])
+            body(slots[index].producer, instances[index])
         }
     }
 

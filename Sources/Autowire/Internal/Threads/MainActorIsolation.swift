@@ -25,9 +25,19 @@ enum MainActorIsolation {
     /// Whether `type`'s conformance to `PropertyInjectable` is isolated to the main actor; false
     /// when it is not, or when the runtime cannot say.
     static func isMainActorIsolated(_ type: any PropertyInjectable.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let known = (try? answers.read({ $0[id] })) ?? nil { return known }
         guard let runtime = ConformanceRuntime.shared else { return false }
-        return runtime.globalActor(of: type) == mainActorMetadata
+        let isolated = runtime.globalActor(of: type) == mainActorMetadata
+        // A lock failure only costs the cache: the runtime is asked again next time.
+        _ = try? answers.write { $0[id] = isolated }
+        return isolated
     }
+
+    /// Answers already known, by type. The runtime does not cache lookups with an execution
+    /// context: each one scans every conformance record (callgrind: about 900,000 instructions per
+    /// type, half of building a 100-binding container), and a type's isolation never changes.
+    private static let answers = ReadWriteLocked<[ObjectIdentifier: Bool]>([:])
 
     /// The metadata of `MainActor`: what the execution context names for `@MainActor`
     /// conformances.

@@ -55,6 +55,7 @@ final class PlanCompiler {
     /// Runs the root checks scheduled while compiling; call once before committing.
     func finish() {
         while let root = scheduledRoots.popLast() { checkRoot(root) }
+        groupCreationLocks()
     }
 
     /// The producer for `key`, compiling it if needed, or nil when nothing can provide it.

@@ -64,6 +64,25 @@ final class FirstFillCheck: @unchecked Sendable {
     /// The stored optional properties of `object` that are nil after injection, undeclared, and of
     /// a type the container can provide.
     private func forgottenProperties(of object: AnyObject) -> [ProbeLayout.Field] {
+        let key = ObjectIdentifier(type as Any.Type)
+        let candidates: [ProbeLayout.Field]
+        if let known = (try? Self.undeclaredNilFields.read({ $0[key] })) ?? nil {
+            candidates = known
+        } else {
+            candidates = undeclaredNilFields(of: object)
+            // A lock failure only costs the cache: the next container walks the Mirror again.
+            _ = try? Self.undeclaredNilFields.write { $0[key] = candidates }
+        }
+        return candidates.filter { registry.canProvide($0.wrappedType) }
+    }
+
+    /// Per class, the undeclared stored optionals found nil after its first injection, whichever
+    /// container made it: the `Mirror` walk is done once per type, and each container's plan only
+    /// asks which of them it could provide.
+    private static let undeclaredNilFields = ReadWriteLocked<[ObjectIdentifier: [ProbeLayout.Field]]>([:])
+
+    /// The stored optional properties of `object` that are nil after injection and undeclared.
+    private func undeclaredNilFields(of object: AnyObject) -> [ProbeLayout.Field] {
         let layout = MirrorAudit.layout(of: object)
         guard layout.isComplete else { return [] }
         let afterInjection = MirrorAudit.nilStates(of: object, in: layout)
@@ -75,7 +94,7 @@ final class FirstFillCheck: @unchecked Sendable {
         return layout.fields.indices.compactMap { index in
             let field = layout.fields[index]
             guard afterInjection[index] == true, !declared.contains(index),
-                !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)), registry.canProvide(field.wrappedType)
+                !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType))
             else { return nil }
             return field
         }

@@ -10,6 +10,8 @@ extension PlanCompiler {
         var tarjan = Tarjan()
         for producer in table.values where !producer.isGroupedForCreation && producer.registry === registry {
             tarjan.visit(producer, in: registry) { group in
+                // Most groups are one producer: skip the casts, a conformance lookup per generic type.
+                guard group.count > 1 else { return }
                 let singletons = group.compactMap { $0 as? any SingletonCreation }
                 guard singletons.count > 1, let first = singletons.first else { return }
                 let shared = CreationLock(subject: first.key)

@@ -1,7 +1,8 @@
 /// `[Element]` gathered from `intoCollection()` contributions, in binding order: a parent
 /// container's collection first, then this container's own contributions.
 final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendable {
-    /// The parent container's collection, which this one adds to; owned by the parent's registry.
+    /// The parent container's collection, which this one adds to. Unowned: it belongs to the
+    /// parent's registry, which this producer's registry holds strongly, so it outlives this one.
     unowned(unsafe) var inherited: Producer<[Element]>?
     /// The contributions; owned here because they are not reachable by key.
     var elements: [Producer<Element>] = []
@@ -23,7 +24,8 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
 /// `[Key: Element]` gathered from `intoDictionary(key:)` contributions, a parent container's
 /// entries included.
 final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>, @unchecked Sendable {
-    /// The parent container's dictionary, which this one adds to; owned by the parent's registry.
+    /// The parent container's dictionary, which this one adds to. Unowned: it belongs to the
+    /// parent's registry, which this producer's registry holds strongly, so it outlives this one.
     unowned(unsafe) var inherited: Producer<[Key: Element]>?
     /// The contributions with their keys; owned here because they are not reachable by key.
     var entries: [(Key, Producer<Element>)] = []

@@ -1,7 +1,8 @@
 /// Produces a `Wrapped?` from `Wrapped`'s producer, or `nil` when nothing can provide `Wrapped`:
 /// what an unbound optional factory parameter or `resolve(Dog?.self)` gets.
 final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
-    /// `nil` when the container has no way to provide `Wrapped`; owned by its registry.
+    /// `nil` when the container has no way to provide `Wrapped`. Unowned: it belongs to this
+    /// producer's registry or an ancestor's, which this registry holds strongly.
     unowned(unsafe) let source: Producer<Wrapped>?
 
     init(key: BindingKey, registry: Registry, source: Producer<Wrapped>?) {

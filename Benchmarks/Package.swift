@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The benchmark suite is its own package so that users of Autowire never depend on
-// package-benchmark or Swinject. Run it with `Scripts/compare.sh` from the repository root.
+// package-benchmark, Swinject or swift-dependencies. Run it with `Scripts/compare.sh` from the
+// repository root.
 let package = Package(
     name: "AutowireBenchmarks",
     platforms: [.macOS(.v15)],
@@ -11,6 +12,11 @@ let package = Package(
         // The MallocInterposer trait is what provides the allocation counts (mallocCountTotal).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+        // The second peer. Its default traits only add dependency values this graph does not use
+        // (clocks, Combine schedulers, Foundation's date, UUID and URLSession) and would build
+        // swift-clocks, combine-schedulers and OpenCombine in every CI run; `@Dependency` is the
+        // same without them.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1", traits: []),
     ],
     targets: [
         // The graph, the generated scaling types and the containers every contender uses.
@@ -19,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Autowire", package: "Autowire"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ]
         ),
         .executableTarget(

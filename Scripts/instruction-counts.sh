@@ -20,7 +20,7 @@ instructions() {
 echo "| Scenario | Instructions per operation |"
 echo "| --- | ---: |"
 for scenario in handwritten-constructors handwritten-properties autowired typed-factories closure-factories \
-    swinject-transient swinject-graph singleton swinject-singleton handwritten-assignment injector; do
+    swinject-transient swinject-graph swift-dependencies singleton swinject-singleton handwritten-assignment injector; do
     many="$(instructions "$scenario" $((count + 1)))"
     one="$(instructions "$scenario" 1)"
     echo "| $scenario | $(((many - one) / count)) |"

@@ -70,6 +70,15 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(container.resolve(CApp.self)) }
     }
 
+    // swift-dependencies reads each dependency on property access and caches its live values for
+    // the process: an operation makes the root and reads its five dependencies once (see
+    // BenchmarkModels/DependenciesGraph.swift).
+    Benchmark("graph/swift-dependencies", configuration: micro) { benchmark in
+        blackHole(swiftDependenciesGraph())
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(swiftDependenciesGraph()) }
+    }
+
     // MARK: Singletons
 
     Benchmark("singleton/autowire", configuration: micro) { benchmark in

@@ -37,6 +37,8 @@ case "swinject-transient":
 case "swinject-graph":
     let container = swinjectContainer(scope: .graph)
     loop { keep(container.resolve(CApp.self)) }
+case "swift-dependencies":
+    loop { keep(swiftDependenciesGraph()) }
 case "swinject-singleton":
     let container = Swinject.Container()
     container.register(SessionStore.self) { _ in SessionStore() }.inObjectScope(.container)

@@ -1,32 +1,145 @@
 #!/usr/bin/env bash
-# Instructions per operation for each scenario, counted by valgrind's callgrind: unlike wall-clock
-# times these do not move with the machine's load, so they are the figures to compare across
-# changes. Each scenario runs N+1 and 1 times; the difference divided by N leaves out start-up
-# and the first (compiling) resolve.
+# Instructions and allocations per operation for each scenario of the benchmark package's
+# AutowireProfile executable (release build). Unlike wall-clock times these do not move with the
+# machine's load, so they are the figures to compare across changes, and the ones the speed gate
+# (Scripts/speed-gates.sh) holds to its thresholds.
 #
-#   Scripts/instruction-counts.sh [N]        (needs valgrind)
+#   Scripts/instruction-counts.sh [--tsv] [--skip-build] [SCENARIO…]     (needs valgrind and cc)
+#
+# Every scenario `AutowireProfile --list` names (or only those given) is set up and runs its
+# operation once (the first resolve compiles), then `repetitions` more times; the figures are per
+# operation of those repetitions.
+# - Instructions: counted by valgrind's callgrind, started with --instr-atstart=no so that it
+#   counts only between the profile's start and stop requests around the repetitions (start-up and
+#   set-up then run at close to native speed: a 1,000-class chain's first resolve alone is 7
+#   billion instructions).
+# - Allocations: counted by Scripts/malloc-counter.c, loaded with LD_PRELOAD into a native run
+#   with the repetitions and one without them; the difference divided by the repetitions.
+# Both run the binary as `./AutowireProfile` from its folder in an empty environment, with
+# address-space randomization off (`setarch -R`) and Swift's per-process hash seed off
+# (SWIFT_DETERMINISTIC_HASHING). Otherwise counts move between runs of the same binary: by a few
+# allocations with the layout (tables keyed by addresses), by tens of instructions per operation
+# with the hash seed and with where the stack starts, which the length of the binary's path and
+# of the environment decide. With all of these fixed, counts repeat exactly.
+#
+# Prints a markdown table, or with --tsv one `scenario<TAB>instructions<TAB>allocations` line per
+# scenario (what the speed gate reads). --skip-build uses the release build already there.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-count="${1:-2000}"
-swift build --package-path "$root/Benchmarks" -c release --product AutowireProfile >&2
-binary="$(swift build --package-path "$root/Benchmarks" -c release --show-bin-path)/AutowireProfile"
+format=markdown
+build=yes
+while [[ $# -gt 0 && "$1" == --* ]]; do
+    case "$1" in
+        --tsv) format=tsv ;;
+        --skip-build) build=no ;;
+        *) echo "instruction-counts: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
 
+for tool in valgrind cc; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "instruction-counts: needs $tool (apt-get install valgrind gcc)" >&2
+        exit 2
+    fi
+done
+
+profile() {
+    swift build --package-path "$root/Benchmarks" -c release --product AutowireProfile >&2
+}
+if [[ "$build" == yes ]]; then
+    profile
+fi
+bin="$(swift build --package-path "$root/Benchmarks" -c release --show-bin-path)"
+binary="$bin/AutowireProfile"
+if [[ "$("$binary" --callgrind-requests)" != available ]]; then
+    # Built before valgrind (and its headers) were installed: rebuild the requests.
+    touch "$root/Benchmarks/Sources/CallgrindRequests/CallgrindRequests.c"
+    profile
+    if [[ "$("$binary" --callgrind-requests)" != available ]]; then
+        echo "instruction-counts: AutowireProfile cannot send callgrind requests" \
+            "(no <valgrind/callgrind.h>: install valgrind)" >&2
+        exit 2
+    fi
+fi
+counter="$bin/malloc-counter.so"
+if [[ ! -f "$counter" || "$root/Scripts/malloc-counter.c" -nt "$counter" ]]; then
+    cc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$counter" "$root/Scripts/malloc-counter.c"
+fi
+
+# fixed COMMAND…: runs COMMAND from the binary's folder, in an empty environment but for the
+# fixed hash seed, with a fixed address-space layout where the machine allows it.
+fixed_layout=("$(command -v setarch)" "$(uname -m)" -R)
+if ! "${fixed_layout[@]}" true 2>/dev/null; then
+    echo "instruction-counts: setarch -R is not allowed here; counts may vary by a few" >&2
+    fixed_layout=()
+fi
+fixed() {
+    (cd "$bin" && env -i SWIFT_DETERMINISTIC_HASHING=1 "${fixed_layout[@]}" "$@")
+}
+valgrind="$(command -v valgrind)"
+
+# instructions SCENARIO COUNT: the instructions of COUNT operations after the first.
 instructions() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
-        | sed -n 's/.*refs: *//p' | tr -d ','
+    local output
+    if ! output="$(fixed "$valgrind" --tool=callgrind --instr-atstart=no --callgrind-out-file=/dev/null \
+        ./AutowireProfile "$1" "$2" 2>&1)"; then
+        printf 'instruction-counts: %s failed under callgrind:\n%s\n' "$1" "$output" >&2
+        return 1
+    fi
+    sed -n 's/.*refs: *//p' <<<"$output" | tr -d ','
 }
 
-echo "| Scenario | Instructions per operation |"
-echo "| --- | ---: |"
-for scenario in handwritten-constructors handwritten-properties autowired typed-factories closure-factories \
-    swinject-transient swinject-graph swift-dependencies singleton swinject-singleton handwritten-assignment injector; do
-    many="$(instructions "$scenario" $((count + 1)))"
-    one="$(instructions "$scenario" 1)"
-    echo "| $scenario | $(((many - one) / count)) |"
+# allocations SCENARIO COUNT: the allocations of one whole run (set-up, the first operation and
+# COUNT more).
+allocations() {
+    local output
+    if ! output="$(fixed /usr/bin/env LD_PRELOAD="$counter" ./AutowireProfile "$1" "$2" 2>&1 >/dev/null)"; then
+        printf 'instruction-counts: %s failed with the malloc counter:\n%s\n' "$1" "$output" >&2
+        return 1
+    fi
+    sed -n 's/^malloc-counter: \([0-9]*\) allocations$/\1/p' <<<"$output"
+}
+
+# per_operation MANY ONE REPETITIONS: (MANY - ONE) / REPETITIONS, to at most two decimals.
+per_operation() {
+    awk -v many="$1" -v one="$2" -v n="$3" \
+        'BEGIN { v = sprintf("%.2f", (many - one) / n); sub(/0+$/, "", v); sub(/\.$/, "", v); print v }'
+}
+
+listed="$("$binary" --list)"
+selected=("$@")
+for scenario in "${selected[@]}"; do
+    if ! grep -q "^$scenario " <<<"$listed"; then
+        echo "instruction-counts: no scenario $scenario; AutowireProfile --list names them" >&2
+        exit 2
+    fi
 done
-for scenario in chain-100 chain-1000 build-100 build-1000 cold; do
-    many="$(instructions "$scenario" 21)"
-    one="$(instructions "$scenario" 1)"
-    echo "| $scenario | $(((many - one) / 20)) |"
-done
+if [[ "$format" == markdown ]]; then
+    echo "| Scenario | Instructions per operation | Allocations per operation |"
+    echo "| --- | ---: | ---: |"
+fi
+while read -r scenario repetitions; do
+    if [[ ${#selected[@]} -gt 0 && ! " ${selected[*]} " == *" $scenario "* ]]; then
+        continue
+    fi
+    counted="$(instructions "$scenario" "$repetitions")"
+    if [[ -z "$counted" ]]; then
+        echo "instruction-counts: callgrind gave no count for $scenario" >&2
+        exit 1
+    fi
+    instructions_per_op="$(((counted + repetitions / 2) / repetitions))"
+    many="$(allocations "$scenario" "$repetitions")"
+    one="$(allocations "$scenario" 0)"
+    if [[ -z "$many" || -z "$one" ]]; then
+        echo "instruction-counts: the malloc counter gave no count for $scenario" >&2
+        exit 1
+    fi
+    allocations_per_op="$(per_operation "$many" "$one" "$repetitions")"
+    if [[ "$format" == tsv ]]; then
+        printf '%s\t%s\t%s\n' "$scenario" "$instructions_per_op" "$allocations_per_op"
+    else
+        echo "| $scenario | $instructions_per_op | $allocations_per_op |"
+    fi
+done <<<"$listed"

@@ -1,83 +1,149 @@
 import Autowire
 import BenchmarkModels
+import CallgrindRequests
 import Swinject
 
-// Runs one benchmark scenario in a loop so that callgrind can attribute its cost:
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Runs one benchmark scenario in a loop so that callgrind (or a malloc counter) can attribute its
+// cost:
 //
 //     swift build --package-path Benchmarks -c release --product AutowireProfile
-//     valgrind --tool=callgrind Benchmarks/.build/release/AutowireProfile autowired 10000
+//     valgrind --tool=callgrind --instr-atstart=no Benchmarks/.build/release/AutowireProfile autowired 10000
+//     Benchmarks/.build/release/AutowireProfile --list      # every scenario and its repetitions
 //
-// The setup (containers, first resolves) runs once before the loop, as in the benchmarks.
+// `AutowireProfile SCENARIO COUNT` sets the scenario up (containers, as in the benchmarks), runs
+// its operation once (the first resolve compiles), then runs it COUNT more times between
+// callgrind's start and stop requests: under `--instr-atstart=no` callgrind counts only those
+// COUNT operations, and start-up and set-up run at close to native speed. Scenarios run on the
+// main thread, outside any task, so that no other thread runs while callgrind counts (counts then
+// repeat exactly). package-benchmark runs its benchmarks inside a task; the one scenario that
+// notices is swift-dependencies, whose reads set task-local values: outside a task they are
+// allocated with malloc (21 allocations per operation here, 1 in the benchmarks).
+// `Scripts/instruction-counts.sh` and `Scripts/speed-gates.sh` measure every scenario `--list`
+// prints with its repetitions: instructions are callgrind's count divided by the repetitions;
+// allocations are the difference between a run of COUNT = repetitions and one of COUNT = 0,
+// divided by the repetitions. Scenarios of one operation in microseconds repeat 2,000 times; the
+// heavy ones (chains, builds, validation, cold resolves) fewer, to keep the speed gate within its
+// CI budget.
 
-let arguments = CommandLine.arguments
-let scenario = arguments.count > 1 ? arguments[1] : "autowired"
-let count = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
-
-func loop(_ body: () throws -> Void) rethrows {
-    for _ in 0..<count { try body() }
+/// One scenario: its name on the command line, how many operations a measurement repeats, and
+/// the body that sets up and runs its operation once and then `count` more times, through
+/// `measure`.
+struct Scenario {
+    let name: String
+    let repetitions: Int
+    let run: (_ count: Int) throws -> Void
 }
 
-switch scenario {
-case "handwritten-constructors":
-    loop { keep(handWrittenConstructors()) }
-case "handwritten-properties":
-    loop { keep(handWrittenPropertyInjection()) }
-case "autowired":
-    let container = Autowire.Container()
-    try loop { keep(try container.resolve(App.self)) }
-case "typed-factories":
-    let container = try typedFactoryContainer()
-    try loop { keep(try container.resolve(CApp.self)) }
-case "closure-factories":
-    let container = try closureFactoryContainer()
-    try loop { keep(try container.resolve(CApp.self)) }
-case "swinject-transient":
-    let container = swinjectContainer(scope: .transient)
-    loop { keep(container.resolve(CApp.self)) }
-case "swinject-graph":
-    let container = swinjectContainer(scope: .graph)
-    loop { keep(container.resolve(CApp.self)) }
-case "swift-dependencies":
-    loop { keep(swiftDependenciesGraph()) }
-case "swinject-singleton":
-    let container = Swinject.Container()
-    container.register(SessionStore.self) { _ in SessionStore() }.inObjectScope(.container)
-    loop { keep(container.resolve(SessionStore.self)) }
-case "singleton":
-    let container = Autowire.Container()
-    try loop { keep(try container.resolve(SessionStore.self)) }
-case "injector":
-    let injector = try Autowire.Container().propertyInjector(for: Screen.self)
-    let screen = Screen()
-    try loop { try injector.inject(into: screen) }
-case "handwritten-assignment":
-    let values = ScreenValues()
-    let screen = Screen()
-    loop { handWrittenAssignment(values, into: screen) }
-case "chain-100":
-    let container = Autowire.Container()
-    try loop { keep(try container.resolve(Chain100_0.self)) }
-case "chain-1000":
-    let container = Autowire.Container()
-    try loop { keep(try container.resolve(Chain1000_0.self)) }
-case "build-100":
-    try loop { keep(try Autowire.Container { bind100Types($0) }) }
-case "build-1000":
-    try loop { keep(try Autowire.Container { bind1000Types($0) }) }
-case "validate-100":
-    let container = Autowire.Container()
-    try loop { keep(try container.validate(Chain100_0.self)) }
-case "validate-1000":
-    let container = Autowire.Container()
-    try loop { keep(try container.validate(Chain1000_0.self)) }
-case "validate-no-probes-100":
-    let container = Autowire.Container()
-    try loop { keep(try container.validate(Chain100_0.self, injectingProbes: false)) }
-case "validate-no-probes-1000":
-    let container = Autowire.Container()
-    try loop { keep(try container.validate(Chain1000_0.self, injectingProbes: false)) }
-case "cold":
-    try loop { keep(try Autowire.Container().resolve(App.self)) }
-default:
-    print("unknown scenario \(scenario)")
+/// Runs `operation` once, then `count` times between callgrind's start and stop requests.
+@inline(__always)
+func measure(_ count: Int, _ operation: () throws -> Void) rethrows {
+    try operation()
+    callgrind_start_counting()
+    for _ in 0..<count { try operation() }
+    callgrind_stop_counting()
+}
+
+let micro = 2_000
+
+let scenarios: [Scenario] = [
+    Scenario(name: "handwritten-constructors", repetitions: micro) { count in
+        measure(count) { keep(handWrittenConstructors()) }
+    },
+    Scenario(name: "handwritten-properties", repetitions: micro) { count in
+        measure(count) { keep(handWrittenPropertyInjection()) }
+    },
+    Scenario(name: "autowired", repetitions: micro) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.resolve(App.self)) }
+    },
+    Scenario(name: "typed-factories", repetitions: micro) { count in
+        let container = try typedFactoryContainer()
+        try measure(count) { keep(try container.resolve(CApp.self)) }
+    },
+    Scenario(name: "closure-factories", repetitions: micro) { count in
+        let container = try closureFactoryContainer()
+        try measure(count) { keep(try container.resolve(CApp.self)) }
+    },
+    Scenario(name: "swinject-transient", repetitions: micro) { count in
+        let container = swinjectContainer(scope: .transient)
+        measure(count) { keep(container.resolve(CApp.self)) }
+    },
+    Scenario(name: "swinject-graph", repetitions: micro) { count in
+        let container = swinjectContainer(scope: .graph)
+        measure(count) { keep(container.resolve(CApp.self)) }
+    },
+    Scenario(name: "swift-dependencies", repetitions: micro) { count in
+        measure(count) { keep(swiftDependenciesGraph()) }
+    },
+    Scenario(name: "singleton", repetitions: micro) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.resolve(SessionStore.self)) }
+    },
+    Scenario(name: "swinject-singleton", repetitions: micro) { count in
+        let container = Swinject.Container()
+        container.register(SessionStore.self) { _ in SessionStore() }.inObjectScope(.container)
+        measure(count) { keep(container.resolve(SessionStore.self)) }
+    },
+    Scenario(name: "handwritten-assignment", repetitions: micro) { count in
+        let values = ScreenValues()
+        let screen = Screen()
+        measure(count) { handWrittenAssignment(values, into: screen) }
+    },
+    Scenario(name: "injector", repetitions: micro) { count in
+        let injector = try Autowire.Container().propertyInjector(for: Screen.self)
+        let screen = Screen()
+        try measure(count) { try injector.inject(into: screen) }
+    },
+    Scenario(name: "chain-100", repetitions: 100) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.resolve(Chain100_0.self)) }
+    },
+    Scenario(name: "chain-1000", repetitions: 20) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.resolve(Chain1000_0.self)) }
+    },
+    Scenario(name: "build-100", repetitions: 20) { count in
+        try measure(count) { keep(try Autowire.Container { bind100Types($0) }) }
+    },
+    Scenario(name: "build-1000", repetitions: 5) { count in
+        try measure(count) { keep(try Autowire.Container { bind1000Types($0) }) }
+    },
+    Scenario(name: "validate-100", repetitions: 20) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.validate(Chain100_0.self)) }
+    },
+    Scenario(name: "validate-1000", repetitions: 5) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.validate(Chain1000_0.self)) }
+    },
+    Scenario(name: "validate-no-probes-100", repetitions: 20) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.validate(Chain100_0.self, injectingProbes: false)) }
+    },
+    Scenario(name: "validate-no-probes-1000", repetitions: 5) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.validate(Chain1000_0.self, injectingProbes: false)) }
+    },
+    Scenario(name: "cold", repetitions: 20) { count in
+        try measure(count) { keep(try Autowire.Container().resolve(App.self)) }
+    },
+]
+
+let arguments = CommandLine.arguments
+let name = arguments.count > 1 ? arguments[1] : "autowired"
+if name == "--callgrind-requests" {
+    print(callgrind_requests_available() ? "available" : "not available")
+} else if name == "--list" {
+    for scenario in scenarios { print(scenario.name, scenario.repetitions) }
+} else if let scenario = scenarios.first(where: { $0.name == name }) {
+    try scenario.run(arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000)
+} else {
+    print("unknown scenario \(name); AutowireProfile --list names them")
+    exit(2)
 }

@@ -176,16 +176,19 @@ private func mixedContainer() throws -> Container {
         let configs = Identities()
         let factoryMade = Identities()
         let broken = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: 2_000) { _ in
-            do {
-                let mixed = try container.resolve(Mixed.self)
-                if !mixed.isConsistent { broken.add(1, ordering: .relaxed) }
-                configs.insert(mixed.config1)
-                factoryMade.insert(mixed.made)
-            } catch {
-                broken.add(1, ordering: .relaxed)
+        let finished = runOnThreads(8, timeout: .seconds(60)) { _ in
+            for _ in 0..<250 {
+                do {
+                    let mixed = try container.resolve(Mixed.self)
+                    if !mixed.isConsistent { broken.add(1, ordering: .relaxed) }
+                    configs.insert(mixed.config1)
+                    factoryMade.insert(mixed.made)
+                } catch {
+                    broken.add(1, ordering: .relaxed)
+                }
             }
         }
+        #expect(finished, "the threads did not finish within 60 s")
         #expect(broken.load(ordering: .relaxed) == 0)
         #expect(configs.count == 1)
         #expect(factoryMade.count == 1)
@@ -194,30 +197,38 @@ private func mixedContainer() throws -> Container {
     @Test func concurrentTasksResolveAndInject() async throws {
         let container = try mixedContainer()
         let injector = try container.propertyInjector(for: Screen.self)
-        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for index in 0..<500 {
-                group.addTask {
-                    if index.isMultiple(of: 2) {
-                        return try container.resolve(Mixed.self).isConsistent
+        let executor = ThreadPoolExecutor(width: 8)
+        defer { executor.shutDown() }
+        let results = try await executor.run(within: .seconds(60)) {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<500 {
+                    group.addTask {
+                        if index.isMultiple(of: 2) {
+                            return try container.resolve(Mixed.self).isConsistent
+                        }
+                        let screen = Screen()
+                        try injector.inject(into: screen)
+                        return screen.config === (try container.resolve(Config.self)) && screen.unit != nil
                     }
-                    let screen = Screen()
-                    try injector.inject(into: screen)
-                    return screen.config === (try container.resolve(Config.self)) && screen.unit != nil
                 }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
             }
-            return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
-        #expect(results.count == 500)
-        #expect(results.allSatisfy { $0 })
+        #expect(results != nil, "the 500 tasks did not finish within 60 s")
+        #expect(results?.count == 500)
+        #expect(results?.allSatisfy { $0 } == true)
     }
 
     @Test func weakInstanceHeldElsewhereIsSharedAcrossThreads() throws {
         let container = Container()
         let held = try container.resolve(Cache.self)
         let identities = Identities()
-        DispatchQueue.concurrentPerform(iterations: 500) { _ in
-            if let cache = try? container.resolve(Cache.self) { identities.insert(cache) }
+        let finished = runOnThreads(8, timeout: .seconds(60)) { _ in
+            for _ in 0..<64 {
+                if let cache = try? container.resolve(Cache.self) { identities.insert(cache) }
+            }
         }
+        #expect(finished, "the threads did not finish within 60 s")
         #expect(identities.count == 1)
         #expect(try container.resolve(Cache.self) === held)
     }
@@ -225,20 +236,23 @@ private func mixedContainer() throws -> Container {
     @Test func firstResolvesOfDifferentTypesCompileConcurrently() throws {
         let container = Container()
         let failures = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: 400) { index in
-            do {
-                switch index % 4 {
-                case 0: _ = try container.resolve(Leaf0.self)
-                case 1: _ = try container.resolve(Leaf1.self).leaf!
-                case 2: _ = try container.resolve(Leaf2.self).leaf.leaf!
-                default:
-                    let leaf = try container.resolve(Leaf3.self)
-                    if leaf.leaf.leaf.leaf !== leaf.zero { failures.add(1, ordering: .relaxed) }
+        let finished = runOnThreads(8, timeout: .seconds(60)) { thread in
+            for round in 0..<50 {
+                do {
+                    switch (thread + round) % 4 {
+                    case 0: _ = try container.resolve(Leaf0.self)
+                    case 1: _ = try container.resolve(Leaf1.self).leaf!
+                    case 2: _ = try container.resolve(Leaf2.self).leaf.leaf!
+                    default:
+                        let leaf = try container.resolve(Leaf3.self)
+                        if leaf.leaf.leaf.leaf !== leaf.zero { failures.add(1, ordering: .relaxed) }
+                    }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
                 }
-            } catch {
-                failures.add(1, ordering: .relaxed)
             }
         }
+        #expect(finished, "the threads did not finish within 60 s")
         #expect(failures.load(ordering: .relaxed) == 0)
     }
 }

@@ -117,9 +117,10 @@ import Testing
 }
 
 /// The text of an error as the documentation prints it: `at:` and `also:` lines name the place in the
-/// documentation's imaginary app, not in this test file, so both sides drop the location.
+/// documentation's imaginary app, not in this test file, so both sides drop the location; type names
+/// lose the namespace of their article (`withoutArticleNamespaces`).
 func withoutLocations(_ text: String) -> String {
-    text.components(separatedBy: "\n")
+    withoutArticleNamespaces(text).components(separatedBy: "\n")
         .map { line in
             for prefix in ["  at: ", "  also: "] where line.hasPrefix(prefix) { return prefix + "…" }
             return line

@@ -54,11 +54,17 @@ import Testing
     }
 
     /// The texts the examples pass to `expectDocumented`, read from their source, each with the
-    /// place it is written.
+    /// place it is written: the first multi-line literal after a call, in the same function.
     static func documentedTexts() throws -> [(place: String, text: String)] {
         try exampleFiles().flatMap { file in
             multilineStringLiterals(in: file.text)
-                .filter { $0.before.contains("expectDocumented(") }
+                .filter { literal in
+                    guard let call = literal.before.range(of: "expectDocumented(", options: .backwards) else {
+                        return false
+                    }
+                    let between = literal.before[call.upperBound...]
+                    return !between.contains("@Test") && !between.contains("func ")
+                }
                 .map { ("\(file.name):\($0.line)", $0.text) }
         }
     }

@@ -13,6 +13,12 @@ private final class Tally: Injectable {
 private protocol Plugin { var name: String { get } }
 private struct NamedPlugin: Plugin { let name: String }
 
+private enum Formats: Autowire.Tag { typealias Value = [String: Plugin] }
+private final class Exporters: Injectable {
+    var formats: [String: Plugin]!
+    static let dependencies: [Dependency<Exporters>] = [.inject(\.formats, tag: Formats.self)]
+}
+
 private final class Dog: Injectable {}
 private protocol Logger: AnyObject {}
 private final class PrintLogger: Logger, Injectable {}
@@ -43,6 +49,36 @@ private final class NeedsMissing: Injectable {
             binder.bind(Int.self).tagged(Numbers.self).scoped(.singleton).intoCollection().to { _ in 4 }
         }
         #expect(try container.resolve(Tally.self).numbers == [3, 4])
+    }
+}
+
+@Suite struct TaggedDictionaryTests {
+    @Test func aTaggedDictionaryResolvesAndIsInjectedByItsTag() throws {
+        let container = try Container { binder in
+            binder.bind(Plugin.self).tagged(Formats.self).intoDictionary(key: "pdf").to(value: NamedPlugin(name: "P"))
+            binder.bind(Plugin.self).tagged(Formats.self).scoped(.singleton).intoDictionary(key: "csv").to { _ in
+                NamedPlugin(name: "C")
+            }
+            binder.bind(Plugin.self).intoDictionary(key: "pdf").to(value: NamedPlugin(name: "untagged"))
+        }
+        #expect(
+            try container.resolve([String: Plugin].self, tag: Formats.self).mapValues(\.name) == [
+                "pdf": "P", "csv": "C",
+            ])
+        #expect(try container.resolve(Exporters.self).formats.mapValues(\.name) == ["pdf": "P", "csv": "C"])
+        #expect(try container.resolve([String: Plugin].self).mapValues(\.name) == ["pdf": "untagged"])
+    }
+
+    @Test func aChildAddsToItsParentsTaggedDictionary() throws {
+        let parent = try Container { binder in
+            binder.bind(Plugin.self).tagged(Formats.self).intoDictionary(key: "pdf").to(value: NamedPlugin(name: "P"))
+        }
+        let child = try parent.child { binder in
+            binder.bind(Plugin.self).tagged(Formats.self).intoDictionary(key: "csv").to(value: NamedPlugin(name: "C"))
+        }
+        #expect(
+            try child.resolve([String: Plugin].self, tag: Formats.self).mapValues(\.name) == ["pdf": "P", "csv": "C"])
+        #expect(try parent.resolve([String: Plugin].self, tag: Formats.self).mapValues(\.name) == ["pdf": "P"])
     }
 }
 

@@ -30,6 +30,7 @@ enum BindingsAndFactoriesExamples {
     protocol Mailer: AnyObject {}
     enum MailHost: Tag { typealias Value = String }
     enum RetryDelays: Tag { typealias Value = [Int] }
+    enum ReportFormats: Tag { typealias Value = [String: Exporter] }
 
     final class SMTPMailer: Mailer {
         let host: String
@@ -120,6 +121,16 @@ enum BindingsAndFactoriesExamples {
             #expect(exporters.count == 2)
             #expect(exporters["pdf"] is PDFExporter)
             #expect(exporters["csv"] is CSVExporter)
+        }
+
+        @Test func aTaggedDictionaryIsResolvedByItsTag() throws {
+            let reportContainer = try Container { binder in
+                binder.bind(Exporter.self).tagged(ReportFormats.self).intoDictionary(key: "pdf").to(PDFExporter.self)
+            }
+            let formats = try reportContainer.resolve([String: Exporter].self, tag: ReportFormats.self)  // ["pdf": …]
+
+            #expect(formats.count == 1)
+            #expect(formats["pdf"] is PDFExporter)
         }
 
         @Test func modulesAndAssistedInjection() throws {

@@ -53,9 +53,10 @@ enum ValidationReportExamples {
     }
 
     @Suite struct Tests {
-        /// Replaces this file's `#fileID:line` in graph output with the place the docs show.
+        /// Replaces this file's `#fileID:line` in graph output with the place the docs show, and drops
+        /// the article's namespace from type names.
         func documented(_ text: String) -> String {
-            var result = text
+            var result = withoutArticleNamespaces(text)
             while let range = result.range(of: "AutowireTests/ValidationReportExamplesTests.swift:") {
                 var end = range.upperBound
                 while end < result.endIndex, result[end].isNumber { end = result.index(after: end) }
@@ -108,7 +109,8 @@ enum ValidationReportExamples {
 
             #expect(report.errors.isEmpty)
             #expect(report.warnings.map(\.code) == [.likelyForgottenDependency])
-            #expect(report.heading == "Validation of Shelf (3 types, 1 binding) found 1 warning:")
+            #expect(
+                withoutArticleNamespaces(report.heading) == "Validation of Shelf (3 types, 1 binding) found 1 warning:")
         }
 
         @Test func aFilledProbeWithAForgottenInjectIsAnError() throws {

@@ -72,8 +72,10 @@ enum Documentation {
 /// shown, character for character, in a block of README.md or Documentation.docc.
 ///
 /// The documentation's examples are set in an imaginary app: its `at:` and `also:` lines name
-/// places such as `App/Bindings.swift:3`, where this test's output names its own file. Those lines
-/// are compared as present or absent (see `withoutLocations`); everything else is compared exactly.
+/// places such as `App/Bindings.swift:3`, where this test's output names its own file, and its types
+/// are declared at the top level, where the examples nest them in a namespace per article. So
+/// location lines are compared as present or absent, and the namespace is dropped from `actual`
+/// (see `withoutLocations`); everything else is compared exactly.
 /// `documented` must be a raw string literal (`#"""`) written in the call: `DocumentationSnippetsTests`
 /// reads it from the source, to require that every output block of the documentation is asserted.
 func expectDocumented(_ actual: String, _ documented: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -85,9 +87,10 @@ func expectDocumented(_ actual: String, _ documented: String, sourceLocation: So
 }
 
 /// The text of an error as the documentation prints it: `at:` and `also:` lines name the place in the
-/// documentation's imaginary app, not in this test file, so both sides drop the location.
+/// documentation's imaginary app, not in this test file, so both sides drop the location; type names
+/// lose the namespace of their article (`withoutArticleNamespaces`).
 func withoutLocations(_ text: String) -> String {
-    text.components(separatedBy: "\n")
+    withoutArticleNamespaces(text).components(separatedBy: "\n")
         .map { line in
             for prefix in ["  at: ", "  also: "] where line.hasPrefix(prefix) { return prefix + "…" }
             return line

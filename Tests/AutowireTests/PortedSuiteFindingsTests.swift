@@ -1,7 +1,8 @@
 import Autowire
 import Testing
 
-// Wrong results that the ported test suites of other Swift DI libraries found (issue 11, part 3).
+// Wrong results found by porting the test suites of other Swift DI libraries to Autowire: each test
+// is one such case, kept so that it stays fixed.
 
 private enum Numbers: Autowire.Tag { typealias Value = [Int] }
 private final class Tally: Injectable {
@@ -154,7 +155,7 @@ private struct NamedService: Service { let name: String }
 private struct Ticket: Equatable { let number: Int }
 private final class Desk: Injectable {
     var ticket: Ticket!
-    static let dependencies: [Dependency<Desk>] = [.assisted(\.ticket)]
+    static let dependencies: [Dependency<Desk>] = [.assisted(\.ticket)]  // @ticket
 }
 private final class Lobby: Injectable {
     var makeDesk: AssistedFactory<String, Desk>!
@@ -175,9 +176,6 @@ private final class Branch: Injectable {
 }
 
 @Suite struct AssistedFactoryFindingsTests {
-    /// The line of `Desk`'s `.assisted(\.ticket)`.
-    private static let deskTicketLine = 121
-
     @Test func anUnboundAssistedFactoryOfABoundTypeSaysToBindTheFactory() throws {
         let container = try Container { binder in
             binder.bind(Service.self).to(value: NamedService(name: "s"))
@@ -196,7 +194,7 @@ private final class Branch: Injectable {
         #expect(
             error?.description == """
                 error[assisted-seed-mismatch]: AssistedFactory<String, Desk> is given a String, but Desk.ticket, the assisted property it fills, is a Ticket.
-                  at: AutowireTests/PortedSuiteFindingsTests.swift:\(Self.deskTicketLine)
+                  at: \(marked("ticket"))
                   path: Lobby.makeDesk → Desk.ticket
                   fix: Depend on `AssistedFactory<Ticket, Desk>`, or declare Desk.ticket as a String.
                 """)

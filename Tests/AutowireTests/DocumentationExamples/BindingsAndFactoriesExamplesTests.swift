@@ -162,24 +162,22 @@ enum BindingsAndFactoriesExamples {
                 print(error)
             }
 
-            #expect(
-                printed.map(withoutLocations) == [
-                    withoutLocations(
-                        """
-                        Container configuration has 2 problems:
+            expectDocumented(
+                printed.joined(separator: "\n"),
+                #"""
+                Container configuration has 2 problems:
 
-                        error[duplicate-binding]: String tagged DatabasePath is bound twice in the same container.
-                          at: App/Bindings.swift:5
-                          also: App/Bindings.swift:4
-                          path: String tagged DatabasePath
-                          fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
+                error[duplicate-binding]: String tagged DatabasePath is bound twice in the same container.
+                  at: App/Bindings.swift:5
+                  also: App/Bindings.swift:4
+                  path: String tagged DatabasePath
+                  fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
-                        error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
-                          at: App/Bindings.swift:3
-                          path: Storage
-                          fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
-                        """)
-                ])
+                error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
+                  at: App/Bindings.swift:3
+                  path: Storage
+                  fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
+                """#)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Autowire
 import Dispatch
 import Foundation
+import Testing
 
 // The catalogue rows whose mistakes happen while the program runs: they need threads, getters
 // and initializers that call back into a container. Lines marked `// @name` are where the errors'
@@ -82,8 +83,13 @@ private final class Basket: Injectable {
 private let basketIsBeingCreated = DispatchSemaphore(value: 0)
 
 /// The storefront's thread starts first and holds its creation; once the basket's thread is
-/// waiting for it, the factory asks for the basket: that thread sees the cycle and throws.
+/// waiting for it, the factory asks for the basket: that thread sees the cycle and throws. A wait
+/// that times out is recorded as an issue of the calling test, naming the wait.
 func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
+    let timedOut = Locked<[String]>([])
+    @Sendable func waitFor(_ semaphore: DispatchSemaphore, _ what: String) {
+        if semaphore.wait(timeout: .now() + .seconds(5)) == .timedOut { timedOut.withLock { $0.append(what) } }
+    }
     let storefrontStarted = DispatchSemaphore(value: 0)
     let isFirstRun = Locked(true)
     let container: Container
@@ -96,7 +102,7 @@ func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
                     return isFirst
                 }) {
                     storefrontStarted.signal()
-                    _ = basketIsBeingCreated.wait(timeout: .now() + .seconds(5))
+                    waitFor(basketIsBeingCreated, "the basket's creation to start")
                     // Let the basket's thread reach the storefront's lock and wait on it.
                     usleep(200_000)
                 }
@@ -116,9 +122,14 @@ func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
             storefrontError.withLock { $0 = error as? ResolutionError }
         }
     }
-    _ = storefrontStarted.wait(timeout: .now() + .seconds(5))
+    waitFor(storefrontStarted, "the storefront's factory to start")
     DispatchQueue.global().async(group: finished) { _ = try? container.resolve(Basket.self) }
-    guard finished.wait(timeout: .now() + .seconds(20)) == .success else { return nil }
+    if finished.wait(timeout: .now() + .seconds(20)) == .timedOut {
+        timedOut.withLock { $0.append("both resolves to finish") }
+    }
+    for wait in timedOut.withLock({ $0 }) {
+        Issue.record("Creations needing each other on two threads: timed out waiting for \(wait).")
+    }
     return storefrontError.withLock { $0 }
 }
 

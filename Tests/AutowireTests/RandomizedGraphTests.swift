@@ -23,9 +23,10 @@ import Testing
 //     AUTOWIRE_GRAPH_SEED=<n>          start at seed n (to replay a failure)
 //     AUTOWIRE_GRAPH_COUNT=<n>         check n graphs (1 replays one graph)
 //
-// Every disagreement is recorded as an issue of the test that found it, naming the graph's seed, the
-// graph, what differed, and the command that replays it. The first seed of a run is printed before
-// any graph is built, so that even a crash can be replayed.
+// Every disagreement is recorded as an issue of the test (and batch) that found it, naming the
+// graph's seed, the graph, what differed, and the command that replays it; past five in a batch, one
+// more issue lists the other seeds. Each batch prints its seeds before building any graph, so that
+// even a crash can be replayed.
 
 @Suite struct RandomizedGraphTests {
     static let defaultFirstSeed: UInt64 = 1
@@ -59,13 +60,15 @@ import Testing
     func containersAgreeWithTheReferenceModel(seeds: Range<UInt64>) {
         print("RandomizedGraphTests: building and resolving graphs \(seeds.lowerBound)..<\(seeds.upperBound)")
         var tally = Tally()
+        var disagreeing = Disagreements()
         for seed in seeds {
             let graph = RandomGraph.GraphDescription(seed: seed)
             if let problem = Self.checkContainers(graph, &tally) {
                 tally.disagreements += 1
-                Issue.record(Comment(rawValue: Self.report(problem, graph)))
+                disagreeing.record(problem, graph)
             }
         }
+        disagreeing.recordTheRest()
         print("RandomizedGraphTests: \(tally)")
     }
 
@@ -74,6 +77,8 @@ import Testing
     @Test(arguments: batches)
     func validationAgreesWithTheReferenceModel(seeds: Range<UInt64>) {
         print("RandomizedGraphTests: validating graphs \(seeds.lowerBound)..<\(seeds.upperBound), every other one")
+        var disagreeing = Disagreements()
+        defer { disagreeing.recordTheRest() }
         for seed in seeds where seed % 2 == 0 || seeds.count == 1 {
             let graph = RandomGraph.GraphDescription(seed: seed)
             let root = RandomGraph.poolTypes[graph.validationRoot]
@@ -86,7 +91,7 @@ import Testing
             }
             let expected = RandomGraph.ModelWorld.validation(of: graph)
             if let problem = Self.compare(diagnostics, expected, what: "validating N\(graph.validationRoot)") {
-                Issue.record(Comment(rawValue: Self.report(problem, graph)))
+                disagreeing.record(problem, graph)
             }
         }
     }
@@ -98,6 +103,8 @@ import Testing
     /// letter, more than a second copy of the library's algorithm.
     @Test func theStaticCycleRuleAgreesWithTheSimulation() {
         var checked = 0
+        var disagreeing = Disagreements()
+        defer { disagreeing.recordTheRest() }
         for seed in Self.firstSeed..<(Self.firstSeed &+ UInt64(max(Self.graphCount, 0))) {
             let graph = RandomGraph.GraphDescription(seed: seed)
             for node in 0..<RandomGraph.GraphDescription.nodeCount {
@@ -112,19 +119,15 @@ import Testing
                 switch RandomGraph.Simulator.resolve(root) {
                 case .success:
                     if rejected {
-                        Issue.record(
-                            Comment(
-                                rawValue: Self.report(
-                                    "the static rule rejects N\(node) (\(compiler.problems.cycles.map(\.message))), "
-                                        + "but its simulated resolve succeeds", graph)))
+                        disagreeing.record(
+                            "the static rule rejects N\(node) (\(compiler.problems.cycles.map(\.message))), "
+                                + "but its simulated resolve succeeds", graph)
                     }
                 case .failure(let failure):
                     if !rejected {
-                        Issue.record(
-                            Comment(
-                                rawValue: Self.report(
-                                    "the static rule accepts N\(node), but its simulated resolve fails: "
-                                        + "\(failure.message) (path \(failure.path.joined(separator: " → ")))", graph)))
+                        disagreeing.record(
+                            "the static rule accepts N\(node), but its simulated resolve fails: "
+                                + "\(failure.message) (path \(failure.path.joined(separator: " → ")))", graph)
                     }
                 }
             }
@@ -261,7 +264,7 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    private static func report(_ problem: String, _ graph: RandomGraph.GraphDescription) -> String {
+    static func report(_ problem: String, _ graph: RandomGraph.GraphDescription) -> String {
         """
         Graph seed \(graph.seed) disagrees with the reference model:
         \(problem)
@@ -405,6 +408,30 @@ private struct IdentityMap {
 }
 
 // MARK: - Tallies
+
+/// Records the first disagreements of a test case in full, then one issue naming the seeds of the rest.
+private struct Disagreements {
+    static let inFull = 5
+    var recorded = 0
+    var otherSeeds: [UInt64] = []
+
+    mutating func record(_ problem: String, _ graph: RandomGraph.GraphDescription) {
+        guard recorded < Self.inFull else {
+            otherSeeds.append(graph.seed)
+            return
+        }
+        recorded += 1
+        Issue.record(Comment(rawValue: RandomizedGraphTests.report(problem, graph)))
+    }
+
+    func recordTheRest() {
+        guard !otherSeeds.isEmpty else { return }
+        Issue.record(
+            Comment(
+                rawValue: "\(otherSeeds.count) more graphs disagree with the reference model, seeds "
+                    + otherSeeds.map(String.init).joined(separator: ", ")))
+    }
+}
 
 /// What one batch went through, printed so that its coverage is visible.
 private struct Tally: CustomStringConvertible {

@@ -207,8 +207,9 @@ import Testing
         return nil
     }
 
-    /// Compares what the container reported with what the model predicts: the same missing keys,
-    /// and the same unclosable cycles with the same message, path and fix; nothing else.
+    /// Compares what the container reported with what the model predicts: the same keys missing a
+    /// binding (as a set: a key may be reported once per producer that needs it), and the same
+    /// unclosable cycles, as many, each with the same message, path and kind of fix; no other error.
     static func compare(_ diagnostics: [Diagnostic], _ expected: RandomGraph.PredictedProblems, what: String)
         -> String?
     {

@@ -15,7 +15,7 @@ import Autowire
 //   finds the cycles that only show while running (closure factories, which the static check
 //   cannot see into), and any cycle the static half missed.
 //
-// `RandomizedGraphTests.staticCheckAgreesWithTheSimulator` runs both halves on every node of many
+// `RandomizedGraphTests.theStaticCycleRuleAgreesWithTheSimulation` runs both halves on every node of many
 // graphs: a root the static rule rejects must be one whose resolve goes round forever or re-enters
 // a running factory, and the other way round.
 
@@ -719,6 +719,9 @@ extension RandomGraph {
         }
 
         /// Compiles every declared key and checks each as a root, in the order they were declared.
+        ///
+        /// (A `Provider`'s or `Lazy`'s target is checked as a root of its own too, but only after
+        /// these, and it is always a declared tag checked here already: it can add no cycle.)
         private static func build(_ container: ModelContainer) -> PredictedProblems {
             let compiler = ModelCompiler(container)
             for key in container.declaredKeys {

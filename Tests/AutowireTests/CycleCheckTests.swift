@@ -73,6 +73,34 @@ private final class Manifold: Injectable {
     static let dependencies: [Dependency<Manifold>] = [.inject(\.valve)]
 }
 
+// A protocol bound with a scope of its own to a transient class in a cycle: the binding makes its
+// own objects of `TransientSocket`, whose property a path must name by the class, not the protocol.
+private protocol Socket: AnyObject {}
+private final class TransientSocket: Socket, Injectable {
+    var user: SocketUser!
+    static let dependencies: [Dependency<TransientSocket>] = [.inject(\.user)]
+}
+private final class SocketUser: Injectable {
+    static var scope: Scope { .transient }
+    static let socketLine = #line + 2
+    var socket: Socket!
+    static let dependencies: [Dependency<SocketUser>] = [.inject(\.socket)]
+}
+
+// A transient class whose collection holds a transient class that needs it back: an unclosable
+// cycle through a collection element.
+private protocol Hook: AnyObject {}
+private final class Hub: Injectable {
+    static var scope: Scope { .transient }
+    var hooks: [Hook]!
+    static let dependencies: [Dependency<Hub>] = [.inject(\.hooks)]
+}
+private final class HubHook: Hook, Injectable {
+    static var scope: Scope { .transient }
+    var hub: Hub!
+    static let dependencies: [Dependency<HubHook>] = [.inject(\.hub)]
+}
+
 @Suite struct CycleCheckTests {
     @Test func aCycleThroughABoundProtocolClosesAtItsGraphImplementation() throws {
         let container = try Container { binder in binder.bind(Port.self).to(PortAdapter.self) }
@@ -116,6 +144,30 @@ private final class Manifold: Injectable {
         let turbine = try container.resolve(Turbine.self)
         #expect(turbine.rotor.turbine.rotor === turbine.rotor)
         #expect(turbine.rotor.turbine !== turbine)
+    }
+
+    @Test func aCyclePathNamesAPropertyByItsClassWhenABindingHasAScopeOfItsOwn() {
+        let error = captureConfigurationError {
+            try Container { $0.bind(Socket.self).scoped(.transient).to(TransientSocket.self) }
+        }
+        #expect(
+            error?.description == """
+                Container configuration has 1 problem:
+
+                error[unclosable-cycle]: Dependency cycle TransientSocket.user → SocketUser.socket → Socket can never close.
+                  at: AutowireTests/CycleCheckTests.swift:\(SocketUser.socketLine)
+                  path: TransientSocket.user → SocketUser.socket → Socket
+                  fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
+                or make one of the properties a `Provider` or `Lazy`.
+                """)
+    }
+
+    @Test func aCyclePathNamesACollectionElementAsBuildingErrorsDo() {
+        let error = captureConfigurationError { try Container { $0.bind(Hook.self).intoCollection().to(HubHook.self) } }
+        #expect(
+            error?.diagnostics.first?.message
+                == "Dependency cycle [Hook][0] → Hook → HubHook.hub → Hub.hooks → [Hook] can never close.")
+        #expect(error?.diagnostics.first?.path == ["[Hook][0]", "Hook", "HubHook.hub", "Hub.hooks", "[Hook]"])
     }
 
     // MARK: The second pass: cycles met behind a recorded object

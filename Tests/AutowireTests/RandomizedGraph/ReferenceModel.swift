@@ -72,8 +72,10 @@ extension RandomGraph {
 
         let kind: Kind
         let scope: Scope
-        /// The key's name and its type's name, as messages give them.
+        /// The key's name, as messages give it.
         let name: String
+        /// The type that owns its properties and parameters in paths: the key's type, or the class
+        /// for a binding with a scope of its own.
         let typeName: String
         /// The container that compiled it: where its singletons live and where it resolves.
         unowned let container: ModelContainer
@@ -117,11 +119,13 @@ extension RandomGraph {
             self.isDeferred = deferred
         }
 
-        /// How a path names this dependency of `owner`: `N3.s0`, `parameter 1 of N3's factory`, or the
-        /// owner's key for an unlabeled edge.
+        /// How a path names this dependency of `owner`: `N3.s0`, `parameter 1 of N3's factory`,
+        /// `[GraphNode] tagged N3C[0]` for a collection's element, or the owner's key for an
+        /// unlabeled edge.
         func pathComponent(of owner: ModelProducer) -> String {
             if label.isEmpty { return owner.name }
             if label.hasPrefix("parameter ") { return "\(label) of \(owner.typeName)'s factory" }
+            if label.hasPrefix("[") { return "\(owner.name)\(label)" }
             return "\(owner.typeName).\(label)"
         }
     }
@@ -330,9 +334,11 @@ extension RandomGraph {
             for (index, contribution) in container.bindings.contributions[node].enumerated() {
                 let element: ModelProducer
                 if let scope = contribution.scope {
-                    // A scoped contribution has its own producer of the class, in that scope.
+                    // A scoped contribution has its own producer of the class, in that scope; its
+                    // properties are still the class's.
                     element = autowire(
-                        contribution.target, scope: scope, name: elementName, typeName: "GraphNode", as: nil)
+                        contribution.target, scope: scope, name: elementName, typeName: "N\(contribution.target)",
+                        as: nil)
                 } else {
                     element = ModelProducer(.forwarding, name: elementName, typeName: "GraphNode", in: container)
                     if let implementation = producer(for: .node(contribution.target)) {

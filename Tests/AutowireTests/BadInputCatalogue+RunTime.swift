@@ -3,8 +3,8 @@ import Dispatch
 import Foundation
 
 // The catalogue rows whose mistakes happen while the program runs: they need threads, getters
-// and initializers that call back into a container, kept apart from the rows' file so that its
-// asserted line numbers stay put.
+// and initializers that call back into a container. Lines marked `// @name` are where the errors'
+// locations point; the expected texts find them with `marked(_:in:)`.
 /// A Provider whose container is gone.
 func handleOfAReleasedContainer() throws(ResolutionError) {
     let holder = try Container().resolve(ReportMaker.self)
@@ -89,7 +89,7 @@ func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
     let container: Container
     do {
         container = try Container { binder in
-            binder.bind(Storefront.self).scoped(.singleton).to { resolver in
+            binder.bind(Storefront.self).scoped(.singleton).to { resolver in  // @storefront
                 // Only the first run waits; the basket's thread runs the factory again afterwards.
                 if isFirstRun.withLock({ isFirst in
                     defer { isFirst = false }
@@ -127,7 +127,7 @@ private final class TagList: Injectable {}
 private final class Article: Injectable {
     var body: String?
     var tags: TagList!
-    static let dependencies: [Dependency<Article>] = [.optional(\.body)]
+    static let dependencies: [Dependency<Article>] = [.optional(\.body)]  // @article
 }
 
 /// What the first resolve of `Article` throws.
@@ -139,7 +139,7 @@ func forgottenInjectError() -> ResolutionError? {
 private struct OrderNumber {}
 private final class Receipt: Injectable {
     var orderID: OrderNumber!
-    static let dependencies: [Dependency<Receipt>] = [.assisted(\.orderID)]
+    static let dependencies: [Dependency<Receipt>] = [.assisted(\.orderID)]  // @receipt
 }
 private final class ReceiptPrinter: Injectable {
     var makeReceipt: AssistedFactory<String, Receipt>!
@@ -169,14 +169,14 @@ private protocol DateProvider: AnyObject {}
 private final class SystemDateProvider: DateProvider, Injectable {}
 private final class InvoiceService: Injectable {
     var clock: SystemDateProvider!
-    static let dependencies: [Dependency<InvoiceService>] = [.inject(\.clock)]
+    static let dependencies: [Dependency<InvoiceService>] = [.inject(\.clock)]  // @clock
 }
 
 /// The warning `validate` gives for `InvoiceService`, with `DateProvider` bound to its clock's class.
 func bypassedBindingWarning() -> (Diagnostic.Code, String)? {
     warning { () throws(ValidationError) in
         try Container.validate(InvoiceService.self) { binder in
-            binder.bind(DateProvider.self).scoped(.singleton).to(SystemDateProvider.self)
+            binder.bind(DateProvider.self).scoped(.singleton).to(SystemDateProvider.self)  // @date-provider
         }
     }
 }
@@ -188,7 +188,7 @@ private final class Document: Injectable {
 }
 private final class Pages: Injectable {
     var document: Document!
-    static let dependencies: [Dependency<Pages>] = [.inject(\.document)]
+    static let dependencies: [Dependency<Pages>] = [.inject(\.document)]  // @document
 }
 
 /// The warning `validate` gives for `Document`.

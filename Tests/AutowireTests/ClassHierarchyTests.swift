@@ -25,7 +25,7 @@ private final class LoginScreen: AccountScreen {
 private final class SettingsScreen: Screen {
     // A mistake: declares a key path into a sibling class.
     override class var dependencies: [Dependency<Screen>] {
-        super.dependencies + Dependency.subclass(LoginScreen.self, [.inject(\.analytics)])
+        super.dependencies + Dependency.subclass(LoginScreen.self, [.inject(\.analytics)])  // @analytics
     }
 }
 
@@ -115,7 +115,7 @@ private final class ProfileScreen: BaseScreen {
         #expect(
             error?.description == """
                 error[misdeclared-dependency]: SettingsScreen.dependencies has a key path into LoginScreen, which SettingsScreen is not.
-                  at: AutowireTests/ClassHierarchyTests.swift:28
+                  at: \(marked("analytics"))
                   path: SettingsScreen
                   fix: Write the key path against SettingsScreen or one of its superclasses.
                 """)

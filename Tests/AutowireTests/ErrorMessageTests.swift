@@ -125,14 +125,15 @@ private final class Misdeclared: PropertyInjectable {
                 """)
     }
 
-    @Test func unnamedPropertyOfANonFinalClassPrintsItsTypeNotAnAddress() throws {
+    @Test func propertyOfANonFinalClassIsNamedNotPrintedAsAnAddress() throws {
         let error = #expect(throws: ResolutionError.self) { try Container().resolve(Kiosk.self) }
         #expect(
             error?.description == """
                 error[missing-binding]: Printer cannot be provided: it has no binding and its class is not Injectable.
                   at: \(file):\(Kiosk.printerLine)
-                  path: Kiosk.(Printer) → Printer
-                  fix: Make Printer conform to Injectable, or bind it with `binder.bind(Printer.self).to(…)`.
+                  path: Kiosk.printer → Printer
+                  fix: Make Printer conform to Injectable, or bind it with `binder.bind(Printer.self).to(…)`, \
+                or declare it `.optional(\\.printer)` if it may be absent.
                 """)
     }
 

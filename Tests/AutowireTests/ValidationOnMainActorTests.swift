@@ -9,7 +9,7 @@ private final class AvatarViewModel: @MainActor Injectable {
     var cache: AvatarCache!
     var placeholder: AvatarCache?  // Forgotten.
     nonisolated init() {}
-    static let dependencies: [Dependency<AvatarViewModel>] = [.inject(\.cache)]
+    static let dependencies: [Dependency<AvatarViewModel>] = [.inject(\.cache)]  // @cache
 }
 
 @MainActor
@@ -28,7 +28,7 @@ private final class AvatarScreen: @MainActor PropertyInjectable {
                 Validation of AvatarScreen (3 types, 0 bindings) found 1 error:
 
                 error[forgotten-dependency]: AvatarViewModel.placeholder is nil after injection but is not in AvatarViewModel.dependencies, and the container can provide AvatarCache: it looks like a forgotten `.inject`.
-                  at: AutowireTests/ValidationOnMainActorTests.swift:12
+                  at: \(marked("cache"))
                   path: AvatarScreen.model → AvatarViewModel.placeholder
                   fix: Add `.inject(\\.placeholder)` to AvatarViewModel.dependencies; if it may stay nil, `.optional(\\.placeholder)`; if something else sets it, `.notInjected(\\.placeholder)`.
                 """)

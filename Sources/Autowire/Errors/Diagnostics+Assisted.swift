@@ -13,7 +13,8 @@ extension Diagnostic {
             message:
                 "\(name) cannot be provided: \(product) is not an Injectable class, so the container cannot make it from a \(seed) by itself.",
             location: location, path: path.isEmpty ? [] : path.dropLast() + [name],
-            fix: "Bind the factory with `binder.bind(\(name).self).to(assisted: …)`, passing a function whose "
+            fix:
+                "Bind the factory with `binder.bind(\(typeExpression(factory)).self).to(assisted: …)`, passing a function whose "
                 + "first parameter is the \(seed) and whose other parameters the container resolves.")
     }
 

@@ -20,8 +20,8 @@ extension Diagnostic {
                 : "it has no binding and is not an Injectable class"
         let optional = propertyHint.map { ", or declare it `.optional(\\.\($0))` if it may be absent" } ?? ""
         let bind =
-            key.tagName.map { "binder.bind(\(key.typeName).self).tagged(\($0).self).to(…)" }
-            ?? "binder.bind(\(key.typeName).self).to(…)"
+            key.tagName.map { "binder.bind(\(key.typeExpression).self).tagged(\($0).self).to(…)" }
+            ?? "binder.bind(\(key.typeExpression).self).to(…)"
         let fix =
             key.type is AnyObject.Type && key.tag == nil
             ? "Make \(key.typeName) conform to Injectable, or bind it with `\(bind)`\(optional)."
@@ -58,7 +58,7 @@ extension Diagnostic {
             message: "\(key) is bound again in a child container, hiding the parent's binding.",
             location: location, relatedLocations: [parentLocation], path: [key.description],
             fix:
-                "If the child is meant to replace it, write `binder.override(\(key.typeName).self)\(key.tagName.map { ".tagged(\($0).self)" } ?? "")`; "
+                "If the child is meant to replace it, write `binder.override(\(key.typeExpression).self)\(key.tagName.map { ".tagged(\($0).self)" } ?? "")`; "
                 + "otherwise remove this binding.")
     }
 
@@ -67,7 +67,7 @@ extension Diagnostic {
             code: .overrideOfNothing, message: "\(key) is overridden, but no parent container binds it.",
             location: location, path: [key.description],
             fix:
-                "Use `binder.bind(\(key.typeName).self)` for a new binding, or check the type and tag being overridden."
+                "Use `binder.bind(\(key.typeExpression).self)` for a new binding, or check the type and tag being overridden."
         )
     }
 
@@ -138,7 +138,9 @@ extension Diagnostic {
         Diagnostic(
             code: .notOfferable, message: "\(key) cannot be offered: it is not bound with `toOfferedInstance()`.",
             path: [key.description],
-            fix: "Declare `binder.bind(\(key.typeName).self).toOfferedInstance()` in the container that receives it.")
+            fix:
+                "Declare `binder.bind(\(key.typeExpression).self).toOfferedInstance()` in the container that receives it."
+        )
     }
 
     static func offeredValueIsNotObject(_ key: BindingKey) -> Diagnostic {
@@ -213,22 +215,5 @@ extension Diagnostic {
             code: .unsupportedScope, message: "\(key) is scoped `.weak` but its instance is not a class instance.",
             location: location, path: [key.description],
             fix: "Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.")
-    }
-}
-
-/// A type's name as users write it: `OrderService`, `[Plugin]`, `[String: Plugin]`, `URL?`.
-func typeName(_ type: Any.Type) -> String {
-    var name = String(describing: type)
-    // Most names have no generic spelling; regexes cost ~0.5 ms to build, so skip them then.
-    guard name.contains("<") else { return name }
-    // Rewrite the innermost generic spellings first, until none is left.
-    while true {
-        let rewritten =
-            name
-            .replacing(/Array<([^<>]*)>/) { "[\($0.1)]" }
-            .replacing(/Dictionary<([^<>]*?), ([^<>]*)>/) { "[\($0.1): \($0.2)]" }
-            .replacing(/Optional<([^<>]*)>/) { "\($0.1)?" }
-        if rewritten == name { return name }
-        name = rewritten
     }
 }

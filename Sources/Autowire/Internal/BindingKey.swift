@@ -31,6 +31,8 @@ struct BindingKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     var typeName: String { Autowire.typeName(type) }
+    /// The type as code writes it before `.self`.
+    var typeExpression: String { Autowire.typeExpression(type) }
 
     /// The tag as users wrote it: nil for no tag, and for the marks Autowire tags its own keys
     /// with (an assisted factory's seed and target, `.notInjected`), which no user ever writes.

@@ -187,5 +187,5 @@ extension Optional: OptionalMarker {
 extension _EachFieldOptions {
     /// `.classType`, which the standard library declares as a mutable `static var` that strict
     /// concurrency rejects; the value is ABI.
-    fileprivate static let classFields = _EachFieldOptions(rawValue: 1 << 0)
+    static let classFields = _EachFieldOptions(rawValue: 1 << 0)
 }

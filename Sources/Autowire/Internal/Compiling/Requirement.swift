@@ -30,19 +30,24 @@ struct Requirement: Sendable {
         self.printedKeyPath = PrintedKeyPath(keyPath)
     }
 
-    /// The property's name when the key path can tell it (`\OrderService.repository` prints so),
-    /// else the requested type in parentheses. Key-path descriptions are best effort: properties
-    /// with observers or wrappers print as `<computed …>`.
+    /// The property's name, else the requested type in parentheses (`Kiosk.(Printer)`): then the
+    /// class has several stored properties of its type, or no reflection metadata.
     var propertyName: String { knownPropertyName ?? "(\(key.description))" }
 
-    /// The property's name, or nil when the key path prints as `\Type.<computed 0x… (T)>` (non-final
-    /// classes, observers, wrappers): that text holds an address, so it must never reach a message.
+    /// The property's name as written (raw identifiers keep their backticks): printed by the key
+    /// path (`\OrderService.repository`), or found among the stored properties of its class when
+    /// the key path prints as `\Type.<computed 0x… (T)>` (non-final classes, observers, wrappers,
+    /// `weak`, `lazy`), a text holding an address that must never reach a message.
     var knownPropertyName: String? {
         let printed = printedKeyPath.text
-        guard printed.hasPrefix("\\"), let dot = printed.firstIndex(of: ".") else { return nil }
-        let name = printed[printed.index(after: dot)...]
-        guard let first = name.first, first == "_" || first.isLetter else { return nil }
-        return String(name)
+        if printed.hasPrefix("\\"), let dot = printed.firstIndex(of: "."),
+            let first = printed[printed.index(after: dot)...].first, first == "_" || first == "`" || first.isLetter
+        {
+            return String(printed[printed.index(after: dot)...]).withSpacesInRawIdentifiers
+        }
+        guard let keyPath = anyKeyPath else { return nil }
+        return StoredPropertyNames.name(ofPropertyIn: objectType, valueType: type(of: keyPath).valueType)?
+            .withSpacesInRawIdentifiers
     }
 
     /// The key path itself, for tools that inspect objects (validation).
@@ -59,6 +64,14 @@ struct Requirement: Sendable {
     func applies(to type: AnyObject.Type) -> Bool { isInstance(type) }
 
     private let isInstance: @Sendable (AnyObject.Type) -> Bool
+}
+
+extension String {
+    /// The name as written: metadata spells a space inside a raw identifier (`` `raw name` ``) as
+    /// a no-break space, which mangled names cannot contain otherwise.
+    var withSpacesInRawIdentifiers: String {
+        contains("\u{A0}") ? replacing("\u{A0}", with: " ") : self
+    }
 }
 
 /// A key path to a main-actor-isolated property, kept only to print its name.

@@ -1,0 +1,200 @@
+/// A type's name as users write it in code: `OrderService`, `Shipping.Client` (nested types keep
+/// the types around them, so a suggested `bind(Shipping.Client.self)` compiles), `[Plugin]`,
+/// `[String: Plugin]`, `URL?`, `Void`, and raw identifiers with their backticks.
+///
+/// Built from the runtime's qualified name (`Swift.Optional<Shop.Shipping.Client>`): `Array`,
+/// `Dictionary` and `Optional` take their sugared spelling, the module is dropped from every type,
+/// and so are scopes that code cannot name (private and local ones) with what precedes them. Only
+/// messages use it, so it scans by hand rather than with regexes, which cost ~0.5 ms each to build.
+func typeName(_ type: Any.Type) -> String {
+    var name = String(reflecting: type).withSpacesInRawIdentifiers
+    name = TypeNameSpelling.sugared(name)
+    name = TypeNameSpelling.withoutModules(name)
+    name = TypeNameSpelling.withoutUnnameableContexts(name)
+    return name == "()" ? "Void" : name
+}
+
+/// A type's name where code needs an expression, as in `bind(\(name).self)`: parenthesized when
+/// it has spaces outside brackets (`((Int) -> String).self`, `(P & Q).self`).
+func typeExpression(_ type: Any.Type) -> String {
+    let name = typeName(type)
+    return TypeNameSpelling.hasTopLevelSpace(name) ? "(\(name))" : name
+}
+
+/// The steps of `typeName(_:)`, each a scan of the runtime's spelling.
+enum TypeNameSpelling {
+    /// Drops the scopes that code cannot name, which the runtime prints as
+    /// `(unknown context at $1f2e3d).`, with everything before them in the path: a private or local
+    /// type is written by its name from inside its scope (`Shop.(unknown context at $…).Hidden` is
+    /// `Hidden`; a class declared in a function is not written `Suite.Local`).
+    static func withoutUnnameableContexts(_ name: String) -> String {
+        var name = name
+        while let context = name.firstRange(of: unnameableContext),
+            let end = name[context.upperBound...].firstRange(of: ").")
+        {
+            name.removeSubrange(pathStart(in: name, before: context.lowerBound)..<end.upperBound)
+        }
+        return name
+    }
+
+    /// The start of the dotted path that ends at `end`.
+    private static func pathStart(in name: String, before end: String.Index) -> String.Index {
+        var start = end
+        while start > name.startIndex {
+            let previous = name.index(before: start)
+            if name[previous] == "`", let open = name[..<previous].lastIndex(of: "`") {
+                start = open
+            } else if name[previous] == "." || isIdentifierPart(name[previous]) {
+                start = previous
+            } else {
+                break
+            }
+        }
+        return start
+    }
+
+    /// Rewrites `Swift.Array<T>` as `[T]`, `Swift.Dictionary<K, V>` as `[K: V]` and
+    /// `Swift.Optional<T>` as `T?`, rightmost first: the rightmost spelling never contains another,
+    /// so each rewrite sees only finished ones inside, without recursion.
+    static func sugared(_ name: String) -> String {
+        var name = name
+        let spellings = ["Swift.Array<", "Swift.Dictionary<", "Swift.Optional<"]
+        while let (prefix, start) = rightmost(of: spellings, in: name),
+            let close = matchingClose(in: name, from: start.upperBound)
+        {
+            let inner = String(name[start.upperBound..<close])
+            let replacement: String
+            switch prefix {
+            case "Swift.Array<": replacement = "[\(inner)]"
+            case "Swift.Dictionary<":
+                let comma = topLevelComma(in: inner)
+                replacement =
+                    comma.map { "[\(inner[..<$0]): \(inner[inner.index($0, offsetBy: 2)...])]" } ?? "[\(inner)]"
+            default:
+                // `(any P & Q)?` and `((Int) -> Int)?` need parentheses to mean the optional.
+                replacement = hasTopLevelSpace(inner) ? "(\(inner))?" : "\(inner)?"
+            }
+            name.replaceSubrange(start.lowerBound...close, with: replacement)
+        }
+        return name
+    }
+
+    /// Drops the module from each qualified name: the first component of every dotted path that
+    /// does not continue a nested generic type (`Outer<Int>.Inner`).
+    static func withoutModules(_ name: String) -> String {
+        var result = ""
+        var index = name.startIndex
+        while index < name.endIndex {
+            guard isComponentStart(name, at: index) else {
+                result.append(name[index])
+                index = name.index(after: index)
+                continue
+            }
+            let continuesPath = result.last == "."
+            let firstEnd = identifierEnd(in: name, from: index)
+            var end = firstEnd
+            while let next = componentStart(in: name, after: end) {
+                end = identifierEnd(in: name, from: next)
+            }
+            let keptStart = continuesPath || end == firstEnd ? index : name.index(after: firstEnd)
+            result += name[keptStart..<end]
+            index = end
+        }
+        return result
+    }
+
+    /// Where the next component of a dotted path starts, if `end` is followed by `.` and a name.
+    private static func componentStart(in name: String, after end: String.Index) -> String.Index? {
+        guard end < name.endIndex, name[end] == "." else { return nil }
+        let next = name.index(after: end)
+        return next < name.endIndex && isComponentStart(name, at: next) ? next : nil
+    }
+
+    private static let unnameableContext = "(unknown context at "
+
+    /// Whether a path component starts at `index`: a name, or a scope code cannot name.
+    private static func isComponentStart(_ name: String, at index: String.Index) -> Bool {
+        isIdentifierStart(name[index]) || name[index...].hasPrefix(unnameableContext)
+    }
+
+    /// Whether `name` has a space outside `()`, `[]`, `<>` and raw identifiers.
+    static func hasTopLevelSpace(_ name: String) -> Bool {
+        var depth = 0
+        var previous: Character = " "
+        var inRawIdentifier = false
+        for character in name {
+            if character == "`" { inRawIdentifier.toggle() }
+            guard !inRawIdentifier else { continue }
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous != "-": depth -= 1
+            case " " where depth == 0: return true
+            default: break
+            }
+            previous = character
+        }
+        return false
+    }
+
+    private static func isIdentifierStart(_ character: Character) -> Bool {
+        character == "_" || character == "`" || character.isLetter
+    }
+
+    private static func isIdentifierPart(_ character: Character) -> Bool {
+        character == "_" || character.isLetter || character.isNumber
+    }
+
+    /// The end of the path component at `start`: a plain name, a raw identifier in backticks, or an
+    /// unnameable scope in parentheses.
+    private static func identifierEnd(in name: String, from start: String.Index) -> String.Index {
+        if name[start] == "(" {
+            guard let close = name[start...].firstIndex(of: ")") else { return name.endIndex }
+            return name.index(after: close)
+        }
+        if name[start] == "`" {
+            let afterOpen = name.index(after: start)
+            guard let close = name[afterOpen...].firstIndex(of: "`") else { return name.endIndex }
+            return name.index(after: close)
+        }
+        return name[start...].firstIndex { !isIdentifierPart($0) } ?? name.endIndex
+    }
+
+    private static func rightmost(of prefixes: [String], in name: String) -> (String, Range<String.Index>)? {
+        prefixes.compactMap { prefix in name.ranges(of: prefix).last.map { (prefix, $0) } }
+            .max { $0.1.lowerBound < $1.1.lowerBound }
+    }
+
+    /// The `>` closing the generic arguments that start at `start`; `->` is an arrow, not a bracket.
+    private static func matchingClose(in name: String, from start: String.Index) -> String.Index? {
+        var depth = 0
+        var previous: Character = " "
+        for index in name[start...].indices {
+            switch name[index] {
+            case "<": depth += 1
+            case ">" where previous != "-":
+                if depth == 0 { return index }
+                depth -= 1
+            default: break
+            }
+            previous = name[index]
+        }
+        return nil
+    }
+
+    /// The `, ` separating a dictionary's key from its value, outside any brackets.
+    private static func topLevelComma(in inner: String) -> String.Index? {
+        var depth = 0
+        var previous: Character = " "
+        for index in inner.indices {
+            switch inner[index] {
+            case "<", "(", "[": depth += 1
+            case ">" where previous != "-", ")", "]": depth -= 1
+            case "," where depth == 0: return index
+            default: break
+            }
+            previous = inner[index]
+        }
+        return nil
+    }
+}

@@ -28,9 +28,8 @@ private final class Ledger: Injectable {
 }
 private final class Row: Injectable {
     static var scope: Scope { .transient }
-    static let sheetLine = #line + 2
     var sheet: Sheet!
-    static let dependencies: [Dependency<Row>] = [.inject(\.sheet)]
+    static let dependencies: [Dependency<Row>] = [.inject(\.sheet)]  // @sheet
 }
 
 // Two singletons made by factories, each needing the other: no scope can close the cycle.
@@ -53,9 +52,8 @@ private final class Turbine {
     init(rotor: Rotor) { self.rotor = rotor }
 }
 private final class Rotor: Injectable {
-    static let turbineLine = #line + 2
     var turbine: Turbine!
-    static let dependencies: [Dependency<Rotor>] = [.inject(\.turbine)]
+    static let dependencies: [Dependency<Rotor>] = [.inject(\.turbine)]  // @turbine
 }
 
 // Second pass, with factories only: `Pump` and `Valve` are transient factories that need each other,
@@ -82,9 +80,8 @@ private final class TransientSocket: Socket, Injectable {
 }
 private final class SocketUser: Injectable {
     static var scope: Scope { .transient }
-    static let socketLine = #line + 2
     var socket: Socket!
-    static let dependencies: [Dependency<SocketUser>] = [.inject(\.socket)]
+    static let dependencies: [Dependency<SocketUser>] = [.inject(\.socket)]  // @socket
 }
 
 // A transient class whose collection holds a transient class that needs it back: an unclosable
@@ -114,7 +111,7 @@ private final class HubHook: Hook, Injectable {
         #expect(
             error?.description == """
                 error[unclosable-cycle]: Dependency cycle Sheet.row → Row.sheet → Sheet can never close.
-                  at: AutowireTests/CycleCheckTests.swift:\(Row.sheetLine)
+                  at: \(marked("sheet"))
                   path: Sheet.row → Row.sheet → Sheet
                   fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
                 or make one of the properties a `Provider` or `Lazy`.
@@ -130,7 +127,7 @@ private final class HubHook: Hook, Injectable {
                 Container configuration has 1 problem:
 
                 error[unclosable-cycle]: Dependency cycle parameter 1 of Turbine's factory → Rotor.turbine → Turbine can never close.
-                  at: AutowireTests/CycleCheckTests.swift:\(Rotor.turbineLine)
+                  at: \(marked("turbine"))
                   path: parameter 1 of Turbine's factory → Rotor.turbine → Turbine
                   fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
                 or make one of the properties a `Provider` or `Lazy`.
@@ -155,7 +152,7 @@ private final class HubHook: Hook, Injectable {
                 Container configuration has 1 problem:
 
                 error[unclosable-cycle]: Dependency cycle TransientSocket.user → SocketUser.socket → Socket can never close.
-                  at: AutowireTests/CycleCheckTests.swift:\(SocketUser.socketLine)
+                  at: \(marked("socket"))
                   path: TransientSocket.user → SocketUser.socket → Socket
                   fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
                 or make one of the properties a `Provider` or `Lazy`.
@@ -179,7 +176,7 @@ private final class HubHook: Hook, Injectable {
                 Container configuration has 1 problem:
 
                 error[unclosable-cycle]: Dependency cycle Sheet.row → Row.sheet → Sheet can never close.
-                  at: AutowireTests/CycleCheckTests.swift:\(Row.sheetLine)
+                  at: \(marked("sheet"))
                   path: Sheet.row → Row.sheet → Sheet
                   fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
                 or make one of the properties a `Provider` or `Lazy`.
@@ -206,11 +203,10 @@ private final class HubHook: Hook, Injectable {
     }
 
     @Test func aCycleOfSingletonFactoriesIsToldToDeferOneSideNotToChangeAScope() {
-        let antennaLine = #line + 4
         let error = captureConfigurationError {
             try Container { binder in
                 binder.bind(Radio.self).scoped(.singleton).to(factory: Radio.init)
-                binder.bind(Antenna.self).scoped(.singleton).to(factory: Antenna.init)
+                binder.bind(Antenna.self).scoped(.singleton).to(factory: Antenna.init)  // @antenna
             }
         }
         #expect(
@@ -218,7 +214,7 @@ private final class HubHook: Hook, Injectable {
                 Container configuration has 1 problem:
 
                 error[unclosable-cycle]: Dependency cycle parameter 1 of Radio's factory → parameter 1 of Antenna's factory → Radio can never close.
-                  at: AutowireTests/CycleCheckTests.swift:\(antennaLine)
+                  at: \(marked("antenna"))
                   path: parameter 1 of Radio's factory → parameter 1 of Antenna's factory → Radio
                   fix: No scope can close this cycle: every object on it is made by a factory, which cannot be reentered. \
                 Resolve one side through a `Lazy` or a `Provider`, or turn a constructor parameter into a property \

@@ -20,6 +20,12 @@ import Autowire
 // a running factory, and the other way round.
 
 extension RandomGraph {
+    /// How messages name node `k`'s class (and, followed by a suffix, its tags): nested types are
+    /// named with the type they are nested in.
+    static func nodeName(_ node: Int) -> String { "RandomGraph.N\(node)" }
+
+    static let graphNodeName = "RandomGraph.GraphNode"
+
     /// What a producer is provided for.
     enum ModelKey: Hashable {
         case node(Int)
@@ -35,20 +41,21 @@ extension RandomGraph {
         /// The name messages give the key.
         var name: String {
             switch self {
-            case .node(let node): "N\(node)"
-            case .slot(let node, let kind): "GraphNode tagged N\(node)\(kind.tagSuffix)"
-            case .collection(let node): "[GraphNode] tagged N\(node)C"
-            case .tagged(let node, let kind): "Tagged<N\(node)\(kind.tagSuffix)>"
-            case .handle(let node, let kind): "\(kind == .p ? "Provider" : "Lazy")<Tagged<N\(node)\(kind.tagSuffix)>>"
+            case .node(let node): nodeName(node)
+            case .slot(let node, let kind): "\(graphNodeName) tagged \(nodeName(node))\(kind.tagSuffix)"
+            case .collection(let node): "[\(graphNodeName)] tagged \(nodeName(node))C"
+            case .tagged(let node, let kind): "Tagged<\(nodeName(node))\(kind.tagSuffix)>"
+            case .handle(let node, let kind):
+                "\(kind == .p ? "Provider" : "Lazy")<Tagged<\(nodeName(node))\(kind.tagSuffix)>>"
             }
         }
 
         /// The name of the key's type alone, which owns its properties in paths.
         var typeName: String {
             switch self {
-            case .node(let node): "N\(node)"
-            case .slot: "GraphNode"
-            case .collection: "[GraphNode]"
+            case .node(let node): nodeName(node)
+            case .slot: graphNodeName
+            case .collection: "[\(graphNodeName)]"
             case .tagged, .handle: name
             }
         }
@@ -330,17 +337,17 @@ extension RandomGraph {
             if let parent = container.parent, parent.provides(key), let inherited = inherited(key, from: parent) {
                 collection.edges.append(ModelEdge("", inherited))
             }
-            let elementName = "GraphNode tagged N\(node)C"
+            let elementName = "\(graphNodeName) tagged \(nodeName(node))C"
             for (index, contribution) in container.bindings.contributions[node].enumerated() {
                 let element: ModelProducer
                 if let scope = contribution.scope {
                     // A scoped contribution has its own producer of the class, in that scope; its
                     // properties are still the class's.
                     element = autowire(
-                        contribution.target, scope: scope, name: elementName, typeName: "N\(contribution.target)",
+                        contribution.target, scope: scope, name: elementName, typeName: nodeName(contribution.target),
                         as: nil)
                 } else {
-                    element = ModelProducer(.forwarding, name: elementName, typeName: "GraphNode", in: container)
+                    element = ModelProducer(.forwarding, name: elementName, typeName: graphNodeName, in: container)
                     if let implementation = producer(for: .node(contribution.target)) {
                         element.edges = [ModelEdge("", implementation)]
                     }
@@ -591,7 +598,7 @@ extension RandomGraph {
                     do {
                         try fill(object, edge)
                     } catch {
-                        throw error.prepending("N\(node).\(edge.label)")
+                        throw error.prepending("\(nodeName(node)).\(edge.label)")
                     }
                 }
                 return .object(object)

@@ -68,9 +68,19 @@ private final class ProfileScreen: BaseScreen {
     }
 
     @Test func aBaseClassGetsOnlyItsOwnList() throws {
-        let screen = try Container().resolve(AccountScreen.self)
+        // Its subclass first, in the same container: the base's plan must not take the subclass's list.
+        let container = Container()
+        _ = try container.resolve(LoginScreen.self)
+        let screen = try container.resolve(AccountScreen.self)
+        #expect(type(of: screen) == AccountScreen.self)
         #expect(screen.logger != nil)
         #expect(screen.session != nil)
+        // What each class's plan fills, by the types it asks for (non-final classes' key paths have no
+        // printable names).
+        let account = container.graph(from: AccountScreen.self)
+        #expect(account.edges.map { account.nodes[$0.to].name } == ["ScreenLogger", "Session"])
+        let base = container.graph(from: Screen.self)
+        #expect(base.edges.map { base.nodes[$0.to].name } == ["ScreenLogger"])
     }
 
     @Test func injectingThroughTheBaseTypeUsesTheDynamicType() throws {

@@ -2,13 +2,16 @@ import Testing
 
 @testable import Autowire
 
+/// Where each `AvatarViewModel` was made: on the main actor or not.
+private let avatarModelsMadeOnMainActor = Locked<[Bool]>([])
+
 private final class AvatarCache: Injectable {}
 
 @MainActor
 private final class AvatarViewModel: @MainActor Injectable {
     var cache: AvatarCache!
     var placeholder: AvatarCache?  // Forgotten.
-    nonisolated init() {}
+    nonisolated init() { avatarModelsMadeOnMainActor.withLock { $0.append(runsOnMainActor()) } }
     static let dependencies: [Dependency<AvatarViewModel>] = [.inject(\.cache)]  // @cache
 }
 
@@ -32,6 +35,7 @@ private final class AvatarScreen: @MainActor PropertyInjectable {
                   path: AvatarScreen.model → AvatarViewModel.placeholder
                   fix: Add `.inject(\\.placeholder)` to AvatarViewModel.dependencies; if it may stay nil, `.optional(\\.placeholder)`; if something else sets it, `.notInjected(\\.placeholder)`.
                 """)
+        #expect(avatarModelsMadeOnMainActor.withLock { $0 } == [true])
         let report = try Container().validate(AvatarScreen.self, injectingProbes: false)
         #expect(
             report.graph.textTree == """

@@ -66,6 +66,8 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
     }
 }
 
+private protocol Store: AnyObject {}
+
 @Suite struct GraphExportTests {
     @Test func textTreeShowsEachDependencyOnceWithHowItIsProvided() throws {
         let graph = try makeContainer(FactoryRuns()).graph(from: App.self)
@@ -164,6 +166,20 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
             graph.path(to: 5) == [
                 "OrderService.repository", "OrderRepository", "SQLOrderRepository.database", "Database",
             ])
+    }
+
+    @Test func aPathThroughABindingWithAScopeOfItsOwnNamesTheImplementationsProperty() throws {
+        final class Database: Injectable {}
+        final class SQLStore: Store, Injectable {
+            var database: Database!
+            static let dependencies: [Dependency<SQLStore>] = [.inject(\.database)]
+        }
+        let container = try Container { binder in
+            binder.bind(Store.self).scoped(.transient).to(SQLStore.self)
+        }
+        let graph = container.graph(from: Store.self)
+        let database = try #require(graph.nodes.first { $0.type == Database.self })
+        #expect(graph.path(to: database.id) == ["SQLStore.database", "Database"])
     }
 
     @Test func propertyInjectableRootShowsWhatItsInjectorFills() throws {

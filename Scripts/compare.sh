@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark scenario in one go (Benchmarks/, package-benchmark) and prints a markdown
-# table of medians, allocations and ratios, then one JSON line of the figures that issue 5 sets
-# targets for. Extra arguments go to the benchmark command (e.g. --filter 'graph/.*').
+# table of medians, allocations and ratios, then one JSON line of the headline figures (ratios to
+# hand-written code and to Swinject, allocations per resolve, scaling; Scripts/benchmark-report.py
+# computes them, Benchmarks/README.md explains the scenarios). Extra arguments go to the benchmark
+# command (e.g. --filter 'graph/.*').
 #
 #   Scripts/compare.sh
 #

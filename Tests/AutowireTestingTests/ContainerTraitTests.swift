@@ -33,24 +33,27 @@ final class SessionCache: Injectable {
     static let scope = Scope.singleton
 }
 
-/// The app's container, shared by every test and never changed by one.
-let appContainer: Container = {
-    do {
-        return try Container { binder in
-            binder.bind(Mailer.self).scoped(.singleton).to(SMTPMailer.self)
-            binder.bind(String.self).tagged(Greeting.self).to(value: "Hello")
-        }
-    } catch {
-        return Container()
+/// The app's container, built once.
+private let builtAppContainer = Result {
+    try Container { binder in
+        binder.bind(Mailer.self).scoped(.singleton).to(SMTPMailer.self)
+        binder.bind(String.self).tagged(Greeting.self).to(value: "Hello")
     }
-}()
+}
+
+/// The app's container, shared by every test and never changed by one. Reading it throws the
+/// configuration error when it could not be built, so that every test using it fails with that
+/// error instead of running against an empty container.
+var appContainer: Container {
+    get throws { try builtAppContainer.get() }
+}
 
 /// A recording mailer shared by the overriding trait and the test that reads it.
 let recordingMailer = RecordingMailer()
 
 @Suite struct ContainerTraitTests {
     @Test(
-        .overriding(appContainer) { binder in
+        .overriding(try appContainer) { binder in
             binder.override(Mailer.self).to(value: recordingMailer)
         })
     func anOverriddenBindingIsSeenByTheTestAndNotByTheAppContainer() throws {
@@ -79,7 +82,7 @@ let recordingMailer = RecordingMailer()
     }
 
     @Test func eachTestGetsANewChildWithItsOwnAutowiredSingletonsAndTheBasesBoundOnes() async throws {
-        let trait: ContainerTrait = .overriding(appContainer) { _ in }
+        let trait: ContainerTrait = .overriding(try appContainer) { _ in }
         let test = try #require(Test.current)
         let seen = Mutex<[Container]>([])
         for _ in 0..<2 {
@@ -98,7 +101,7 @@ let recordingMailer = RecordingMailer()
     }
 
     @Test func aProblemInTheTestsBindingsFailsTheTestWithTheConfigurationError() async throws {
-        let trait: ContainerTrait = .overriding(appContainer) { binder in
+        let trait: ContainerTrait = .overriding(try appContainer) { binder in
             binder.bind(Mailer.self).to(value: recordingMailer)
         }
         let test = try #require(Test.current)
@@ -123,7 +126,7 @@ let recordingMailer = RecordingMailer()
 }
 
 @Suite(
-    .overriding(appContainer) { binder in
+    .overriding(try appContainer) { binder in
         binder.override(String.self).tagged(Greeting.self).to(value: "Hey")
     })
 struct SuiteWideOverrideTests {

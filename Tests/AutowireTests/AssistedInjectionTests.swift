@@ -8,7 +8,7 @@ private final class OrderStore: Injectable {
 private final class OrderDetail: Injectable {
     var orderID: OrderID!
     var store: OrderStore!
-    static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID), .inject(\.store)]
+    static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID), .inject(\.store)]  // @order-id
 }
 private final class OrderList: Injectable {
     var makeDetail: AssistedFactory<OrderID, OrderDetail>!
@@ -50,7 +50,7 @@ private struct SMTPMailer: Mailer {
         #expect(
             error?.description == """
                 error[assisted-outside-factory]: OrderDetail.orderID is assisted, so OrderDetail can only be made by an AssistedFactory.
-                  at: AutowireTests/AssistedInjectionTests.swift:11
+                  at: \(marked("order-id"))
                   path: WrongfulUser.detail → OrderDetail.orderID
                   fix: Depend on `AssistedFactory<OrderID, OrderDetail>` and call `make(_:)` with the OrderID, instead of depending on OrderDetail itself.
                 """)

@@ -1,10 +1,11 @@
 import Autowire
 import Dispatch
 import Foundation
+import Testing
 
 // The catalogue rows whose mistakes happen while the program runs: they need threads, getters
-// and initializers that call back into a container, kept apart from the rows' file so that its
-// asserted line numbers stay put.
+// and initializers that call back into a container. Lines marked `// @name` are where the errors'
+// locations point; the expected texts find them with `marked(_:in:)`.
 /// A Provider whose container is gone.
 func handleOfAReleasedContainer() throws(ResolutionError) {
     let holder = try Container().resolve(ReportMaker.self)
@@ -82,21 +83,26 @@ private final class Basket: Injectable {
 private let basketIsBeingCreated = DispatchSemaphore(value: 0)
 
 /// The storefront's thread starts first and holds its creation; once the basket's thread is
-/// waiting for it, the factory asks for the basket: that thread sees the cycle and throws.
+/// waiting for it, the factory asks for the basket: that thread sees the cycle and throws. A wait
+/// that times out is recorded as an issue of the calling test, naming the wait.
 func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
+    let timedOut = Locked<[String]>([])
+    @Sendable func waitFor(_ semaphore: DispatchSemaphore, _ what: String) {
+        if semaphore.wait(timeout: .now() + .seconds(5)) == .timedOut { timedOut.withLock { $0.append(what) } }
+    }
     let storefrontStarted = DispatchSemaphore(value: 0)
     let isFirstRun = Locked(true)
     let container: Container
     do {
         container = try Container { binder in
-            binder.bind(Storefront.self).scoped(.singleton).to { resolver in
+            binder.bind(Storefront.self).scoped(.singleton).to { resolver in  // @storefront
                 // Only the first run waits; the basket's thread runs the factory again afterwards.
                 if isFirstRun.withLock({ isFirst in
                     defer { isFirst = false }
                     return isFirst
                 }) {
                     storefrontStarted.signal()
-                    _ = basketIsBeingCreated.wait(timeout: .now() + .seconds(5))
+                    waitFor(basketIsBeingCreated, "the basket's creation to start")
                     // Let the basket's thread reach the storefront's lock and wait on it.
                     usleep(200_000)
                 }
@@ -116,9 +122,14 @@ func errorOfCreationsNeedingEachOtherOnTwoThreads() -> ResolutionError? {
             storefrontError.withLock { $0 = error as? ResolutionError }
         }
     }
-    _ = storefrontStarted.wait(timeout: .now() + .seconds(5))
+    waitFor(storefrontStarted, "the storefront's factory to start")
     DispatchQueue.global().async(group: finished) { _ = try? container.resolve(Basket.self) }
-    guard finished.wait(timeout: .now() + .seconds(20)) == .success else { return nil }
+    if finished.wait(timeout: .now() + .seconds(20)) == .timedOut {
+        timedOut.withLock { $0.append("both resolves to finish") }
+    }
+    for wait in timedOut.withLock({ $0 }) {
+        Issue.record("Creations needing each other on two threads: timed out waiting for \(wait).")
+    }
     return storefrontError.withLock { $0 }
 }
 
@@ -127,7 +138,7 @@ private final class TagList: Injectable {}
 private final class Article: Injectable {
     var body: String?
     var tags: TagList!
-    static let dependencies: [Dependency<Article>] = [.optional(\.body)]
+    static let dependencies: [Dependency<Article>] = [.optional(\.body)]  // @article
 }
 
 /// What the first resolve of `Article` throws.
@@ -139,7 +150,7 @@ func forgottenInjectError() -> ResolutionError? {
 private struct OrderNumber {}
 private final class Receipt: Injectable {
     var orderID: OrderNumber!
-    static let dependencies: [Dependency<Receipt>] = [.assisted(\.orderID)]
+    static let dependencies: [Dependency<Receipt>] = [.assisted(\.orderID)]  // @receipt
 }
 private final class ReceiptPrinter: Injectable {
     var makeReceipt: AssistedFactory<String, Receipt>!
@@ -169,14 +180,14 @@ private protocol DateProvider: AnyObject {}
 private final class SystemDateProvider: DateProvider, Injectable {}
 private final class InvoiceService: Injectable {
     var clock: SystemDateProvider!
-    static let dependencies: [Dependency<InvoiceService>] = [.inject(\.clock)]
+    static let dependencies: [Dependency<InvoiceService>] = [.inject(\.clock)]  // @clock
 }
 
 /// The warning `validate` gives for `InvoiceService`, with `DateProvider` bound to its clock's class.
 func bypassedBindingWarning() -> (Diagnostic.Code, String)? {
     warning { () throws(ValidationError) in
         try Container.validate(InvoiceService.self) { binder in
-            binder.bind(DateProvider.self).scoped(.singleton).to(SystemDateProvider.self)
+            binder.bind(DateProvider.self).scoped(.singleton).to(SystemDateProvider.self)  // @date-provider
         }
     }
 }
@@ -188,7 +199,7 @@ private final class Document: Injectable {
 }
 private final class Pages: Injectable {
     var document: Document!
-    static let dependencies: [Dependency<Pages>] = [.inject(\.document)]
+    static let dependencies: [Dependency<Pages>] = [.inject(\.document)]  // @document
 }
 
 /// The warning `validate` gives for `Document`.

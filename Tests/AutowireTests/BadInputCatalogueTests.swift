@@ -1,9 +1,16 @@
 import Autowire
+import Foundation
 import Testing
 
 // Every misconfiguration in Documentation.docc/Articles/BadInputCatalogue.md, one row each. Each row builds and
-// uses a container the wrong way and returns the error's text; the test asserts the exact text.
+// uses a container the wrong way and returns the error's text; the test asserts the exact text, and
+// that the article shows that very text (and the row's code and message in its table).
 // No row may crash: a crash fails the whole run.
+//
+// Locations in the expected texts are computed: a line marked `// @name` is `marked("name")`, so
+// adding a line above a fixture changes what the test expects with it. The article shows the real
+// lines: when they move, `theArticleShowsTheTextEachRowAsserts` fails and prints the new text, and
+// `AUTOWIRE_UPDATE_CATALOGUE=1 swift test --filter BadInputCatalogueTests` writes it into the article.
 
 // MARK: - Types the rows misuse
 
@@ -13,11 +20,11 @@ private final class HTTPClient {}
 private enum APIToken: Autowire.Tag { typealias Value = String }
 private final class Checkout: Injectable {
     var gateway: PaymentGateway!
-    static let dependencies: [Dependency<Checkout>] = [.inject(\.gateway)]
+    static let dependencies: [Dependency<Checkout>] = [.inject(\.gateway)]  // @gateway
 }
 private final class TokenUser: Injectable {
     var token: String!
-    static let dependencies: [Dependency<TokenUser>] = [.inject(\.token, tag: APIToken.self)]
+    static let dependencies: [Dependency<TokenUser>] = [.inject(\.token, tag: APIToken.self)]  // @token
 }
 private final class StripeGateway: PaymentGateway, Injectable {}
 private final class Ledger: Injectable {}
@@ -35,7 +42,7 @@ private final class Ping: Injectable {
 private final class Pong: Injectable {
     static var scope: Scope { .transient }
     var ping: Ping!
-    static let dependencies: [Dependency<Pong>] = [.inject(\.ping)]
+    static let dependencies: [Dependency<Pong>] = [.inject(\.ping)]  // @ping
 }
 
 // A `.graph` factory that, while running, needs an object that needs the factory's product.
@@ -45,7 +52,7 @@ private final class Engine {
 }
 private final class Starter: Injectable {
     var engine: Engine!
-    static let dependencies: [Dependency<Starter>] = [.inject(\.engine)]
+    static let dependencies: [Dependency<Starter>] = [.inject(\.engine)]  // @engine
 }
 
 private enum FactoryFailure: Error { case diskFull }
@@ -58,7 +65,7 @@ private final class ScreenPresenter: Injectable {
 private struct OrderID { let raw: Int }
 private final class OrderDetail: Injectable {
     var orderID: OrderID!
-    static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID)]
+    static let dependencies: [Dependency<OrderDetail>] = [.assisted(\.orderID)]  // @order-id
 }
 
 private class BaseView: Injectable {
@@ -71,7 +78,7 @@ private final class ListView: BaseView {
 private final class GridView: BaseView {
     // A mistake: a key path into the sibling ListView.
     override class var dependencies: [Dependency<BaseView>] {
-        super.dependencies + Dependency.subclass(ListView.self, [.inject(\.printer)])
+        super.dependencies + Dependency.subclass(ListView.self, [.inject(\.printer)])  // @sibling
     }
 }
 
@@ -177,24 +184,25 @@ enum BadInput: String, CaseIterable, Sendable {
             return configuration(
                 captureConfigurationError {
                     try Container { binder in
-                        binder.bind(PaymentGateway.self).to(StripeGateway.self)
-                        binder.bind(PaymentGateway.self).to(StripeGateway.self)
+                        binder.bind(PaymentGateway.self).to(StripeGateway.self)  // @bound1
+                        binder.bind(PaymentGateway.self).to(StripeGateway.self)  // @bound2
                     }
                 })
         case .duplicateDictionaryKey:
             return configuration(
                 captureConfigurationError {
                     try Container { binder in
-                        binder.bind(PaymentGateway.self).intoDictionary(key: "card").to(StripeGateway.self)
-                        binder.bind(PaymentGateway.self).intoDictionary(key: "card").to(StripeGateway.self)
+                        binder.bind(PaymentGateway.self).intoDictionary(key: "card").to(StripeGateway.self)  // @card1
+                        binder.bind(PaymentGateway.self).intoDictionary(key: "card").to(StripeGateway.self)  // @card2
                     }
                 })
         case .nonConformingClassTarget:
-            return configuration(captureConfigurationError { try Container { $0.bind(Animal.self).to(Ledger.self) } })
+            return configuration(
+                captureConfigurationError { try Container { $0.bind(Animal.self).to(Ledger.self) } })  // @animal
         case .nonConformingProtocolTarget:
             let container: Container
             do {
-                container = try Container { $0.bind(PaymentGateway.self).to(Ledger.self) }
+                container = try Container { $0.bind(PaymentGateway.self).to(Ledger.self) }  // @ledger
             } catch {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
             }
@@ -205,7 +213,9 @@ enum BadInput: String, CaseIterable, Sendable {
             let container: Container
             do {
                 container = try Container { binder in
-                    binder.bind(Engine.self).to { resolver in Engine(starter: try resolver.resolve(Starter.self)) }
+                    binder.bind(Engine.self).to { resolver in  // @engine-factory
+                        Engine(starter: try resolver.resolve(Starter.self))
+                    }
                 }
             } catch {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
@@ -218,7 +228,7 @@ enum BadInput: String, CaseIterable, Sendable {
             let container: Container
             do {
                 container = try Container { binder in
-                    binder.bind(HTTPClient.self).to { _ in throw FactoryFailure.diskFull }
+                    binder.bind(HTTPClient.self).to { _ in throw FactoryFailure.diskFull }  // @throwing-factory
                 }
             } catch {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
@@ -228,7 +238,7 @@ enum BadInput: String, CaseIterable, Sendable {
             let container: Container
             do {
                 container = try Container {
-                    $0.bind(RetryPolicy.self).scoped(.weak).to { _ in RetryPolicy(attempts: 3) }
+                    $0.bind(RetryPolicy.self).scoped(.weak).to { _ in RetryPolicy(attempts: 3) }  // @weak-value
                 }
             } catch {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
@@ -237,7 +247,7 @@ enum BadInput: String, CaseIterable, Sendable {
         case .offeredInstanceNeverOffered, .offeredInstanceReleased:
             let container: Container
             do {
-                container = try Container { $0.bind(Screen.self).toOfferedInstance() }
+                container = try Container { $0.bind(Screen.self).toOfferedInstance() }  // @offered
             } catch {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
             }
@@ -258,13 +268,13 @@ enum BadInput: String, CaseIterable, Sendable {
         case .childShadowingWithoutOverride:
             return configuration(
                 captureConfigurationError {
-                    try Container { $0.bind(PaymentGateway.self).to(StripeGateway.self) }
-                        .child { $0.bind(PaymentGateway.self).to(StripeGateway.self) }
+                    try Container { $0.bind(PaymentGateway.self).to(StripeGateway.self) }  // @parent-binding
+                        .child { $0.bind(PaymentGateway.self).to(StripeGateway.self) }  // @child-binding
                 })
         case .overrideOfNothing:
             return configuration(
                 captureConfigurationError {
-                    try Container().child { $0.override(PaymentGateway.self).to(StripeGateway.self) }
+                    try Container().child { $0.override(PaymentGateway.self).to(StripeGateway.self) }  // @override
                 })
         case .mainActorPlanOffMainActor:
             let container = Container()
@@ -276,7 +286,7 @@ enum BadInput: String, CaseIterable, Sendable {
             let container: Container
             do {
                 container = try Container { binder in
-                    binder.bind(Report.self).to { _ in
+                    binder.bind(Report.self).to { _ in  // @report-factory
                         _ = try box.screen?.report.get()
                         return Report()
                     }
@@ -318,7 +328,111 @@ enum BadInput: String, CaseIterable, Sendable {
         #expect(raised?.code == row.code)
         #expect(raised?.text == row.expectedText)
     }
+
+    static let article = "Documentation.docc/Articles/BadInputCatalogue.md"
+    /// The row proven in another test target, whose text is read from that test's source.
+    static let noReflectionRow = "AutowireNoReflectionTests"
+
+    /// The article's "Complete texts" sections: the row each names and the block it shows.
+    static func sections() throws -> [(row: String, code: String, block: Documentation.Block)] {
+        let text = try String(
+            contentsOf: Documentation.packageRoot.appendingPathComponent(article), encoding: .utf8)
+        let blocks = Documentation.blocks(in: text, document: article)
+        let sections = text.components(separatedBy: "\n### ").dropFirst()
+        var found: [(row: String, code: String, block: Documentation.Block)] = []
+        var blockIndex = 0
+        for section in sections {
+            let fields = section.components(separatedBy: "`")
+            // "Row `name`, code `code`, ..."
+            guard let rowStart = fields.firstIndex(where: { $0.hasSuffix("Row ") }), rowStart + 3 < fields.count,
+                blockIndex < blocks.count
+            else {
+                Issue.record("\(article): a section names no row or shows no text: ### \(section.prefix(80))")
+                continue
+            }
+            found.append((fields[rowStart + 1], fields[rowStart + 3], blocks[blockIndex]))
+            blockIndex += section.components(separatedBy: "\n```").count / 2
+        }
+        #expect(blockIndex == blocks.count, "\(article): every block is in a section that names its row")
+        return found
+    }
+
+    /// The article's table: each row's code, message and test row, without their backquotes.
+    static func tableRows() throws -> [(code: String, message: String, row: String)] {
+        let text = try String(
+            contentsOf: Documentation.packageRoot.appendingPathComponent(article), encoding: .utf8)
+        return text.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }.dropFirst().map { line in
+            let columns = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard columns.count == 7 else { return ("", "\(columns.count - 2) columns: \(line)", "") }
+            let unquoted = { (column: String) in column.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            return (unquoted(columns[3]), columns[4], unquoted(columns[5]))
+        }
+    }
+
+    @Test func theArticleShowsTheTextEachRowAsserts() throws {
+        if ProcessInfo.processInfo.environment["AUTOWIRE_UPDATE_CATALOGUE"] == "1" { try Self.updateArticle() }
+        let sections = try Self.sections()
+        #expect(
+            sections.map(\.row).sorted() == (BadInput.allCases.map(\.rawValue) + [Self.noReflectionRow]).sorted(),
+            "\(Self.article) has one section per row")
+        for (name, code, block) in sections {
+            guard let row = BadInput(rawValue: name) else { continue }
+            #expect(code == row.code.rawValue, "\(block.place): row \(name) raises \(row.code), not \(code)")
+            #expect(
+                block.text == row.expectedText,
+                """
+                \(block.place): the text shown for \(name) is not the one its row asserts, which is:
+                \(row.expectedText)
+                """)
+        }
+    }
+
+    /// Rewrites each section's block with its row's text (`AUTOWIRE_UPDATE_CATALOGUE=1`), for when
+    /// fixtures moved; the run still fails, so that the rewrite is reviewed before it passes.
+    static func updateArticle() throws {
+        let url = Documentation.packageRoot.appendingPathComponent(article)
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        for (name, _, block) in try sections().reversed() {
+            guard let row = BadInput(rawValue: name) else { continue }
+            let start = block.line - 1
+            lines.replaceSubrange(
+                start..<start + block.lines.count, with: row.expectedText.components(separatedBy: "\n"))
+        }
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        Issue.record("\(article) was rewritten from the rows' texts: review the change, then run the tests again")
+    }
+
+    /// The row of `AutowireNoReflectionTests` is asserted in that target, which this one cannot call:
+    /// its text must be one of the texts that test's source asserts.
+    @Test func theArticleShowsTheTextTheNoReflectionTargetAsserts() throws {
+        let source = try String(
+            contentsOf: Documentation.packageRoot.appendingPathComponent(
+                "Tests/AutowireNoReflectionTests/MissingReflectionMetadataTests.swift"),
+            encoding: .utf8)
+        let asserted = multilineStringLiterals(in: source).map(\.text)
+        let section = try Self.sections().first { $0.row == Self.noReflectionRow }
+        #expect(section?.code == Diagnostic.Code.reflectionMetadataMissing.rawValue)
+        #expect(section.map { asserted.contains($0.block.text) } == true)
+    }
+
+    @Test func theTableNamesEachRowsCodeAndMessage() throws {
+        let rows = try Self.tableRows()
+        #expect(rows.map(\.row).sorted() == (BadInput.allCases.map(\.rawValue) + [Self.noReflectionRow]).sorted())
+        for (code, message, name) in rows {
+            guard let row = BadInput(rawValue: name) else { continue }
+            #expect(code == row.code.rawValue, "\(Self.article): the table gives row \(name) the code \(code)")
+            // The message is the first line of the text after its `error[code]: `, under any heading.
+            let first = row.expectedText.components(separatedBy: "\n").first { $0.contains("[\(row.code)]: ") }
+            #expect(
+                first?.components(separatedBy: "[\(row.code)]: ").last == message,
+                "\(Self.article): the table's message for \(name) is not the first line of its text")
+        }
+    }
 }
+
+/// The file of the catalogue rows that need threads and callbacks, for `marked(_:in:)`.
+private let runTime = "BadInputCatalogue+RunTime.swift"
 
 // MARK: - The exact texts
 
@@ -329,7 +443,7 @@ extension BadInput {
         case .missingProtocolBinding:
             """
             error[missing-binding]: PaymentGateway cannot be provided: it has no binding and is not an Injectable class.
-              at: AutowireTests/BadInputCatalogueTests.swift:16
+              at: \(marked("gateway"))
               path: Checkout.gateway → PaymentGateway
               fix: Bind it in the container with `binder.bind(PaymentGateway.self).to(…)`, or declare it `.optional(\\.gateway)` if it may be absent.
             """
@@ -348,7 +462,7 @@ extension BadInput {
         case .missingTaggedValue:
             """
             error[missing-binding]: String tagged APIToken cannot be provided: nothing is bound with that tag.
-              at: AutowireTests/BadInputCatalogueTests.swift:20
+              at: \(marked("token"))
               path: TokenUser.token → String tagged APIToken
               fix: Bind it in the container with `binder.bind(String.self).tagged(APIToken.self).to(…)`, or declare it `.optional(\\.token)` if it may be absent.
             """
@@ -357,8 +471,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-              at: AutowireTests/BadInputCatalogueTests.swift:181
-              also: AutowireTests/BadInputCatalogueTests.swift:180
+              at: \(marked("bound2"))
+              also: \(marked("bound1"))
               path: PaymentGateway
               fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
             """
@@ -367,8 +481,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[duplicate-binding]: [String: PaymentGateway] has two contributions for the key "card".
-              at: AutowireTests/BadInputCatalogueTests.swift:189
-              also: AutowireTests/BadInputCatalogueTests.swift:188
+              at: \(marked("card2"))
+              also: \(marked("card1"))
               path: [String: PaymentGateway]
               fix: Give each `intoDictionary(key:)` contribution its own key, or remove one of them.
             """
@@ -377,28 +491,28 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[non-conforming-implementation]: Ledger is bound to Animal but is not a subclass of it.
-              at: AutowireTests/BadInputCatalogueTests.swift:193
+              at: \(marked("animal"))
               path: Animal
               fix: Make Ledger a subclass of Animal, or bind Animal to a type that is one.
             """
         case .nonConformingProtocolTarget:
             """
             error[non-conforming-implementation]: Ledger is bound to PaymentGateway but does not conform to it.
-              at: AutowireTests/BadInputCatalogueTests.swift:197
+              at: \(marked("ledger"))
               path: PaymentGateway
               fix: Make Ledger conform to PaymentGateway, or bind PaymentGateway to a type that does.
             """
         case .unclosableTransientCycle:
             """
             error[unclosable-cycle]: Dependency cycle Ping.pong → Pong.ping → Ping can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:38
+              at: \(marked("ping"))
               path: Ping.pong → Pong.ping → Ping
               fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
             """
         case .cycleThroughGraphFactory:
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:208
+              at: \(marked("engine-factory"))
               path: Engine → Starter.engine → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
@@ -407,35 +521,35 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[unclosable-cycle]: Dependency cycle parameter 1 of Engine's factory → Starter.engine → Engine can never close.
-              at: AutowireTests/BadInputCatalogueTests.swift:48
+              at: \(marked("engine"))
               path: parameter 1 of Engine's factory → Starter.engine → Engine
               fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
             """
         case .factoryThrows:
             """
             error[factory-failed]: The factory for HTTPClient threw: diskFull.
-              at: AutowireTests/BadInputCatalogueTests.swift:221
+              at: \(marked("throwing-factory"))
               path: HTTPClient
               fix: Fix the cause reported by the factory, or catch it inside the factory.
             """
         case .weakScopeOnValue:
             """
             error[unsupported-scope]: RetryPolicy is scoped `.weak` but its instance is not a class instance.
-              at: AutowireTests/BadInputCatalogueTests.swift:231
+              at: \(marked("weak-value"))
               path: RetryPolicy
               fix: Use `.transient`, `.graph` or `.singleton` for values; `.weak` only shares class instances.
             """
         case .offeredInstanceNeverOffered:
             """
             error[unavailable-instance]: No Screen has been offered to the container yet.
-              at: AutowireTests/BadInputCatalogueTests.swift:240
+              at: \(marked("offered"))
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
         case .offeredInstanceReleased:
             """
             error[unavailable-instance]: The Screen offered to the container has been released.
-              at: AutowireTests/BadInputCatalogueTests.swift:240
+              at: \(marked("offered"))
               path: ScreenPresenter.screen → Screen
               fix: Call `container.offer(_:)` with a live Screen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
             """
@@ -448,14 +562,14 @@ extension BadInput {
         case .assistedClassResolvedDirectly:
             """
             error[assisted-outside-factory]: OrderDetail.orderID is assisted, so OrderDetail can only be made by an AssistedFactory.
-              at: AutowireTests/BadInputCatalogueTests.swift:61
+              at: \(marked("order-id"))
               path: OrderDetail.orderID
               fix: Depend on `AssistedFactory<OrderID, OrderDetail>` and call `make(_:)` with the OrderID, instead of depending on OrderDetail itself.
             """
         case .subclassKeyPathIntoSibling:
             """
             error[misdeclared-dependency]: GridView.dependencies has a key path into ListView, which GridView is not.
-              at: AutowireTests/BadInputCatalogueTests.swift:74
+              at: \(marked("sibling"))
               path: GridView
               fix: Write the key path against GridView or one of its superclasses.
             """
@@ -464,8 +578,8 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
-              at: AutowireTests/BadInputCatalogueTests.swift:262
-              also: AutowireTests/BadInputCatalogueTests.swift:261
+              at: \(marked("child-binding"))
+              also: \(marked("parent-binding"))
               path: PaymentGateway
               fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
             """
@@ -474,7 +588,7 @@ extension BadInput {
             Container configuration has 1 problem:
 
             error[override-of-nothing]: PaymentGateway is overridden, but no parent container binds it.
-              at: AutowireTests/BadInputCatalogueTests.swift:267
+              at: \(marked("override"))
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
             """
@@ -487,7 +601,7 @@ extension BadInput {
         case .lazyReentered:
             """
             error[unclosable-cycle]: Lazy<Report>.get() was called again while it was still resolving Report.
-              at: AutowireTests/BadInputCatalogueTests.swift:279
+              at: \(marked("report-factory"))
               path: Report → Lazy<Report>.get() → Report
               fix: Do not call `get()` on a Lazy from inside the resolution of its own value.
             """
@@ -512,14 +626,14 @@ extension BadInput {
         case .creationsNeedingEachOtherOnTwoThreads:
             """
             error[unclosable-cycle]: Creating Storefront needs Basket, which another thread is creating while it waits for Storefront: the two creations need each other, so neither could ever finish.
-              at: AutowireTests/BadInputCatalogue+RunTime.swift:92
+              at: \(marked("storefront", in: runTime))
               path: Storefront → Basket
               fix: Break the cycle: a factory, init() or didSet that resolves, or calls a Provider or Lazy, during a creation must not lead back to it. Resolve one side after creation (keep the Provider or Lazy and call it later) instead.
             """
         case .forgottenInject:
             """
             error[forgotten-dependency]: Article.tags is nil after injection but is not in Article.dependencies, and the container can provide TagList: it looks like a forgotten `.inject`.
-              at: AutowireTests/BadInputCatalogue+RunTime.swift:130
+              at: \(marked("article", in: runTime))
               path: Article.tags
               fix: Add `.inject(\\.tags)` to Article.dependencies; if it may stay nil, `.optional(\\.tags)`; if something else sets it, `.notInjected(\\.tags)`.
             """
@@ -532,22 +646,22 @@ extension BadInput {
         case .assistedFactoryOfAnotherSeed:
             """
             error[assisted-seed-mismatch]: AssistedFactory<String, Receipt> is given a String, but Receipt.orderID, the assisted property it fills, is a OrderNumber.
-              at: AutowireTests/BadInputCatalogue+RunTime.swift:142
+              at: \(marked("receipt", in: runTime))
               path: ReceiptPrinter.makeReceipt → Receipt.orderID
               fix: Depend on `AssistedFactory<OrderNumber, Receipt>`, or declare Receipt.orderID as a String.
             """
         case .concreteClassWhereItsProtocolIsBound:
             """
             warning[bypassed-binding]: InvoiceService.clock asks for SystemDateProvider itself, which is bound as DateProvider: the container creates it directly, bypassing that binding, its scope and any override of DateProvider in tests.
-              at: AutowireTests/BadInputCatalogue+RunTime.swift:172
-              also: AutowireTests/BadInputCatalogue+RunTime.swift:179
+              at: \(marked("clock", in: runTime))
+              also: \(marked("date-provider", in: runTime))
               path: InvoiceService.clock → SystemDateProvider
               fix: Declare InvoiceService.clock as DateProvider, or bind SystemDateProvider itself if it must be used directly.
             """
         case .objectsOfOneResolveHoldingEachOther:
             """
             warning[strong-reference-cycle]: The objects on the cycle Document.pages → Pages.document → Document hold each other strongly, so every resolve leaves them alive: a memory leak.
-              at: AutowireTests/BadInputCatalogue+RunTime.swift:191
+              at: \(marked("document", in: runTime))
               path: Document.pages → Pages.document → Document
               fix: Make one of Document.pages, Pages.document `weak var` (or `unowned`), usually the one that points back to its owner.
             """

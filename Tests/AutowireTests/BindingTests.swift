@@ -29,6 +29,13 @@ private final class StorageUser: Injectable {
     static let dependencies: [Dependency<StorageUser>] = [.inject(\.storage), .inject(\.disk)]
 }
 
+/// Needs the protocol twice, to see whether one resolve shares what a factory made.
+private final class StorageTwiceUser: Injectable {
+    var first: Storage!
+    var second: Storage!
+    static let dependencies: [Dependency<StorageTwiceUser>] = [.inject(\.first), .inject(\.second)]
+}
+
 private final class ConnectionUser: Injectable {
     var connection: Connection!
     var storage: Storage!
@@ -150,11 +157,17 @@ private final class ResolverBox: @unchecked Sendable {
         let container = try Container { binder in
             binder.bind(Storage.self).to { _ in DiskStorage() }
         }
-        let first = try container.resolve(Storage.self)
-        let second = try container.resolve(Storage.self)
-        #expect(first !== second)
-        let user = try container.resolve(StorageUser.self)
-        #expect(user.storage !== user.disk)
+        // Shared by everything one resolve makes…
+        let user = try container.resolve(StorageTwiceUser.self)
+        #expect(user.first === user.second)
+        // …and made anew by the next resolve.
+        let next = try container.resolve(StorageTwiceUser.self)
+        #expect(next.first === next.second)
+        #expect(next.first !== user.first)
+        #expect(try container.resolve(Storage.self) !== container.resolve(Storage.self))
+        // The factory's value is not the autowired implementation's.
+        let mixed = try container.resolve(StorageUser.self)
+        #expect(mixed.storage !== mixed.disk)
     }
 
     @Test func taggedValuesAreResolvedByTag() throws {

@@ -25,7 +25,7 @@ private final class LoginScreen: AccountScreen {
 private final class SettingsScreen: Screen {
     // A mistake: declares a key path into a sibling class.
     override class var dependencies: [Dependency<Screen>] {
-        super.dependencies + Dependency.subclass(LoginScreen.self, [.inject(\.analytics)])
+        super.dependencies + Dependency.subclass(LoginScreen.self, [.inject(\.analytics)])  // @analytics
     }
 }
 
@@ -68,9 +68,19 @@ private final class ProfileScreen: BaseScreen {
     }
 
     @Test func aBaseClassGetsOnlyItsOwnList() throws {
-        let screen = try Container().resolve(AccountScreen.self)
+        // Its subclass first, in the same container: the base's plan must not take the subclass's list.
+        let container = Container()
+        _ = try container.resolve(LoginScreen.self)
+        let screen = try container.resolve(AccountScreen.self)
+        #expect(type(of: screen) == AccountScreen.self)
         #expect(screen.logger != nil)
         #expect(screen.session != nil)
+        // What each class's plan fills, by the types it asks for (non-final classes' key paths have no
+        // printable names).
+        let account = container.graph(from: AccountScreen.self)
+        #expect(account.edges.map { account.nodes[$0.to].name } == ["ScreenLogger", "Session"])
+        let base = container.graph(from: Screen.self)
+        #expect(base.edges.map { base.nodes[$0.to].name } == ["ScreenLogger"])
     }
 
     @Test func injectingThroughTheBaseTypeUsesTheDynamicType() throws {
@@ -115,7 +125,7 @@ private final class ProfileScreen: BaseScreen {
         #expect(
             error?.description == """
                 error[misdeclared-dependency]: SettingsScreen.dependencies has a key path into LoginScreen, which SettingsScreen is not.
-                  at: AutowireTests/ClassHierarchyTests.swift:28
+                  at: \(marked("analytics"))
                   path: SettingsScreen
                   fix: Write the key path against SettingsScreen or one of its superclasses.
                 """)

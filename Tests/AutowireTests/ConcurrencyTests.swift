@@ -20,12 +20,22 @@ private final class SlowSingleton: Injectable {
     }
 }
 
+/// Made by the first task to resolve it, which stays inside `init()` until a second task has started
+/// resolving too, so that the creation and later first resolves overlap.
 private final class TaskSingleton: Injectable {
     static let created = Atomic<Int>(0)
+    /// Tasks that have started to resolve.
+    static let arrived = Atomic<Int>(0)
+    /// Whether a creation saw a second task start resolving while it ran.
+    static let overlapped = Atomic<Bool>(false)
     static var scope: Scope { .singleton }
     init() {
         Self.created.add(1, ordering: .relaxed)
-        usleep(2_000)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while Self.arrived.load(ordering: .acquiring) < 2, ContinuousClock.now < deadline { usleep(1_000) }
+        if Self.arrived.load(ordering: .acquiring) >= 2 { Self.overlapped.store(true, ordering: .relaxed) }
+        // Time for the tasks that arrived to find it not created yet and wait for its creation lock.
+        usleep(50_000)
     }
 }
 
@@ -114,31 +124,49 @@ private func mixedContainer() throws -> Container {
         for _ in 0..<1_000 {
             done.enter()
             Thread {
-                gate.wait()
-                do {
-                    identities.insert(try container.resolve(SlowSingleton.self))
-                } catch {
+                if gate.wait(timeout: .now() + .seconds(60)) == .timedOut {
                     failures.add(1, ordering: .relaxed)
+                } else {
+                    do {
+                        identities.insert(try container.resolve(SlowSingleton.self))
+                    } catch {
+                        failures.add(1, ordering: .relaxed)
+                    }
                 }
                 done.leave()
             }.start()
         }
         for _ in 0..<1_000 { gate.signal() }
-        done.wait()
+        let finished = done.wait(timeout: .now() + .seconds(60)) == .success
+        #expect(finished, "the 1,000 threads did not finish within 60 s")
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(SlowSingleton.created.load(ordering: .relaxed) == 1)
         #expect(identities.count == 1)
     }
 
+    /// 1,000 tasks, eight at a time on an executor of their own: on the cooperative pool (two
+    /// threads on a two-core machine, shared with the tests running alongside) they could run one
+    /// after another and never meet the creation.
     @Test func thousandConcurrentTasksCreateTheSingletonOnce() async throws {
         let container = Container()
         let identities = Identities()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<1_000 {
-                group.addTask { identities.insert(try container.resolve(TaskSingleton.self)) }
+        let executor = ThreadPoolExecutor(width: 8)
+        defer { executor.shutDown() }
+        let finished = try await executor.run(within: .seconds(60)) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<1_000 {
+                    group.addTask {
+                        TaskSingleton.arrived.add(1, ordering: .releasing)
+                        identities.insert(try container.resolve(TaskSingleton.self))
+                    }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            return true
         }
+        #expect(finished == true, "the 1,000 tasks did not finish within 60 s")
+        let overlapped = TaskSingleton.overlapped.load(ordering: .relaxed)
+        #expect(overlapped, "no second task started resolving while the first one created the singleton")
         #expect(TaskSingleton.created.load(ordering: .relaxed) == 1)
         #expect(identities.count == 1)
     }
@@ -148,16 +176,19 @@ private func mixedContainer() throws -> Container {
         let configs = Identities()
         let factoryMade = Identities()
         let broken = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: 2_000) { _ in
-            do {
-                let mixed = try container.resolve(Mixed.self)
-                if !mixed.isConsistent { broken.add(1, ordering: .relaxed) }
-                configs.insert(mixed.config1)
-                factoryMade.insert(mixed.made)
-            } catch {
-                broken.add(1, ordering: .relaxed)
+        let finished = runOnThreads(8, timeout: .seconds(60)) { _ in
+            for _ in 0..<250 {
+                do {
+                    let mixed = try container.resolve(Mixed.self)
+                    if !mixed.isConsistent { broken.add(1, ordering: .relaxed) }
+                    configs.insert(mixed.config1)
+                    factoryMade.insert(mixed.made)
+                } catch {
+                    broken.add(1, ordering: .relaxed)
+                }
             }
         }
+        #expect(finished, "the threads did not finish within 60 s")
         #expect(broken.load(ordering: .relaxed) == 0)
         #expect(configs.count == 1)
         #expect(factoryMade.count == 1)
@@ -166,30 +197,38 @@ private func mixedContainer() throws -> Container {
     @Test func concurrentTasksResolveAndInject() async throws {
         let container = try mixedContainer()
         let injector = try container.propertyInjector(for: Screen.self)
-        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for index in 0..<500 {
-                group.addTask {
-                    if index.isMultiple(of: 2) {
-                        return try container.resolve(Mixed.self).isConsistent
+        let executor = ThreadPoolExecutor(width: 8)
+        defer { executor.shutDown() }
+        let results = try await executor.run(within: .seconds(60)) {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<500 {
+                    group.addTask {
+                        if index.isMultiple(of: 2) {
+                            return try container.resolve(Mixed.self).isConsistent
+                        }
+                        let screen = Screen()
+                        try injector.inject(into: screen)
+                        return screen.config === (try container.resolve(Config.self)) && screen.unit != nil
                     }
-                    let screen = Screen()
-                    try injector.inject(into: screen)
-                    return screen.config === (try container.resolve(Config.self)) && screen.unit != nil
                 }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
             }
-            return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
-        #expect(results.count == 500)
-        #expect(results.allSatisfy { $0 })
+        #expect(results != nil, "the 500 tasks did not finish within 60 s")
+        #expect(results?.count == 500)
+        #expect(results?.allSatisfy { $0 } == true)
     }
 
     @Test func weakInstanceHeldElsewhereIsSharedAcrossThreads() throws {
         let container = Container()
         let held = try container.resolve(Cache.self)
         let identities = Identities()
-        DispatchQueue.concurrentPerform(iterations: 500) { _ in
-            if let cache = try? container.resolve(Cache.self) { identities.insert(cache) }
+        let finished = runOnThreads(8, timeout: .seconds(60)) { _ in
+            for _ in 0..<64 {
+                if let cache = try? container.resolve(Cache.self) { identities.insert(cache) }
+            }
         }
+        #expect(finished, "the threads did not finish within 60 s")
         #expect(identities.count == 1)
         #expect(try container.resolve(Cache.self) === held)
     }
@@ -197,20 +236,23 @@ private func mixedContainer() throws -> Container {
     @Test func firstResolvesOfDifferentTypesCompileConcurrently() throws {
         let container = Container()
         let failures = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: 400) { index in
-            do {
-                switch index % 4 {
-                case 0: _ = try container.resolve(Leaf0.self)
-                case 1: _ = try container.resolve(Leaf1.self).leaf!
-                case 2: _ = try container.resolve(Leaf2.self).leaf.leaf!
-                default:
-                    let leaf = try container.resolve(Leaf3.self)
-                    if leaf.leaf.leaf.leaf !== leaf.zero { failures.add(1, ordering: .relaxed) }
+        let finished = runOnThreads(8, timeout: .seconds(60)) { thread in
+            for round in 0..<50 {
+                do {
+                    switch (thread + round) % 4 {
+                    case 0: _ = try container.resolve(Leaf0.self)
+                    case 1: _ = try container.resolve(Leaf1.self).leaf!
+                    case 2: _ = try container.resolve(Leaf2.self).leaf.leaf!
+                    default:
+                        let leaf = try container.resolve(Leaf3.self)
+                        if leaf.leaf.leaf.leaf !== leaf.zero { failures.add(1, ordering: .relaxed) }
+                    }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
                 }
-            } catch {
-                failures.add(1, ordering: .relaxed)
             }
         }
+        #expect(finished, "the threads did not finish within 60 s")
         #expect(failures.load(ordering: .relaxed) == 0)
     }
 }

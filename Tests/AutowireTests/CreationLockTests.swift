@@ -9,12 +9,31 @@ import Testing
 private let mainStandIn = DispatchQueue(label: "main stand-in")
 private let standInIsResolving = DispatchSemaphore(value: 0)
 
+/// The waits of the current round that timed out, by what they waited for.
+private let timedOutWaits = Locked<[String]>([])
+
+/// Waits at most five seconds for `semaphore`; a timeout is noted in `timedOutWaits` for the test to
+/// fail on (the waits run inside `init()`s and threads, which cannot fail a test themselves).
+private func wait(for semaphore: DispatchSemaphore, _ what: String) {
+    if semaphore.wait(timeout: .now() + .seconds(5)) == .timedOut {
+        timedOutWaits.withLock { $0.append(what) }
+    }
+}
+
+/// The waits that timed out since the last call.
+private func takeTimedOutWaits() -> [String] {
+    timedOutWaits.withLock { waits in
+        defer { waits = [] }
+        return waits
+    }
+}
+
 /// A singleton whose `init()` waits for the stand-in main queue, as UI code does with
 /// `DispatchQueue.main.sync {}`.
 private final class ImageCache: Injectable {
     static var scope: Scope { .singleton }
     required init() {
-        _ = standInIsResolving.wait(timeout: .now() + .seconds(5))
+        wait(for: standInIsResolving, "ImageCache.init() waiting for the stand-in queue to resolve")
         mainStandIn.sync {}
     }
 }
@@ -41,7 +60,7 @@ private final class UserSession: Injectable {
     static let dependencies: [Dependency<UserSession>] = [.inject(\.user, tag: UserName.self), .inject(\.audit)]
     required init() {
         sessionIsBeingCreated.signal()
-        _ = shellFactoryIsRunning.wait(timeout: .now() + .seconds(5))
+        wait(for: shellFactoryIsRunning, "UserSession.init() waiting for the Shell factory")
     }
 }
 private enum UserName: Autowire.Tag { typealias Value = String }
@@ -78,6 +97,7 @@ private final class ChildBox: @unchecked Sendable {
             #expect(finished, "round \(round): the creations deadlocked")
             guard finished else { return }
             #expect(outcomes.withLock { Set($0) } == ["cache", "theme"], "round \(round)")
+            #expect(takeTimedOutWaits() == [], "round \(round)")
         }
     }
 
@@ -104,7 +124,7 @@ private final class ChildBox: @unchecked Sendable {
                     let made = (try? child.resolve(UserSession.self)) != nil
                     outcomes.withLock { $0.append(made ? "session" : "session failed") }
                 } else {
-                    _ = sessionIsBeingCreated.wait(timeout: .now() + .seconds(5))
+                    wait(for: sessionIsBeingCreated, "the parent's thread waiting for UserSession.init()")
                     let made = (try? parent.resolve(Shell.self)) != nil
                     outcomes.withLock { $0.append(made ? "shell" : "shell failed") }
                 }
@@ -112,6 +132,7 @@ private final class ChildBox: @unchecked Sendable {
             #expect(finished, "round \(round): parent and child deadlocked")
             guard finished else { return }
             #expect(outcomes.withLock { Set($0) } == ["session", "shell"], "round \(round)")
+            #expect(takeTimedOutWaits() == [], "round \(round)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Autowire
+import Dispatch
 import Testing
 
 // `.graph` (default) cycle.
@@ -84,6 +85,33 @@ private final class GraphClient: Injectable {
 private final class GraphServiceImpl: Service {
     init(client: GraphClient) { self.client = client }
     let client: GraphClient
+}
+
+// A singleton factory in a cycle (Gateway → GatewayCaller.gateway → Gateway), for a failed resolve
+// that must leave nothing behind: these types are this one test's, so it can track every instance.
+private protocol Gateway: AnyObject {}
+private final class GatewayImpl: Gateway {
+    let caller: GatewayCaller
+    init(caller: GatewayCaller) { self.caller = caller }
+}
+/// Every `GatewayLog` and `GatewayCaller` made, held weakly.
+private let gatewayObjectsMade = Locked<[WeakReference]>([])
+/// How many times the `Gateway` factory ran.
+private let gatewayFactoryRuns = Locked(0)
+/// `.graph`: recorded in the failed resolve's table before the cycle is found.
+private final class GatewayLog: Injectable {
+    init() { gatewayObjectsMade.withLock { $0.append(WeakReference(self)) } }
+}
+private final class GatewayCaller: Injectable {
+    static var scope: Scope { .transient }
+    var log: GatewayLog!
+    var gateway: Gateway!
+    init() { gatewayObjectsMade.withLock { $0.append(WeakReference(self)) } }
+    static let dependencies: [Dependency<GatewayCaller>] = [.inject(\.log), .inject(\.gateway)]
+}
+private final class WeakReference: @unchecked Sendable {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }
 
 // A cycle through a binding: Port → PortImpl.b → PortUser.port → Port.
@@ -222,14 +250,29 @@ private final class TransientPortUser: Injectable {
 
     @Test func singletonFactoryCycleThrowsAndLeavesNothingBehind() throws {
         let container = try Container { binder in
-            binder.bind(Service.self).scoped(.singleton).to { resolver in
-                try ServiceImpl(client: resolver.resolve(Client.self))
+            binder.bind(Gateway.self).scoped(.singleton).to { resolver in
+                gatewayFactoryRuns.withLock { $0 += 1 }
+                return try GatewayImpl(caller: resolver.resolve(GatewayCaller.self))
             }
         }
-        let first = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
+        let first = captureResolutionError { try container.resolve(Gateway.self) }
         #expect(first?.code == .unclosableCycle)
-        let second = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
-        #expect(second?.code == .unclosableCycle)
+        #expect(first?.path == ["Gateway", "GatewayCaller.gateway", "Gateway"])
+        // Every object the failed resolve made is released.
+        #expect(gatewayObjectsMade.withLock { $0.count } == 2)
+        #expect(gatewayObjectsMade.withLock { $0.allSatisfy { $0.object == nil } })
+
+        // No singleton was kept, nothing is left marked under construction, and the creation lock was
+        // released (the lock is recursive, so only another thread would wait for a lock left held):
+        // a resolve on another thread runs the factory again and fails the same way.
+        let second = onThread(timeout: .seconds(10)) {
+            captureResolutionError { try container.resolve(Gateway.self) }?.description
+        }
+        #expect(second != nil, "the second resolve did not finish within 10 s")
+        #expect(second == .some(first?.description))
+        #expect(gatewayFactoryRuns.withLock { $0 } == 2)
+        #expect(gatewayObjectsMade.withLock { $0.count } == 4)
+        #expect(gatewayObjectsMade.withLock { $0.allSatisfy { $0.object == nil } })
     }
 
     @Test func factoryCycleClosedByAGraphObjectResolves() throws {

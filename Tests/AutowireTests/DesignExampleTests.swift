@@ -2,7 +2,9 @@ import Autowire
 import Foundation
 import Testing
 
-// The "What users write" example of DESIGN.md, with small types for the names it uses.
+// An app's whole wiring in one container, the way users write it: autowired classes, a protocol bound to
+// an implementation, a singleton closure factory, tagged values, a typed factory and a collection, with
+// small types for the names it uses.
 
 private protocol OrderRepository: AnyObject {}
 private protocol AuditLog: AnyObject {}

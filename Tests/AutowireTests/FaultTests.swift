@@ -71,7 +71,7 @@ private final class Dashboard: Injectable {
     @Test func aFactoryThrowingHalfWayKeepsFinishedSingletonsAndDiscardsHalfBuiltOnes() throws {
         let fault = Fault(failing: 1)
         let container = try Container { binder in
-            binder.bind(Engine.self).scoped(.singleton).to { resolver in
+            binder.bind(Engine.self).scoped(.singleton).to { resolver in  // @engine
                 _ = try resolver.resolve(Wheels.self)
                 try fault.check()
                 return Engine()
@@ -82,7 +82,7 @@ private final class Dashboard: Injectable {
         #expect(
             error?.description == """
                 error[factory-failed]: The factory for Engine threw: overheated.
-                  at: AutowireTests/FaultTests.swift:74
+                  at: \(marked("engine"))
                   path: Car.engine → Engine
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)
@@ -104,7 +104,7 @@ private final class Dashboard: Injectable {
         let fault = Fault(failing: 2)
         let container = try Container { binder in
             binder.bind(Engine.self).scoped(.singleton).to { _ in Engine() }
-            binder.bind(Gearbox.self).scoped(.singleton).to { _ in
+            binder.bind(Gearbox.self).scoped(.singleton).to { _ in  // @gearbox
                 try fault.check()
                 return Gearbox()
             }
@@ -115,7 +115,7 @@ private final class Dashboard: Injectable {
         #expect(
             first?.description == """
                 error[factory-failed]: The factory for Gearbox threw: overheated.
-                  at: AutowireTests/FaultTests.swift:107
+                  at: \(marked("gearbox"))
                   path: Garage.gearbox → Gearbox
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)
@@ -133,7 +133,7 @@ private final class Dashboard: Injectable {
     @Test func aLazyWhoseFirstGetThrowsTriesAgainOnTheNext() throws {
         let fault = Fault(failing: 1)
         let container = try Container { binder in
-            binder.bind(Engine.self).to { _ in
+            binder.bind(Engine.self).to { _ in  // @engine-factory
                 try fault.check()
                 return Engine()
             }
@@ -143,7 +143,7 @@ private final class Dashboard: Injectable {
         #expect(
             error?.description == """
                 error[factory-failed]: The factory for Engine threw: overheated.
-                  at: AutowireTests/FaultTests.swift:136
+                  at: \(marked("engine-factory"))
                   path: Engine
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)

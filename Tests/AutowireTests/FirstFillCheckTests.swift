@@ -10,7 +10,7 @@ private protocol PostDelegate: AnyObject {}
 private final class PostService: Injectable {
     var posts: PostRepository!
     var tags: TagRepository!
-    static let dependencies: [Dependency<PostService>] = [.inject(\.posts)]
+    static let dependencies: [Dependency<PostService>] = [.inject(\.posts)]  // @posts
     func tagCount() -> Int { tags === tags ? 1 : 0 }  // Unwraps `tags`: crashes when it is nil.
 }
 
@@ -39,7 +39,7 @@ private final class PostScreen: PropertyInjectable {
         #expect(
             error?.description == """
                 error[forgotten-dependency]: PostService.tags is nil after injection but is not in PostService.dependencies, and the container can provide TagRepository: it looks like a forgotten `.inject`.
-                  at: AutowireTests/FirstFillCheckTests.swift:13
+                  at: \(marked("posts"))
                   path: PostService.tags
                   fix: Add `.inject(\\.tags)` to PostService.dependencies; if it may stay nil, `.optional(\\.tags)`; if something else sets it, `.notInjected(\\.tags)`.
                 """)
@@ -84,6 +84,6 @@ private final class PostScreen: PropertyInjectable {
     @Test func validateReportsAForgottenInjectAsAnErrorWithItsLocation() throws {
         let error = #expect(throws: ValidationError.self) { try Container().validate(PostService.self) }
         #expect(error?.report.errors.map(\.code) == [.forgottenDependency])
-        #expect(error?.report.errors.first?.location?.description == "AutowireTests/FirstFillCheckTests.swift:13")
+        #expect(error?.report.errors.first?.location?.description == marked("posts"))
     }
 }

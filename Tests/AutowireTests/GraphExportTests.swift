@@ -15,7 +15,7 @@ private final class Database {}
 
 private final class SQLOrderRepository: OrderRepository, Injectable {
     var database: Database!
-    static let dependencies: [Dependency<SQLOrderRepository>] = [.inject(\.database)]
+    static let dependencies: [Dependency<SQLOrderRepository>] = [.inject(\.database)]  // @database
 }
 
 private final class SystemClock: Injectable {
@@ -29,9 +29,9 @@ private final class OrderService: Injectable {
     var clock: SystemClock!
     var baseURL: String!
     static let dependencies: [Dependency<OrderService>] = [
-        .inject(\.repository),
-        .inject(\.clock),
-        .inject(\.baseURL, tag: APIBaseURL.self),
+        .inject(\.repository),  // @repository
+        .inject(\.clock),  // @clock
+        .inject(\.baseURL, tag: APIBaseURL.self),  // @base-url
     ]
 }
 
@@ -56,15 +56,17 @@ private final class FactoryRuns: @unchecked Sendable {
 
 private func makeContainer(_ runs: FactoryRuns) throws -> Container {
     try Container { binder in
-        binder.bind(OrderRepository.self).to(SQLOrderRepository.self)
-        binder.bind(Database.self).scoped(.singleton).to { _ in
+        binder.bind(OrderRepository.self).to(SQLOrderRepository.self)  // @repository-binding
+        binder.bind(Database.self).scoped(.singleton).to { _ in  // @database-binding
             runs.count += 1
             return Database()
         }
-        binder.bind(String.self).tagged(APIBaseURL.self).to(value: "https://api.example.com")
-        binder.bind(Plugin.self).intoCollection().to(AuditPlugin.self)
+        binder.bind(String.self).tagged(APIBaseURL.self).to(value: "https://api.example.com")  // @base-url-binding
+        binder.bind(Plugin.self).intoCollection().to(AuditPlugin.self)  // @plugin-binding
     }
 }
+
+private protocol Store: AnyObject {}
 
 @Suite struct GraphExportTests {
     @Test func textTreeShowsEachDependencyOnceWithHowItIsProvided() throws {
@@ -73,14 +75,14 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
             graph.textTree == """
                 App (autowired, graph)
                 ├─ orders: OrderService (autowired, graph)
-                │  ├─ repository: OrderRepository (bound to SQLOrderRepository at AutowireTests/GraphExportTests.swift:59, graph)
+                │  ├─ repository: OrderRepository (bound to SQLOrderRepository at \(marked("repository-binding")), graph)
                 │  │  └─ SQLOrderRepository (autowired, graph)
-                │  │     └─ database: Database (closure factory at AutowireTests/GraphExportTests.swift:60, singleton)
+                │  │     └─ database: Database (closure factory at \(marked("database-binding")), singleton)
                 │  ├─ clock: SystemClock (autowired, singleton)
-                │  └─ baseURL: String tagged APIBaseURL (value at AutowireTests/GraphExportTests.swift:64, singleton)
+                │  └─ baseURL: String tagged APIBaseURL (value at \(marked("base-url-binding")), singleton)
                 ├─ clock: SystemClock (autowired, singleton)
                 └─ plugins: [Plugin] (collection of 1 contribution, transient)
-                   └─ [0]: Plugin (bound to AuditPlugin at AutowireTests/GraphExportTests.swift:65, graph)
+                   └─ [0]: Plugin (bound to AuditPlugin at \(marked("plugin-binding")), graph)
                       └─ AuditPlugin (autowired, graph)
                 """)
     }
@@ -96,13 +98,13 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
                   n0 [label="App\nautowired · graph", penwidth=2];
                   n1 [label="OrderService\nautowired · graph"];
                   n2 [label="SystemClock\nautowired · singleton"];
-                  n3 [label="[Plugin]\ncollection · transient\nAutowireTests/GraphExportTests.swift:65"];
-                  n4 [label="OrderRepository\nbound to SQLOrderRepository · graph\nAutowireTests/GraphExportTests.swift:59"];
-                  n5 [label="String tagged APIBaseURL\nvalue · singleton\nAutowireTests/GraphExportTests.swift:64"];
-                  n6 [label="Plugin\nbound to AuditPlugin · graph\nAutowireTests/GraphExportTests.swift:65"];
+                  n3 [label="[Plugin]\ncollection · transient\n\#(marked("plugin-binding"))"];
+                  n4 [label="OrderRepository\nbound to SQLOrderRepository · graph\n\#(marked("repository-binding"))"];
+                  n5 [label="String tagged APIBaseURL\nvalue · singleton\n\#(marked("base-url-binding"))"];
+                  n6 [label="Plugin\nbound to AuditPlugin · graph\n\#(marked("plugin-binding"))"];
                   n7 [label="SQLOrderRepository\nautowired · graph"];
                   n8 [label="AuditPlugin\nautowired · graph"];
-                  n9 [label="Database\nclosure factory · singleton\nAutowireTests/GraphExportTests.swift:60"];
+                  n9 [label="Database\nclosure factory · singleton\n\#(marked("database-binding"))"];
                   n0 -> n1 [label="orders"];
                   n0 -> n2 [label="clock"];
                   n0 -> n3 [label="plugins"];
@@ -143,27 +145,41 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
         #expect(
             nodes == [
                 "0 OrderService | autowired | graph | -",
-                "1 OrderRepository | implementation | graph | AutowireTests/GraphExportTests.swift:59",
+                "1 OrderRepository | implementation | graph | \(marked("repository-binding"))",
                 "2 SystemClock | autowired | singleton | -",
-                "3 String tagged APIBaseURL | value | singleton | AutowireTests/GraphExportTests.swift:64",
+                "3 String tagged APIBaseURL | value | singleton | \(marked("base-url-binding"))",
                 "4 SQLOrderRepository | autowired | graph | -",
-                "5 Database | closure factory | singleton | AutowireTests/GraphExportTests.swift:60",
+                "5 Database | closure factory | singleton | \(marked("database-binding"))",
             ])
         #expect(graph.nodes[3].tag == APIBaseURL.self)
         #expect(graph.nodes[1].provision.implementation == SQLOrderRepository.self)
         let edges = graph.edges.map { "\($0.from)->\($0.to) \($0.label) \($0.location?.description ?? "-")" }
         #expect(
             edges == [
-                "0->1 repository AutowireTests/GraphExportTests.swift:32",
-                "0->2 clock AutowireTests/GraphExportTests.swift:33",
-                "0->3 baseURL AutowireTests/GraphExportTests.swift:34",
-                "1->4  AutowireTests/GraphExportTests.swift:59",
-                "4->5 database AutowireTests/GraphExportTests.swift:18",
+                "0->1 repository \(marked("repository"))",
+                "0->2 clock \(marked("clock"))",
+                "0->3 baseURL \(marked("base-url"))",
+                "1->4  \(marked("repository-binding"))",
+                "4->5 database \(marked("database"))",
             ])
         #expect(
             graph.path(to: 5) == [
                 "OrderService.repository", "OrderRepository", "SQLOrderRepository.database", "Database",
             ])
+    }
+
+    @Test func aPathThroughABindingWithAScopeOfItsOwnNamesTheImplementationsProperty() throws {
+        final class Database: Injectable {}
+        final class SQLStore: Store, Injectable {
+            var database: Database!
+            static let dependencies: [Dependency<SQLStore>] = [.inject(\.database)]
+        }
+        let container = try Container { binder in
+            binder.bind(Store.self).scoped(.transient).to(SQLStore.self)
+        }
+        let graph = container.graph(from: Store.self)
+        let database = try #require(graph.nodes.first { $0.type == Database.self })
+        #expect(graph.path(to: database.id) == ["SQLStore.database", "Database"])
     }
 
     @Test func propertyInjectableRootShowsWhatItsInjectorFills() throws {
@@ -172,11 +188,11 @@ private func makeContainer(_ runs: FactoryRuns) throws -> Container {
             graph.textTree == """
                 CheckoutScreen (filled by a PropertyInjector, transient)
                 └─ orders: OrderService (autowired, graph)
-                   ├─ repository: OrderRepository (bound to SQLOrderRepository at AutowireTests/GraphExportTests.swift:59, graph)
+                   ├─ repository: OrderRepository (bound to SQLOrderRepository at \(marked("repository-binding")), graph)
                    │  └─ SQLOrderRepository (autowired, graph)
-                   │     └─ database: Database (closure factory at AutowireTests/GraphExportTests.swift:60, singleton)
+                   │     └─ database: Database (closure factory at \(marked("database-binding")), singleton)
                    ├─ clock: SystemClock (autowired, singleton)
-                   └─ baseURL: String tagged APIBaseURL (value at AutowireTests/GraphExportTests.swift:64, singleton)
+                   └─ baseURL: String tagged APIBaseURL (value at \(marked("base-url-binding")), singleton)
                 """)
     }
 

@@ -154,7 +154,7 @@ extension HandleLifetimeTests {
         let providers = keptProviders.withLock { $0 } + escapedProbes.withLock { $0.compactMap(\.makeReport) }
         #expect(!providers.isEmpty)
         let outcomes = Locked<[ResolutionError?]>([])
-        DispatchQueue.concurrentPerform(iterations: providers.count) { index in
+        let finished = runOnThreads(providers.count, timeout: .seconds(30)) { index in
             let outcome: ResolutionError?
             do {
                 _ = try providers[index].get()
@@ -164,6 +164,7 @@ extension HandleLifetimeTests {
             }
             outcomes.withLock { $0.append(outcome) }
         }
+        #expect(finished, "the threads calling get() did not finish within 30 s")
         // The copy of the container that validate used is gone with the call.
         #expect(
             outcomes.withLock { $0.map { $0?.diagnostics.first?.code } } == providers.map { _ in .containerReleased })

@@ -13,6 +13,11 @@ private final class Database: @unchecked Sendable {
     let metrics: [Metrics]
     init(metrics: [Metrics]) { self.metrics = metrics }
 }
+/// A wait in a factory that did not end in time.
+private struct WaitTimedOut: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Keeps the resolver it was given, to use it after the resolve that made it ended.
 private final class Reporter {
     let resolver: Resolver
@@ -36,7 +41,9 @@ private final class Reporter {
                             }
                         }
                     }
-                    _ = group.wait(timeout: .now() + .seconds(30))
+                    guard group.wait(timeout: .now() + .seconds(30)) == .success else {
+                        throw WaitTimedOut(description: "the resolves on other queues did not finish within 30 s")
+                    }
                     return Database(metrics: made.withLock { $0 })
                 }
             }

@@ -24,7 +24,11 @@ private final class Notifier: Injectable {
 
 @MainActor
 private final class Banner: @MainActor Injectable {
-    init() { bannersMade.add(1, ordering: .relaxed) }
+    let madeOnMainActor: Bool
+    init() {
+        bannersMade.add(1, ordering: .relaxed)
+        madeOnMainActor = runsOnMainActor()
+    }
 }
 
 private final class Announcer: Injectable {
@@ -47,6 +51,7 @@ private final class Inbox: Injectable {
 }
 
 private final class Plain: Injectable {
+    let madeOnMainActor = runsOnMainActor()
     var clock: Clock!
     static let dependencies: [Dependency<Plain>] = [.inject(\.clock)]
 }
@@ -79,7 +84,7 @@ private func onBackgroundThread<T: Sendable>(_ body: @escaping @Sendable () -> T
 
     @Test @MainActor func aMainActorDependencyOfANonisolatedClassResolvesOnTheMainActor() throws {
         let announcer = try Container().resolve(Announcer.self)
-        #expect(announcer.banner != nil)
+        #expect(announcer.banner?.madeOnMainActor == true)
         #expect(bannersMade.load(ordering: .relaxed) == 1)
     }
 
@@ -92,8 +97,11 @@ private func onBackgroundThread<T: Sendable>(_ body: @escaping @Sendable () -> T
 
     @Test func aNonisolatedClassResolvesOffTheMainThread() {
         let container = Container()
-        let resolved = onBackgroundThread { (try? container.resolve(Plain.self))?.clock != nil }
-        #expect(resolved == true)
+        let madeOnMainActor = onBackgroundThread { () -> Bool? in
+            guard let plain = try? container.resolve(Plain.self), plain.clock != nil else { return nil }
+            return plain.madeOnMainActor
+        }
+        #expect(madeOnMainActor == .some(false))
     }
 
     @Test func validatingOffTheMainActorReportsAMainActorClassWithoutCreatingIt() {

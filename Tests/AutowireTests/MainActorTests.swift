@@ -1,7 +1,10 @@
 import Autowire
 import Testing
 
-private final class ProfileService: Injectable {}
+/// Made while a main-actor object is filled or resolved; remembers where.
+private final class ProfileService: Injectable {
+    let madeOnMainActor = runsOnMainActor()
+}
 
 @MainActor
 private final class ProfileScreen: @MainActor PropertyInjectable {
@@ -12,7 +15,8 @@ private final class ProfileScreen: @MainActor PropertyInjectable {
 @MainActor
 private final class ProfileViewModel: @MainActor Injectable {
     var service: ProfileService!
-    nonisolated init() {}
+    let madeOnMainActor: Bool
+    nonisolated init() { madeOnMainActor = runsOnMainActor() }
     static let dependencies: [Dependency<ProfileViewModel>] = [.inject(\.service)]
 }
 
@@ -20,19 +24,21 @@ private final class ProfileViewModel: @MainActor Injectable {
     @Test @MainActor func aMainActorObjectIsFilledOnTheMainActor() throws {
         let screen = ProfileScreen()
         try Container().inject(into: screen)
-        #expect(screen.service != nil)
+        #expect(screen.service?.madeOnMainActor == true)
     }
 
     @Test @MainActor func aMainActorInjectableIsResolvedOnTheMainActor() throws {
         let model = try Container().resolve(ProfileViewModel.self)
-        #expect(model.service != nil)
+        #expect(model.madeOnMainActor)
+        #expect(model.service?.madeOnMainActor == true)
     }
 }
 
 extension MainActorTests {
     @Test func aMainActorObjectRequestedOffTheMainThreadIsAnErrorNotARace() async throws {
         let container = Container()
-        _ = try await MainActor.run { try container.resolve(ProfileViewModel.self) }
+        let madeOnMainActor = try await MainActor.run { try container.resolve(ProfileViewModel.self).madeOnMainActor }
+        #expect(madeOnMainActor)
         let error = await Task.detached { captureResolutionError { try container.resolve(ProfileViewModel.self) } }
             .value
         #expect(

@@ -30,7 +30,7 @@ private final class Thermostat: Injectable {
 private final class Dashboard: Injectable {
     // Drops the feed it is given unless it is live: still nil after injection.
     var feed: NewsFeed? { didSet { if feed?.isLive != true { feed = nil } } }
-    static let dependencies: [Dependency<Dashboard>] = [.inject(\.feed)]
+    static let dependencies: [Dependency<Dashboard>] = [.inject(\.feed)]  // @dashboard
 }
 
 // The same dropping setter next to an optional of the same type, both observed (their key paths
@@ -39,7 +39,7 @@ private final class BackedDashboard: Injectable {
     var feed: NewsFeed? { didSet { if feed?.isLive != true { feed = nil } } }
     var backup: NewsFeed? { didSet { switches += 1 } }
     var switches = 0
-    static let dependencies: [Dependency<BackedDashboard>] = [.inject(\.feed), .optional(\.backup)]
+    static let dependencies: [Dependency<BackedDashboard>] = [.inject(\.feed), .optional(\.backup)]  // @backed
 }
 
 // The same in a non-final class, whose key paths all print as `<computed …>`.
@@ -47,7 +47,7 @@ private class OpenDashboard: Injectable {
     var feed: NewsFeed? { didSet { if feed?.isLive != true { feed = nil } } }
     var backup: NewsFeed?
     required init() {}
-    static var dependencies: [Dependency<OpenDashboard>] { [.inject(\.feed), .optional(\.backup)] }
+    static var dependencies: [Dependency<OpenDashboard>] { [.inject(\.feed), .optional(\.backup)] }  // @open-dashboard
 }
 
 private class ReportBase {
@@ -142,7 +142,7 @@ private final class ReportScreen: Injectable {
                     Validation of Dashboard (2 types, 0 bindings) found 1 error:
 
                     error[unset-after-injection]: Dashboard.feed is still nil after injection: its setter did not keep the NewsFeed it was given.
-                      at: AutowireTests/MirrorAuditTests.swift:33
+                      at: \(marked("dashboard"))
                       path: Dashboard.feed
                       fix: Store the value the setter receives (check its `didSet` or property wrapper), or declare it `.optional(\\.feed)` if it may stay nil.
                     """)
@@ -159,7 +159,7 @@ private final class ReportScreen: Injectable {
                     Validation of BackedDashboard (2 types, 0 bindings) found 1 error:
 
                     error[unset-after-injection]: BackedDashboard.feed is still nil after injection: its setter did not keep the NewsFeed it was given.
-                      at: AutowireTests/MirrorAuditTests.swift:42
+                      at: \(marked("backed"))
                       path: BackedDashboard.feed
                       fix: Store the value the setter receives (check its `didSet` or property wrapper), or declare it `.optional(\\.feed)` if it may stay nil.
                     """)
@@ -176,7 +176,7 @@ private final class ReportScreen: Injectable {
                     Validation of OpenDashboard (2 types, 0 bindings) found 1 error:
 
                     error[unset-after-injection]: OpenDashboard.feed is still nil after injection: its setter did not keep the NewsFeed it was given.
-                      at: AutowireTests/MirrorAuditTests.swift:50
+                      at: \(marked("open-dashboard"))
                       path: OpenDashboard.feed
                       fix: Store the value the setter receives (check its `didSet` or property wrapper), or declare it `.optional(\\.feed)` if it may stay nil.
                     """)

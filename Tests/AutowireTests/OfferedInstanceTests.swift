@@ -15,7 +15,7 @@ private final class Banner: Injectable {
 
 @Suite struct OfferedInstanceTests {
     private func container() throws -> Container {
-        try Container { $0.bind(CheckoutScreen.self).toOfferedInstance() }
+        try Container { $0.bind(CheckoutScreen.self).toOfferedInstance() }  // @offered
     }
 
     @Test func anOfferedObjectIsResolvedWhileItLives() throws {
@@ -37,7 +37,7 @@ private final class Banner: Injectable {
         #expect(
             error?.description == """
                 error[unavailable-instance]: The CheckoutScreen offered to the container has been released.
-                  at: AutowireTests/OfferedInstanceTests.swift:18
+                  at: \(marked("offered"))
                   path: CheckoutPresenter.screen → CheckoutScreen
                   fix: Call `container.offer(_:)` with a live CheckoutScreen before resolving what needs it, or declare the dependency `.optional` to accept its absence.
                 """)

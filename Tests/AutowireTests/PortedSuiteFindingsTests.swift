@@ -1,7 +1,8 @@
 import Autowire
 import Testing
 
-// Wrong results that the ported test suites of other Swift DI libraries found (issue 11, part 3).
+// Wrong results found by porting the test suites of other Swift DI libraries to Autowire: each test
+// is one such case, kept so that it stays fixed.
 
 private enum Numbers: Autowire.Tag { typealias Value = [Int] }
 private final class Tally: Injectable {
@@ -11,6 +12,12 @@ private final class Tally: Injectable {
 
 private protocol Plugin { var name: String { get } }
 private struct NamedPlugin: Plugin { let name: String }
+
+private enum Formats: Autowire.Tag { typealias Value = [String: Plugin] }
+private final class Exporters: Injectable {
+    var formats: [String: Plugin]!
+    static let dependencies: [Dependency<Exporters>] = [.inject(\.formats, tag: Formats.self)]
+}
 
 private final class Dog: Injectable {}
 private protocol Logger: AnyObject {}
@@ -42,6 +49,36 @@ private final class NeedsMissing: Injectable {
             binder.bind(Int.self).tagged(Numbers.self).scoped(.singleton).intoCollection().to { _ in 4 }
         }
         #expect(try container.resolve(Tally.self).numbers == [3, 4])
+    }
+}
+
+@Suite struct TaggedDictionaryTests {
+    @Test func aTaggedDictionaryResolvesAndIsInjectedByItsTag() throws {
+        let container = try Container { binder in
+            binder.bind(Plugin.self).tagged(Formats.self).intoDictionary(key: "pdf").to(value: NamedPlugin(name: "P"))
+            binder.bind(Plugin.self).tagged(Formats.self).scoped(.singleton).intoDictionary(key: "csv").to { _ in
+                NamedPlugin(name: "C")
+            }
+            binder.bind(Plugin.self).intoDictionary(key: "pdf").to(value: NamedPlugin(name: "untagged"))
+        }
+        #expect(
+            try container.resolve([String: Plugin].self, tag: Formats.self).mapValues(\.name) == [
+                "pdf": "P", "csv": "C",
+            ])
+        #expect(try container.resolve(Exporters.self).formats.mapValues(\.name) == ["pdf": "P", "csv": "C"])
+        #expect(try container.resolve([String: Plugin].self).mapValues(\.name) == ["pdf": "untagged"])
+    }
+
+    @Test func aChildAddsToItsParentsTaggedDictionary() throws {
+        let parent = try Container { binder in
+            binder.bind(Plugin.self).tagged(Formats.self).intoDictionary(key: "pdf").to(value: NamedPlugin(name: "P"))
+        }
+        let child = try parent.child { binder in
+            binder.bind(Plugin.self).tagged(Formats.self).intoDictionary(key: "csv").to(value: NamedPlugin(name: "C"))
+        }
+        #expect(
+            try child.resolve([String: Plugin].self, tag: Formats.self).mapValues(\.name) == ["pdf": "P", "csv": "C"])
+        #expect(try parent.resolve([String: Plugin].self, tag: Formats.self).mapValues(\.name) == ["pdf": "P"])
     }
 }
 
@@ -118,7 +155,7 @@ private struct NamedService: Service { let name: String }
 private struct Ticket: Equatable { let number: Int }
 private final class Desk: Injectable {
     var ticket: Ticket!
-    static let dependencies: [Dependency<Desk>] = [.assisted(\.ticket)]
+    static let dependencies: [Dependency<Desk>] = [.assisted(\.ticket)]  // @ticket
 }
 private final class Lobby: Injectable {
     var makeDesk: AssistedFactory<String, Desk>!
@@ -139,9 +176,6 @@ private final class Branch: Injectable {
 }
 
 @Suite struct AssistedFactoryFindingsTests {
-    /// The line of `Desk`'s `.assisted(\.ticket)`.
-    private static let deskTicketLine = 121
-
     @Test func anUnboundAssistedFactoryOfABoundTypeSaysToBindTheFactory() throws {
         let container = try Container { binder in
             binder.bind(Service.self).to(value: NamedService(name: "s"))
@@ -160,7 +194,7 @@ private final class Branch: Injectable {
         #expect(
             error?.description == """
                 error[assisted-seed-mismatch]: AssistedFactory<String, Desk> is given a String, but Desk.ticket, the assisted property it fills, is a Ticket.
-                  at: AutowireTests/PortedSuiteFindingsTests.swift:\(Self.deskTicketLine)
+                  at: \(marked("ticket"))
                   path: Lobby.makeDesk → Desk.ticket
                   fix: Depend on `AssistedFactory<Ticket, Desk>`, or declare Desk.ticket as a String.
                 """)

@@ -1,14 +1,25 @@
 import Autowire
+import Foundation
 import Synchronization
 import Testing
 
 private let lazyCreations = Atomic<Int>(0)
+private let slowIndexCreations = Atomic<Int>(0)
 
 private final class Report: Injectable {
     static var scope: Scope { .transient }
 }
 private final class ExpensiveIndex: Injectable {
     required init() { lazyCreations.add(1, ordering: .relaxed) }
+}
+/// Not a singleton, so only the `Lazy` keeps it to one instance; slow to create, so that the
+/// threads calling `get()` together all arrive while the first call is still creating it.
+private final class SlowIndex: Injectable {
+    static var scope: Scope { .transient }
+    required init() {
+        slowIndexCreations.add(1, ordering: .relaxed)
+        usleep(50_000)
+    }
 }
 private final class ReportScreen: Injectable {
     var makeReport: Provider<Report>!
@@ -57,6 +68,28 @@ private final class Child: Injectable {
         let second = try screen.index.get()
         #expect(first === second)
         #expect(lazyCreations.load(ordering: .relaxed) == before + 1)
+    }
+
+    @Test func concurrentFirstGetsOfALazyResolveOnce() throws {
+        let container = Container()
+        let lazy = try container.resolve(Lazy<SlowIndex>.self)
+        let seen = Locked<[ObjectIdentifier]>([])
+        let errors = Locked<[String]>([])
+        let finished = runOnThreads(8, timeout: .seconds(30)) { _ in
+            do {
+                let index = try lazy.get()
+                seen.withLock { $0.append(ObjectIdentifier(index)) }
+            } catch {
+                errors.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(finished, "the threads calling get() did not finish within 30 s")
+        #expect(errors.withLock { $0 } == [])
+        #expect(slowIndexCreations.load(ordering: .relaxed) == 1)
+        let identities = seen.withLock { $0 }
+        #expect(identities.count == 8)
+        #expect(try Set(identities) == [ObjectIdentifier(lazy.get())])
+        withExtendedLifetime(container) {}
     }
 
     @Test func providersAndLaziesCloseATransientCycle() throws {

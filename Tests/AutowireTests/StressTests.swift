@@ -1,19 +1,31 @@
 import Autowire
+import Foundation
 import Synchronization
 import Testing
 
 private let stressConfigCreations = Atomic<Int>(0)
 private let stressCacheCreations = Atomic<Int>(0)
 
+/// How long each singleton's `init()` takes: long enough that the threads released together by the
+/// gate all find the singleton not created yet and wait for its creation lock, which is where a
+/// second creation would start.
+private let slowCreation: useconds_t = 20_000
+
 /// A singleton bound by a closure factory.
 private final class StressConfig: Sendable {
-    init() { stressConfigCreations.add(1, ordering: .relaxed) }
+    init() {
+        stressConfigCreations.add(1, ordering: .relaxed)
+        usleep(slowCreation)
+    }
 }
 /// An autowired singleton that needs the bound one.
 private final class StressCache: Injectable {
     static var scope: Scope { .singleton }
     var config: StressConfig!
-    required init() { stressCacheCreations.add(1, ordering: .relaxed) }
+    required init() {
+        stressCacheCreations.add(1, ordering: .relaxed)
+        usleep(slowCreation)
+    }
     static let dependencies: [Dependency<StressCache>] = [.inject(\.config)]
 }
 private final class StressSession: Injectable, Sendable {
@@ -54,6 +66,10 @@ private final class StressHandler: Injectable {
 
     /// 8 threads × 100,000 resolves in every scope, through Provider and Lazy too, all starting on a
     /// fresh container at once. Every singleton is created exactly once and every identity holds.
+    ///
+    /// The threads start together at a gate and most of them ask for the singletons first, whose
+    /// slow `init()` keeps them all waiting for its creation at once; the loop itself takes no lock
+    /// of the test's, so it never lines the threads up behind one another.
     @Test func mixedResolvesFromEightThreadsKeepEveryScope() throws {
         let container = try Container { binder in
             binder.bind(StressConfig.self).scoped(.singleton).to { _ in StressConfig() }
@@ -61,11 +77,13 @@ private final class StressHandler: Injectable {
         let wrongIdentities = Atomic<Int>(0)
         let errors = Atomic<Int>(0)
         let heldSession = try container.resolve(StressSession.self)
-        let cacheSeen = Locked<ObjectIdentifier?>(nil)
+        /// The cache each thread saw first, gathered once per thread after its loop.
+        let cachesSeen = Locked<Set<ObjectIdentifier>>([])
 
         let finished = runOnThreads(Self.threads) { thread in
             var wrong = 0
             var failed = 0
+            var firstCache: ObjectIdentifier?
             for index in 0..<Self.resolvesPerThread {
                 do {
                     switch (index &+ thread) % 6 {
@@ -73,11 +91,8 @@ private final class StressHandler: Injectable {
                         let request = try container.resolve(StressRequest.self)
                         if request.cache.config == nil { wrong += 1 }
                         let seen = ObjectIdentifier(request.cache)
-                        let recorded = cacheSeen.withLock { first in
-                            if first == nil { first = seen }
-                            return first
-                        }
-                        if recorded != seen { wrong += 1 }
+                        if firstCache == nil { firstCache = seen }
+                        if firstCache != seen { wrong += 1 }
                     case 1:
                         let handler = try container.resolve(StressHandler.self)
                         if handler.orders === handler.users { wrong += 1 }
@@ -105,11 +120,13 @@ private final class StressHandler: Injectable {
             }
             wrongIdentities.add(wrong, ordering: .relaxed)
             errors.add(failed, ordering: .relaxed)
+            if let firstCache { cachesSeen.withLock { _ = $0.insert(firstCache) } }
         }
 
-        #expect(finished)
+        #expect(finished, "the threads did not finish within 60 s")
         #expect(errors.load(ordering: .relaxed) == 0)
         #expect(wrongIdentities.load(ordering: .relaxed) == 0)
+        #expect(try cachesSeen.withLock { $0 } == [ObjectIdentifier(container.resolve(StressCache.self))])
         #expect(stressConfigCreations.load(ordering: .relaxed) == 1)
         #expect(stressCacheCreations.load(ordering: .relaxed) == 1)
         withExtendedLifetime(heldSession) {}

@@ -2,14 +2,17 @@ import Testing
 
 @testable import Autowire
 
+/// Where each `AvatarViewModel` was made: on the main actor or not.
+private let avatarModelsMadeOnMainActor = Locked<[Bool]>([])
+
 private final class AvatarCache: Injectable {}
 
 @MainActor
 private final class AvatarViewModel: @MainActor Injectable {
     var cache: AvatarCache!
     var placeholder: AvatarCache?  // Forgotten.
-    nonisolated init() {}
-    static let dependencies: [Dependency<AvatarViewModel>] = [.inject(\.cache)]
+    nonisolated init() { avatarModelsMadeOnMainActor.withLock { $0.append(runsOnMainActor()) } }
+    static let dependencies: [Dependency<AvatarViewModel>] = [.inject(\.cache)]  // @cache
 }
 
 @MainActor
@@ -28,10 +31,11 @@ private final class AvatarScreen: @MainActor PropertyInjectable {
                 Validation of AvatarScreen (3 types, 0 bindings) found 1 error:
 
                 error[forgotten-dependency]: AvatarViewModel.placeholder is nil after injection but is not in AvatarViewModel.dependencies, and the container can provide AvatarCache: it looks like a forgotten `.inject`.
-                  at: AutowireTests/ValidationOnMainActorTests.swift:12
+                  at: \(marked("cache"))
                   path: AvatarScreen.model → AvatarViewModel.placeholder
                   fix: Add `.inject(\\.placeholder)` to AvatarViewModel.dependencies; if it may stay nil, `.optional(\\.placeholder)`; if something else sets it, `.notInjected(\\.placeholder)`.
                 """)
+        #expect(avatarModelsMadeOnMainActor.withLock { $0 } == [true])
         let report = try Container().validate(AvatarScreen.self, injectingProbes: false)
         #expect(
             report.graph.textTree == """

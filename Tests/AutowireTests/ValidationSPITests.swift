@@ -7,7 +7,7 @@ private final class RequestContext: Injectable {}
 private final class SessionStore: Injectable {
     static var scope: Scope { .singleton }
     var context: RequestContext!
-    static let dependencies: [Dependency<SessionStore>] = [.inject(\.context)]
+    static let dependencies: [Dependency<SessionStore>] = [.inject(\.context)]  // @context
 }
 
 private final class Handler: Injectable {
@@ -57,7 +57,7 @@ private final class GraphRecorder: ValidationCheck, @unchecked Sendable {
                 Validation of Handler (3 types, 0 bindings) found 1 warning:
 
                 warning[captive-dependency]: The singleton SessionStore keeps the graph-scoped RequestContext of the first request.
-                  at: AutowireTests/ValidationSPITests.swift:10
+                  at: \(marked("context"))
                   path: Handler.sessions → SessionStore.context → RequestContext
                   fix: Make RequestContext a singleton, or inject it through a Provider.
                 """)

@@ -10,7 +10,7 @@ private final class Warehouse: Injectable {}  // Forgot `: Inventory`.
 
 private final class Checkout: Injectable {
     var gateway: PaymentGateway!
-    static let dependencies: [Dependency<Checkout>] = [.inject(\.gateway)]
+    static let dependencies: [Dependency<Checkout>] = [.inject(\.gateway)]  // @gateway
 }
 
 private final class Storefront: Injectable {
@@ -32,7 +32,7 @@ private final class Ping: Injectable {
 private final class Pong: Injectable {
     static var scope: Scope { .transient }
     var ping: Ping!
-    static let dependencies: [Dependency<Pong>] = [.inject(\.ping)]
+    static let dependencies: [Dependency<Pong>] = [.inject(\.ping)]  // @ping
 }
 
 private final class Ledger: Injectable {}
@@ -75,7 +75,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 Validation of Storefront (2 types, 0 bindings) found 1 error:
 
                 error[missing-binding]: PaymentGateway cannot be provided: it has no binding and is not an Injectable class.
-                  at: AutowireTests/ValidationTests.swift:13
+                  at: \(marked("gateway"))
                   path: Storefront.checkout → Checkout.gateway → PaymentGateway
                   fix: Bind it in the container with `binder.bind(PaymentGateway.self).to(…)`, or declare it `.optional(\\.gateway)` if it may be absent.
                 """)
@@ -96,8 +96,8 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
     @Test func duplicateBindingIsReportedWithBothLocations() {
         let text = failure { () throws(ValidationError) in
             try Container.validate(Checkout.self) { binder in
-                binder.bind(PaymentGateway.self).to(StripeGateway.self)
-                binder.bind(PaymentGateway.self).to(StripeGateway.self)
+                binder.bind(PaymentGateway.self).to(StripeGateway.self)  // @bound1
+                binder.bind(PaymentGateway.self).to(StripeGateway.self)  // @bound2
             }
         }
         #expect(
@@ -105,8 +105,8 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 Validation of Checkout (3 types, 1 binding) found 1 error:
 
                 error[duplicate-binding]: PaymentGateway is bound twice in the same container.
-                  at: AutowireTests/ValidationTests.swift:100
-                  also: AutowireTests/ValidationTests.swift:99
+                  at: \(marked("bound2"))
+                  also: \(marked("bound1"))
                   path: PaymentGateway
                   fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
                 """)
@@ -115,7 +115,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
     @Test func protocolImplementationThatDoesNotConformIsFoundOnTheProbe() throws {
         // Building cannot tell from the metatypes that Warehouse is no Inventory; validation can.
         let container = try Container { binder in
-            binder.bind(Inventory.self).to(Warehouse.self)
+            binder.bind(Inventory.self).to(Warehouse.self)  // @inventory
         }
         let text = failure { () throws(ValidationError) in try container.validate(Stock.self) }
         #expect(
@@ -123,7 +123,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 Validation of Stock (3 types, 1 binding) found 1 error:
 
                 error[non-conforming-implementation]: Warehouse is bound to Inventory but does not conform to it.
-                  at: AutowireTests/ValidationTests.swift:118
+                  at: \(marked("inventory"))
                   path: Stock.inventory → Inventory
                   fix: Make Warehouse conform to Inventory, or bind Inventory to a type that does.
                 """)
@@ -136,7 +136,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 Validation of Ping (2 types, 0 bindings) found 1 error:
 
                 error[unclosable-cycle]: Dependency cycle Ping.pong → Pong.ping → Ping can never close.
-                  at: AutowireTests/ValidationTests.swift:35
+                  at: \(marked("ping"))
                   path: Ping.pong → Pong.ping → Ping
                   fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
                 """)
@@ -161,9 +161,9 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
     @Test func fiveMistakesInOneContainerAreAllInOneReport() {
         let text = failure { () throws(ValidationError) in
             try Container.validate(Storefront.self, Stock.self, Ping.self, Accounting.self) { binder in
-                binder.bind(Inventory.self).to(Warehouse.self)
-                binder.bind(String.self).to(value: "a")
-                binder.bind(String.self).to(value: "b")
+                binder.bind(Inventory.self).to(Warehouse.self)  // @inventory-once
+                binder.bind(String.self).to(value: "a")  // @string1
+                binder.bind(String.self).to(value: "b")  // @string2
             }
         }
         #expect(
@@ -171,23 +171,23 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 Validation of Storefront, Stock, Ping, Accounting (9 types, 2 bindings) found 4 errors and 1 warning:
 
                 error[missing-binding]: PaymentGateway cannot be provided: it has no binding and is not an Injectable class.
-                  at: AutowireTests/ValidationTests.swift:13
+                  at: \(marked("gateway"))
                   path: Storefront.checkout → Checkout.gateway → PaymentGateway
                   fix: Bind it in the container with `binder.bind(PaymentGateway.self).to(…)`, or declare it `.optional(\\.gateway)` if it may be absent.
 
                 error[unclosable-cycle]: Dependency cycle Ping.pong → Pong.ping → Ping can never close.
-                  at: AutowireTests/ValidationTests.swift:35
+                  at: \(marked("ping"))
                   path: Ping.pong → Pong.ping → Ping
                   fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
 
                 error[duplicate-binding]: String is bound twice in the same container.
-                  at: AutowireTests/ValidationTests.swift:166
-                  also: AutowireTests/ValidationTests.swift:165
+                  at: \(marked("string2"))
+                  also: \(marked("string1"))
                   path: String
                   fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
                 error[non-conforming-implementation]: Warehouse is bound to Inventory but does not conform to it.
-                  at: AutowireTests/ValidationTests.swift:164
+                  at: \(marked("inventory-once"))
                   path: Stock.inventory → Inventory
                   fix: Make Warehouse conform to Inventory, or bind Inventory to a type that does.
 
@@ -213,8 +213,8 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
     @Test func detailedDescriptionIsATreeWithOneBranchPerProblem() {
         do {
             try Container.validate(Stock.self, Accounting.self) { binder in
-                binder.bind(Inventory.self).to(Warehouse.self)
-                binder.bind(Inventory.self).to(Warehouse.self)
+                binder.bind(Inventory.self).to(Warehouse.self)  // @inventory1
+                binder.bind(Inventory.self).to(Warehouse.self)  // @inventory2
             }
             Issue.record("validation passed")
         } catch {
@@ -222,12 +222,12 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 error.report.detailedDescription == """
                     Validation of Stock, Accounting (4 types, 1 binding) found 2 errors and 1 warning:
                     ├─ error[duplicate-binding] Inventory is bound twice in the same container.
-                    │  ├─ at: AutowireTests/ValidationTests.swift:217
-                    │  ├─ also: AutowireTests/ValidationTests.swift:216
+                    │  ├─ at: \(marked("inventory2"))
+                    │  ├─ also: \(marked("inventory1"))
                     │  ├─ path: Inventory
                     │  └─ fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
                     ├─ error[non-conforming-implementation] Warehouse is bound to Inventory but does not conform to it.
-                    │  ├─ at: AutowireTests/ValidationTests.swift:216
+                    │  ├─ at: \(marked("inventory1"))
                     │  ├─ path: Stock.inventory → Inventory
                     │  └─ fix: Make Warehouse conform to Inventory, or bind Inventory to a type that does.
                     └─ warning[likely-forgotten-dependency] Accounting.ledger looks like a forgotten dependency: it is nil after init(), is not in Accounting.dependencies, and the container can provide Ledger.
@@ -292,7 +292,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
 
     @Test func factoryThatThrowsDuringProbeInjectionIsReported() throws {
         let container = try Container { binder in
-            binder.bind(Connection.self).to { _ in throw MissingSecret() }
+            binder.bind(Connection.self).to { _ in throw MissingSecret() }  // @connection
         }
         let text = failure { () throws(ValidationError) in try container.validate(Repository.self) }
         #expect(
@@ -300,7 +300,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                 Validation of Repository (2 types, 1 binding) found 1 error:
 
                 error[factory-failed]: The factory for Connection threw: no API key in the environment.
-                  at: AutowireTests/ValidationTests.swift:295
+                  at: \(marked("connection"))
                   path: Repository.connection → Connection
                   fix: Fix the cause reported by the factory, or catch it inside the factory.
                 """)
@@ -323,7 +323,7 @@ private final class Outbox: Injectable {
         do {
             try Container.validate(Outbox.self) { binder in
                 binder.bind(String.self).tagged(MailHost.self).to(value: "smtp.example.com")
-                binder.bind(Mailer.self).to(factory: SMTPMailer.init)
+                binder.bind(Mailer.self).to(factory: SMTPMailer.init)  // @mailer
             }
             Issue.record("validation passed")
         } catch {
@@ -332,7 +332,7 @@ private final class Outbox: Injectable {
                     Validation of Outbox (4 types, 2 bindings) found 1 error:
 
                     error[missing-binding]: Int tagged MailPort cannot be provided: nothing is bound with that tag.
-                      at: AutowireTests/ValidationTests.swift:326
+                      at: \(marked("mailer"))
                       path: Outbox.mailer → parameter 2 of Mailer's factory → Int tagged MailPort
                       fix: Bind it in the container with `binder.bind(Int.self).tagged(MailPort.self).to(…)`.
                     """)
@@ -344,13 +344,13 @@ private final class Outbox: Injectable {
             binder.bind(PaymentGateway.self).to(StripeGateway.self)
         }
         let child = try parent.child { binder in
-            binder.override(PaymentGateway.self).to(StripeGateway.self)
+            binder.override(PaymentGateway.self).to(StripeGateway.self)  // @override
         }
         let report = try child.validate(Storefront.self)
         #expect(report.description == "Validation of Storefront (4 types, 1 binding) found no problems.")
         // What the child resolves is its own override.
         #expect(
             report.graph.nodes.first { $0.type == PaymentGateway.self }?.location?.description
-                == "AutowireTests/ValidationTests.swift:347")
+                == marked("override"))
     }
 }

@@ -4,8 +4,8 @@ import BenchmarkModels
 import Foundation
 import Swinject
 
-// Every scenario of issue 5 on one six-object graph (see BenchmarkModels/Graph.swift). Micro benchmarks run
-// 1,000 operations per measured iteration (`scalingFactor: .kilo`); `Scripts/compare.sh` divides
+// Every scenario of Benchmarks/README.md on one six-object graph (see BenchmarkModels/Graph.swift). Micro
+// benchmarks run 1,000 operations per measured iteration (`scalingFactor: .kilo`); `Scripts/compare.sh` divides
 // by that to report per-operation figures. Scaling benchmarks run one operation per iteration.
 //
 // All benchmarks live in this one executable, so they share one process. Before any of them is

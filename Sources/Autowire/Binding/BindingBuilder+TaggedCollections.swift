@@ -1,4 +1,4 @@
-/// Tagged collections: contributions to a `[Value]` that a tag names.
+/// Tagged collections: contributions to a `[Value]` or `[Key: Value]` that a tag names.
 extension BindingBuilder {
     /// Contributes to the `[Value]` collection that `tag` names, rather than the untagged one;
     /// finish with ``TaggedCollectionBuilder/intoCollection()``.
@@ -18,6 +18,22 @@ extension BindingBuilder {
         copy.tag = tag
         return TaggedCollectionBuilder(builder: copy)
     }
+
+    /// Contributes to the `[Key: Value]` dictionary that `tag` names, rather than the untagged one;
+    /// finish with ``TaggedDictionaryBuilder/intoDictionary(key:)``.
+    ///
+    /// ```swift
+    /// enum Formats: Tag { typealias Value = [String: Exporter] }
+    ///
+    /// binder.bind(Exporter.self).tagged(Formats.self).intoDictionary(key: "pdf").to(PDFExporter.self)
+    /// let formats = try container.resolve([String: Exporter].self, tag: Formats.self)
+    /// ```
+    public func tagged<T: Tag, Key: Hashable & Sendable>(_ tag: T.Type) -> TaggedDictionaryBuilder<Key, Value>
+    where T.Value == [Key: Value] {
+        var copy = self
+        copy.tag = tag
+        return TaggedDictionaryBuilder(builder: copy)
+    }
 }
 
 /// A contribution to a tagged collection being written: finish with ``intoCollection()``, then a
@@ -35,5 +51,23 @@ public struct TaggedCollectionBuilder<Value> {
     /// ``BindingBuilder/scoped(_:)``.
     public func scoped(_ scope: Scope) -> TaggedCollectionBuilder {
         TaggedCollectionBuilder(builder: builder.scoped(scope))
+    }
+}
+
+/// A contribution to a tagged dictionary being written: finish with ``intoDictionary(key:)``, then
+/// a `to` method.
+///
+/// Made by `tagged(_:)` with a tag whose `Value` is `[Key: Value]`: such a tag names a dictionary,
+/// never a single `Value`, so nothing but a keyed contribution can be bound with it.
+public struct TaggedDictionaryBuilder<Key: Hashable & Sendable, Value> {
+    let builder: BindingBuilder<Value>
+
+    /// Adds this binding to the `[Key: Value]` dictionary the tag names, under `key`.
+    public func intoDictionary(key: Key) -> BindingBuilder<Value> { builder.intoDictionary(key: key) }
+
+    /// Sets the lifetime of the instances this contribution makes; see
+    /// ``BindingBuilder/scoped(_:)``.
+    public func scoped(_ scope: Scope) -> TaggedDictionaryBuilder {
+        TaggedDictionaryBuilder(builder: builder.scoped(scope))
     }
 }

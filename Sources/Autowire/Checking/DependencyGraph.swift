@@ -52,7 +52,12 @@ public struct DependencyGraph: Sendable {
         while let edgeIndex = parentEdges[current], remaining > 0 {
             let edge = edges[edgeIndex]
             let owner = nodes[edge.from]
-            components.append(EdgeLabel.pathComponent(edge.label, ownerName: owner.name, ownerTypeName: owner.typeName))
+            // A binding with a scope of its own fills its implementation's properties itself: they
+            // are named by the implementation (`SQLStore.database`), never by the bound protocol.
+            let ownerTypeName =
+                owner.provision.kind == .implementation
+                ? owner.provision.implementation.map(typeName) ?? owner.typeName : owner.typeName
+            components.append(EdgeLabel.pathComponent(edge.label, ownerName: owner.name, ownerTypeName: ownerTypeName))
             current = edge.from
             remaining -= 1
         }

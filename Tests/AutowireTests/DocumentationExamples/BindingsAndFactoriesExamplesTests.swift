@@ -30,6 +30,7 @@ enum BindingsAndFactoriesExamples {
     protocol Mailer: AnyObject {}
     enum MailHost: Tag { typealias Value = String }
     enum RetryDelays: Tag { typealias Value = [Int] }
+    enum ReportFormats: Tag { typealias Value = [String: Exporter] }
 
     final class SMTPMailer: Mailer {
         let host: String
@@ -122,6 +123,16 @@ enum BindingsAndFactoriesExamples {
             #expect(exporters["csv"] is CSVExporter)
         }
 
+        @Test func aTaggedDictionaryIsResolvedByItsTag() throws {
+            let reportContainer = try Container { binder in
+                binder.bind(Exporter.self).tagged(ReportFormats.self).intoDictionary(key: "pdf").to(PDFExporter.self)
+            }
+            let formats = try reportContainer.resolve([String: Exporter].self, tag: ReportFormats.self)  // ["pdf": …]
+
+            #expect(formats.count == 1)
+            #expect(formats["pdf"] is PDFExporter)
+        }
+
         @Test func modulesAndAssistedInjection() throws {
             let appContainer = try Container { binder in
                 binder.include(PersistenceModule.self)
@@ -151,24 +162,22 @@ enum BindingsAndFactoriesExamples {
                 print(error)
             }
 
-            #expect(
-                printed.map(withoutLocations) == [
-                    withoutLocations(
-                        """
-                        Container configuration has 2 problems:
+            expectDocumented(
+                printed.joined(separator: "\n"),
+                #"""
+                Container configuration has 2 problems:
 
-                        error[duplicate-binding]: String tagged DatabasePath is bound twice in the same container.
-                          at: App/Bindings.swift:5
-                          also: App/Bindings.swift:4
-                          path: String tagged DatabasePath
-                          fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
+                error[duplicate-binding]: String tagged DatabasePath is bound twice in the same container.
+                  at: App/Bindings.swift:5
+                  also: App/Bindings.swift:4
+                  path: String tagged DatabasePath
+                  fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
-                        error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
-                          at: App/Bindings.swift:3
-                          path: Storage
-                          fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
-                        """)
-                ])
+                error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
+                  at: App/Bindings.swift:3
+                  path: Storage
+                  fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
+                """#)
         }
     }
 }

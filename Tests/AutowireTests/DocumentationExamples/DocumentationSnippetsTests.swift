@@ -1,45 +1,18 @@
 import Foundation
 import Testing
 
-/// Keeps the code in README.md and Documentation.docc from drifting: every ```swift block there must
-/// appear, paragraph by paragraph, in one of the example test files next to this one, where it is
-/// compiled and its behaviour is checked; every error shown in a ```text block must be asserted there.
+/// Keeps README.md and Documentation.docc from drifting: every ```swift block there must appear,
+/// paragraph by paragraph, in one of the example test files next to this one, where it is compiled
+/// and its behaviour is checked; every block of output (an error, a report, a graph) must be, character
+/// for character, a text that an example asserts with `expectDocumented`. The bad-input catalogue's
+/// texts are compared with the catalogue's rows by `BadInputCatalogueTests`.
 ///
-/// Blocks that cannot compile here are exempt only when their first line says why: `// Package.swift`
-/// (a manifest fragment), `// Swinject` or `// Cleanse` (another library's API, in migration guides).
+/// Swift blocks that cannot compile here are exempt only when their first line says why:
+/// `// Package.swift` (a manifest fragment), `// Swinject` or `// Cleanse` (another library's API, in
+/// migration guides).
 @Suite struct DocumentationSnippetsTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let exemptions = ["// Package.swift", "// Swinject", "// Cleanse"]
-
-    static var documents: [URL] {
-        let catalog = packageRoot.appendingPathComponent("Documentation.docc")
-        let files =
-            FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "md" } ?? []
-        return [packageRoot.appendingPathComponent("README.md")] + files.sorted { $0.path < $1.path }
-    }
-
-    /// The blocks of a Markdown file in `language`, each with the line it starts on.
-    static func blocks(_ language: String, in text: String) -> [(line: Int, code: [String])] {
-        var blocks: [(line: Int, code: [String])] = []
-        var current: [String]?
-        var start = 0
-        for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```" + language {
-                current = []
-                start = index + 2
-            } else if let code = current, trimmed == "```" {
-                blocks.append((start, code))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
+    static let catalogue = "Documentation.docc/Articles/BadInputCatalogue.md"
 
     /// Lines without surrounding whitespace and with runs of spaces collapsed, so that indentation
     /// inside a test and the formatter's spacing before end-of-line comments do not matter (the
@@ -52,12 +25,12 @@ import Testing
         .joined(separator: "\n")
     }
 
-    /// The normalized text of each example file.
-    static func exampleSources() throws -> [String] {
-        let folder = packageRoot.appendingPathComponent("Tests/AutowireTests/DocumentationExamples")
+    /// The example files and their text.
+    static func exampleFiles() throws -> [(name: String, text: String)] {
+        let folder = Documentation.packageRoot.appendingPathComponent("Tests/AutowireTests/DocumentationExamples")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "swift" && $0.lastPathComponent != "DocumentationSnippetsTests.swift" }
-        return try files.map { normalized(try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n")) }
+        return try files.map { ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
     }
 
     /// A block's paragraphs (split at blank lines): declarations and the statements that use them
@@ -67,63 +40,57 @@ import Testing
     }
 
     @Test func everySwiftBlockInTheDocumentationIsCompiledByAnExample() throws {
-        let sources = try Self.exampleSources()
+        let sources = try Self.exampleFiles().map { Self.normalized($0.text.components(separatedBy: "\n")) }
         var checked = 0
-        for document in Self.documents {
-            let text = try String(contentsOf: document, encoding: .utf8)
-            let name = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
-            for block in Self.blocks("swift", in: text) {
-                let first = block.code.first?.trimmingCharacters(in: .whitespaces) ?? ""
-                if Self.exemptions.contains(where: first.hasPrefix) { continue }
-                checked += 1
-                let paragraphs = Self.paragraphs(block.code)
-                let isMirrored = sources.contains { source in paragraphs.allSatisfy(source.contains) }
-                #expect(isMirrored, "\(name):\(block.line): this swift block is not mirrored in DocumentationExamples/")
-            }
+        for block in Documentation.allBlocks where block.language == "swift" {
+            let first = block.lines.first?.trimmingCharacters(in: .whitespaces) ?? ""
+            if Self.exemptions.contains(where: first.hasPrefix) { continue }
+            checked += 1
+            let paragraphs = Self.paragraphs(block.lines)
+            let isMirrored = sources.contains { source in paragraphs.allSatisfy(source.contains) }
+            #expect(isMirrored, "\(block.place): this swift block is not mirrored in DocumentationExamples/")
         }
         #expect(checked >= 20)
     }
 
-    /// Error text shown in the documentation, with locations left out.
-    static func normalizedOutput(_ lines: [String]) -> String {
-        lines.map { $0.trimmingCharacters(in: .whitespaces) }
-            .map { line in
-                for prefix in ["at: ", "also: "] where line.hasPrefix(prefix) { return prefix + "…" }
-                return line
-            }
-            .joined(separator: "\n")
+    /// The texts the examples pass to `expectDocumented`, read from their source, each with the
+    /// place it is written: the first multi-line literal after a call, in the same function.
+    static func documentedTexts() throws -> [(place: String, text: String)] {
+        try exampleFiles().flatMap { file in
+            multilineStringLiterals(in: file.text)
+                .filter { literal in
+                    guard let call = literal.before.range(of: "expectDocumented(", options: .backwards) else {
+                        return false
+                    }
+                    let between = literal.before[call.upperBound...]
+                    return !between.contains("@Test") && !between.contains("func ")
+                }
+                .map { ("\(file.name):\($0.line)", $0.text) }
+        }
     }
 
-    @Test func everyErrorShownInTheDocumentationIsAssertedByAnExample() throws {
-        let sources = try Self.exampleSources().map { Self.normalizedOutput($0.components(separatedBy: "\n")) }
+    @Test func everyOutputShownInTheDocumentationIsATextAnExampleAsserts() throws {
+        let asserted = try Self.documentedTexts()
+        #expect(asserted.count >= 25)
         var checked = 0
-        for document in Self.documents {
-            let text = try String(contentsOf: document, encoding: .utf8)
-            let name = document.path.replacingOccurrences(of: Self.packageRoot.path + "/", with: "")
-            for block in Self.blocks("text", in: text) {
-                let first = block.code.first ?? ""
-                let isError =
-                    ["error[", "warning[", "Container configuration"].contains(where: first.hasPrefix)
-                    || first.hasSuffix(" problems:")
-                guard isError else { continue }
-                checked += 1
-                let expected = Self.normalizedOutput(block.code)
-                let isAsserted = sources.contains { $0.contains(expected) }
-                #expect(isAsserted, "\(name):\(block.line): this error text is not asserted in DocumentationExamples/")
-            }
+        for block in Documentation.outputBlocks where block.document != Self.catalogue {
+            checked += 1
+            #expect(
+                asserted.contains { $0.text == block.text },
+                """
+                \(block.place): no example asserts this text with `expectDocumented` (exactly as shown):
+                \(block.text)
+                """)
         }
-        #expect(checked >= 10)
+        #expect(checked >= 25)
     }
-}
 
-/// The text of an error as the documentation prints it: `at:` and `also:` lines name the place in the
-/// documentation's imaginary app, not in this test file, so both sides drop the location; type names
-/// lose the namespace of their article (`withoutArticleNamespaces`).
-func withoutLocations(_ text: String) -> String {
-    withoutArticleNamespaces(text).components(separatedBy: "\n")
-        .map { line in
-            for prefix in ["  at: ", "  also: "] where line.hasPrefix(prefix) { return prefix + "…" }
-            return line
+    /// The other direction, read from the source: what `expectDocumented` also checks when it runs.
+    @Test func everyTextAnExampleDocumentsIsShownInTheDocumentation() throws {
+        let shown = Documentation.outputBlocks.map(\.text)
+        for (place, text) in try Self.documentedTexts() {
+            let isShown = shown.contains(text)
+            #expect(isShown, "\(place): this text is not shown in the documentation")
         }
-        .joined(separator: "\n")
+    }
 }

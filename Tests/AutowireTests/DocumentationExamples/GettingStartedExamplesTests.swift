@@ -53,18 +53,16 @@ enum GettingStartedExamples {
         }
 
         @Test func anUnboundProtocolIsAMissingBindingThatNamesTheProperty() {
-            #expect {
-                try Container().resolve(GuestBook.self)
-            } throws: { error in
-                withoutLocations("\(error)")
-                    == withoutLocations(
-                        #"""
-                        error[missing-binding]: GuestStore cannot be provided: it has no binding and is not an Injectable class.
-                          at: App/GuestBook.swift:6
-                          path: GuestBook.store → GuestStore
-                          fix: Bind it in the container with `binder.bind(GuestStore.self).to(…)`, or declare it `.optional(\.store)` if it may be absent.
-                        """#)
-            }
+            expectDocumented(
+                thrownText {
+                    try Container().resolve(GuestBook.self)
+                },
+                #"""
+                error[missing-binding]: GuestStore cannot be provided: it has no binding and is not an Injectable class.
+                  at: App/GuestBook.swift:6
+                  path: GuestBook.store → GuestStore
+                  fix: Bind it in the container with `binder.bind(GuestStore.self).to(…)`, or declare it `.optional(\.store)` if it may be absent.
+                """#)
         }
 
         @Test func bindingTheProtocolLetsTheRestBeAutowired() throws {

@@ -99,25 +99,23 @@ enum PropertyInjectionExamples {
         }
 
         @Test func anInjectorThatCannotBeMadeReportsEveryMissingDependency() {
-            #expect {
-                try container.propertyInjector(for: SettingsScreen.self)
-            } throws: { error in
-                withoutLocations("\(error)")
-                    == withoutLocations(
-                        #"""
-                        2 problems:
+            expectDocumented(
+                thrownText {
+                    try container.propertyInjector(for: SettingsScreen.self)
+                },
+                #"""
+                2 problems:
 
-                        error[missing-binding]: AccountStore cannot be provided: it has no binding and is not an Injectable class.
-                          at: App/SettingsScreen.swift:6
-                          path: SettingsScreen.account → AccountStore
-                          fix: Bind it in the container with `binder.bind(AccountStore.self).to(…)`, or declare it `.optional(\.account)` if it may be absent.
+                error[missing-binding]: AccountStore cannot be provided: it has no binding and is not an Injectable class.
+                  at: App/SettingsScreen.swift:6
+                  path: SettingsScreen.account → AccountStore
+                  fix: Bind it in the container with `binder.bind(AccountStore.self).to(…)`, or declare it `.optional(\.account)` if it may be absent.
 
-                        error[missing-binding]: BillingService cannot be provided: it has no binding and is not an Injectable class.
-                          at: App/SettingsScreen.swift:7
-                          path: SettingsScreen.billing → BillingService
-                          fix: Bind it in the container with `binder.bind(BillingService.self).to(…)`, or declare it `.optional(\.billing)` if it may be absent.
-                        """#)
-            }
+                error[missing-binding]: BillingService cannot be provided: it has no binding and is not an Injectable class.
+                  at: App/SettingsScreen.swift:7
+                  path: SettingsScreen.billing → BillingService
+                  fix: Bind it in the container with `binder.bind(BillingService.self).to(…)`, or declare it `.optional(\.billing)` if it may be absent.
+                """#)
         }
     }
 }

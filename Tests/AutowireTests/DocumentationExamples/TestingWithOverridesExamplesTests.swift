@@ -43,7 +43,16 @@ enum TestingWithOverridesExamples {
         return appContainer
     }
 
-    static let appContainer: Container = (try? makeAppContainer()) ?? Container()
+    /// The documentation's app container, built once. A failure is recorded as an issue of the test
+    /// that first uses it (the empty stand-in then fails the others), never swallowed.
+    static let appContainer: Container = {
+        do {
+            return try makeAppContainer()
+        } catch {
+            Issue.record(error, "the documentation's app container could not be built")
+            return Container()
+        }
+    }()
     static let sharedRecorder = RecordingMailer()
 
     @Suite struct Tests {

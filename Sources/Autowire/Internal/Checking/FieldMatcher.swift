@@ -1,7 +1,8 @@
 /// Finds the stored property each declared dependency fills, for the Mirror audit.
 ///
-/// Key-path descriptions name only some properties (FACTS: observers, wrappers and inherited
-/// properties print `<computed …>`), so a requirement is matched, in order:
+/// Key-path descriptions name only some properties (`String(describing:)` of a key path prints
+/// `\Type.name` only for stored properties of final classes; observed, wrapped, lazy, computed and
+/// inherited ones print `<computed 0x… (Type)>`), so a requirement is matched, in order:
 /// 1. by the name its key path prints;
 /// 2. by the one property its own injection step turned from nil to set, seen on a probe;
 /// 3. by the one property of its type that injection turned from nil to set (set-and-compare);

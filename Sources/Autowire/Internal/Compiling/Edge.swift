@@ -29,10 +29,13 @@ enum EdgeLabel {
     static func parameter(_ position: Int) -> String { "\(prefix)\(position)" }
 
     /// One path component: `OrderService.repository` for a property, `parameter 2 of Mailer's
-    /// factory` for a factory parameter, `ownerName` alone for an unlabeled edge.
+    /// factory` for a factory parameter, `[Plugin][0]` for a collection's element (as building
+    /// errors name it), `ownerName` alone for an unlabeled edge.
     static func pathComponent(_ label: String, ownerName: String, ownerTypeName: String) -> String {
         if label.isEmpty { return ownerName }
         if label.hasPrefix(prefix) { return "\(label) of \(ownerTypeName)'s factory" }
+        // No property name starts with a bracket: this is an element's `[index]` or `[key]`.
+        if label.hasPrefix("[") { return "\(ownerName)\(label)" }
         return "\(ownerTypeName).\(label)"
     }
 

@@ -1,0 +1,333 @@
+#!/usr/bin/env bash
+# A mutation check: breaks the library on purpose, one small mutation at a time, and requires the
+# tests to notice. Each mutant is a precise textual substitution in one source file; the tests of
+# its filter must then fail ("killed"). A mutant the tests do not notice ("survived") is a behaviour
+# nothing checks.
+#
+#   Scripts/mutants.sh            every mutant (about 5 minutes on 2 cores once the copy is built)
+#   Scripts/mutants.sh --fast     the few marked fast, each running only its small filter (CI)
+#   Scripts/mutants.sh --list     the mutants, their files and filters; runs nothing
+#   Scripts/mutants.sh NAME…      only the mutants named
+#
+# The package is copied to .build/mutants/package and built there, in its own scratch path, so the
+# main .build is never invalidated; only changed files are copied again, so later runs build
+# incrementally. Before any mutant, the unmutated copy must pass every filter to be run. Then for
+# each mutant: the file is restored, the substitution applied (it must match exactly once, or the
+# mutant is an error: the source changed under it), the copy built and the filter run, with a time
+# limit (a mutant that hangs its tests counts as killed: the tests' own bounded waits fail).
+#
+# Prints a table (mutant, tests, result, seconds) and a closing `N killed, M survived` line. Exits
+# non-zero if a mutant survived, could not be applied or built, or the unmutated tests fail.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+work="${AUTOWIRE_MUTANTS_DIR:-$root/.build/mutants}"
+package="$work/package"
+scratch="$work/build"
+
+# name | file under Sources/Autowire | tests (a --filter) | fast? ; then the text replaced and its
+# replacement, each on one line. Keep each mutation small and meaningful: the behaviour it breaks
+# is in its name.
+names=()
+files=()
+filters=()
+fast=()
+olds=()
+news=()
+mutant() {
+    names+=("$1")
+    files+=("$2")
+    filters+=("$3")
+    fast+=("$4")
+    olds+=("$5")
+    news+=("$6")
+}
+
+# Scope sharing: an autowired `.graph` object met again in the same resolve is made anew.
+mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
+    'ScopeTests|CycleTests' yes \
+    'if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }' \
+    ''
+# Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
+mutant graph-factory-value-not-recorded Internal/Resolving/ResolutionState.swift \
+    'ScopeTests|BindingTests' no \
+    'state.pointee.record(producer.reference(for: value), at: slot)' \
+    '_ = slot'
+# Scope sharing: a singleton is never published, so every resolve creates it again.
+mutant singleton-never-published Internal/Producers/SingletonProducer.swift \
+    'ScopeTests|SingletonPublicationTests' no \
+    'isCreated.store(true, ordering: .releasing)' \
+    ''
+# Cycle check, first pass: cycles found on the walk are not reported (the second pass still runs).
+mutant cycle-first-pass-silent Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CycleTests|CycleCheckTests|BadInputCatalogueTests' yes \
+    'if !closes(through: cycle.map(\.producer)) {' \
+    'if !closes(through: cycle.map(\.producer)), cycle.count > 1_000 {'
+# Cycle check, first pass: a factory outside `.transient` is taken for something that closes a cycle.
+mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CycleTests|CycleCheckTests|BadInputCatalogueTests' no \
+    'if producer.isFactory, producer.scope != .transient { return false }' \
+    'if producer.isFactory, producer.scope == .singleton { return false }'
+# Cycle check, second pass: endless cycles first reached through a shared object are not looked for.
+mutant cycle-second-pass-skipped Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CycleTests|CycleCheckTests|RandomizedGraphTests' no \
+    'if walk.sawCycle { findEndlessCycles(&walk) }' \
+    'if walk.sawCycle, walk.reached < 0 { findEndlessCycles(&walk) }'
+# Singletons: a thread that waited for the creation lock does not check again that the singleton
+# was created meanwhile, and creates a second one.
+mutant singleton-no-recheck-under-lock Internal/Producers/SingletonProducer.swift \
+    'StressTests|ConcurrencyTests|SingletonPublicationTests|CreationLockTests' no \
+    'if isCreated.load(ordering: .acquiring) {
+            lock.unlock()
+            return instance.pointee
+        }' \
+    ''
+# Lazy: a thread that waited for the lazy's lock resolves the value again.
+mutant lazy-no-recheck-under-lock Resolving/Lazy.swift \
+    'ProviderLazyTests|ConcurrencyTests|StressTests' no \
+    'try lock.withLock {
+                if let value { return value }' \
+    'try lock.withLock {'
+# Main actor: a plan isolated to the main actor runs anywhere.
+mutant main-actor-check-skipped Internal/Resolving/InjectionPlan.swift \
+    'MainActorTests|MainActorIsolationTests|BadInputCatalogueTests' yes \
+    'if let mainActor, !mainActor.thread.isCurrent {' \
+    'if let mainActor, mainActor.thread.isCurrent, !mainActor.thread.isCurrent {'
+# Main actor: any thread of the process passes for the main thread.
+mutant main-thread-is-any-thread Internal/Threads/MainActorThread.swift \
+    'MainActorTests|MainActorIsolationTests|BadInputCatalogueTests|ValidationOnMainActorTests' no \
+    'return linuxThreadID?() == getpid()' \
+    'return linuxThreadID?() != nil'
+# Mirror audit: a class-typed optional property is never seen as nil.
+mutant mirror-audit-reference-never-nil Internal/Checking/MirrorAudit.swift \
+    'MirrorAuditTests|FirstFillCheckTests|ValidationTests' no \
+    'return base.load(fromByteOffset: field.offset, as: UInt.self) == 0' \
+    'return base.load(fromByteOffset: field.offset, as: UInt.self) == 1'
+# First fill: a forgotten dependency found on the first instance is not reported.
+mutant first-fill-forgets-nothing Internal/Checking/FirstFillCheck.swift \
+    'FirstFillCheckTests|BadInputCatalogueTests' no \
+    'let found = forgottenProperties(of: object).map { field in' \
+    'let found = forgottenProperties(of: object).prefix(0).map { field in'
+# First fill: a type found wrong passes on every later fill.
+mutant first-fill-verdict-not-kept Internal/Checking/FirstFillCheck.swift \
+    'FirstFillCheckTests' no \
+    'verdict.store((found.isEmpty ? Verdict.passed : .failed).rawValue, ordering: .releasing)' \
+    'verdict.store(Verdict.passed.rawValue, ordering: .releasing)'
+# Weak scope: the producer keeps its instance alive.
+mutant weak-keeps-strong-reference Internal/Producers/WeakProducer.swift \
+    'WeakScopeTests|LifetimeTests' no \
+    'private nonisolated(unsafe) weak var instance: AnyObject?' \
+    'private nonisolated(unsafe) var instance: AnyObject?'
+# Weak scope: a live instance is not reused.
+mutant weak-never-reused Internal/Producers/WeakProducer.swift \
+    'WeakScopeTests|ScopeTests' no \
+    'if let instance { return try value(from: instance) }' \
+    'if let instance, instance === (self as AnyObject) { return try value(from: instance) }'
+# Error paths: an error thrown while filling a property does not name the property.
+mutant error-path-not-prepended Internal/Compiling/InjectionStep.swift \
+    'ErrorMessageTests|FaultTests|BadInputCatalogueTests' yes \
+    'return resolutionError.prependingPath(component)' \
+    'return resolutionError'
+# Collections: a child container's collection drops its parent's contributions.
+mutant child-collection-drops-parent Internal/Producers/CollectionProducer.swift \
+    'MultibindingTests|ChildContainerTests|ChildCollectionTests' no \
+    'var values: [Element] = try inherited?.produce(resolution) ?? []' \
+    'var values: [Element] = []'
+# Optionals: a `Wrapped?` is nil even when the container can provide `Wrapped`.
+mutant optional-always-nil Internal/Producers/OptionalProducer.swift \
+    'OptionalDependencyTests|TypedFactoryTests' no \
+    'return try source.produce(resolution)' \
+    '_ = source
+        return nil'
+# Creation locks: a wait that closes a cycle of threads is not refused, so both threads wait.
+mutant creation-lock-deadlock-undetected Internal/Locks/CreationLock.swift \
+    'DeadlockTests|CreationLockTests|BadInputCatalogueTests' no \
+    'if next.owner == me { return next }' \
+    'if next.owner == me, next.owner != me { return next }'
+# Offered instances: a child container's slot does not fall back to its parent's offer.
+mutant offered-slot-no-fallback Internal/Producers/OfferedProducer.swift \
+    'OfferedInstanceTests' no \
+    'if !offered, let inherited { return try inherited.produce(resolution) }' \
+    'if !offered, let inherited, inherited.key != key { return try inherited.produce(resolution) }'
+
+# Arguments.
+only=()
+mode=full
+list=no
+for argument in "$@"; do
+    case "$argument" in
+        --fast) mode=fast ;;
+        --list) list=yes ;;
+        -h | --help)
+            sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+            exit 0
+            ;;
+        -*)
+            echo "unknown option $argument" >&2
+            exit 2
+            ;;
+        *) only+=("$argument") ;;
+    esac
+done
+
+selected=()
+for index in "${!names[@]}"; do
+    if [[ ${#only[@]} -gt 0 ]]; then
+        for name in "${only[@]}"; do [[ "$name" == "${names[$index]}" ]] && selected+=("$index"); done
+    elif [[ "$mode" != fast || "${fast[$index]}" == yes ]]; then
+        selected+=("$index")
+    fi
+done
+if [[ ${#only[@]} -gt 0 && ${#selected[@]} -ne ${#only[@]} ]]; then
+    echo "unknown mutant among: ${only[*]} (see --list)" >&2
+    exit 2
+fi
+
+if [[ "$list" == yes ]]; then
+    printf '%-34s %-4s %-46s %s\n' mutant fast file tests
+    for index in "${selected[@]}"; do
+        printf '%-34s %-4s %-46s %s\n' "${names[$index]}" "${fast[$index]}" "${files[$index]}" "${filters[$index]}"
+    done
+    exit 0
+fi
+
+# Each test run's time limit: long enough for the slowest filter, short enough for a hang to end.
+# The fast run is time-boxed as a whole too (AUTOWIRE_MUTANTS_TIME_BOX seconds, copy and build
+# included): mutants not started within it are reported as not run, which fails the run.
+if [[ "$mode" == fast ]]; then
+    limit=120
+    time_box="${AUTOWIRE_MUTANTS_TIME_BOX:-600}"
+else
+    limit=600
+    time_box="${AUTOWIRE_MUTANTS_TIME_BOX:-0}"
+fi
+
+# Copies the package (Package.swift, README.md, Sources, Tests, Documentation.docc: the tests read the
+# docs) into the scratch package, only the files that differ
+# (copying unchanged files would make the build see them as new), and removes files gone since.
+sync_package() {
+    python3 - "$root" "$package" <<'PY'
+import filecmp, os, shutil, sys
+root, package = sys.argv[1:]
+tops = ("Sources", "Tests", "Documentation.docc")
+wanted = {"Package.swift", "README.md"}
+for top in tops:
+    for folder, _, names in os.walk(os.path.join(root, top)):
+        for name in names:
+            wanted.add(os.path.relpath(os.path.join(folder, name), root))
+for relative in sorted(wanted):
+    source, target = os.path.join(root, relative), os.path.join(package, relative)
+    if not os.path.exists(target) or not filecmp.cmp(source, target, shallow=False):
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(source, target)
+for top in tops:
+    for folder, _, names in os.walk(os.path.join(package, top)):
+        for name in names:
+            if os.path.relpath(os.path.join(folder, name), package) not in wanted:
+                os.remove(os.path.join(folder, name))
+PY
+}
+
+# Replaces the one occurrence of $2 in file $1 with $3; fails if it occurs any other number of times.
+apply_mutation() {
+    python3 - "$1" "$2" "$3" <<'PY'
+import sys
+path, old, new = sys.argv[1:]
+with open(path, encoding="utf-8") as file:
+    text = file.read()
+count = text.count(old)
+if count != 1:
+    print(f"the text to replace occurs {count} times in {path}, not once", file=sys.stderr)
+    sys.exit(3)
+with open(path, "w", encoding="utf-8") as file:
+    file.write(text.replace(old, new))
+PY
+}
+
+log="$work/logs"
+mkdir -p "$package" "$log"
+swift_flags=(--package-path "$package" --scratch-path "$scratch")
+
+build() { swift build --build-tests "${swift_flags[@]}" >"$1" 2>&1; }
+
+# Runs the filter with the time limit; prints nothing, returns swift test's status (124: timed out).
+run_tests() {
+    local status=0
+    timeout --kill-after=10 "$limit" swift test --skip-build "${swift_flags[@]}" --filter "$1" >"$2" 2>&1 || status=$?
+    return "$status"
+}
+
+# How many Swift Testing tests the run in log $1 ran: a filter that matches none proves nothing.
+tests_run() { sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .*/\1/p' "$1" | tail -1; }
+
+started=$SECONDS
+echo "== Copying the package to $package and building it (scratch path $scratch)"
+sync_package
+if ! build "$log/baseline-build.txt"; then
+    tail -20 "$log/baseline-build.txt"
+    echo "the unmutated package does not build" >&2
+    exit 2
+fi
+union="$(for index in "${selected[@]}"; do echo "${filters[$index]}" | tr '|' '\n'; done | sort -u | paste -sd '|')"
+echo "== The unmutated tests of every filter must pass: $union"
+if ! run_tests "$union" "$log/baseline-tests.txt"; then
+    grep -E '✘|error:' "$log/baseline-tests.txt" | head -20
+    echo "the unmutated tests fail: no mutant can be judged (log: $log/baseline-tests.txt)" >&2
+    exit 2
+fi
+echo "   ($((SECONDS - started)) s, $(tests_run "$log/baseline-tests.txt") tests)"
+
+killed=0
+survived=0
+errors=0
+rows=()
+for index in "${selected[@]}"; do
+    name="${names[$index]}"
+    file="Sources/Autowire/${files[$index]}"
+    mutant_started=$SECONDS
+    if [[ $time_box -gt 0 && $((SECONDS - started)) -ge $time_box ]]; then
+        errors=$((errors + 1))
+        rows+=("$(printf '%-34s %-14s %5s  %s' "$name" "not run" 0 "${filters[$index]}")")
+        continue
+    fi
+    echo "== $name: ${files[$index]}"
+    # Restores what the previous mutant changed (and anything edited since the copy was made).
+    sync_package
+    if ! apply_mutation "$package/$file" "${olds[$index]}" "${news[$index]}"; then
+        result="not applied"
+        errors=$((errors + 1))
+    elif ! build "$log/$name-build.txt"; then
+        result="build failed"
+        errors=$((errors + 1))
+    else
+        status=0
+        run_tests "${filters[$index]}" "$log/$name-tests.txt" || status=$?
+        count="$(tests_run "$log/$name-tests.txt")"
+        if [[ $status -eq 0 && "${count:-0}" == 0 ]]; then
+            result="no tests ran"
+            errors=$((errors + 1))
+        elif [[ $status -eq 0 ]]; then
+            result="SURVIVED"
+            survived=$((survived + 1))
+        elif [[ $status -eq 124 || $status -eq 137 ]]; then
+            result="killed (hung)"
+            killed=$((killed + 1))
+        else
+            result="killed"
+            killed=$((killed + 1))
+        fi
+    fi
+    seconds=$((SECONDS - mutant_started))
+    echo "   $result ($seconds s)"
+    rows+=("$(printf '%-34s %-14s %5s  %s' "$name" "$result" "$seconds" "${filters[$index]}")")
+done
+sync_package
+
+echo
+printf '%-34s %-14s %5s  %s\n' mutant result "s" tests
+for row in "${rows[@]}"; do echo "$row"; done
+echo
+summary="$killed killed, $survived survived"
+[[ $errors -gt 0 ]] && summary="$summary, $errors not judged (not applied, not built, no tests ran, or not run in the time box)"
+echo "$summary (in $((SECONDS - started)) s; logs in $log)"
+[[ $survived -eq 0 && $errors -eq 0 ]]

@@ -137,6 +137,9 @@ extension BindingBuilder {
         let location = location
         let scope = scope ?? .graph
         finish { compiler, register in
+            // Unretained, so a registry and its recipes form no cycle. Safe: the recipe belongs to a
+            // producer of this registry (or of a parent a child keeps alive), and runs only inside
+            // a resolve of it, which holds the registry.
             unowned(unsafe) let registry = compiler.registry
             let recipe = Recipe<Value>(
                 make: { resolution, _ in

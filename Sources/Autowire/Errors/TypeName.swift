@@ -60,14 +60,14 @@ enum TypeNameSpelling {
         var name = name
         let spellings = ["Swift.Array<", "Swift.Dictionary<", "Swift.Optional<"]
         while let (prefix, start) = rightmost(of: spellings, in: name),
-            let close = matchingClose(in: name, from: start.upperBound)
+            let close = firstTopLevel(in: name, from: start.upperBound, where: { $0 == ">" })
         {
             let inner = String(name[start.upperBound..<close])
             let replacement: String
             switch prefix {
             case "Swift.Array<": replacement = "[\(inner)]"
             case "Swift.Dictionary<":
-                let comma = topLevelComma(in: inner)
+                let comma = firstTopLevel(in: inner, from: inner.startIndex) { $0 == "," }
                 replacement =
                     comma.map { "[\(inner[..<$0]): \(inner[inner.index($0, offsetBy: 2)...])]" } ?? "[\(inner)]"
             default:
@@ -119,22 +119,7 @@ enum TypeNameSpelling {
 
     /// Whether `name` has a space outside `()`, `[]`, `<>` and raw identifiers.
     static func hasTopLevelSpace(_ name: String) -> Bool {
-        var depth = 0
-        var previous: Character = " "
-        var inRawIdentifier = false
-        for character in name {
-            if character == "`" { inRawIdentifier.toggle() }
-            guard !inRawIdentifier else { continue }
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous != "-": depth -= 1
-            case " " where depth == 0: return true
-            default: break
-            }
-            previous = character
-        }
-        return false
+        firstTopLevel(in: name, from: name.startIndex) { $0 == " " } != nil
     }
 
     private static func isIdentifierStart(_ character: Character) -> Bool {
@@ -165,35 +150,28 @@ enum TypeNameSpelling {
             .max { $0.1.lowerBound < $1.1.lowerBound }
     }
 
-    /// The `>` closing the generic arguments that start at `start`; `->` is an arrow, not a bracket.
-    private static func matchingClose(in name: String, from start: String.Index) -> String.Index? {
+    /// The first character from `start` that `isWanted` accepts outside `()`, `[]`, `<>` and raw
+    /// identifiers; `->` is an arrow, not a bracket. Started just inside generic arguments, the
+    /// first top-level `>` is the one that closes them.
+    private static func firstTopLevel(
+        in text: String, from start: String.Index, where isWanted: (Character) -> Bool
+    ) -> String.Index? {
         var depth = 0
         var previous: Character = " "
-        for index in name[start...].indices {
-            switch name[index] {
-            case "<": depth += 1
-            case ">" where previous != "-":
-                if depth == 0 { return index }
-                depth -= 1
+        var inRawIdentifier = false
+        for index in text[start...].indices {
+            let character = text[index]
+            defer { previous = character }
+            if character == "`" { inRawIdentifier.toggle() }
+            guard !inRawIdentifier, character != "`" else { continue }
+            let isArrow = character == ">" && previous == "-"
+            if depth == 0, !isArrow, isWanted(character) { return index }
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where !isArrow: depth -= 1
             default: break
             }
-            previous = name[index]
-        }
-        return nil
-    }
-
-    /// The `, ` separating a dictionary's key from its value, outside any brackets.
-    private static func topLevelComma(in inner: String) -> String.Index? {
-        var depth = 0
-        var previous: Character = " "
-        for index in inner.indices {
-            switch inner[index] {
-            case "<", "(", "[": depth += 1
-            case ">" where previous != "-", ")", "]": depth -= 1
-            case "," where depth == 0: return index
-            default: break
-            }
-            previous = inner[index]
         }
         return nil
     }

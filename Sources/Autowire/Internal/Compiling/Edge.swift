@@ -5,7 +5,8 @@ struct Edge {
     var label: String { makeLabel() }
     /// Where the dependency was declared.
     let location: SourceLocation?
-    /// The producer that provides the value; owned by its registry.
+    /// The producer that provides the value. Unretained: safe because it belongs to the same
+    /// registry as the edge's producer, or to a parent registry, which a child keeps alive.
     unowned(unsafe) let target: AnyProducer
     /// Deferred edges (`Provider`, `Lazy`) resolve later, so they never take part in a cycle.
     let isDeferred: Bool

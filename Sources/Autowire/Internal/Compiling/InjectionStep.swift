@@ -2,7 +2,8 @@
 @usableFromInline
 struct InjectionStep: Sendable {
     let requirement: Requirement
-    /// The producer the value comes from; owned by its registry.
+    /// The producer the value comes from. Unretained: safe because it belongs to the plan's registry,
+    /// or to a parent registry, which a child keeps alive.
     unowned(unsafe) let target: AnyProducer
     let run: @Sendable (AnyObject, Resolution) throws -> Void
 

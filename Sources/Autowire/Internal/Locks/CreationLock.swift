@@ -77,6 +77,8 @@ final class CreationLock: @unchecked Sendable {
     private static let coordinator = Coordinator()
 
     private final class Coordinator: @unchecked Sendable {
+        // On the heap and never freed: pthread objects must not move, and the coordinator lives as
+        // long as the process.
         private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         /// The lock each blocked thread waits for. Guarded by `mutex`.

@@ -14,6 +14,7 @@
 /// Built on pthreads, which ThreadSanitizer understands (it cannot see `Synchronization.Mutex`'s
 /// futex on Linux).
 final class ReadWriteLocked<Value>: @unchecked Sendable {
+    /// On the heap, allocated once and freed in `deinit`: a pthread lock must never move.
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
     /// Guarded by `lock`.
     private var value: Value

@@ -11,6 +11,8 @@
 /// `Synchronization.Mutex` is not recursive, and its `sending` result rules out returning values
 /// that stay stored behind the lock, which is exactly what lazy and singleton storage do.
 final class RecursiveLock: @unchecked Sendable {
+    /// On the heap, allocated once and freed in `deinit`: a pthread mutex must never move, and a
+    /// Swift stored property may.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {

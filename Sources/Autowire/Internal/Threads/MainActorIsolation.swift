@@ -42,6 +42,7 @@ enum MainActorIsolation {
     /// The metadata of `MainActor`: what the execution context names for `@MainActor`
     /// conformances.
     private static var mainActorMetadata: UnsafeRawPointer {
+        // Safe: a metatype is a pointer to the type's metadata; it is only compared, never read.
         unsafeBitCast(MainActor.self, to: UnsafeRawPointer.self)
     }
 }
@@ -77,6 +78,9 @@ private struct ConformanceRuntime: @unchecked Sendable {
         let size = sizeSymbol.load(as: Int.self)
         // The context is two words today; refuse anything that cannot hold the word we read.
         guard size >= MemoryLayout<UnsafeRawPointer>.size, size <= 1 << 12 else { return nil }
+        // Safe: the runtime declares `const WitnessTable *swift_conformsToProtocolWithExecutionContext(
+        // const Metadata *, const ProtocolDescriptor *, ConformanceExecutionContext *)`, three
+        // pointers in and one out, which the Swift and C conventions pass alike on supported platforms.
         return ConformanceRuntime(
             conforms: unsafeBitCast(function, to: ConformsWithContext.self), contextSize: size,
             protocolDescriptor: descriptor)

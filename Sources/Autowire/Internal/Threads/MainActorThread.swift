@@ -47,6 +47,7 @@ private final class MainQueueMarker: Sendable {
     private let linuxThreadID: (@convention(c) () -> pid_t)? = {
         // RTLD_DEFAULT is the null handle.
         guard let symbol = dlsym(nil, "gettid") else { return nil }
+        // Safe: glibc and musl declare `pid_t gettid(void)`, exactly this C function type.
         return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
     }()
 #endif

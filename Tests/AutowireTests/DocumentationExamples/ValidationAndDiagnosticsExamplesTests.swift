@@ -91,18 +91,9 @@ enum ValidationAndDiagnosticsExamples {
                 """#)
         }
 
-        func text(of body: () throws -> Void) -> String {
-            do {
-                try body()
-                return "no error"
-            } catch {
-                return withoutLocations("\(error)")
-            }
-        }
-
         @Test func missingBindingsForAProtocolAClassAndATaggedValue() {
             expectDocumented(
-                text { _ = try Container().resolve(CheckoutFlow.self) },
+                thrownText { _ = try Container().resolve(CheckoutFlow.self) },
                 #"""
                 3 problems:
 
@@ -159,7 +150,7 @@ enum ValidationAndDiagnosticsExamples {
 
         @Test func duplicateBinding() {
             expectDocumented(
-                text {
+                thrownText {
                     _ = try Container { binder in
                         binder.bind(String.self).tagged(APIKey.self).to(value: "live")
                         binder.bind(String.self).tagged(APIKey.self).to(value: "test")
@@ -178,7 +169,7 @@ enum ValidationAndDiagnosticsExamples {
 
         @Test func nonConformingImplementationOfAClassIsFoundWhenTheContainerIsBuilt() {
             expectDocumented(
-                text {
+                thrownText {
                     _ = try Container { binder in
                         binder.bind(Storage.self).to(Logger.self)
                     }
@@ -198,7 +189,7 @@ enum ValidationAndDiagnosticsExamples {
                 binder.bind(Cache.self).to(Logger.self)
             }
             expectDocumented(
-                text { _ = try container.resolve(Cache.self) },
+                thrownText { _ = try container.resolve(Cache.self) },
                 #"""
                 error[non-conforming-implementation]: Logger is bound to Cache but does not conform to it.
                   at: App/Bindings.swift:3
@@ -212,7 +203,7 @@ enum ValidationAndDiagnosticsExamples {
                 binder.bind(String.self).tagged(APIKey.self).to { _ in throw MissingConfiguration() }
             }
             expectDocumented(
-                text { _ = try container.resolve(String.self, tag: APIKey.self) },
+                thrownText { _ = try container.resolve(String.self, tag: APIKey.self) },
                 #"""
                 error[factory-failed]: The factory for String tagged APIKey threw: API_KEY is not set.
                   at: App/Bindings.swift:3
@@ -223,7 +214,7 @@ enum ValidationAndDiagnosticsExamples {
 
         @Test func misdeclaredDependency() {
             expectDocumented(
-                text { try Container().inject(into: Wallet()) },
+                thrownText { try Container().inject(into: Wallet()) },
                 #"""
                 error[misdeclared-dependency]: Wallet.dependencies has a key path into Purse, which Wallet is not.
                   at: App/Wallet.swift:3
@@ -237,7 +228,7 @@ enum ValidationAndDiagnosticsExamples {
                 binder.bind(Int.self).scoped(.weak).to { _ in 42 }
             }
             expectDocumented(
-                text { _ = try container.resolve(Int.self) },
+                thrownText { _ = try container.resolve(Int.self) },
                 #"""
                 error[unsupported-scope]: Int is scoped `.weak` but its instance is not a class instance.
                   at: App/Bindings.swift:3
@@ -248,7 +239,7 @@ enum ValidationAndDiagnosticsExamples {
 
         @Test func typedFactoryParameterThatCannotBeProvided() {
             expectDocumented(
-                text {
+                thrownText {
                     _ = try Container { binder in
                         binder.bind(Mailer.self).to(factory: SMTPMailer.init)
                     }
@@ -265,7 +256,7 @@ enum ValidationAndDiagnosticsExamples {
 
         @Test func duplicateDictionaryKey() {
             expectDocumented(
-                text {
+                thrownText {
                     _ = try Container { binder in
                         binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
                         binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
@@ -287,7 +278,7 @@ enum ValidationAndDiagnosticsExamples {
                 binder.bind(String.self).tagged(APIKey.self).to(value: "live")
             }
             expectDocumented(
-                text {
+                thrownText {
                     _ = try parent.child { binder in
                         binder.bind(String.self).tagged(APIKey.self).to(value: "test")
                         binder.override(Cache.self).to(Logger.self)
@@ -314,7 +305,7 @@ enum ValidationAndDiagnosticsExamples {
                 binder.bind(SessionWindow.self).toOfferedInstance()
             }
             expectDocumented(
-                text { _ = try container.resolve(Toolbar.self) },
+                thrownText { _ = try container.resolve(Toolbar.self) },
                 #"""
                 error[unavailable-instance]: No SessionWindow has been offered to the container yet.
                   at: App/Toolbar.swift:3
@@ -322,7 +313,7 @@ enum ValidationAndDiagnosticsExamples {
                   fix: Call `container.offer(_:)` with a live SessionWindow before resolving what needs it, or declare the dependency `.optional` to accept its absence.
                 """#)
             expectDocumented(
-                text { try container.offer(Logger()) },
+                thrownText { try container.offer(Logger()) },
                 #"""
                 error[not-offerable]: Logger cannot be offered: it is not bound with `toOfferedInstance()`.
                   path: Logger
@@ -332,7 +323,7 @@ enum ValidationAndDiagnosticsExamples {
 
         @Test func assistedOutsideFactory() {
             expectDocumented(
-                text { _ = try Container().resolve(OrderDetail.self) },
+                thrownText { _ = try Container().resolve(OrderDetail.self) },
                 #"""
                 error[assisted-outside-factory]: OrderDetail.orderID is assisted, so OrderDetail can only be made by an AssistedFactory.
                   at: App/OrderDetail.swift:3

@@ -307,9 +307,18 @@ enum BadInput: String, CaseIterable, Sendable {
         case .forgottenInject:
             return resolution(forgottenInjectError())
         case .chainDeeperThanTheStack:
-            // 5,000 autowired classes, each needing the next, resolved on a 512 KiB thread.
-            let container = Container()
-            let raised = onThread { captureResolutionError { try container.resolve(ChainNode<Deep5000, Zero>.self) } }
+            // 5,000 autowired classes, each needing the next, resolved on a 512 KiB thread, the first
+            // one a singleton: its first creation still recurses (an autowired chain with no
+            // singleton runs as a resolve program, at any depth).
+            let raised: ResolutionError??
+            do {
+                let container = try Container { binder in
+                    binder.bind(ChainNode<Deep5000, Zero>.self).scoped(.singleton).to(ChainNode<Deep5000, Zero>.self)
+                }
+                raised = onThread { captureResolutionError { try container.resolve(ChainNode<Deep5000, Zero>.self) } }
+            } catch {
+                return configuration(error as? ConfigurationError)
+            }
             return resolution(raised.flatMap { $0 })
         case .assistedFactoryOfAnotherSeed:
             return resolution(assistedFactoryOfAnotherSeedError())

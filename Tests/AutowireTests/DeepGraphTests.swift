@@ -43,12 +43,15 @@ enum ChainEnd<Value>: Autowire.Tag {}
 /// Lets a test walk a chain without knowing its node types.
 protocol ChainWalk: AnyObject {
     var successor: (any ChainWalk)? { get }
+    /// Drops the link to the next node.
+    func cutSuccessor()
 }
 
 /// One node of an autowired chain of `Length.nodes` classes, at position `Level.depth`.
 final class ChainNode<Length: ChainLength, Level: ChainLevel>: Injectable, ChainWalk {
     var next: ChainNode<Length, Level.Next>?
     var successor: (any ChainWalk)? { next }
+    func cutSuccessor() { next = nil }
 
     init() { DeepestNode.record(Level.depth) }
 
@@ -86,11 +89,12 @@ private func length(of head: any ChainWalk) -> Int {
 
 /// What one attempt ended with, as the test compares it: `chain of N nodes`, or the error's text.
 ///
-/// The chain itself is handed back to the test's thread: releasing a long chain of objects recurses
-/// in the Swift runtime (one `deinit` inside the next), and that is the releasing thread's stack.
-private struct Outcome: @unchecked Sendable {
+/// A complete chain is taken apart link by link before it is released: releasing its head would
+/// free one node inside the `deinit` of the one before, recursing as deep as the chain on the
+/// releasing thread's stack (a Swift runtime matter, not the container's).
+private struct Outcome: Sendable {
     let text: String
-    let chain: (any ChainWalk)?
+    let isComplete: Bool
     /// How many nodes the attempt created before it ended, deepest first.
     let reached: Int
 
@@ -99,17 +103,24 @@ private struct Outcome: @unchecked Sendable {
         do {
             let head = try attempt()
             text = "chain of \(length(of: head)) nodes"
-            chain = head
+            isComplete = true
+            var nodes: [any ChainWalk] = []
+            var node: (any ChainWalk)? = head
+            while let current = node {
+                nodes.append(current)
+                node = current.successor
+            }
+            for node in nodes { node.cutSuccessor() }
         } catch {
             text = "\(error)"
-            chain = nil
+            isComplete = false
         }
         reached = DeepestNode.level + 1
     }
 
     /// Prints what happened and how deep it got, for the log of a test run.
     func log(_ scenario: String) {
-        let ending = chain == nil ? "resolution-too-deep" : "complete"
+        let ending = isComplete ? "complete" : "resolution-too-deep"
         print("DeepGraphTests: \(scenario): \(ending), \(reached) nodes created along the chain")
     }
 }

@@ -55,7 +55,24 @@ public struct Dependency<Root: AnyObject>: Sendable {
         let learned = LearnedOffset()
         self.makeStep = { producer in
             guard let typed = producer as? Producer<Value> else { return nil }
-            return InjectionStep(requirement: requirement, target: producer) {
+            // Captures no producer: producers own their plans, so that would be a reference cycle.
+            let holdsReferences = typed.holdsReferences
+            let store = ProgramStore(
+                requirement: requirement, learned: learned, holdsReferences: holdsReferences
+            ) { object, reference in
+                // The program lowering checked that every object reaching this store is an
+                // `Object`, and that `reference` is what `typed` records: the value itself when it
+                // is a class reference, else its box.
+                let value =
+                    holdsReferences
+                    ? unsafeBitCast(reference, to: Value.self) : unsafeDowncast(reference, to: ValueBox<Value>.self).value
+                let root = unsafeDowncast(object, to: Object.self)
+                writer.assign(root, value)
+                if learned.current == 0 {
+                    learned.learn(on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
+                }
+            }
+            return InjectionStep(requirement: requirement, target: producer, store: store) {
                 [unowned(unsafe) typed] object, resolution in
                 let value: Value
                 do {

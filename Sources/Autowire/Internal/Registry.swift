@@ -23,6 +23,10 @@ final class Registry: @unchecked Sendable {
     /// How many times a plan compiler ran for this registry: tests check that the hot path never
     /// compiles again.
     let compilations = Atomic<Int>(0)
+    /// Every resolve program lowered for this registry's producers, kept for the registry's life:
+    /// a program replaced by a faster one may still be running on another thread. Guarded by
+    /// `table`'s lock.
+    private var programs: [ResolveProgram] = []
 
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {
@@ -172,6 +176,32 @@ final class Registry: @unchecked Sendable {
             }
         } catch {
             throw ResolutionError(.lockFailed(error.call, status: error.status))
+        }
+    }
+
+    /// Lowers the resolve program of `root` and publishes it, unless one was published meanwhile
+    /// (then returns that one), or `replacing` is no longer the current one. Returns nil when
+    /// `root` has no program, yet or ever, or when the lock fails (the recursive path then runs).
+    @discardableResult
+    func lowerProgram(for root: AnyProducer, replacing old: ResolveProgram?) -> ResolveProgram? {
+        // Called from a `dependencies` or `scope` getter while this thread compiles: not now.
+        if PlanCompiler.compiling(self) != nil { return nil }
+        let oldWord = old.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+        return try? table.write { _ -> ResolveProgram? in
+            let word = root.programWord.load(ordering: .acquiring)
+            guard word == oldWord else { return word > 1 ? ResolveProgram.published(word) : nil }
+            switch ProgramLowering.lower(root) {
+            case .program(let program):
+                programs.append(program)
+                root.programWord.store(
+                    UInt(bitPattern: Unmanaged.passUnretained(program).toOpaque()), ordering: .releasing)
+                return program
+            case .notYet:
+                return nil
+            case .unsupported:
+                root.programWord.store(1, ordering: .releasing)
+                return nil
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Fills the dependencies of objects of type `T` that something else created: view controllers,
 /// test cases, decoded objects, plugins.
 ///
@@ -26,6 +28,22 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         let dynamicType = type(of: object)
         let target =
             ObjectIdentifier(dynamicType) == objectType ? self.target : try registry.injectionTarget(for: dynamicType)
+        let word = target.programWord.load(ordering: .acquiring)
+        if word > 1, try ResolveProgram.published(word).run(injecting: object) != nil { return }
+        try injectSlowly(into: object, target: target, programWord: word)
+    }
+
+    /// Lowers the injection program on first use, and lowers it again once it can be faster.
+    @inline(never)
+    private func injectSlowly(into object: T, target: InjectionTargetProducer, programWord word: UInt)
+        throws(ResolutionError)
+    {
+        if word == 0, let program = registry.lowerProgram(for: target, replacing: nil),
+            try program.run(injecting: object) != nil
+        {
+            if program.canImprove { registry.lowerProgram(for: target, replacing: program) }
+            return
+        }
         try ResolutionError.catching {
             try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
                 try target.plan.inject(into: object, resolution)

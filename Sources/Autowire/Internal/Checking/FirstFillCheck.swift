@@ -32,6 +32,12 @@ final class FirstFillCheck: @unchecked Sendable {
         self.registry = registry
     }
 
+    /// Whether an instance was checked and found right: later fills need no check at all.
+    var hasPassed: Bool { verdict.load(ordering: .acquiring) == Verdict.passed.rawValue }
+
+    /// Whether a verdict is kept, right or wrong.
+    var isSettled: Bool { verdict.load(ordering: .acquiring) != Verdict.unknown.rawValue }
+
     /// Checks `object` if no instance was checked yet, else repeats the verdict.
     @inline(__always)
     func check(_ object: AnyObject) throws {

@@ -6,12 +6,16 @@ struct InjectionStep: Sendable {
     /// or to a parent registry, which a child keeps alive.
     unowned(unsafe) let target: AnyProducer
     let run: @Sendable (AnyObject, Resolution) throws -> Void
+    /// The same fill as a resolve program performs it, from a value already made.
+    let store: ProgramStore
 
-    @usableFromInline
-    init(requirement: Requirement, target: AnyProducer, run: @escaping @Sendable (AnyObject, Resolution) throws -> Void)
-    {
+    init(
+        requirement: Requirement, target: AnyProducer, store: ProgramStore,
+        run: @escaping @Sendable (AnyObject, Resolution) throws -> Void
+    ) {
         self.requirement = requirement
         self.target = target
+        self.store = store
         self.run = run
     }
 }
@@ -20,7 +24,14 @@ extension ResolutionError {
     /// Adds the property a failure came through to the error's path, wrapping foreign errors.
     @usableFromInline
     static func passing(through object: AnyObject, requirement: Requirement, _ error: any Error) -> ResolutionError {
-        let component = "\(typeName(type(of: object))).\(requirement.propertyName)"
+        passing(throughOwner: type(of: object), requirement: requirement, error)
+    }
+
+    /// Adds the property of an object of `ownerType` a failure came through to the error's path.
+    static func passing(throughOwner ownerType: Any.Type, requirement: Requirement, _ error: any Error)
+        -> ResolutionError
+    {
+        let component = "\(typeName(ownerType)).\(requirement.propertyName)"
         if let resolutionError = error as? ResolutionError {
             return resolutionError.prependingPath(component)
         }

@@ -161,7 +161,7 @@ final class PlanCompiler {
                 try plan.inject(into: object, resolution)
                 return try upcast(object, to: T.self, key: key, location: location)
             },
-            registersEarly: true, isFactory: false)
+            registersEarly: true, isFactory: false, autowired: (type, plan))
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
     }
 

@@ -9,6 +9,8 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: recipe.isFactory)
     }
 
+    override func lowering() -> Lowering { recipe.lowering(holdsReferences: holdsReferences, shared: true) }
+
     override func produce(_ resolution: Resolution) throws -> T {
         guard recipe.registersEarly else { return try resolution.graphValue(self) { try recipe.make(resolution, nil) } }
         if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A compiled way to produce the value for one ``BindingKey`` in one container: the node of the
 /// dependency graph. Producers are built once by the ``PlanCompiler``, then only read.
 @usableFromInline
@@ -33,6 +35,13 @@ class AnyProducer: @unchecked Sendable {
     /// Whether the producer would record its instance early in the `.graph` or `.singleton` scope
     /// (an autowired class, whatever its scope): a cycle through it can be closed by a scope.
     var registersEarlyWhenShared: Bool { registersEarly }
+
+    /// The resolve program of this producer as a root: 0 until lowered, 1 when no program can
+    /// perform it, else the address of the published `ResolveProgram` (owned by the registry).
+    let programWord = Atomic<UInt>(0)
+
+    /// What a resolve program does to make this producer's value.
+    func lowering() -> Lowering { .unsupported }
 
     /// Produces the value as `Any`, for generic machinery that does not know the type.
     func produceAny(_ resolution: Resolution) throws -> Any {
@@ -93,9 +102,24 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     override func produceAny(_ resolution: Resolution) throws -> Any { try produce(resolution) }
 
-    /// Produces the value as the start of a new top-level resolution.
+    /// Produces the value as the start of a new top-level resolution: by its resolve program when
+    /// it has one, else recursively.
     func resolveTopLevel() throws -> T {
-        try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8) { try produce($0) }
+        let word = programWord.load(ordering: .acquiring)
+        if word > 1, let made = try ResolveProgram.published(word).run() {
+            return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
+        }
+        return try resolveTopLevelSlowly(programWord: word)
+    }
+
+    /// Lowers the program on first use, and lowers it again once it can be faster.
+    @inline(never)
+    private func resolveTopLevelSlowly(programWord word: UInt) throws -> T {
+        if word == 0, let program = registry.lowerProgram(for: self, replacing: nil), let made = try program.run() {
+            if program.canImprove { registry.lowerProgram(for: self, replacing: program) }
+            return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
+        }
+        return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8) { try produce($0) }
     }
 }
 
@@ -141,4 +165,18 @@ enum Origin {
 final class ValueBox<T> {
     let value: T
     init(_ value: T) { self.value = value }
+}
+
+/// What a resolve program does to make one producer's value (see `ResolveProgram`).
+enum Lowering {
+    /// A value fixed for the container's life: a bound value, a singleton already created.
+    case constant(AnyObject)
+    /// An `Injectable` class made with `init()` and filled by `plan`; one per resolve when `shared`.
+    case autowired(any Injectable.Type, InjectionPlan, shared: Bool)
+    /// An object a `PropertyInjector` hands in, filled by `plan`.
+    case existing(Any.Type, InjectionPlan)
+    /// A singleton not created yet: a program can be lowered once it is.
+    case notYet
+    /// Only the recursive path produces it.
+    case unsupported
 }

@@ -13,10 +13,23 @@ final class Recipe<T> {
     let registersEarly: Bool
     /// Whether `make` runs a factory that must be guarded against re-entry.
     let isFactory: Bool
+    /// For an autowired class: its type and the plan that fills it, which a resolve program follows.
+    let autowired: (type: any Injectable.Type, plan: InjectionPlan)?
 
-    init(make: @escaping (Resolution, AnyProducer?) throws -> T, registersEarly: Bool, isFactory: Bool) {
+    init(
+        make: @escaping (Resolution, AnyProducer?) throws -> T, registersEarly: Bool, isFactory: Bool,
+        autowired: (type: any Injectable.Type, plan: InjectionPlan)? = nil
+    ) {
         self.make = make
         self.registersEarly = registersEarly
         self.isFactory = isFactory
+        self.autowired = autowired
+    }
+
+    /// How a program makes the value in `scope`: only autowired classes provided as a class type,
+    /// whose plan runs on any thread.
+    func lowering(holdsReferences: Bool, shared: Bool) -> Lowering {
+        guard holdsReferences, let autowired, autowired.plan.mainActor == nil else { return .unsupported }
+        return .autowired(autowired.type, autowired.plan, shared: shared)
     }
 }

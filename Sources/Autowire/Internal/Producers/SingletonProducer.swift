@@ -34,6 +34,10 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         instance.deallocate()
     }
 
+    override func lowering() -> Lowering {
+        isCreated.load(ordering: .acquiring) ? .constant(reference(for: instance.pointee)) : .notYet
+    }
+
     override func produce(_ resolution: Resolution) throws -> T {
         if isCreated.load(ordering: .acquiring) { return instance.pointee }
         return try create(resolution)

@@ -11,6 +11,8 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
 
     override var registersEarlyWhenShared: Bool { recipe.registersEarly }
 
+    override func lowering() -> Lowering { recipe.lowering(holdsReferences: holdsReferences, shared: false) }
+
     override func produce(_ resolution: Resolution) throws -> T {
         guard recipe.isFactory else {
             let token = try resolution.beginBuilding(self)

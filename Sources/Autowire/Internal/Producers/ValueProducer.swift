@@ -9,6 +9,8 @@ final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: false)
     }
 
+    override func lowering() -> Lowering { .constant(reference(for: value)) }
+
     override func produce(_ resolution: Resolution) throws -> T { value }
 
     override func resolveTopLevel() throws -> T { value }

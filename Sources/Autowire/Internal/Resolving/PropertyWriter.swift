@@ -80,3 +80,35 @@ final class LearnedOffset: Sendable {
         return body.count(where: { $0 == "." }) == 1 && !body.contains(where: { "<>()[] ".contains($0) })
     }
 }
+
+/// How a resolve program writes one declared property: at the learned offset when the value is a
+/// class reference (one pointer store), else through the user's key path.
+final class ProgramStore: Sendable {
+    let requirement: Requirement
+    let learned: LearnedOffset
+    /// Whether the property's value is a class reference, stored as one pointer (`T`, `T?` and
+    /// `T!` of a class type share that layout); other values go through `assign`.
+    let holdsReferences: Bool
+    /// Writes a value as a resolution records it (a class reference, or a `ValueBox`) through the
+    /// key path, and learns the offset on the first write.
+    let assign: @Sendable (AnyObject, AnyObject) -> Void
+
+    init(
+        requirement: Requirement, learned: LearnedOffset, holdsReferences: Bool,
+        assign: @escaping @Sendable (AnyObject, AnyObject) -> Void
+    ) {
+        self.requirement = requirement
+        self.learned = learned
+        self.holdsReferences = holdsReferences
+        self.assign = assign
+    }
+
+    /// The offset a program may store at directly, or nil while it must write through the key path.
+    var directOffset: Int? {
+        let offset = learned.current
+        return holdsReferences && offset > 0 ? offset : nil
+    }
+
+    /// Whether a later lowering could store directly: the offset is not measured yet.
+    var isLearning: Bool { learned.current == 0 }
+}

@@ -56,7 +56,7 @@ struct ResolutionState {
     var seed: Any?
     /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
     /// factory), if any: what it is building must not be started again here.
-    var outer: UnsafeMutablePointer<ResolutionState>?
+    var outer: ActiveResolve?
     /// The singleton creations under way in this resolve, innermost last.
     var creationFrames: [CreationFrame] = []
     /// Singletons that read what this resolve was still building outside any creation: published

@@ -1,0 +1,285 @@
+/// # Resolve programs
+///
+/// A resolve program is everything one top-level resolve of a root does, compiled once into a flat
+/// list of instructions that one loop runs: no recursion (a chain of any depth needs no stack), no
+/// producer calls, no per-object table.
+///
+/// **Slots.** A run works on a frame of object references, `slotCount` of them. Every object the
+/// resolve creates gets a slot when it is created. A `.graph` object has one slot, read by every
+/// object that needs it, a property cycle's back-edge included; a `.transient` object gets a new
+/// slot each time it is met. Values fixed for the container's life (bound values, singletons
+/// created already) are the program's constants, read by index.
+///
+/// **Ownership.** A created object's slot owns one reference. A store copies it (a retain) or, at
+/// the slot's last read, moves it (`moves`): the property takes the frame's reference and the slot
+/// is emptied. `release` drops what a slot still owns when its last read was not a store. The
+/// result slot is never moved: its reference goes to the caller. Constants belong to the program.
+///
+/// **Instructions**, in the order the recursive path would act: an object is created, its
+/// properties filled in declaration order (each value made completely first), its first fill
+/// checked, and only then stored into the object that needs it.
+///
+/// | operation | effect |
+/// |---|---|
+/// | `create` | slot `object` = `creators[operand].init()` |
+/// | `storeAtOffset` | the value (slot or constant `value`) is written into slot `object`'s object at byte offset `operand` |
+/// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
+/// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
+/// | `release` | slot `object`'s reference is released |
+///
+/// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
+/// setter, a check), so a resolve started from that code can tell which objects are being built:
+/// each `create` has a building range of instructions, from its creation to its first-fill check.
+///
+/// **Errors.** Each instruction names the node of a path tree it works for; the path of an error
+/// is rendered from that tree only when one is thrown.
+///
+/// **Life.** `ProgramLowering` lowers a program on the root's first top-level resolve, under the
+/// registry's lock, when every producer it reaches is one a program performs; the root otherwise
+/// keeps the recursive path. Published programs are immutable. A program lowered while stores still
+/// learn their offsets, or before first fills were checked, is lowered again after a successful run;
+/// the one it replaces stays alive with the registry, since another thread may still run it.
+final class ResolveProgram: @unchecked Sendable {
+    struct Instruction {
+        enum Operation: UInt8 {
+            case create, storeAtOffset, storeThroughKeyPath, checkFirstFill, release
+        }
+
+        var operation: Operation
+        /// Whether `value` indexes the constants rather than the frame.
+        var valueIsConstant = false
+        /// Whether this store is the last read of slot `value`: its reference moves into the property.
+        var moves = false
+        /// The slot of the object created, filled, checked or released.
+        var object: UInt32
+        /// The slot (or constant) of the value stored.
+        var value: UInt32 = 0
+        /// The side-table index or byte offset the operation uses.
+        var operand: Int32 = 0
+    }
+
+    /// One step of a resolution path: the object was reached through `requirement` of an object
+    /// of `ownerType`, itself reached through `parent` (-1 at the root).
+    struct PathStep {
+        let parent: Int32
+        let ownerType: Any.Type
+        let requirement: Requirement
+    }
+
+    /// The instructions from the creation of an object of `producer` to its first-fill check.
+    struct BuildingRange {
+        let producer: ObjectIdentifier
+        let start: Int
+        var end: Int
+    }
+
+    // Tables are read through raw buffers: an array read in the loop costs a bounds check and,
+    // through a class property, a retain of its storage.
+    private let code: UnsafeMutableBufferPointer<Instruction>
+    private let creators: UnsafeMutableBufferPointer<any Injectable.Type>
+    /// Unretained: `keptAlive` holds the stores, checks and constants for the program's life.
+    private let stores: UnsafeMutableBufferPointer<Unmanaged<ProgramStore>>
+    private let firstFills: UnsafeMutableBufferPointer<Unmanaged<FirstFillCheck>>
+    private let constants: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
+    private let keptAlive: ([ProgramStore], [FirstFillCheck], [AnyObject])
+    let slotCount: Int
+    private let resultSlot: Int
+    /// Whether slot 0 holds an object handed in by a `PropertyInjector`, which the frame does not own.
+    private let injects: Bool
+    private let building: [BuildingRange]
+    /// For each instruction, the path-tree node of the object it acts for.
+    private let pathOf: [Int32]
+    private let pathTree: [PathStep]
+    /// Whether lowering again after a successful run would make a faster program: some store is
+    /// still learning its offset, or some first fill is unchecked.
+    let canImprove: Bool
+
+    init(
+        code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
+        constants: [AnyObject], slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
+        pathOf: [Int32], pathTree: [PathStep]
+    ) {
+        self.code = Self.copy(code)
+        self.creators = Self.copy(creators)
+        self.stores = Self.copy(stores.map(Unmanaged.passUnretained))
+        self.firstFills = Self.copy(firstFills.map(Unmanaged.passUnretained))
+        self.constants = Self.copy(constants.map { Unmanaged.passUnretained($0).toOpaque() })
+        self.keptAlive = (stores, firstFills, constants)
+        self.slotCount = slotCount
+        self.resultSlot = resultSlot
+        self.injects = injects
+        self.building = building
+        self.pathOf = pathOf
+        self.pathTree = pathTree
+        self.canImprove =
+            stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
+    }
+
+    deinit {
+        code.deinitialize().deallocate()
+        creators.deinitialize().deallocate()
+        stores.deinitialize().deallocate()
+        firstFills.deinitialize().deallocate()
+        constants.deinitialize().deallocate()
+    }
+
+    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    }
+
+    /// The program a producer's `programWord` publishes. The registry keeps every program it
+    /// published alive for its own life, and the producer belongs to that registry.
+    @inline(__always)
+    static func published(_ word: UInt) -> ResolveProgram {
+        Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue()
+    }
+
+    /// Whether the instruction at `pc` lies in the building range of an object of `producer`.
+    func isBuilding(_ producer: ObjectIdentifier, at pc: Int) -> Bool {
+        building.contains { $0.producer == producer && $0.start <= pc && pc < $0.end }
+    }
+
+    /// Runs the program. Returns the root object, whose reference now belongs to the caller (for an
+    /// injection: the object handed in, not retained), or nil when another resolve is running on
+    /// this thread: the caller then resolves recursively, which sees what that resolve is building.
+    @inline(__always)
+    func run(injecting target: AnyObject? = nil) throws(ResolutionError) -> UnsafeMutableRawPointer? {
+        var run = ProgramRun(program: self)
+        return try withUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
+            guard ActiveResolutions.enterOutermost(run) else { return nil }
+            defer { ActiveResolutions.leave(restoring: nil) }
+            if slotCount <= SmallFrame.slots {
+                var small = SmallFrame()
+                return try withUnsafeMutablePointer(to: &small) { small throws(ResolutionError) in
+                    // A tuple of 16 optional pointers, all nil: laid out as 16 contiguous words.
+                    let frame = UnsafeMutableRawPointer(small).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+                    return try execute(frame, run, injecting: target)
+                }
+            }
+            let frame = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: slotCount)
+            frame.initialize(repeating: nil, count: slotCount)
+            defer { frame.deallocate() }
+            return try execute(frame, run, injecting: target)
+        }
+    }
+
+    private func execute(
+        _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
+        injecting target: AnyObject?
+    ) throws(ResolutionError) -> UnsafeMutableRawPointer {
+        if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
+        let code = self.code.baseAddress.unsafelyUnwrapped
+        let end = self.code.count
+        var pc = 0
+        while pc < end {
+            let instruction = code[pc]
+            let object = Int(instruction.object)
+            switch instruction.operation {
+            case .create:
+                run.pointee.pc = pc
+                let type = creators[Int(instruction.operand)]
+                frame[object] = Unmanaged.passRetained(type.init() as AnyObject).toOpaque()
+            case .storeAtOffset:
+                let value = read(instruction, frame)
+                if instruction.moves {
+                    frame[Int(instruction.value)] = nil
+                } else {
+                    _ = Unmanaged<AnyObject>.fromOpaque(value).retain()
+                }
+                // The offset was measured on this class by `LearnedOffset` for a stored property
+                // holding one class reference (`T`, `T?` or `T!`): the store takes the value's
+                // reference and releases the one the property held.
+                let field = frame[object].unsafelyUnwrapped + Int(instruction.operand)
+                let old = field.load(as: UnsafeMutableRawPointer?.self)
+                field.storeBytes(of: value, as: UnsafeMutableRawPointer?.self)
+                if let old { Unmanaged<AnyObject>.fromOpaque(old).release() }
+            case .storeThroughKeyPath:
+                run.pointee.pc = pc
+                let value = read(instruction, frame)
+                stores[Int(instruction.operand)]._withUnsafeGuaranteedRef { store in
+                    store.assign(
+                        Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue(),
+                        Unmanaged<AnyObject>.fromOpaque(value).takeUnretainedValue())
+                }
+                if instruction.moves {
+                    Unmanaged<AnyObject>.fromOpaque(value).release()
+                    frame[Int(instruction.value)] = nil
+                }
+            case .checkFirstFill:
+                run.pointee.pc = pc
+                do {
+                    try firstFills[Int(instruction.operand)]._withUnsafeGuaranteedRef { check in
+                        try check.check(Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
+                    }
+                } catch {
+                    throw failure(error, at: pc, frame)
+                }
+            case .release:
+                Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).release()
+                frame[object] = nil
+            }
+            pc &+= 1
+        }
+        #if DEBUG
+            // Every reference the frame took was moved into a property or released: a slot still
+            // holding one is a lowering mistake, which would leak the object.
+            for slot in (injects ? 1 : 0)..<slotCount where slot != resultSlot && frame[slot] != nil {
+                throw failure(
+                    ResolutionError(.internalInconsistency("a resolve program left slot \(slot) holding an object")),
+                    at: end - 1, frame)
+            }
+        #endif
+        return frame[resultSlot].unsafelyUnwrapped
+    }
+
+    /// The value an instruction stores, unretained.
+    @inline(__always)
+    private func read(_ instruction: Instruction, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
+        -> UnsafeMutableRawPointer
+    {
+        instruction.valueIsConstant ? constants[Int(instruction.value)] : frame[Int(instruction.value)].unsafelyUnwrapped
+    }
+
+    /// Releases what the frame still owns and adds the path of the failing instruction, the way
+    /// each property on the way adds itself in the recursive path.
+    @inline(never)
+    private func failure(_ error: any Error, at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
+        -> ResolutionError
+    {
+        for slot in (injects ? 1 : 0)..<slotCount {
+            if let owned = frame[slot] { Unmanaged<AnyObject>.fromOpaque(owned).release() }
+        }
+        var passed: any Error = error
+        var step = pathOf[pc]
+        while step >= 0 {
+            let node = pathTree[Int(step)]
+            passed = ResolutionError.passing(throughOwner: node.ownerType, requirement: node.requirement, passed)
+            step = node.parent
+        }
+        return passed as? ResolutionError ?? ResolutionError(.internalInconsistency("unexpected error \(passed)"))
+    }
+}
+
+/// The record of one run of a program, on its caller's stack while it runs.
+struct ProgramRun {
+    /// Unretained: the caller holds the program for the whole run.
+    unowned(unsafe) let program: ResolveProgram
+    /// The instruction that last called user code.
+    var pc = 0
+
+    init(program: ResolveProgram) { self.program = program }
+
+    func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
+}
+
+/// A frame of up to 16 slots on the stack: a resolve of a small graph allocates nothing but the
+/// objects it creates.
+private struct SmallFrame {
+    typealias Slots4 = (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?)
+    static let slots = 16
+    var slots: (Slots4, Slots4, Slots4, Slots4) = (
+        (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil)
+    )
+}

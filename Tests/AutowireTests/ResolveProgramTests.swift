@@ -1,0 +1,204 @@
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// Autowired graphs run as resolve programs (see `ResolveProgram`): these tests check that the
+// program is the path taken, and that it keeps every guarantee of the recursive path it replaces.
+
+private let liveParts = Atomic<Int>(0)
+private let observedWrites = Atomic<Int>(0)
+
+private final class Gear: Injectable {
+    static var scope: Scope { .transient }
+    init() { liveParts.add(1, ordering: .relaxed) }
+    deinit { liveParts.subtract(1, ordering: .relaxed) }
+}
+private final class Axle: Injectable {
+    static var scope: Scope { .transient }
+    var left: Gear!
+    var right: Gear!
+    init() { liveParts.add(1, ordering: .relaxed) }
+    deinit { liveParts.subtract(1, ordering: .relaxed) }
+    static let dependencies: [Dependency<Axle>] = [.inject(\.left), .inject(\.right)]
+}
+private final class Cart: Injectable {
+    var front: Axle!
+    var rear: Axle!
+    init() { liveParts.add(1, ordering: .relaxed) }
+    deinit { liveParts.subtract(1, ordering: .relaxed) }
+    static let dependencies: [Dependency<Cart>] = [.inject(\.front), .inject(\.rear)]
+}
+
+private final class Ledger: Injectable {
+    static var scope: Scope { .transient }
+}
+private final class Journal: Injectable {
+    var ledger: Ledger!
+    var shared: Clerk!
+    static let dependencies: [Dependency<Journal>] = [.inject(\.ledger), .inject(\.shared)]
+}
+private final class Clerk: Injectable {}
+private final class Office: Injectable {
+    var journal: Journal!
+    var ledger: Ledger!
+    var clerk: Clerk!
+    static let dependencies: [Dependency<Office>] = [.inject(\.journal), .inject(\.ledger), .inject(\.clerk)]
+}
+
+private final class Owner: Injectable {
+    var pet: Pet!
+    static let dependencies: [Dependency<Owner>] = [.inject(\.pet)]
+}
+private final class Pet: Injectable {
+    weak var owner: Owner?
+    static let dependencies: [Dependency<Pet>] = [.inject(\.owner)]
+}
+
+private final class Registrar: Injectable {
+    static var scope: Scope { .singleton }
+}
+private final class Desk: Injectable {
+    var registrar: Registrar!
+    static let dependencies: [Dependency<Desk>] = [.inject(\.registrar)]
+}
+
+private struct Limits: Sendable { let retries: Int }
+private protocol Greeting: Sendable { var text: String { get } }
+private struct Hello: Greeting { let text = "hello" }
+private final class Settings: Injectable {
+    var limits: Limits?
+    var greeting: (any Greeting)!
+    var watched: Gear? { didSet { observedWrites.add(1, ordering: .relaxed) } }
+    static let dependencies: [Dependency<Settings>] = [.inject(\.limits), .inject(\.greeting), .inject(\.watched)]
+}
+
+private final class Wheel {}
+private final class Bike: Injectable {
+    var wheel: Wheel!
+    static let dependencies: [Dependency<Bike>] = [.inject(\.wheel)]
+}
+
+private final class Notebook: Injectable {
+    var pages: Gear!
+    var margin: Gear?
+    static let dependencies: [Dependency<Notebook>] = [.inject(\.pages)]
+}
+private final class Shelf: Injectable {
+    var first: Axle!
+    var notebook: Notebook!
+    init() { liveParts.add(1, ordering: .relaxed) }
+    deinit { liveParts.subtract(1, ordering: .relaxed) }
+    static let dependencies: [Dependency<Shelf>] = [.inject(\.first), .inject(\.notebook)]
+}
+
+private final class Form: PropertyInjectable {
+    var clerk: Clerk!
+    var registrar: Registrar!
+    static let dependencies: [Dependency<Form>] = [.inject(\.clerk), .inject(\.registrar)]
+}
+
+extension Container {
+    /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
+    fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
+        try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
+    }
+}
+
+/// Serialized: the suite counts live objects in globals.
+@Suite(.serialized) struct ResolveProgramTests {
+    @Test func anAutowiredGraphRunsAsAProgramFromItsFirstResolve() throws {
+        let container = Container()
+        let cart = try container.resolve(Cart.self)
+        #expect(try container.programWord(of: Cart.self) > 1)
+        #expect(cart.front !== cart.rear && cart.front.left !== cart.front.right)
+    }
+
+    @Test func theObjectsOfARunLiveExactlyAsLongAsTheirCallerKeepsThem() throws {
+        let container = Container()
+        for _ in 0..<3 {
+            var cart: Cart? = try container.resolve(Cart.self)
+            #expect(liveParts.load(ordering: .relaxed) == 7)
+            #expect(cart?.rear.right != nil)
+            cart = nil
+            #expect(liveParts.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    @Test func aGraphObjectIsSharedAndATransientOneIsMadeEachTimeItIsMet() throws {
+        let container = Container()
+        for _ in 0..<3 {
+            let office = try container.resolve(Office.self)
+            #expect(office.clerk === office.journal.shared)
+            #expect(office.ledger !== office.journal.ledger)
+        }
+        #expect(try container.programWord(of: Office.self) > 1)
+    }
+
+    @Test func aPropertyCycleClosesOnTheObjectUnderConstruction() throws {
+        let container = Container()
+        for _ in 0..<3 {
+            let owner = try container.resolve(Owner.self)
+            #expect(owner.pet.owner === owner)
+        }
+        #expect(try container.programWord(of: Owner.self) > 1)
+    }
+
+    @Test func aSingletonIsCreatedByItsFirstResolveThenReadByTheProgram() throws {
+        let container = Container()
+        let first = try container.resolve(Desk.self)
+        // Created by the recursive path, which a singleton's first creation takes.
+        #expect(try container.programWord(of: Desk.self) == 0)
+        let second = try container.resolve(Desk.self)
+        #expect(try container.programWord(of: Desk.self) > 1)
+        #expect(first.registrar === second.registrar)
+        #expect(first !== second)
+    }
+
+    @Test func valuesAndObservedPropertiesAreWrittenThroughTheirKeyPaths() throws {
+        let container = try Container { binder in
+            binder.bind(Limits.self).to(value: Limits(retries: 3))
+            binder.bind((any Greeting).self).to(value: Hello())
+        }
+        observedWrites.store(0, ordering: .relaxed)
+        for _ in 0..<3 {
+            let settings = try container.resolve(Settings.self)
+            #expect(settings.limits?.retries == 3)
+            #expect(settings.greeting.text == "hello")
+            #expect(settings.watched != nil)
+        }
+        #expect(observedWrites.load(ordering: .relaxed) == 3)
+        #expect(try container.programWord(of: Settings.self) > 1)
+    }
+
+    @Test func aGraphReachingAClosureFactoryKeepsTheRecursivePath() throws {
+        let container = try Container { binder in
+            binder.bind(Wheel.self).to { _ in Wheel() }
+        }
+        let bikes = try (0..<2).map { _ in try container.resolve(Bike.self) }
+        #expect(try container.programWord(of: Bike.self) == 1)
+        #expect(bikes[0].wheel !== bikes[1].wheel)
+    }
+
+    @Test func aFailedRunReleasesEveryObjectItMadeAndNamesThePath() throws {
+        let container = Container()
+        liveParts.store(0, ordering: .relaxed)
+        for _ in 0..<2 {
+            let error = captureResolutionError { try container.resolve(Shelf.self) }
+            #expect(error?.code == .forgottenDependency)
+            #expect(error?.path == ["Shelf.notebook", "Notebook.margin"])
+            #expect(liveParts.load(ordering: .relaxed) == 0)
+        }
+        #expect(try container.programWord(of: Shelf.self) > 1)
+    }
+
+    @Test func aPropertyInjectorFillsThroughItsProgram() throws {
+        let container = Container()
+        let injector = try container.propertyInjector(for: Form.self)
+        let forms = [Form(), Form(), Form()]
+        for form in forms { try injector.inject(into: form) }
+        #expect(forms[0].clerk !== forms[1].clerk)
+        #expect(forms[0].registrar === forms[2].registrar)
+        #expect(injector.target.programWord.load(ordering: .acquiring) > 1)
+    }
+}

@@ -98,6 +98,33 @@ private final class Form: PropertyInjectable {
     static let dependencies: [Dependency<Form>] = [.inject(\.clerk), .inject(\.registrar)]
 }
 
+private final class Fuel {
+    init() { liveParts.add(1, ordering: .relaxed) }
+    deinit { liveParts.subtract(1, ordering: .relaxed) }
+}
+private final class Engine {
+    let fuel: Fuel
+    let clerk: Clerk
+    init(fuel: Fuel, clerk: Clerk) {
+        self.fuel = fuel
+        self.clerk = clerk
+    }
+}
+private final class Station: Injectable {
+    var engine: Engine!
+    var spare: Engine!
+    var clerk: Clerk!
+    static let dependencies: [Dependency<Station>] = [.inject(\.engine), .inject(\.spare), .inject(\.clerk)]
+}
+private struct Empty: Error {}
+private let fuelFails = Atomic<Bool>(false)
+private let loopContainer = Locked<Container?>(nil)
+private final class Loop {}
+private final class LoopHolder: Injectable {
+    var loop: Loop!
+    static let dependencies: [Dependency<LoopHolder>] = [.inject(\.loop)]
+}
+
 extension Container {
     /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
     fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
@@ -200,5 +227,72 @@ extension Container {
         #expect(forms[0].clerk !== forms[1].clerk)
         #expect(forms[0].registrar === forms[2].registrar)
         #expect(injector.target.programWord.load(ordering: .acquiring) > 1)
+    }
+
+    @Test func typedFactoriesRunInTheProgramWithTheirArgumentsAndScopes() throws {
+        let container = try Container { binder in
+            binder.bind(Fuel.self).scoped(.transient).to(factory: Fuel.init)
+            binder.bind(Engine.self).to(factory: Engine.init)
+        }
+        for _ in 0..<3 {
+            let station = try container.resolve(Station.self)
+            #expect(station.engine === station.spare)
+            #expect(station.engine.clerk === station.clerk)
+        }
+        #expect(try container.programWord(of: Station.self) > 1)
+        let engines = try (0..<2).map { _ in try container.resolve(Engine.self) }
+        #expect(engines[0] !== engines[1] && engines[0].fuel !== engines[1].fuel)
+        #expect(try container.programWord(of: Engine.self) > 1)
+    }
+
+    @Test func aThrowingFactoryFailsTheRunWithItsPathAndReleasesWhatWasMade() throws {
+        let container = try Container { binder in
+            binder.bind(Fuel.self).to(factory: { () throws -> Fuel in
+                if fuelFails.load(ordering: .relaxed) { throw Empty() }
+                return Fuel()
+            })
+            binder.bind(Engine.self).to(factory: Engine.init)
+        }
+        liveParts.store(0, ordering: .relaxed)
+        fuelFails.store(true, ordering: .relaxed)
+        defer { fuelFails.store(false, ordering: .relaxed) }
+        let error = captureResolutionError { try container.resolve(Station.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.path == ["Station.engine", "Engine", "Fuel"])
+        #expect(liveParts.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aTypedFactoryFailureInAProgramReadsAsInTheRecursivePath() throws {
+        // The factory throws only on its second call: the first resolve (recursive, it creates the
+        // singleton) succeeds, the second runs as a program.
+        let calls = Atomic<Int>(0)
+        let container = try Container { binder in
+            binder.bind(Registrar.self).scoped(.singleton).to(factory: Registrar.init)
+            binder.bind(Engine.self).to(factory: { (fuel: Fuel, clerk: Clerk) throws -> Engine in
+                if calls.add(1, ordering: .relaxed).newValue > 1 { throw Empty() }
+                return Engine(fuel: fuel, clerk: clerk)
+            })
+            binder.bind(Fuel.self).to(factory: Fuel.init)
+        }
+        _ = try container.resolve(Station.self)
+        let error = captureResolutionError { try container.resolve(Station.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.path == ["Station.engine", "Engine"])
+        #expect(try container.programWord(of: Station.self) > 1)
+    }
+
+    @Test func aFactoryResolvingItsOwnKeyFromAProgramIsRefused() throws {
+        let container = try Container { binder in
+            binder.bind(Loop.self).to(factory: { (_: Clerk) throws -> Loop in
+                _ = try loopContainer.withLock { $0 }?.resolve(Loop.self)
+                return Loop()
+            })
+        }
+        loopContainer.withLock { $0 = container }
+        defer { loopContainer.withLock { $0 = nil } }
+        let error = captureResolutionError { try container.resolve(LoopHolder.self) }
+        #expect(error?.code == .unclosableCycle)
+        #expect(error?.path == ["LoopHolder.loop", "Loop", "Loop"])
+        #expect(try container.programWord(of: LoopHolder.self) > 1)
     }
 }

@@ -24,18 +24,31 @@ struct ProgramLowering {
         case notYet, unsupported
     }
 
-    /// An object whose properties are being filled.
-    private struct Building {
+    /// Where a value goes once it is complete.
+    private enum Destination {
+        /// The resolve's result.
+        case root
+        /// A property of the object in slot `owner`.
+        case store(owner: Int, ProgramStore)
+        /// The next argument of the factory at this index of `stack`.
+        case argument(Int)
+    }
+
+    /// An object being filled, or a factory whose arguments are being made.
+    private struct Pending {
+        enum Work {
+            case fill(type: Any.Type, plan: InjectionPlan, slot: Int)
+            case call(ProgramFactory, parameters: [AnyProducer], arguments: [Value], shared: Bool)
+        }
+
         let producer: ObjectIdentifier
-        let type: Any.Type
-        let plan: InjectionPlan
-        let slot: Int
+        var work: Work
         /// Its node in the path tree.
         let path: Int32
+        /// Its building range, for an object.
         let range: Int?
-        var nextStep = 0
-        /// Where it goes once complete: the store into the object that needs it.
-        let storeInto: (owner: Int, store: ProgramStore)?
+        var next = 0
+        let destination: Destination
     }
 
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
@@ -60,7 +73,11 @@ struct ProgramLowering {
     private var graphSlots: [ObjectIdentifier: Int] = [:]
     /// Transient objects under construction: meeting one again is a cycle no slot closes.
     private var onPath: Set<ObjectIdentifier> = []
-    private var stack: [Building] = []
+    private var stack: [Pending] = []
+    private var factories: [ProgramFactory] = []
+    private var factorySites: [ResolveProgram.FactorySite] = []
+    private var arguments: [UInt32] = []
+    private var resultSlot: Int?
 
     static func lower(_ root: AnyProducer) -> Outcome {
         var lowering = ProgramLowering()
@@ -80,82 +97,143 @@ struct ProgramLowering {
         case .existing(let type, let plan):
             injects = true
             let slot = newSlot(owned: false)
+            resultSlot = slot
             stack.append(
-                Building(
-                    producer: ObjectIdentifier(root), type: type, plan: plan, slot: slot, path: -1, range: nil,
-                    storeInto: nil))
-        case .autowired:
-            guard case .slot = try begin(root, path: -1, storeInto: nil) else { throw .unsupported }
+                Pending(
+                    producer: ObjectIdentifier(root), work: .fill(type: type, plan: plan, slot: slot), path: -1,
+                    range: nil, destination: .root))
+        case .autowired, .factory:
+            if let value = try begin(root, path: -1, destination: .root) { deliver(value, to: .root, path: -1) }
         case .constant, .notYet, .unsupported:
             // Constant roots have a fast path of their own.
             throw .unsupported
         }
-        let resultSlot = stack[0].slot
-        try fillAll()
+        try work()
+        guard let resultSlot else { throw .unsupported }
         markLastReads(keeping: resultSlot)
         return ResolveProgram(
             code: code, creators: creators, stores: stores, firstFills: firstFills, constants: constants,
-            slotCount: slotCount, resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf,
-            pathTree: pathTree)
+            factories: factories, factorySites: factorySites, arguments: arguments, slotCount: slotCount,
+            resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree)
     }
 
-    /// Fills the objects on the stack, innermost first, until the root is complete.
-    private mutating func fillAll() throws(Stop) {
+    /// Works on the innermost pending object or factory until the root is complete.
+    private mutating func work() throws(Stop) {
         while let top = stack.last {
-            let steps = top.plan.steps
-            if top.nextStep < steps.count {
-                let step = steps[top.nextStep]
-                stack[stack.count - 1].nextStep += 1
-                guard !step.requirement.requiresMainActor else { throw .unsupported }
-                pathTree.append(ResolveProgram.PathStep(parent: top.path, ownerType: top.type, requirement: step.requirement))
-                let path = Int32(pathTree.count - 1)
-                if let value = try begin(step.target, path: path, storeInto: (top.slot, step.store)) {
-                    emitStore(step.store, into: top.slot, value, path: path)
+            let index = stack.count - 1
+            switch top.work {
+            case .fill(let type, let plan, let slot):
+                let steps = plan.steps
+                if top.next < steps.count {
+                    let step = steps[top.next]
+                    stack[index].next += 1
+                    guard !step.requirement.requiresMainActor else { throw .unsupported }
+                    let path = addPath(top.path, .property(ownerType: type, step.requirement))
+                    let destination = Destination.store(owner: slot, step.store)
+                    if let value = try begin(step.target, path: path, destination: destination) {
+                        deliver(value, to: destination, path: path)
+                    }
+                    continue
                 }
-                continue
+                stack.removeLast()
+                if let check = plan.firstFill, !check.hasPassed {
+                    let checkIndex = firstFillIndex[ObjectIdentifier(check)] ?? Self.append(check, to: &firstFills)
+                    firstFillIndex[ObjectIdentifier(check)] = checkIndex
+                    emit(.init(operation: .checkFirstFill, object: UInt32(slot), operand: Int32(checkIndex)), path: top.path)
+                }
+                if let range = top.range { building[range].end = code.count }
+                onPath.remove(top.producer)
+                deliver(.slot(slot), to: top.destination, path: top.path)
+            case .call(let factory, let parameters, let arguments, let shared):
+                if top.next < parameters.count {
+                    stack[index].next += 1
+                    let path = addPath(top.path, .parameter(of: factory.key))
+                    let destination = Destination.argument(index)
+                    if let value = try begin(parameters[top.next], path: path, destination: destination) {
+                        deliver(value, to: destination, path: path)
+                    }
+                    continue
+                }
+                stack.removeLast()
+                let slot = newSlot(owned: true)
+                factorySites.append(
+                    ResolveProgram.FactorySite(
+                        factory: .passUnretained(factory), first: self.arguments.count, count: arguments.count))
+                for argument in arguments {
+                    switch argument {
+                    case .slot(let slot): self.arguments.append(UInt32(slot))
+                    case .constant(let index): self.arguments.append(UInt32(index) | ResolveProgram.constantArgument)
+                    }
+                }
+                factories.append(factory)
+                building.append(ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
+                emit(
+                    .init(operation: .callFactory, object: UInt32(slot), operand: Int32(factorySites.count - 1)),
+                    path: top.path)
+                if shared { graphSlots[top.producer] = slot }
+                onPath.remove(top.producer)
+                deliver(.slot(slot), to: top.destination, path: top.path)
             }
-            stack.removeLast()
-            if let check = top.plan.firstFill, !check.hasPassed {
-                let index = firstFillIndex[ObjectIdentifier(check)] ?? Self.append(check, to: &firstFills)
-                firstFillIndex[ObjectIdentifier(check)] = index
-                emit(.init(operation: .checkFirstFill, object: UInt32(top.slot), operand: Int32(index)), path: top.path)
-            }
-            if let range = top.range { building[range].end = code.count }
-            onPath.remove(top.producer)
-            if let (owner, store) = top.storeInto { emitStore(store, into: owner, .slot(top.slot), path: top.path) }
         }
     }
 
-    /// The value of `producer` if it is at hand; nil when its object was created and pushed, to be
-    /// stored once complete.
-    private mutating func begin(_ producer: AnyProducer, path: Int32, storeInto: (owner: Int, store: ProgramStore)?)
-        throws(Stop) -> Value?
-    {
+    /// The value of `producer` if it is at hand; nil when it is pending (an object to fill, a
+    /// factory to call), to be delivered once complete.
+    private mutating func begin(_ producer: AnyProducer, path: Int32, destination: Destination) throws(Stop) -> Value? {
         let id = ObjectIdentifier(producer)
         if let slot = graphSlots[id] { return .slot(slot) }
         if let index = constantIndex[id] { return .constant(index) }
+        // A transient object or a factory needing itself: the recursive path reports the cycle.
+        guard !onPath.contains(id), code.count < Self.maximumInstructions else { throw .unsupported }
         switch producer.lowering() {
         case .constant(let value):
             let index = Self.append(value, to: &constants)
             constantIndex[id] = index
             return .constant(index)
         case .autowired(let type, let plan, let shared):
-            // A transient object needing itself: the recursive path reports the cycle.
-            guard !onPath.contains(id), code.count < Self.maximumInstructions else { throw .unsupported }
             let slot = newSlot(owned: true)
             building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
             emit(.init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))), path: path)
+            // Recorded before its properties are filled: a property cycle back to it closes here.
             if shared { graphSlots[id] = slot } else { onPath.insert(id) }
             stack.append(
-                Building(
-                    producer: id, type: type, plan: plan, slot: slot, path: path, range: building.count - 1,
-                    storeInto: storeInto))
-            return storeInto == nil ? .slot(slot) : nil
+                Pending(
+                    producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
+                    range: building.count - 1, destination: destination))
+            return nil
+        case .factory(let factory, let parameters, let shared):
+            // Its value exists only once it returns: meeting it again before then never closes.
+            onPath.insert(id)
+            stack.append(
+                Pending(
+                    producer: id, work: .call(factory, parameters: parameters, arguments: [], shared: shared),
+                    path: path, range: nil, destination: destination))
+            return nil
         case .notYet:
             throw .notYet
         case .existing, .unsupported:
             throw .unsupported
         }
+    }
+
+    /// Hands a complete value to where it goes.
+    private mutating func deliver(_ value: Value, to destination: Destination, path: Int32) {
+        switch destination {
+        case .root:
+            if case .slot(let slot) = value { resultSlot = slot }
+        case .store(let owner, let store):
+            emitStore(store, into: owner, value, path: path)
+        case .argument(let index):
+            if case .call(let factory, let parameters, var arguments, let shared) = stack[index].work {
+                arguments.append(value)
+                stack[index].work = .call(factory, parameters: parameters, arguments: arguments, shared: shared)
+            }
+        }
+    }
+
+    private mutating func addPath(_ parent: Int32, _ edge: ResolveProgram.PathStep.Edge) -> Int32 {
+        pathTree.append(ResolveProgram.PathStep(parent: parent, edge: edge))
+        return Int32(pathTree.count - 1)
     }
 
     private mutating func emitStore(_ store: ProgramStore, into owner: Int, _ value: Value, path: Int32) {
@@ -198,6 +276,13 @@ struct ProgramLowering {
                 read[Int(instruction.object)] = true
             case .checkFirstFill:
                 read[Int(instruction.object)] = true
+            case .callFactory:
+                // Arguments are lent to the factory; a slot read last here is released at the end.
+                let site = factorySites[Int(instruction.operand)]
+                for argument in arguments[site.first..<site.first + site.count]
+                where argument & ResolveProgram.constantArgument == 0 {
+                    read[Int(argument)] = true
+                }
             case .create, .release:
                 break
             }

@@ -173,6 +173,8 @@ enum Lowering {
     case constant(AnyObject)
     /// An `Injectable` class made with `init()` and filled by `plan`; one per resolve when `shared`.
     case autowired(any Injectable.Type, InjectionPlan, shared: Bool)
+    /// A typed factory called with the values of `parameters`; once per resolve when `shared`.
+    case factory(ProgramFactory, [AnyProducer], shared: Bool)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
     /// A singleton not created yet: a program can be lowered once it is.

@@ -15,21 +15,29 @@ final class Recipe<T> {
     let isFactory: Bool
     /// For an autowired class: its type and the plan that fills it, which a resolve program follows.
     let autowired: (type: any Injectable.Type, plan: InjectionPlan)?
+    /// For a typed factory: its program form, once its parameters are compiled.
+    let factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)?
 
     init(
         make: @escaping (Resolution, AnyProducer?) throws -> T, registersEarly: Bool, isFactory: Bool,
-        autowired: (type: any Injectable.Type, plan: InjectionPlan)? = nil
+        autowired: (type: any Injectable.Type, plan: InjectionPlan)? = nil,
+        factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)? = nil
     ) {
         self.make = make
         self.registersEarly = registersEarly
         self.isFactory = isFactory
         self.autowired = autowired
+        self.factory = factory
     }
 
-    /// How a program makes the value in `scope`: only autowired classes provided as a class type,
-    /// whose plan runs on any thread.
+    /// How a program makes the value: autowired classes whose plan runs on any thread, and typed
+    /// factories, provided as a class type.
     func lowering(holdsReferences: Bool, shared: Bool) -> Lowering {
-        guard holdsReferences, let autowired, autowired.plan.mainActor == nil else { return .unsupported }
-        return .autowired(autowired.type, autowired.plan, shared: shared)
+        guard holdsReferences else { return .unsupported }
+        if let autowired, autowired.plan.mainActor == nil {
+            return .autowired(autowired.type, autowired.plan, shared: shared)
+        }
+        if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
+        return .unsupported
     }
 }

@@ -25,6 +25,13 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
             repeat (each Parameter).self, owner: key, location: location, edgesOf: producer)
         {
             holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
+            if Value.self is AnyClass {
+                holder.program = (
+                    TypedProgramFactory<Value, repeat each Parameter, Implementation>(
+                        key: key, location: location, factory: factory),
+                    cursor.compiled
+                )
+            }
         }
         return producer
     }

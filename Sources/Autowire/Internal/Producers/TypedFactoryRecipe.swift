@@ -77,7 +77,7 @@ struct FactoryArgumentList {
 
 /// Hands out compiled parameters in order, typed, while a pack expansion builds the argument tuple.
 final class ArgumentCursor {
-    private let compiled: [AnyProducer]
+    let compiled: [AnyProducer]
     private var next = 0
 
     init(_ compiled: [AnyProducer]) { self.compiled = compiled }
@@ -92,6 +92,8 @@ final class ArgumentCursor {
 /// registered, so parameter cycles back to it are found).
 final class FactoryCallHolder<Implementation> {
     var call: (any FactoryCall<Implementation>)?
+    /// The same call as a resolve program makes it, with the producers of its parameters.
+    var program: (factory: ProgramFactory, parameters: [AnyProducer])?
 }
 
 extension PlanCompiler {
@@ -144,7 +146,7 @@ extension PlanCompiler {
                 }
                 return try upcast(made, to: Value.self, key: key, location: location)
             },
-            registersEarly: false, isFactory: true)
+            registersEarly: false, isFactory: true, factory: { holder.program })
         return makeScoped(key: key, scope: scope, origin: .factory(location), recipe: recipe)
     }
 }

@@ -28,6 +28,9 @@ enum FactoryFrames {
 
     /// Whether `producer` is running in a resolve on this thread other than `state`.
     static func isRunning(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
+        // A resolve program pushes no frames: its run, always the outermost, tells which factory
+        // it is calling.
+        if state.pointee.outer != nil, ActiveResolutions.isBuilding(producer, outside: state) { return true }
         let target = ObjectIdentifier(producer)
         var next = pthread_getspecific(key)
         while let raw = next {

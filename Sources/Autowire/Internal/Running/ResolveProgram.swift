@@ -24,6 +24,7 @@
 /// | `create` | slot `object` = `creators[operand].init()` |
 /// | `storeAtOffset` | the value (slot or constant `value`) is written into slot `object`'s object at byte offset `operand` |
 /// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
+/// | `callFactory` | slot `object` = `factories[operand]` called with its arguments (slots or constants) |
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
 /// | `release` | slot `object`'s reference is released |
 ///
@@ -42,7 +43,7 @@
 final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
-            case create, storeAtOffset, storeThroughKeyPath, checkFirstFill, release
+            case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, release
         }
 
         var operation: Operation
@@ -58,13 +59,29 @@ final class ResolveProgram: @unchecked Sendable {
         var operand: Int32 = 0
     }
 
-    /// One step of a resolution path: the object was reached through `requirement` of an object
-    /// of `ownerType`, itself reached through `parent` (-1 at the root).
+    /// One step of a resolution path, reached through `parent` (-1 at the root).
     struct PathStep {
+        enum Edge {
+            /// A property of an object of the owner type.
+            case property(ownerType: Any.Type, Requirement)
+            /// A parameter of the factory of a key.
+            case parameter(of: BindingKey)
+        }
+
         let parent: Int32
-        let ownerType: Any.Type
-        let requirement: Requirement
+        let edge: Edge
     }
+
+    /// One factory call: the factory, and where its arguments are in `arguments`.
+    struct FactorySite {
+        /// Unretained: `keptAlive` holds the factory.
+        let factory: Unmanaged<ProgramFactory>
+        let first: Int
+        let count: Int
+    }
+
+    /// A factory argument in `arguments`: a slot, or a constant when this bit is set.
+    static let constantArgument: UInt32 = 1 << 31
 
     /// The instructions from the creation of an object of `producer` to its first-fill check.
     struct BuildingRange {
@@ -81,7 +98,9 @@ final class ResolveProgram: @unchecked Sendable {
     private let stores: UnsafeMutableBufferPointer<Unmanaged<ProgramStore>>
     private let firstFills: UnsafeMutableBufferPointer<Unmanaged<FirstFillCheck>>
     private let constants: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
-    private let keptAlive: ([ProgramStore], [FirstFillCheck], [AnyObject])
+    private let factorySites: UnsafeMutableBufferPointer<FactorySite>
+    private let arguments: UnsafeMutableBufferPointer<UInt32>
+    private let keptAlive: ([ProgramStore], [FirstFillCheck], [AnyObject], [ProgramFactory])
     let slotCount: Int
     private let resultSlot: Int
     /// Whether slot 0 holds an object handed in by a `PropertyInjector`, which the frame does not own.
@@ -96,7 +115,8 @@ final class ResolveProgram: @unchecked Sendable {
 
     init(
         code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
-        constants: [AnyObject], slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
+        constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite], arguments: [UInt32],
+        slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep]
     ) {
         self.code = Self.copy(code)
@@ -104,7 +124,9 @@ final class ResolveProgram: @unchecked Sendable {
         self.stores = Self.copy(stores.map(Unmanaged.passUnretained))
         self.firstFills = Self.copy(firstFills.map(Unmanaged.passUnretained))
         self.constants = Self.copy(constants.map { Unmanaged.passUnretained($0).toOpaque() })
-        self.keptAlive = (stores, firstFills, constants)
+        self.factorySites = Self.copy(factorySites)
+        self.arguments = Self.copy(arguments)
+        self.keptAlive = (stores, firstFills, constants, factories)
         self.slotCount = slotCount
         self.resultSlot = resultSlot
         self.injects = injects
@@ -121,6 +143,8 @@ final class ResolveProgram: @unchecked Sendable {
         stores.deinitialize().deallocate()
         firstFills.deinitialize().deallocate()
         constants.deinitialize().deallocate()
+        factorySites.deinitialize().deallocate()
+        arguments.deinitialize().deallocate()
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -207,6 +231,27 @@ final class ResolveProgram: @unchecked Sendable {
                     Unmanaged<AnyObject>.fromOpaque(value).release()
                     frame[Int(instruction.value)] = nil
                 }
+            case .callFactory:
+                run.pointee.pc = pc
+                let site = factorySites[Int(instruction.operand)]
+                let made: AnyObject
+                do {
+                    made = try withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: site.count + 1) {
+                        buffer in
+                        let values = buffer.baseAddress.unsafelyUnwrapped
+                        for index in 0..<site.count {
+                            let argument = arguments[site.first + index]
+                            values[index] =
+                                argument & Self.constantArgument != 0
+                                ? constants[Int(argument & ~Self.constantArgument)]
+                                : frame[Int(argument)].unsafelyUnwrapped
+                        }
+                        return try site.factory._withUnsafeGuaranteedRef { try $0.call(values) }
+                    }
+                } catch {
+                    throw failure(site.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
+                }
+                frame[object] = Unmanaged.passRetained(made).toOpaque()
             case .checkFirstFill:
                 run.pointee.pc = pc
                 do {
@@ -255,7 +300,12 @@ final class ResolveProgram: @unchecked Sendable {
         var step = pathOf[pc]
         while step >= 0 {
             let node = pathTree[Int(step)]
-            passed = ResolutionError.passing(throughOwner: node.ownerType, requirement: node.requirement, passed)
+            switch node.edge {
+            case .property(let ownerType, let requirement):
+                passed = ResolutionError.passing(throughOwner: ownerType, requirement: requirement, passed)
+            case .parameter(let key):
+                passed = (passed as? ResolutionError)?.prependingPath(key.description) ?? passed
+            }
             step = node.parent
         }
         return passed as? ResolutionError ?? ResolutionError(.internalInconsistency("unexpected error \(passed)"))

@@ -179,6 +179,18 @@ final class Registry: @unchecked Sendable {
         }
     }
 
+    /// The program to run for `root`, whose `programWord` read `word`: lowered now if it never
+    /// was, lowered again if the published one can be faster (stores learned their offsets and
+    /// first fills were checked in the runs since), else the published one. Nil when `root` has
+    /// no program, yet or ever.
+    func program(for root: AnyProducer, published word: UInt) -> ResolveProgram? {
+        if word == 0 { return lowerProgram(for: root, replacing: nil) }
+        guard word > 1 else { return nil }
+        let current = ResolveProgram.published(word)
+        guard current.canImprove else { return current }
+        return lowerProgram(for: root, replacing: current) ?? current
+    }
+
     /// Lowers the resolve program of `root` and publishes it, unless one was published meanwhile
     /// (then returns that one), or `replacing` is no longer the current one. Returns nil when
     /// `root` has no program, yet or ever, or when the lock fails (the recursive path then runs).
@@ -190,7 +202,7 @@ final class Registry: @unchecked Sendable {
         return try? table.write { _ -> ResolveProgram? in
             let word = root.programWord.load(ordering: .acquiring)
             guard word == oldWord else { return word > 1 ? ResolveProgram.published(word) : nil }
-            switch ProgramLowering.lower(root) {
+            switch ProgramLowering.lower(root, generation: (old?.generation ?? 0) + 1) {
             case .program(let program):
                 programs.append(program)
                 root.programWord.store(

@@ -29,19 +29,20 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         let target =
             ObjectIdentifier(dynamicType) == objectType ? self.target : try registry.injectionTarget(for: dynamicType)
         let word = target.programWord.load(ordering: .acquiring)
-        if word > 1, try ResolveProgram.published(word).run(injecting: object) != nil { return }
+        if word > 1 {
+            let program = ResolveProgram.published(word)
+            if !program.canImprove, try program.run(injecting: object) != nil { return }
+        }
         try injectSlowly(into: object, target: target, programWord: word)
     }
 
-    /// Lowers the injection program on first use, and lowers it again once it can be faster.
+    /// Lowers the injection program on first use, and again once it can be faster; else fills
+    /// recursively.
     @inline(never)
     private func injectSlowly(into object: T, target: InjectionTargetProducer, programWord word: UInt)
         throws(ResolutionError)
     {
-        if word == 0, let program = registry.lowerProgram(for: target, replacing: nil),
-            try program.run(injecting: object) != nil
-        {
-            if program.canImprove { registry.lowerProgram(for: target, replacing: program) }
+        if let program = registry.program(for: target, published: word), try program.run(injecting: object) != nil {
             return
         }
         try ResolutionError.catching {

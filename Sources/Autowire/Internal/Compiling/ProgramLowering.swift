@@ -78,9 +78,11 @@ struct ProgramLowering {
     private var factorySites: [ResolveProgram.FactorySite] = []
     private var arguments: [UInt32] = []
     private var resultSlot: Int?
+    private var generation = 1
 
-    static func lower(_ root: AnyProducer) -> Outcome {
+    static func lower(_ root: AnyProducer, generation: Int) -> Outcome {
         var lowering = ProgramLowering()
+        lowering.generation = generation
         do {
             return .program(try lowering.lowerRoot(root))
         } catch {
@@ -114,7 +116,8 @@ struct ProgramLowering {
         return ResolveProgram(
             code: code, creators: creators, stores: stores, firstFills: firstFills, constants: constants,
             factories: factories, factorySites: factorySites, arguments: arguments, slotCount: slotCount,
-            resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree)
+            resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
+            generation: generation)
     }
 
     /// Works on the innermost pending object or factory until the root is complete.

@@ -106,17 +106,19 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// it has one, else recursively.
     func resolveTopLevel() throws -> T {
         let word = programWord.load(ordering: .acquiring)
-        if word > 1, let made = try ResolveProgram.published(word).run() {
-            return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
+        if word > 1 {
+            let program = ResolveProgram.published(word)
+            if !program.canImprove, let made = try program.run() {
+                return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
+            }
         }
         return try resolveTopLevelSlowly(programWord: word)
     }
 
-    /// Lowers the program on first use, and lowers it again once it can be faster.
+    /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     private func resolveTopLevelSlowly(programWord word: UInt) throws -> T {
-        if word == 0, let program = registry.lowerProgram(for: self, replacing: nil), let made = try program.run() {
-            if program.canImprove { registry.lowerProgram(for: self, replacing: program) }
+        if let program = registry.program(for: self, published: word), let made = try program.run() {
             return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
         }
         return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8) { try produce($0) }

@@ -38,7 +38,7 @@
 /// **Life.** `ProgramLowering` lowers a program on the root's first top-level resolve, under the
 /// registry's lock, when every producer it reaches is one a program performs; the root otherwise
 /// keeps the recursive path. Published programs are immutable. A program lowered while stores still
-/// learn their offsets, or before first fills were checked, is lowered again after a successful run;
+/// learn their offsets, or before first fills were checked, is lowered again at the next resolve;
 /// the one it replaces stays alive with the registry, since another thread may still run it.
 final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
@@ -112,12 +112,14 @@ final class ResolveProgram: @unchecked Sendable {
     /// Whether lowering again after a successful run would make a faster program: some store is
     /// still learning its offset, or some first fill is unchecked.
     let canImprove: Bool
+    /// 1 for a root's first program, one more each time it is lowered again.
+    let generation: Int
 
     init(
         code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
         constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite], arguments: [UInt32],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
-        pathOf: [Int32], pathTree: [PathStep]
+        pathOf: [Int32], pathTree: [PathStep], generation: Int
     ) {
         self.code = Self.copy(code)
         self.creators = Self.copy(creators)
@@ -133,8 +135,11 @@ final class ResolveProgram: @unchecked Sendable {
         self.building = building
         self.pathOf = pathOf
         self.pathTree = pathTree
+        self.generation = generation
+        // Lowered at most three times: a run that keeps failing before some store or check is
+        // reached leaves them unlearned, and would otherwise be lowered again on every resolve.
         self.canImprove =
-            stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
+            generation < 3 && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled })
     }
 
     deinit {

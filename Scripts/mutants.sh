@@ -149,6 +149,32 @@ mutant offered-slot-no-fallback Internal/Producers/OfferedProducer.swift \
     'OfferedInstanceTests' no \
     'if !offered, let inherited { return try inherited.produce(resolution) }' \
     'if !offered, let inherited, inherited.key != key { return try inherited.produce(resolution) }'
+# Resolve programs: a `.graph` object gets no shared slot, so it is made again where it is met.
+mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering.swift \
+    'ResolveProgramTests|ScopeTests' yes \
+    'if shared { graphSlots[id] = slot } else { onPath.insert(id) }' \
+    'onPath.insert(id)'
+# Resolve programs: every store moves its value out of the frame, not only the slot's last read.
+mutant program-every-store-moves Internal/Compiling/ProgramLowering.swift \
+    'ResolveProgramTests|ScopeTests' no \
+    'if owned[value], !read[value] {' \
+    'if owned[value] {'
+# Resolve programs: references a slot still holds after its last read are never released (a leak).
+mutant program-frame-never-released Internal/Compiling/ProgramLowering.swift \
+    'ResolveProgramTests' no \
+    'emit(.init(operation: .release, object: UInt32(slot)), path: -1)' \
+    '_ = slot'
+# Resolve programs: a failed run keeps what its frame made (a leak).
+mutant program-failure-keeps-objects Internal/Running/ResolveProgram.swift \
+    'ResolveProgramTests' yes \
+    'if let owned = frame[slot] { Unmanaged<AnyObject>.fromOpaque(owned).release() }' \
+    '_ = frame[slot]'
+# Resolve programs: a resolve nested in a program run does not see what the run is building, so an
+# `init()` resolving its own class recurses until the stack overflows.
+mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolutions.swift \
+    'ResolveProgramTests|BadInputCatalogueTests|ReentryTests' no \
+    'return run.pointee.isBuilding(producer)' \
+    'return false'
 
 # Arguments.
 only=()

@@ -65,7 +65,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 // is a class reference, else its box.
                 let value =
                     holdsReferences
-                    ? unsafeBitCast(reference, to: Value.self) : unsafeDowncast(reference, to: ValueBox<Value>.self).value
+                    ? unsafeBitCast(reference, to: Value.self)
+                    : unsafeDowncast(reference, to: ValueBox<Value>.self).value
                 let root = unsafeDowncast(object, to: Object.self)
                 writer.assign(root, value)
                 if learned.current == 0 {

@@ -142,7 +142,9 @@ struct ProgramLowering {
                 if let check = plan.firstFill, !check.hasPassed {
                     let checkIndex = firstFillIndex[ObjectIdentifier(check)] ?? Self.append(check, to: &firstFills)
                     firstFillIndex[ObjectIdentifier(check)] = checkIndex
-                    emit(.init(operation: .checkFirstFill, object: UInt32(slot), operand: Int32(checkIndex)), path: top.path)
+                    emit(
+                        .init(operation: .checkFirstFill, object: UInt32(slot), operand: Int32(checkIndex)),
+                        path: top.path)
                 }
                 if let range = top.range { building[range].end = code.count }
                 onPath.remove(top.producer)
@@ -169,7 +171,8 @@ struct ProgramLowering {
                     }
                 }
                 factories.append(factory)
-                building.append(ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
+                building.append(
+                    ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
                 emit(
                     .init(operation: .callFactory, object: UInt32(slot), operand: Int32(factorySites.count - 1)),
                     path: top.path)
@@ -196,7 +199,9 @@ struct ProgramLowering {
         case .autowired(let type, let plan, let shared):
             let slot = newSlot(owned: true)
             building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
-            emit(.init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))), path: path)
+            emit(
+                .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
+                path: path)
             // Recorded before its properties are filled: a property cycle back to it closes here.
             if shared { graphSlots[id] = slot } else { onPath.insert(id) }
             stack.append(

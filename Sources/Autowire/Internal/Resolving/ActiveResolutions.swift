@@ -77,7 +77,9 @@ enum ActiveResolve {
             self = .state(pointer.assumingMemoryBound(to: ResolutionState.self))
         } else {
             // The bit was set by `tagged` on a `ProgramRun` address, never on anything else.
-            self = .program(UnsafeMutableRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped.assumingMemoryBound(to: ProgramRun.self))
+            self = .program(
+                UnsafeMutableRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped.assumingMemoryBound(
+                    to: ProgramRun.self))
         }
     }
 

@@ -241,7 +241,8 @@ final class ResolveProgram: @unchecked Sendable {
                 let site = factorySites[Int(instruction.operand)]
                 let made: AnyObject
                 do {
-                    made = try withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: site.count + 1) {
+                    made = try withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: site.count + 1)
+                    {
                         buffer in
                         let values = buffer.baseAddress.unsafelyUnwrapped
                         for index in 0..<site.count {
@@ -261,7 +262,8 @@ final class ResolveProgram: @unchecked Sendable {
                 run.pointee.pc = pc
                 do {
                     try firstFills[Int(instruction.operand)]._withUnsafeGuaranteedRef { check in
-                        try check.check(Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
+                        try check.check(
+                            Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
                     }
                 } catch {
                     throw failure(error, at: pc, frame)
@@ -289,7 +291,8 @@ final class ResolveProgram: @unchecked Sendable {
     private func read(_ instruction: Instruction, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
         -> UnsafeMutableRawPointer
     {
-        instruction.valueIsConstant ? constants[Int(instruction.value)] : frame[Int(instruction.value)].unsafelyUnwrapped
+        instruction.valueIsConstant
+            ? constants[Int(instruction.value)] : frame[Int(instruction.value)].unsafelyUnwrapped
     }
 
     /// Releases what the frame still owns and adds the path of the failing instruction, the way
@@ -332,7 +335,9 @@ struct ProgramRun {
 /// A frame of up to 16 slots on the stack: a resolve of a small graph allocates nothing but the
 /// objects it creates.
 private struct SmallFrame {
-    typealias Slots4 = (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?)
+    typealias Slots4 = (
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+    )
     static let slots = 16
     var slots: (Slots4, Slots4, Slots4, Slots4) = (
         (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil)

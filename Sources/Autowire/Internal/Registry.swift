@@ -179,11 +179,11 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// The program to run for `root`, whose `programWord` read `word`: lowered now if it never
-    /// was, lowered again if the published one can be faster (stores learned their offsets and
-    /// first fills were checked in the runs since), else the published one. Nil when `root` has
-    /// no program, yet or ever.
-    func program(for root: AnyProducer, published word: UInt) -> ResolveProgram? {
+    /// The program to run for `root`: lowered now if it never was, lowered again if the published
+    /// one can be faster (stores learned their offsets and first fills were checked in the runs
+    /// since), else the published one. Nil when `root` has no program, yet or ever.
+    func program(for root: AnyProducer) -> ResolveProgram? {
+        let word = root.programWord.load(ordering: .acquiring)
         if word == 0 { return lowerProgram(for: root, replacing: nil) }
         guard word > 1 else { return nil }
         let current = ResolveProgram.published(word)
@@ -194,8 +194,7 @@ final class Registry: @unchecked Sendable {
     /// Lowers the resolve program of `root` and publishes it, unless one was published meanwhile
     /// (then returns that one), or `replacing` is no longer the current one. Returns nil when
     /// `root` has no program, yet or ever, or when the lock fails (the recursive path then runs).
-    @discardableResult
-    func lowerProgram(for root: AnyProducer, replacing old: ResolveProgram?) -> ResolveProgram? {
+    private func lowerProgram(for root: AnyProducer, replacing old: ResolveProgram?) -> ResolveProgram? {
         // Called from a `dependencies` or `scope` getter while this thread compiles: not now.
         if PlanCompiler.compiling(self) != nil { return nil }
         let oldWord = old.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
@@ -203,14 +202,14 @@ final class Registry: @unchecked Sendable {
             let word = root.programWord.load(ordering: .acquiring)
             guard word == oldWord else { return word > 1 ? ResolveProgram.published(word) : nil }
             switch ProgramLowering.lower(root, generation: (old?.generation ?? 0) + 1) {
-            case .program(let program):
+            case .success(let program):
                 programs.append(program)
                 root.programWord.store(
                     UInt(bitPattern: Unmanaged.passUnretained(program).toOpaque()), ordering: .releasing)
                 return program
-            case .notYet:
+            case .failure(.notYet):
                 return nil
-            case .unsupported:
+            case .failure(.unsupported):
                 root.programWord.store(1, ordering: .releasing)
                 return nil
             }

@@ -5,23 +5,19 @@
 /// declaration order, each value made completely before it is stored. Runs under the registry's
 /// lock; reads producers and plans, which are immutable once published.
 struct ProgramLowering {
-    enum Outcome {
-        case program(ResolveProgram)
-        /// A singleton on the way is not created yet: the recursive path creates it (joining this
-        /// resolve's graph, as it always has), and a later resolve lowers the program.
-        case notYet
-        /// Something on the way only the recursive path performs; the root keeps that path.
-        case unsupported
-    }
-
     /// What the walk found for one producer.
     private enum Value {
         case slot(Int)
         case constant(Int)
     }
 
-    private enum Stop: Error {
-        case notYet, unsupported
+    /// Why a root has no program.
+    enum Stop: Error {
+        /// A singleton on the way is not created yet: the recursive path creates it (joining this
+        /// resolve's graph, as it always has), and a later resolve lowers the program.
+        case notYet
+        /// Something on the way only the recursive path performs; the root keeps that path.
+        case unsupported
     }
 
     /// Where a value goes once it is complete.
@@ -80,17 +76,10 @@ struct ProgramLowering {
     private var resultSlot: Int?
     private var generation = 1
 
-    static func lower(_ root: AnyProducer, generation: Int) -> Outcome {
+    static func lower(_ root: AnyProducer, generation: Int) -> Result<ResolveProgram, Stop> {
         var lowering = ProgramLowering()
         lowering.generation = generation
-        do {
-            return .program(try lowering.lowerRoot(root))
-        } catch {
-            switch error {
-            case .notYet: return .notYet
-            case .unsupported: return .unsupported
-            }
-        }
+        return Result { () throws(Stop) in try lowering.lowerRoot(root) }
     }
 
     private mutating func lowerRoot(_ root: AnyProducer) throws(Stop) -> ResolveProgram {

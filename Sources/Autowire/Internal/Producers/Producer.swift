@@ -40,6 +40,16 @@ class AnyProducer: @unchecked Sendable {
     /// perform it, else the address of the published `ResolveProgram` (owned by the registry).
     let programWord = Atomic<UInt>(0)
 
+    /// The published program, unless there is none or lowering it again would make it faster:
+    /// what a top-level resolve or injection runs without taking the slow path.
+    @inline(__always)
+    final var readyProgram: ResolveProgram? {
+        let word = programWord.load(ordering: .acquiring)
+        guard word > 1 else { return nil }
+        let program = ResolveProgram.published(word)
+        return program.canImprove ? nil : program
+    }
+
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
@@ -105,23 +115,22 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.
     func resolveTopLevel() throws -> T {
-        let word = programWord.load(ordering: .acquiring)
-        if word > 1 {
-            let program = ResolveProgram.published(word)
-            if !program.canImprove, let made = try program.run() {
-                return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
-            }
-        }
-        return try resolveTopLevelSlowly(programWord: word)
+        if let made = try readyProgram?.run() { return value(fromProgram: made) }
+        return try resolveTopLevelSlowly()
     }
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
-    private func resolveTopLevelSlowly(programWord word: UInt) throws -> T {
-        if let program = registry.program(for: self, published: word), let made = try program.run() {
-            return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
-        }
+    private func resolveTopLevelSlowly() throws -> T {
+        if let made = try registry.program(for: self)?.run() { return value(fromProgram: made) }
         return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8) { try produce($0) }
+    }
+
+    /// The root object a program run returned, taking over its reference. A program is lowered
+    /// only for a producer that `holdsReferences`, so `T` is a class type the object is.
+    @inline(__always)
+    private func value(fromProgram made: UnsafeMutableRawPointer) -> T {
+        unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
     }
 }
 

@@ -198,6 +198,10 @@ final class ResolveProgram: @unchecked Sendable {
         _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
         injecting target: AnyObject?
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
+        // Every slot an instruction reads was filled by an earlier one and, if moved, is read no
+        // more (`ProgramLowering` emits in creation order and marks only a slot's last read as a
+        // move): hence the `unsafelyUnwrapped` reads below. The `DEBUG` check at the end and the
+        // sanitizer runs of the suite would catch a lowering that broke this.
         if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
         let code = self.code.baseAddress.unsafelyUnwrapped
         let end = self.code.count
@@ -209,6 +213,7 @@ final class ResolveProgram: @unchecked Sendable {
             case .create:
                 run.pointee.pc = pc
                 let type = creators[Int(instruction.operand)]
+                // The frame owns this reference until a store moves it or `release` drops it.
                 frame[object] = Unmanaged.passRetained(type.init() as AnyObject).toOpaque()
             case .storeAtOffset:
                 let value = read(instruction, frame)
@@ -269,6 +274,7 @@ final class ResolveProgram: @unchecked Sendable {
                     throw failure(error, at: pc, frame)
                 }
             case .release:
+                // The slot's own reference, after its last read.
                 Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).release()
                 frame[object] = nil
             }

@@ -112,6 +112,40 @@ extension BindingBuilder {
         }
     }
 
+    /// Binds to a ``ConstructorInjectable`` implementation, made through its construction.
+    ///
+    /// ```swift
+    /// binder.bind((any OrderRepository).self).to(SQLOrderRepository.self)
+    /// ```
+    ///
+    /// Without ``scoped(_:)`` the binding shares the implementation's own instances and scope;
+    /// with it, the binding has instances of its own in that scope.
+    public func to<Implementation: ConstructorInjectable>(_ implementation: Implementation.Type) {
+        let key = key
+        let location = location
+        let scope = scope
+        finish { compiler, register in
+            if let scope {
+                return compiler.construct(
+                    Implementation.self, as: Value.self, key: key, scope: scope, register: register)
+            }
+            if Value.self is AnyClass, !(Implementation.self is Value.Type) {
+                compiler.report(
+                    .nonConforming(
+                        implementation: Implementation.self, key: key, location: location, path: [key.description]))
+            }
+            let alias = AliasProducer<Value, Implementation>(key: key, location: location, registry: compiler.registry)
+            if register { compiler.register(alias) }
+            if let target = compiler.producer(
+                of: Implementation.self, tag: nil, label: key.description, location: location)
+            {
+                alias.target = target
+                alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
+            }
+            return alias
+        }
+    }
+
     /// Binds to a fixed value, returned on every request.
     ///
     /// The container hands the same value to every thread that resolves it; share only values that

@@ -20,6 +20,39 @@ public protocol PropertyInjectable: AnyObject {
 
     /// The properties the container fills, in the order it fills them.
     static var dependencies: [Dependency<DependencyRoot>] { get }
+
+    /// Called once after the container filled every declared property: set-up that needs all
+    /// dependencies (subscribing, starting a timer, checking configuration) goes here.
+    ///
+    /// ```swift
+    /// final class PriceTicker: Injectable {
+    ///     var feed: PriceFeed!
+    ///     var clock: TickClock!
+    ///     static let dependencies: [Dependency<PriceTicker>] = [.inject(\.feed), .inject(\.clock)]
+    ///
+    ///     func didInjectDependencies() throws {
+    ///         try feed.subscribe(every: clock.interval)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// For objects in a property cycle, it runs once the whole cycle is filled, so it sees complete
+    /// neighbours; objects reached first are called first. It runs after a ``PropertyInjector``
+    /// fills an object too, but not on the probe instances ``Container/validate(_:checks:injectingProbes:)``
+    /// creates. An error it throws fails the resolve with `injection-hook-failed` and the path to
+    /// the object; a singleton whose hook throws is not kept.
+    ///
+    /// Implement it in the class that conforms (in a hierarchy, the base class, and override it):
+    /// the protocol extension's empty default is what a subclass of a class that did not
+    /// implement it gets.
+    func didInjectDependencies() throws
+}
+
+extension PropertyInjectable {
+    /// Does nothing: a class with no set-up after injection need not implement the hook.
+    public func didInjectDependencies() throws {
+        InjectionHook.defaultRan(on: self)
+    }
 }
 
 extension PropertyInjectable where DependencyRoot == Self {

@@ -114,6 +114,8 @@ extension Diagnostic {
         public static let unclosableCycle = Code("unclosable-cycle")
         /// A factory, or an initializer it called, threw an error.
         public static let factoryFailed = Code("factory-failed")
+        /// An object's ``PropertyInjectable/didInjectDependencies()`` threw an error.
+        public static let injectionHookFailed = Code("injection-hook-failed")
         /// A dependency declared with a key path whose root is not the class being injected.
         public static let misdeclaredDependency = Code("misdeclared-dependency")
         /// A scope that cannot hold the bound value, such as `.weak` for a struct.

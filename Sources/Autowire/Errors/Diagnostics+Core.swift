@@ -177,6 +177,14 @@ extension Diagnostic {
             path: [key.description], fix: "Fix the cause reported by the factory, or catch it inside the factory.")
     }
 
+    static func injectionHookFailed(_ type: Any.Type, error: any Error) -> Diagnostic {
+        let name = typeName(type)
+        return Diagnostic(
+            code: .injectionHookFailed, message: "\(name).didInjectDependencies() threw: \(error).", path: [name],
+            fix: "Fix the cause reported by \(name).didInjectDependencies(), or catch it there. The object was not "
+                + "handed out, and a singleton whose hook throws is created again on the next resolve.")
+    }
+
     static func misdeclared(_ requirement: Requirement, injecting type: Any.Type) -> Diagnostic {
         let objectName = typeName(requirement.objectType)
         return Diagnostic(

@@ -128,11 +128,11 @@ final class Registry: @unchecked Sendable {
         bindings[key] != nil || contributions[key] != nil || (parent?.provides(key) ?? false)
     }
 
-    /// Whether this container could provide `type`: a binding, an Injectable class, or a
-    /// `Provider`/`Lazy`/`Tagged` of something it could provide.
+    /// Whether this container could provide `type`: a binding, an `Injectable` class, a
+    /// `ConstructorInjectable` type, or a `Provider`/`Lazy`/`Tagged` of something it could provide.
     func canProvide(_ type: Any.Type) -> Bool {
         let key = BindingKey(type: type, tag: nil)
-        if provides(key) || type is any Injectable.Type { return true }
+        if provides(key) || type is any Injectable.Type || type is any ConstructorInjectable.Type { return true }
         guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
         let underlying = synthesized.underlyingKey
         return underlying.tag == nil ? canProvide(underlying.type) : provides(underlying)

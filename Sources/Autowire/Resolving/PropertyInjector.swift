@@ -48,5 +48,7 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
                 try target.plan.inject(into: object, resolution)
             }
         }
+        // Last: the objects the fill made ran their own hooks by the end of the resolve.
+        try target.plan.hook?.run(on: object)
     }
 }

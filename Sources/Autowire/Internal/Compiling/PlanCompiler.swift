@@ -104,10 +104,29 @@ final class PlanCompiler {
             register(producer)
             return producer
         }
+        if key.tag == nil, let constructed = key.type as? any ConstructorInjectable.Type {
+            return construct(constructed, key: key)
+        }
         if key.tag == nil, let injectable = key.type as? any Injectable.Type {
             return autowireLeavingFills(injectable, key: key)
         }
         return nil
+    }
+
+    /// Autowires a `ConstructorInjectable` type through its construction, in its own scope: a
+    /// typed factory with no binding.
+    private func construct<X: ConstructorInjectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
+        let scope = reading("scope", of: type) { type.scope }
+        return construct(type, as: X.self, key: key, scope: scope, register: true)
+    }
+
+    /// Compiles `type`'s construction as a producer of `provided` (the type itself, or a type it
+    /// is bound to).
+    func construct<X: ConstructorInjectable, T>(
+        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, register: Bool
+    ) -> AnyProducer {
+        let construction = reading("construction", of: type) { type.construction }
+        return construction.recipe.compile(self, as: T.self, key: key, scope: scope, register: register)
     }
 
     /// Autowires the class behind an opened `any Injectable.Type`, in its own scope, leaving its
@@ -157,8 +176,21 @@ final class PlanCompiler {
                 try resolution.checkDepth()
                 try plan.checkThread()
                 let object = type.init()
-                if let registration { resolution.record(registration, instance: object) }
-                try plan.inject(into: object, resolution)
+                guard let hook = plan.hook, !hook.isAbsent else {
+                    if let registration { resolution.record(registration, instance: object) }
+                    try plan.inject(into: object, resolution)
+                    return try upcast(object, to: T.self, key: key, location: location)
+                }
+                // The hook waits until every object this one reads is complete (see `endCreation`).
+                resolution.state.pointee.beginCreation()
+                do {
+                    if let registration { resolution.record(registration, instance: object) }
+                    try plan.inject(into: object, resolution)
+                } catch {
+                    resolution.state.pointee.abandonCreation()
+                    throw error
+                }
+                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(object, to: T.self, key: key, location: location)
             },
             registersEarly: true, isFactory: false, autowired: (type, plan))
@@ -181,6 +213,7 @@ final class PlanCompiler {
         // Read once: a computed `dependencies` may build its list on every call.
         let dependencies = withoutRepeats(reading("dependencies", of: type) { type.dependencies })
         plan.firstFill = FirstFillCheck(type: type, requirements: dependencies.map(\.requirement), registry: registry)
+        plan.hook = InjectionHook(type)
         return PendingFills(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }
 

@@ -60,6 +60,11 @@ struct ProgramLowering {
     private var firstFills: [FirstFillCheck] = []
     private var firstFillIndex: [ObjectIdentifier: Int] = [:]
     private var constants: [AnyObject] = []
+    private var hooks: [InjectionHook] = []
+    /// Objects whose class may implement `didInjectDependencies()`, in the order they were
+    /// completed: called at the end, once every object of the resolve is complete.
+    private var pendingHooks: [(slot: Int, hook: Int, path: Int32)] = []
+    private var hookIndex: [ObjectIdentifier: Int] = [:]
     private var constantIndex: [ObjectIdentifier: Int] = [:]
     private var building: [ResolveProgram.BuildingRange] = []
     private var slotCount = 0
@@ -101,9 +106,14 @@ struct ProgramLowering {
         }
         try work()
         guard let resultSlot else { throw .unsupported }
+        for pending in pendingHooks {
+            emit(
+                .init(operation: .callHook, object: UInt32(pending.slot), operand: Int32(pending.hook)),
+                path: pending.path)
+        }
         markLastReads(keeping: resultSlot)
         return ResolveProgram(
-            code: code, creators: creators, stores: stores, firstFills: firstFills, constants: constants,
+            code: code, creators: creators, stores: stores, firstFills: firstFills, hooks: hooks, constants: constants,
             factories: factories, factorySites: factorySites, arguments: arguments, slotCount: slotCount,
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
             generation: generation)
@@ -134,6 +144,11 @@ struct ProgramLowering {
                     emit(
                         .init(operation: .checkFirstFill, object: UInt32(slot), operand: Int32(checkIndex)),
                         path: top.path)
+                }
+                if let hook = plan.hook, !hook.isAbsent {
+                    let index = hookIndex[ObjectIdentifier(hook)] ?? Self.append(hook, to: &hooks)
+                    hookIndex[ObjectIdentifier(hook)] = index
+                    pendingHooks.append((slot, index, top.path))
                 }
                 if let range = top.range { building[range].end = code.count }
                 onPath.remove(top.producer)
@@ -271,7 +286,7 @@ struct ProgramLowering {
                     read[value] = true
                 }
                 read[Int(instruction.object)] = true
-            case .checkFirstFill:
+            case .checkFirstFill, .callHook:
                 read[Int(instruction.object)] = true
             case .callFactory:
                 // Arguments are lent to the factory; a slot read last here is released at the end.

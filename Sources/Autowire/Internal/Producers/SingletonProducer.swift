@@ -87,8 +87,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         }
         isUnderConstruction = false
         pendingInstance = value
-        // Publishes now or later; either way the lock is released then.
-        resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
+        // Publishes now or later (or discards, when a hook throws); either way the lock is released.
+        try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
     }
 

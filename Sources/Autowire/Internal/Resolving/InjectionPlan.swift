@@ -11,6 +11,8 @@ final class InjectionPlan: @unchecked Sendable {
     var mainActor: (type: Any.Type, thread: MainActorThread)?
     /// Checks the first object the plan fills for forgotten dependencies; set while compiling.
     var firstFill: FirstFillCheck?
+    /// Calls the class's `didInjectDependencies()` once an object is complete; set while compiling.
+    var hook: InjectionHook?
 
     @inline(__always)
     func inject(into object: AnyObject, _ resolution: Resolution) throws {

@@ -62,6 +62,9 @@ struct ResolutionState {
     /// Singletons that read what this resolve was still building outside any creation: published
     /// (and their locks released) only when the whole resolve succeeds.
     var creationsDeferredToEnd: [Creation] = []
+    /// Hooks of objects that read what this resolve was still building outside any frame: run
+    /// once the whole resolve is built.
+    var hooksDeferredToEnd: [PendingHook] = []
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
 
@@ -238,49 +241,82 @@ struct ResolutionState {
         return found && slots[index].isBuilding
     }
 
-    /// Starts a singleton creation.
+    /// Starts a singleton creation, or an object whose hook must wait until what it reads is
+    /// complete.
     mutating func beginCreation() {
         creationFrames.append(CreationFrame(start: registrations))
     }
 
-    /// Ends the innermost singleton creation, which made `creation`: publishes it (with what was
-    /// deferred to it) when it read nothing still under construction outside itself, else defers it
-    /// to the enclosing creation, or to the end of the resolve.
-    mutating func endCreation(_ creation: Creation) {
+    /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
+    /// When it read nothing still under construction outside itself, its hooks run (objects reached
+    /// first, first) and then its singletons are published; else they wait for the enclosing frame,
+    /// or for the end of the resolve.
+    ///
+    /// - Throws: the first hook's error; the frame's singletons are then discarded.
+    mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
         guard var frame = creationFrames.popLast() else {
-            creation.publish()
+            try hook?.run()
+            creation?.publish()
             return
         }
-        frame.deferred.append(creation)
+        if let creation { frame.deferred.append(creation) }
+        if let hook { frame.hooks.append(hook) }
         if frame.earliestRead >= frame.start {
+            do {
+                for pending in frame.hooks { try pending.run() }
+            } catch {
+                for deferred in frame.deferred.reversed() { deferred.discard() }
+                throw error
+            }
             for finished in frame.deferred { finished.publish() }
         } else if creationFrames.isEmpty {
             creationsDeferredToEnd += frame.deferred
+            hooksDeferredToEnd += frame.hooks
         } else {
             let outer = creationFrames.count - 1
             creationFrames[outer].deferred += frame.deferred
+            creationFrames[outer].hooks += frame.hooks
             creationFrames[outer].earliestRead = min(creationFrames[outer].earliestRead, frame.earliestRead)
         }
     }
 
-    /// Ends the innermost singleton creation, which failed: it and what was deferred to it are
-    /// discarded. (Deferred creations read into it, so they cannot outlive it.)
+    /// Ends the innermost frame, which failed: its singletons and what was deferred to it are
+    /// discarded, its hooks never run. (Deferred creations read into it, so they cannot outlive it.)
     mutating func abandonCreation() {
         guard let frame = creationFrames.popLast() else { return }
         for deferred in frame.deferred.reversed() { deferred.discard() }
     }
 
-    /// Publishes (on success) or discards what was deferred to the end of this resolve, releasing
-    /// the locks it kept.
-    mutating func endCreations(succeeded: Bool) {
-        while let frame = creationFrames.popLast() {
-            for deferred in frame.deferred.reversed() { deferred.discard() }
+    /// Whether hooks or publications wait for the end of the resolve.
+    var hasWorkDeferredToEnd: Bool { !creationsDeferredToEnd.isEmpty || !hooksDeferredToEnd.isEmpty }
+
+    /// Runs the hooks deferred to the end of this successful resolve, then publishes the
+    /// singletons deferred to it, releasing the locks they kept.
+    ///
+    /// - Throws: the first hook's error; everything deferred is then discarded.
+    mutating func completeDeferred() throws(ResolutionError) {
+        let hooks = hooksDeferredToEnd
+        hooksDeferredToEnd = []
+        do {
+            for pending in hooks { try pending.run() }
+        } catch {
+            discardDeferred()
+            throw error
         }
         let finished = creationsDeferredToEnd
         creationsDeferredToEnd = []
-        for creation in finished {
-            if succeeded { creation.publish() } else { creation.discard() }
+        for creation in finished { creation.publish() }
+    }
+
+    /// Discards what a failed resolve deferred, releasing the locks it kept; runs no hook.
+    mutating func discardDeferred() {
+        while let frame = creationFrames.popLast() {
+            for deferred in frame.deferred.reversed() { deferred.discard() }
         }
+        hooksDeferredToEnd = []
+        let finished = creationsDeferredToEnd
+        creationsDeferredToEnd = []
+        for creation in finished { creation.discard() }
     }
 
     /// Calls `body` with each recorded instance and the identity of its producer (the bits of its
@@ -340,10 +376,10 @@ struct Resolution {
             defer { ActiveResolutions.leave(restoring: state.pointee.outer) }
             do {
                 let result = try body(Resolution(state: state))
-                if !state.pointee.creationsDeferredToEnd.isEmpty { state.pointee.endCreations(succeeded: true) }
+                if state.pointee.hasWorkDeferredToEnd { try state.pointee.completeDeferred() }
                 return result
             } catch {
-                state.pointee.endCreations(succeeded: false)
+                state.pointee.discardDeferred()
                 throw error
             }
         }
@@ -457,7 +493,7 @@ struct Creation {
     }
 }
 
-/// A singleton creation under way in a resolve.
+/// A singleton creation, or an object with a hook, under way in a resolve.
 struct CreationFrame {
     /// `registrations` when it started: instances recorded before lie outside it.
     let start: Int
@@ -466,6 +502,8 @@ struct CreationFrame {
     var earliestRead: Int
     /// Creations nested in it that read into it, published with it.
     var deferred: [Creation] = []
+    /// Hooks of objects made in it, run when it completes.
+    var hooks: [PendingHook] = []
 
     init(start: Int) {
         self.start = start

@@ -17,7 +17,8 @@
 ///
 /// **Instructions**, in the order the recursive path would act: an object is created, its
 /// properties filled in declaration order (each value made completely first), its first fill
-/// checked, and only then stored into the object that needs it.
+/// checked, and only then stored into the object that needs it. Hooks come last, once every
+/// object is complete (a property cycle included), in the order objects were completed.
 ///
 /// | operation | effect |
 /// |---|---|
@@ -26,6 +27,7 @@
 /// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
 /// | `callFactory` | slot `object` = `factories[operand]` called with its arguments (slots or constants) |
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
+/// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object |
 /// | `release` | slot `object`'s reference is released |
 ///
 /// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
@@ -43,7 +45,7 @@
 final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
-            case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, release
+            case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
         }
 
         var operation: Operation
@@ -97,10 +99,11 @@ final class ResolveProgram: @unchecked Sendable {
     /// Unretained: `keptAlive` holds the stores, checks and constants for the program's life.
     private let stores: UnsafeMutableBufferPointer<Unmanaged<ProgramStore>>
     private let firstFills: UnsafeMutableBufferPointer<Unmanaged<FirstFillCheck>>
+    private let hooks: UnsafeMutableBufferPointer<Unmanaged<InjectionHook>>
     private let constants: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
     private let factorySites: UnsafeMutableBufferPointer<FactorySite>
     private let arguments: UnsafeMutableBufferPointer<UInt32>
-    private let keptAlive: ([ProgramStore], [FirstFillCheck], [AnyObject], [ProgramFactory])
+    private let keptAlive: ([ProgramStore], [FirstFillCheck], [InjectionHook], [AnyObject], [ProgramFactory])
     let slotCount: Int
     private let resultSlot: Int
     /// Whether slot 0 holds an object handed in by a `PropertyInjector`, which the frame does not own.
@@ -110,14 +113,15 @@ final class ResolveProgram: @unchecked Sendable {
     private let pathOf: [Int32]
     private let pathTree: [PathStep]
     /// Whether lowering again after a successful run would make a faster program: some store is
-    /// still learning its offset, or some first fill is unchecked.
+    /// still learning its offset, some first fill is unchecked, or some class's hook is unknown.
     let canImprove: Bool
     /// 1 for a root's first program, one more each time it is lowered again.
     let generation: Int
 
     init(
         code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
-        constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite], arguments: [UInt32],
+        hooks: [InjectionHook], constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite],
+        arguments: [UInt32],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep], generation: Int
     ) {
@@ -125,10 +129,11 @@ final class ResolveProgram: @unchecked Sendable {
         self.creators = Self.copy(creators)
         self.stores = Self.copy(stores.map(Unmanaged.passUnretained))
         self.firstFills = Self.copy(firstFills.map(Unmanaged.passUnretained))
+        self.hooks = Self.copy(hooks.map(Unmanaged.passUnretained))
         self.constants = Self.copy(constants.map { Unmanaged.passUnretained($0).toOpaque() })
         self.factorySites = Self.copy(factorySites)
         self.arguments = Self.copy(arguments)
-        self.keptAlive = (stores, firstFills, constants, factories)
+        self.keptAlive = (stores, firstFills, hooks, constants, factories)
         self.slotCount = slotCount
         self.resultSlot = resultSlot
         self.injects = injects
@@ -139,7 +144,9 @@ final class ResolveProgram: @unchecked Sendable {
         // Lowered at most three times: a run that keeps failing before some store or check is
         // reached leaves them unlearned, and would otherwise be lowered again on every resolve.
         self.canImprove =
-            generation < 3 && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled })
+            generation < 3
+            && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
+                || hooks.contains { !$0.isSettled })
     }
 
     deinit {
@@ -147,6 +154,7 @@ final class ResolveProgram: @unchecked Sendable {
         creators.deinitialize().deallocate()
         stores.deinitialize().deallocate()
         firstFills.deinitialize().deallocate()
+        hooks.deinitialize().deallocate()
         constants.deinitialize().deallocate()
         factorySites.deinitialize().deallocate()
         arguments.deinitialize().deallocate()
@@ -164,6 +172,9 @@ final class ResolveProgram: @unchecked Sendable {
     static func published(_ word: UInt) -> ResolveProgram {
         Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue()
     }
+
+    /// How many objects the program calls `didInjectDependencies()` on: for tests.
+    var calledHooks: Int { code.count { $0.operation == .callHook } }
 
     /// Whether the instruction at `pc` lies in the building range of an object of `producer`.
     func isBuilding(_ producer: ObjectIdentifier, at pc: Int) -> Bool {
@@ -269,6 +280,16 @@ final class ResolveProgram: @unchecked Sendable {
                     try firstFills[Int(instruction.operand)]._withUnsafeGuaranteedRef { check in
                         try check.check(
                             Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
+                    }
+                } catch {
+                    throw failure(error, at: pc, frame)
+                }
+            case .callHook:
+                run.pointee.pc = pc
+                do {
+                    try hooks[Int(instruction.operand)]._withUnsafeGuaranteedRef { hook in
+                        try hook.run(
+                            on: Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
                     }
                 } catch {
                     throw failure(error, at: pc, frame)

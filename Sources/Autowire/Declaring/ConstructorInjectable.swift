@@ -1,0 +1,64 @@
+/// A type the container creates through its own initializer, with no binding: its dependencies
+/// are the initializer's parameters, so they can be `let` and the class a checked `Sendable`.
+///
+/// ```swift
+/// final class OrderService: ConstructorInjectable, Sendable {
+///     let repository: any OrderRepository
+///     let clock: TickClock
+///
+///     init(repository: any OrderRepository, clock: TickClock) {
+///         self.repository = repository
+///         self.clock = clock
+///     }
+///
+///     static let construction = Construction(OrderService.init)
+///     static var scope: Scope { .singleton }
+/// }
+/// ```
+///
+/// Each parameter is resolved like a dependency: by its binding, or autowired when its type is
+/// ``Injectable`` or `ConstructorInjectable`, or by its tag when written as ``Tagged``. Building a
+/// container and ``Container/validate(_:checks:injectingProbes:)`` see every parameter, and both
+/// styles mix freely in one graph. A cycle of initializers alone can never close and is an
+/// `unclosable-cycle` error; one with an ``Injectable`` property on the way closes through that
+/// property, like any cycle through `.graph` or `.singleton` objects.
+///
+/// Conform final classes, structs or enums: the requirement uses `Self`. A type that is also
+/// ``Injectable`` is created through ``construction``.
+public protocol ConstructorInjectable {
+    /// The initializer (or any function) that makes an instance from its resolved parameters.
+    static var construction: Construction<Self> { get }
+
+    /// The lifetime the container gives this type when no binding says otherwise.
+    ///
+    /// The default is ``Scope/graph``. A binding's ``BindingBuilder/scoped(_:)`` wins over it.
+    static var scope: Scope { get }
+}
+
+extension ConstructorInjectable {
+    /// One instance per top-level resolve, unless the type says otherwise.
+    public static var scope: Scope { .graph }
+}
+
+/// How a ``ConstructorInjectable`` type is made: a function, usually its initializer, whose
+/// parameters the container resolves.
+///
+/// ```swift
+/// static let construction = Construction(OrderService.init)   // init(repository:clock:)
+/// ```
+///
+/// Any number of parameters works, as with ``BindingBuilder/to(factory:)``; an error the function
+/// throws fails the resolve as `factory-failed`, with the `file:line` where `Construction` was
+/// written.
+public struct Construction<T>: Sendable {
+    let recipe: any ConstructionRecipe
+
+    /// A construction through `initializer`.
+    public init<each Parameter>(
+        _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        recipe = ConstructorFactory<T, repeat each Parameter>(
+            initializer, location: SourceLocation(fileID, line))
+    }
+}

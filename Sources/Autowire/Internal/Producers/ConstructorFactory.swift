@@ -1,0 +1,26 @@
+/// What a ``Construction`` holds: its initializer, compiled like a typed factory binding for the
+/// key and scope of each container that autowires the type.
+protocol ConstructionRecipe: Sendable {
+    /// A producer of `Value` (the type itself, or a type it is bound to) for `key`.
+    func compile<Value>(_ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool)
+        -> AnyProducer
+}
+
+/// The initializer of a ``ConstructorInjectable`` type. (A class rather than a closure: closures
+/// that capture parameter packs crash the 6.3 compiler.)
+final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
+    let initializer: @Sendable (repeat each Parameter) throws -> T
+    let location: SourceLocation
+
+    init(_ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, location: SourceLocation) {
+        self.initializer = initializer
+        self.location = location
+    }
+
+    func compile<Value>(_ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool)
+        -> AnyProducer
+    {
+        TypedFactoryBinding(value: Value.self, key: key, location: location, scope: scope, factory: initializer)
+            .compile(compiler, register: register)
+    }
+}

@@ -1,0 +1,90 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Calls a class's ``PropertyInjectable/didInjectDependencies()`` once its object is complete.
+///
+/// Swift cannot tell from a type whether it implements a requirement or takes the protocol
+/// extension's default, so the first call finds out: the default marks the object it ran on
+/// (`InjectionHook.defaultRan(on:)`), and a class that kept the default is never called again.
+final class InjectionHook: @unchecked Sendable {
+    /// The class, for messages.
+    let type: Any.Type
+    /// Calls the hook on an object of `type`.
+    private let call: (AnyObject) throws -> Void
+    /// 0 until the first call, 1 when the class keeps the default (nothing to call), 2 when it
+    /// implements the hook.
+    private let state = Atomic<UInt8>(0)
+
+    init<X: PropertyInjectable>(_ type: X.Type) {
+        self.type = type
+        // The plan runs only on objects of `type` or its subclasses.
+        self.call = { object in try unsafeDowncast(object, to: X.self).didInjectDependencies() }
+    }
+
+    /// Whether the class is known to keep the default: no object of it needs a call.
+    @inline(__always)
+    var isAbsent: Bool { state.load(ordering: .relaxed) == 1 }
+
+    /// Whether the first call has shown whether the class implements the hook.
+    var isSettled: Bool { state.load(ordering: .relaxed) != 0 }
+
+    /// Calls the hook on `object`, turning an error it throws into `injection-hook-failed`.
+    func run(on object: AnyObject) throws(ResolutionError) {
+        switch state.load(ordering: .relaxed) {
+        case 1:
+            return
+        case 2:
+            do { try call(object) } catch { throw failure(error) }
+        default:
+            Self.setMarked(nil)
+            do { try call(object) } catch { throw failure(error) }
+            let keptDefault = Self.marked() == Unmanaged.passUnretained(object).toOpaque()
+            Self.setMarked(nil)
+            state.store(keptDefault ? 1 : 2, ordering: .relaxed)
+        }
+    }
+
+    private func failure(_ error: any Error) -> ResolutionError {
+        if let resolutionError = error as? ResolutionError { return resolutionError }
+        return ResolutionError(.injectionHookFailed(type, error: error), underlyingError: error)
+    }
+
+    /// Called by the protocol extension's default: marks `object` as one whose class has no hook.
+    static func defaultRan(on object: AnyObject) {
+        setMarked(Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    /// The object the default last ran on, on this thread: a thread-specific value, so that two
+    /// threads finding out at once do not see each other's marks.
+    private static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    private static func marked() -> UnsafeMutableRawPointer? {
+        guard let key else { return nil }
+        return pthread_getspecific(key)
+    }
+
+    private static func setMarked(_ object: UnsafeMutableRawPointer?) {
+        // Without a key (or when setting fails) nothing is marked: the class is taken to implement
+        // the hook, and the default is called on each object, which does nothing else.
+        guard let key else { return }
+        pthread_setspecific(key, object)
+    }
+}
+
+/// An object whose hook waits until the objects it reached are complete.
+struct PendingHook {
+    let object: AnyObject
+    let hook: InjectionHook
+
+    func run() throws(ResolutionError) { try hook.run(on: object) }
+}

@@ -48,8 +48,8 @@ extension Trait where Self == ContainerTrait {
     /// Runs each test against a new child of `base` whose bindings `configure` adds or overrides.
     ///
     /// The child sees every binding of `base`; rebind one of them with
-    /// `Binder.override(_:)`. The child has singletons of its own, so
-    /// objects that depend on an overridden binding are created afresh for the test.
+    /// `Binder.override(_:)`. The child autowires its own singletons, so objects that depend on an
+    /// overridden binding are created afresh for the test, and no test sees another's state.
     ///
     /// - Parameters:
     ///   - base: The app's container. It is evaluated once per test, and an error building it fails
@@ -59,7 +59,7 @@ extension Trait where Self == ContainerTrait {
         _ base: @autoclosure @escaping @Sendable () throws -> Container,
         _ configure: @escaping @Sendable (Binder) throws -> Void
     ) -> Self {
-        ContainerTrait { try base().child(configure) }
+        ContainerTrait { try base().child(sharingAutowiredSingletons: false, configure) }
     }
 
     /// Runs each test against a new container with the bindings `configure` declares.

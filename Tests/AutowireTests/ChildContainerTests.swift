@@ -58,12 +58,36 @@ private final class RequestHandler: Injectable {
         #expect(try child.resolve(AuditTrail.self).repository is SQLOrderRepository)
     }
 
-    @Test func aChildOwnsItsSingletons() throws {
+    @Test func childrenShareTheirParentsAutowiredSingletons() throws {
+        // An in-memory store must not be emptied for every request's child container.
         let parent = Container()
         let first = try parent.child { _ in }
-        let second = try parent.child { _ in }
-        #expect(try first.resolve(AppClock.self) === first.resolve(AppClock.self))
-        #expect(try first.resolve(AppClock.self) !== second.resolve(AppClock.self))
+        let second = try parent.child { binder in binder.bind(RequestContext.self).to(value: RequestContext()) }
+        #expect(try first.resolve(AppClock.self) === parent.resolve(AppClock.self))
+        #expect(try second.resolve(AppClock.self) === parent.resolve(AppClock.self))
+    }
+
+    @Test func aSingletonThatNeedsAChildsBindingLivesInThatChild() throws {
+        let parent = Container()
+        let (firstRequest, secondRequest) = (RequestContext(), RequestContext())
+        let first = try parent.child { binder in binder.bind(RequestContext.self).to(value: firstRequest) }
+        let second = try parent.child { binder in binder.bind(RequestContext.self).to(value: secondRequest) }
+        #expect(try first.resolve(RequestHandler.self) === first.resolve(RequestHandler.self))
+        #expect(try first.resolve(RequestHandler.self).context === firstRequest)
+        #expect(try second.resolve(RequestHandler.self).context === secondRequest)
+        // The parent autowires its own, with its own `RequestContext`.
+        #expect(try parent.resolve(RequestHandler.self).context !== firstRequest)
+    }
+
+    @Test func aChildSharesWhatDoesNotDependOnItsOverrides() throws {
+        let parent = try appContainer()
+        let child = try parent.child { binder in
+            binder.override(OrderRepository.self).to(InMemoryOrderRepository.self)
+        }
+        // OrderService reaches the overridden repository: the child has its own.
+        #expect(try child.resolve(OrderService.self) !== parent.resolve(OrderService.self))
+        // AppClock reaches nothing the child binds: one for both.
+        #expect(try child.resolve(AppClock.self) === parent.resolve(AppClock.self))
     }
 
     @Test func aChildSingletonMayDependOnWhatOnlyTheChildBinds() throws {

@@ -79,7 +79,7 @@ private func makeContainer() throws -> Container {
         weak var childSentinel: Sentinel?
         weak var childSettings: Settings?
         do {
-            let child = try parent.child { _ in }
+            let child = try parent.child { binder in binder.bind(Sentinel.self).scoped(.singleton).to(Sentinel.self) }
             childSentinel = try child.resolve(Sentinel.self)
             childSettings = try child.resolve(Settings.self)
         }

@@ -14,6 +14,15 @@ final class Registry: @unchecked Sendable {
     let bindings: [BindingKey: BindingDeclaration]
     /// `intoCollection()` contributions by the `[Element]` key they make resolvable.
     let contributions: [BindingKey: [BindingDeclaration]]
+    /// The keys this container binds or contributes to itself: a parent's producer that reaches
+    /// none of them is shared with this container rather than compiled again.
+    let ownKeys: Set<BindingKey>
+    /// Whether this child uses its parent's producers for what it does not bind (see
+    /// `sharedProducer`); false for a child whose autowired singletons must all be its own.
+    let sharesParentPlans: Bool
+    /// What this registry found when a child asked to share a producer, by key. Guarded by
+    /// `table`'s lock.
+    private var sharing: [BindingKey: Sharing] = [:]
     /// Written only while compiling. A pthread lock rather than `Synchronization.Mutex`, whose
     /// futex ThreadSanitizer cannot see on Linux: with it, every compilation raced in TSan's eyes.
     private let table: ReadWriteLocked<[BindingKey: AnyProducer]>
@@ -35,13 +44,18 @@ final class Registry: @unchecked Sendable {
         self.declarations = []
         self.bindings = [:]
         self.contributions = [:]
+        self.ownKeys = []
+        self.sharesParentPlans = true
         self.table = ReadWriteLocked([:])
     }
 
     /// Checks and compiles `declarations`; throws every problem found at once.
-    convenience init(parent: Registry?, declarations: [BindingDeclaration]) throws(ConfigurationError) {
+    convenience init(parent: Registry?, declarations: [BindingDeclaration], sharesParentPlans: Bool = true)
+        throws(ConfigurationError)
+    {
         var problems: [Diagnostic] = []
-        self.init(parent: parent, declarations: declarations, problems: &problems)
+        self.init(
+            parent: parent, declarations: declarations, problems: &problems, sharesParentPlans: sharesParentPlans)
         if !problems.isEmpty { throw ConfigurationError(problems) }
     }
 
@@ -50,7 +64,7 @@ final class Registry: @unchecked Sendable {
     /// there are none.
     init(
         parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
-        copying original: Registry? = nil
+        copying original: Registry? = nil, sharesParentPlans: Bool = true
     ) {
         var bindings: [BindingKey: BindingDeclaration] = [:]
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
@@ -81,6 +95,8 @@ final class Registry: @unchecked Sendable {
         self.declarations = declarations
         self.bindings = bindings
         self.contributions = contributions
+        self.ownKeys = Set(bindings.keys).union(contributions.keys)
+        self.sharesParentPlans = original?.sharesParentPlans ?? sharesParentPlans
         self.table = ReadWriteLocked([:])
 
         // Compile every binding now, so that a broken one fails the build rather than a later resolve.
@@ -141,6 +157,53 @@ final class Registry: @unchecked Sendable {
     /// The producer for `key`, compiled on first use.
     func producer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         try compiled(key, asRoot: false) { $0.producer(for: key) }
+    }
+
+    /// Whether a producer can be shared with children.
+    private enum Sharing {
+        /// Shared with every child that binds none of `reaching`, the keys its graph reaches.
+        case shared(AnyProducer, reaching: Set<BindingKey>)
+        /// Never shared: it does not compile here, or it reaches an offered instance, which each
+        /// container offers for itself.
+        case unsharable
+    }
+
+    /// This registry's producer for `key`, which nothing binds, when its graph reaches none of
+    /// `childKeys`: what a child uses instead of compiling `key` again, so that it shares this
+    /// registry's plans and singletons (an autowired singleton belongs to the outermost container
+    /// that can provide all its dependencies). Nil when the child must compile `key` itself,
+    /// which is also the answer when a lock fails: compiling in the child is always correct.
+    func sharedProducer(for key: BindingKey, unlessReaching childKeys: Set<BindingKey>) -> AnyProducer? {
+        if PlanCompiler.compiling(self) != nil { return nil }
+        var known = try? table.read { _ in sharing[key] }
+        if known == nil {
+            let found: Sharing
+            if let producer = try? producer(for: key), let reached = Self.keys(reachedFrom: producer) {
+                found = .shared(producer, reaching: reached)
+            } else {
+                found = .unsharable
+            }
+            _ = try? table.write { _ in sharing[key] = found }
+            known = found
+        }
+        guard case .shared(let producer, let reached)? = known, reached.isDisjoint(with: childKeys) else { return nil }
+        return producer
+    }
+
+    /// The keys of every producer `root`'s static graph reaches, itself included; nil when it
+    /// reaches an offered instance, which each container offers for itself.
+    private static func keys(reachedFrom root: AnyProducer) -> Set<BindingKey>? {
+        var keys: Set<BindingKey> = [root.key]
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var pending = [root]
+        while let producer = pending.popLast() {
+            if producer is any OfferedSlot { return nil }
+            for edge in producer.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
+                keys.insert(edge.target.key)
+                pending.append(edge.target)
+            }
+        }
+        return keys
     }
 
     /// The producer for `key` as the start of a top-level resolve: compiled and cycle-checked.

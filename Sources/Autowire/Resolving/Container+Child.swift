@@ -8,16 +8,29 @@ extension Container {
     /// }
     /// ```
     ///
-    /// The child owns its own singletons, including those of `Injectable` classes it autowires,
-    /// so they use its overrides. This container's own bindings keep resolving in this container:
-    /// the parent never sees the child's bindings, and a parent singleton never captures a child's
+    /// The child shares this container's compiled plans and autowired singletons wherever they
+    /// reach none of the child's bindings: a singleton belongs to the outermost container that can
+    /// provide all its dependencies. One that needs a child's binding or override is the child's
+    /// own, so it uses them. This container's own bindings keep resolving in this container: the
+    /// parent never sees the child's bindings, and a parent singleton never captures a child's
     /// object.
     ///
     /// - Throws: ``ConfigurationError`` for problems in the child's bindings, including a binding
     ///   that hides a parent's without ``Binder/override(_:fileID:line:)``.
-    public func child(_ configure: (Binder) throws -> Void) throws -> Container {
+    ///
+    /// - Parameters:
+    ///   - sharingAutowiredSingletons: Pass `false` for a child that shares no compiled plan with
+    ///     this container, so every autowired singleton it resolves is its own: what a test that
+    ///     must not see another test's state wants. Singletons bound in this container are shared
+    ///     either way.
+    ///   - configure: The child's bindings and overrides.
+    public func child(sharingAutowiredSingletons: Bool = true, _ configure: (Binder) throws -> Void) throws
+        -> Container
+    {
         let binder = Binder()
         try configure(binder)
-        return Container(registry: try Registry(parent: registry, declarations: binder.declarations))
+        return Container(
+            registry: try Registry(
+                parent: registry, declarations: binder.declarations, sharesParentPlans: sharingAutowiredSingletons))
     }
 }

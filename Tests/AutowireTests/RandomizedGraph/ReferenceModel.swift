@@ -87,6 +87,8 @@ extension RandomGraph {
         /// The container that compiled it: where its singletons live and where it resolves.
         unowned let container: ModelContainer
         var edges: [ModelEdge] = []
+        /// The key it was registered under, if any.
+        var key: ModelKey?
         /// The instance of a `.singleton` or `.weak` producer (the test keeps every object alive, so
         /// a `.weak` one is shared like a singleton).
         var sharedInstance: ModelObject?
@@ -242,6 +244,7 @@ extension RandomGraph {
                 break
             }
             if let parent = container.parent, parent.provides(key) { return inherited(key, from: parent) }
+            if let parent = container.parent, let shared = shared(key, from: parent) { return shared }
             switch key {
             case .node(let node):
                 return autowire(node, scope: defaultScopes[node], name: key.name, typeName: key.typeName, as: key)
@@ -272,8 +275,29 @@ extension RandomGraph {
             return producer
         }
 
+        /// The parent's producer for `key`, which nothing binds, when the parent compiles it and its
+        /// graph reaches nothing this container binds: an autowired singleton belongs to the
+        /// outermost container that can provide all its dependencies.
+        private func shared(_ key: ModelKey, from parent: ModelContainer) -> ModelProducer? {
+            let compiler = ModelCompiler(parent)
+            guard let producer = compiler.producer(for: key), compiler.problems.isEmpty else { return nil }
+            compiler.commit()
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(producer)]
+            var pending = [producer]
+            while let next = pending.popLast() {
+                if let reached = next.key, container.bindings.declares(reached) { return nil }
+                for edge in next.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
+                    pending.append(edge.target)
+                }
+            }
+            return producer
+        }
+
         private func register(_ producer: ModelProducer, _ key: ModelKey?) -> ModelProducer {
-            if let key { table[key] = producer }
+            if let key {
+                table[key] = producer
+                producer.key = key
+            }
             return producer
         }
 

@@ -96,6 +96,13 @@ final class PlanCompiler {
                 return nil
             }
         }
+        // Nothing binds `key`: a parent that can make it without this container's bindings
+        // shares its producer (and, for a singleton, its instance).
+        if registry.sharesParentPlans, let parent = registry.parent,
+            let shared = parent.sharedProducer(for: key, unlessReaching: registry.ownKeys)
+        {
+            return shared
+        }
         if key.tag == nil, let synthesized = key.type as? any SynthesizedDependency.Type {
             guard let producer = synthesized.synthesize(key, in: self) else { return nil }
             // Met again while synthesizing (an `AssistedFactory<Seed, Node>` that `Node` itself

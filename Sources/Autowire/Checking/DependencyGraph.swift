@@ -163,5 +163,7 @@ extension DependencyGraph.Provision {
         public static let synthesized = Kind("synthesized")
         /// The value passed to an ``AssistedFactory``'s `make(_:)`.
         public static let assistedArgument = Kind("argument of make(_:)")
+        /// The request passed to ``RequestScope/resolve(_:for:)``.
+        public static let request = Kind("request of a RequestScope")
     }
 }

@@ -116,6 +116,10 @@ extension Diagnostic {
         public static let factoryFailed = Code("factory-failed")
         /// An object's ``PropertyInjectable/didInjectDependencies()`` threw an error.
         public static let injectionHookFailed = Code("injection-hook-failed")
+        /// A request's value needed outside a ``RequestScope`` resolve (by a `Provider` or `Lazy`).
+        public static let requestUnavailable = Code("request-unavailable")
+        /// A singleton of a ``RequestScope`` that depends on the request.
+        public static let requestScopedSingleton = Code("request-scoped-singleton")
         /// A dependency declared with a key path whose root is not the class being injected.
         public static let misdeclaredDependency = Code("misdeclared-dependency")
         /// A scope that cannot hold the bound value, such as `.weak` for a struct.

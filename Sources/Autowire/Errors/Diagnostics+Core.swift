@@ -185,6 +185,26 @@ extension Diagnostic {
                 + "handed out, and a singleton whose hook throws is created again on the next resolve.")
     }
 
+    static func requestUnavailable(_ key: BindingKey, location: SourceLocation?) -> Diagnostic {
+        Diagnostic(
+            code: .requestUnavailable,
+            message: "\(key) is the request of a RequestScope, and this resolve has none: it was started by a "
+                + "Provider, a Lazy or an AssistedFactory, outside the request's resolve.",
+            location: location, path: [key.description],
+            fix: "Pass what needs the request through the request's own resolve: inject \(key.typeName) (or what is "
+                + "made from it) directly rather than through a Provider or Lazy.")
+    }
+
+    static func requestScopedSingleton(request: BindingKey, location: SourceLocation?) -> Diagnostic {
+        Diagnostic(
+            code: .requestScopedSingleton,
+            message: "A singleton on the path depends on \(request), the request of a RequestScope, which is "
+                + "different for every request: it would keep the first request's for ever.",
+            location: location, path: [request.description],
+            fix: "Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending on "
+                + "\(request.typeName).")
+    }
+
     static func misdeclared(_ requirement: Requirement, injecting type: Any.Type) -> Diagnostic {
         let objectName = typeName(requirement.objectType)
         return Diagnostic(

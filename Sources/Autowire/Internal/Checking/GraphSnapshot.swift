@@ -78,6 +78,8 @@ struct GraphSnapshot {
         case .synthesized: DependencyGraph.Provision(kind: .synthesized, implementation: nil, locations: [])
         case .offered(let location):
             DependencyGraph.Provision(kind: .offered, implementation: nil, locations: [location])
+        case .request(let location):
+            DependencyGraph.Provision(kind: .request, implementation: nil, locations: [location])
         }
     }
 }

@@ -161,12 +161,14 @@ enum Origin {
     case synthesized
     /// Offered at run time by code outside the container, held weakly.
     case offered(SourceLocation)
+    /// The request of a `RequestScope` resolve, declared where the scope was made.
+    case request(SourceLocation)
 
     var location: SourceLocation? {
         switch self {
         case .autowired, .synthesized, .collection: nil
         case .implementation(_, let location), .value(let location), .closure(let location), .factory(let location),
-            .offered(let location):
+            .offered(let location), .request(let location):
             location
         }
     }

@@ -75,7 +75,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
         isUnderConstruction = true
-        resolution.state.pointee.beginCreation()
+        resolution.state.pointee.beginCreation(ofSingleton: true)
         let value: T
         do {
             value = try makeRecorded(with: recipe, in: resolution)

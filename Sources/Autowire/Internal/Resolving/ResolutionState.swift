@@ -54,6 +54,8 @@ struct ResolutionState {
     var resolvers: [Resolver] = []
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
     var seed: Any?
+    /// The request of a `RequestScope` resolve.
+    var request: RequestValue?
     /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
     /// factory), if any: what it is building must not be started again here.
     var outer: ActiveResolve?
@@ -243,9 +245,12 @@ struct ResolutionState {
 
     /// Starts a singleton creation, or an object whose hook must wait until what it reads is
     /// complete.
-    mutating func beginCreation() {
-        creationFrames.append(CreationFrame(start: registrations))
+    mutating func beginCreation(ofSingleton isSingleton: Bool = false) {
+        creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
     }
+
+    /// Whether a singleton is being created in this resolve (its graph is being built).
+    var isCreatingSingleton: Bool { creationFrames.contains(where: \.isSingleton) }
 
     /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
     /// When it read nothing still under construction outside itself, its hooks run (objects reached
@@ -349,27 +354,31 @@ struct Resolution {
     /// A table of up to 16 slots lives in a fixed buffer on this stack frame; larger ones take one
     /// heap allocation. (`withUnsafeTemporaryAllocation` was avoided: through an unspecialized
     /// caller it instantiates `Result` metadata on every call.)
-    static func run<R>(capacity: Int, seed: Any? = nil, _ body: (Resolution) throws -> R) throws -> R {
+    static func run<R>(
+        capacity: Int, seed: Any? = nil, request: RequestValue? = nil, _ body: (Resolution) throws -> R
+    ) throws -> R {
         var size = SmallTable.slots
         while size < capacity * 2 { size *= 2 }
         if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * ResolutionState.bytesPerSlot {
             var table = SmallTable()
             return try withUnsafeMutablePointer(to: &table) { table in
-                try run(in: UnsafeMutableRawPointer(table), capacity: size, seed: seed, body)
+                try run(in: UnsafeMutableRawPointer(table), capacity: size, seed: seed, request: request, body)
             }
         }
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: size * ResolutionState.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
         defer { memory.deallocate() }
-        return try run(in: memory, capacity: size, seed: seed, body)
+        return try run(in: memory, capacity: size, seed: seed, request: request, body)
     }
 
     @inline(__always)
     private static func run<R>(
-        in memory: UnsafeMutableRawPointer, capacity: Int, seed: Any?, _ body: (Resolution) throws -> R
+        in memory: UnsafeMutableRawPointer, capacity: Int, seed: Any?, request: RequestValue?,
+        _ body: (Resolution) throws -> R
     ) throws -> R {
         var state = ResolutionState(memory: memory, capacity: capacity)
         state.seed = seed
+        state.request = request
         defer { state.finish() }
         return try withUnsafeMutablePointer(to: &state) { state in
             state.pointee.outer = ActiveResolutions.enter(state)
@@ -504,10 +513,13 @@ struct CreationFrame {
     var deferred: [Creation] = []
     /// Hooks of objects made in it, run when it completes.
     var hooks: [PendingHook] = []
+    /// Whether it creates a singleton, rather than waiting to call a hook.
+    let isSingleton: Bool
 
-    init(start: Int) {
+    init(start: Int, isSingleton: Bool) {
         self.start = start
         self.earliestRead = start
+        self.isSingleton = isSingleton
     }
 }
 

@@ -1,0 +1,82 @@
+/// Resolves object graphs that see one request's data, at the cost of a plain resolve.
+///
+/// A server makes one scope at start-up and resolves each request's handler from it:
+///
+/// ```swift
+/// let requests = try container.requestScope(for: IncomingRequest.self)
+/// // for every request:
+/// let handler = try requests.resolve(OrderHandler.self, for: request)
+/// ```
+///
+/// Anything in the handler's graph can depend on `IncomingRequest` (a property, a factory or
+/// constructor parameter) and gets the request being handled. The graph is compiled once per
+/// type, for every request: what does not depend on the request is the container's own (its
+/// singletons included), and the rest is made anew for each request, one instance per
+/// ``Scope/graph`` object as in any resolve.
+///
+/// A singleton that depends on the request is refused with `request-scoped-singleton`: it would
+/// keep the first request for ever. A `Provider` or `Lazy` resolves after the request's resolve has
+/// ended, so what it makes cannot depend on the request (`request-unavailable`).
+///
+/// When each request also needs bindings of its own, or several resolves must share per-request
+/// singletons, use a child container instead: ``Container/child(sharingAutowiredSingletons:_:)``.
+/// It shares the container's compiled plans and singletons the same way, but compiles what depends
+/// on its bindings for each child.
+public struct RequestScope<Request>: Sendable {
+    let registry: Registry
+
+    /// Returns an instance of `type` whose graph sees `request`.
+    ///
+    /// - Throws: ``ResolutionError`` naming the path to the problem, as ``Container/resolve(_:)``.
+    public func resolve<T>(_ type: T.Type = T.self, for request: Request) throws(ResolutionError) -> T {
+        let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
+        let result: Result<T, ResolutionError> = withUnsafePointer(to: request) { pointer in
+            Result { () throws(ResolutionError) in
+                try ResolutionError.catching {
+                    // `pointer` stays valid for the whole resolve: `request` outlives this call.
+                    try Resolution.run(
+                        capacity: producer.rootCheck?.slotCapacity ?? 8,
+                        request: RequestValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
+                    ) { resolution in
+                        try unsafeDowncast(producer, to: Producer<T>.self).produce(resolution)
+                    }
+                }
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension Container {
+    /// A scope whose resolves see a value of type `Request`, different for each resolve.
+    ///
+    /// ```swift
+    /// let requests = try container.requestScope(for: IncomingRequest.self)
+    /// let handler = try requests.resolve(OrderHandler.self, for: request)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The type of the per-request value; this container must not bind it.
+    ///   - configure: Bindings the scope adds to this container's, which may depend on `Request`
+    ///     (for example a closure factory that reads a header).
+    /// - Throws: ``ConfigurationError`` for problems in `configure`'s bindings, or when this
+    ///   container already binds `Request`.
+    public func requestScope<Request>(
+        for request: Request.Type, fileID: StaticString = #fileID, line: UInt = #line,
+        _ configure: (Binder) throws -> Void = { _ in }
+    ) throws -> RequestScope<Request> {
+        let binder = Binder()
+        try configure(binder)
+        let key = BindingKey(Request.self, tag: nil)
+        let location = SourceLocation(fileID, line)
+        let requestBinding = BindingDeclaration(
+            key: key, contribution: nil, explicitScope: nil, location: location, isOverride: false
+        ) { compiler, register in
+            let producer = RequestValueProducer<Request>(key: key, location: location, registry: compiler.registry)
+            if register { compiler.register(producer) }
+            return producer
+        }
+        return RequestScope(
+            registry: try Registry(parent: registry, declarations: [requestBinding] + binder.declarations))
+    }
+}

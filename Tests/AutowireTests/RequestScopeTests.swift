@@ -1,0 +1,120 @@
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// `RequestScope`: a graph per request that sees the request, sharing the container's singletons.
+
+private struct IncomingRequest: Sendable {
+    let path: String
+    let userID: Int
+}
+
+private final class OrderStore: Injectable {
+    static var scope: Scope { .singleton }
+    let orders = Mutex<[String]>([])
+}
+private final class RequestLog: Injectable {
+    var request: IncomingRequest!
+    static let dependencies: [Dependency<RequestLog>] = [.inject(\.request)]
+}
+private final class CurrentUser: ConstructorInjectable {
+    let id: Int
+    init(request: IncomingRequest) { id = request.userID }
+    static let construction = Construction(CurrentUser.init)
+}
+private final class OrderHandler: Injectable {
+    var store: OrderStore!
+    var log: RequestLog!
+    var user: CurrentUser!
+    var request: IncomingRequest!
+    static let dependencies: [Dependency<OrderHandler>] = [
+        .inject(\.store), .inject(\.log), .inject(\.user), .inject(\.request),
+    ]
+}
+
+private final class RequestCounter: Injectable {
+    static var scope: Scope { .singleton }
+    var request: IncomingRequest!
+    static let dependencies: [Dependency<RequestCounter>] = [.inject(\.request)]
+}
+private final class CountingHandler: Injectable {
+    var counter: RequestCounter!
+    static let dependencies: [Dependency<CountingHandler>] = [.inject(\.counter)]
+}
+
+private final class LateLog: Injectable {
+    var log: Provider<RequestLog>!
+    static let dependencies: [Dependency<LateLog>] = [.inject(\.log)]
+}
+
+private enum Greeting: Autowire.Tag { typealias Value = String }
+private final class Greeter: Injectable {
+    var greeting: String!
+    static let dependencies: [Dependency<Greeter>] = [.inject(\.greeting, tag: Greeting.self)]
+}
+
+@Suite struct RequestScopeTests {
+    @Test func eachRequestsGraphSeesItsRequestAndSharesTheContainersSingletons() throws {
+        let container = Container()
+        let requests = try container.requestScope(for: IncomingRequest.self)
+        let first = try requests.resolve(OrderHandler.self, for: IncomingRequest(path: "/orders", userID: 7))
+        let second = try requests.resolve(OrderHandler.self, for: IncomingRequest(path: "/cart", userID: 9))
+        #expect(first.request.path == "/orders")
+        #expect(first.log.request.path == "/orders")
+        #expect(first.user.id == 7)
+        #expect(second.log.request.path == "/cart")
+        #expect(second.user.id == 9)
+        #expect(first.log !== second.log)
+        #expect(first.store === second.store)
+        #expect(try container.resolve(OrderStore.self) === first.store)
+    }
+
+    @Test func aScopesBindingsMayBeMadeFromTheRequest() throws {
+        let requests = try Container().requestScope(for: IncomingRequest.self) { binder in
+            binder.bind(String.self).tagged(Greeting.self).to { resolver in
+                "Hello, user \(try resolver.resolve(IncomingRequest.self).userID)"
+            }
+        }
+        #expect(
+            try requests.resolve(Greeter.self, for: IncomingRequest(path: "/", userID: 3)).greeting == "Hello, user 3")
+    }
+
+    @Test func requestsOnManyThreadsEachSeeTheirOwn() async throws {
+        let requests = try Container().requestScope(for: IncomingRequest.self)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for user in 0..<64 {
+                group.addTask {
+                    let handler = try requests.resolve(OrderHandler.self, for: IncomingRequest(path: "/", userID: user))
+                    return handler.user.id == user && handler.log.request.userID == user
+                }
+            }
+            for try await sawItsOwn in group { #expect(sawItsOwn) }
+        }
+    }
+
+    @Test func aSingletonThatDependsOnTheRequestIsRefused() throws {
+        let scopeLine = #line + 1
+        let requests = try Container().requestScope(for: IncomingRequest.self)
+        let error = try #require(throws: ResolutionError.self) {
+            try requests.resolve(CountingHandler.self, for: IncomingRequest(path: "/", userID: 1))
+        }
+        #expect(
+            error.description == """
+                error[request-scoped-singleton]: A singleton on the path depends on IncomingRequest, the request of a \
+                RequestScope, which is different for every request: it would keep the first request's for ever.
+                  at: AutowireTests/RequestScopeTests.swift:\(scopeLine)
+                  path: CountingHandler.counter → RequestCounter.request → IncomingRequest
+                  fix: Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending \
+                on IncomingRequest.
+                """)
+    }
+
+    @Test func aProviderCannotReachTheRequestAfterItsResolve() throws {
+        let requests = try Container().requestScope(for: IncomingRequest.self)
+        let late = try requests.resolve(LateLog.self, for: IncomingRequest(path: "/", userID: 1))
+        let error = try #require(throws: ResolutionError.self) { try late.log.get() }
+        #expect(error.diagnostics.map(\.code) == [.requestUnavailable])
+        #expect(error.diagnostics.first?.path == ["RequestLog.request", "IncomingRequest"])
+    }
+}

@@ -155,7 +155,9 @@ private protocol Store: AnyObject {}
                 }
 
                 """#)
-        #expect(dot.contains(##"n1 [label=<<B>Cache</B><BR/><FONT POINT-SIZE="10">autowired · weak</FONT>>, fillcolor="#CC79A7""##))
+        #expect(
+            dot.contains(
+                ##"n1 [label=<<B>Cache</B><BR/><FONT POINT-SIZE="10">autowired · weak</FONT>>, fillcolor="#CC79A7""##))
     }
 
     @Test func anEmptyGraphHasNoLegend() {
@@ -325,4 +327,3 @@ private protocol Store: AnyObject {}
                 """)
     }
 }
-

@@ -4,13 +4,17 @@ import Testing
 
 /// Documentation.docc/Articles/GettingStarted.md
 enum GettingStartedExamples {
-    final class Logger: Injectable {
+    final class EventLog: Injectable {
         private(set) var lines: [String] = []
         func log(_ line: String) { lines.append(line) }
     }
 
+    public final class AuditTrail: Injectable {
+        public init() {}
+    }
+
     final class Greeter: Injectable {
-        var logger: Logger!
+        var logger: EventLog!
 
         static let dependencies: [Dependency<Greeter>] = [.inject(\.logger)]
 
@@ -63,6 +67,10 @@ enum GettingStartedExamples {
             #expect(
                 manifest.lines.contains(
                     "            dependencies: [.product(name: \"Autowire\", package: \"Autowire\")]"))
+        }
+
+        @Test func aPublicInjectableClassDeclaresAPublicInit() throws {
+            #expect(try Container().resolve(AuditTrail.self) !== Container().resolve(AuditTrail.self))
         }
 
         @Test func aGraphOfInjectableClassesResolvesWithNoRegistration() throws {

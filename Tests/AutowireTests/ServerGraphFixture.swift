@@ -9,7 +9,7 @@ enum ServerGraphFixture {
     enum SigningSecret: Autowire.Tag { typealias Value = String }
     enum MailHost: Autowire.Tag { typealias Value = String }
 
-    final class DatabasePool: @unchecked Sendable {
+    final class DatabasePool {
         init(path: String) {}
     }
     final class SystemClock: Injectable { static var scope: Scope { .singleton } }

@@ -1,25 +1,26 @@
 import Autowire
+import Synchronization
 
 // The demo's app: a small bookshop. Each class says what it needs; nothing here knows how the
 // graph is put together.
 
 /// Collects what the app did, so the demo can print it.
-final class Logger: Injectable {
+final class EventLog: Injectable {
     private(set) var lines: [String] = []
-    func log(_ line: String) { lines.append(line) }
+    func record(_ line: String) { lines.append(line) }
 }
 
 /// The books on the shelf.
 final class Inventory: Injectable {
-    var logger: Logger!
-    static let dependencies: [Dependency<Inventory>] = [.inject(\.logger)]
+    var log: EventLog!
+    static let dependencies: [Dependency<Inventory>] = [.inject(\.log)]
 
     private let stock = [
         "978-0134092669": "The Swift Programming Language", "978-0262033848": "Introduction to Algorithms",
     ]
 
     func title(of isbn: String) -> String? {
-        logger.log("looked up \(isbn)")
+        log.record("looked up \(isbn)")
         return stock[isbn]
     }
 }
@@ -27,8 +28,8 @@ final class Inventory: Injectable {
 /// The shop front: everything here is an Injectable class, so it is autowired.
 final class Bookshop: Injectable {
     var inventory: Inventory!
-    var logger: Logger!
-    static let dependencies: [Dependency<Bookshop>] = [.inject(\.inventory), .inject(\.logger)]
+    var log: EventLog!
+    static let dependencies: [Dependency<Bookshop>] = [.inject(\.inventory), .inject(\.log)]
 }
 
 // MARK: - Parts that need bindings
@@ -36,10 +37,20 @@ final class Bookshop: Injectable {
 enum StoreName: Tag { typealias Value = String }
 enum DatabasePath: Tag { typealias Value = String }
 
-/// A database connection: not Injectable (it needs a path), so a closure factory makes it.
+/// A database connection: not Injectable (it needs a path), so a closure factory makes it. It keeps
+/// the orders, so that every store on the same database numbers them in one sequence.
 final class Database: Sendable {
     let path: String
+    private let orders = Mutex<[String]>([])
     init(path: String) { self.path = path }
+
+    /// Stores `order` and returns its number, counted from 1.
+    func insert(_ order: String) -> Int {
+        orders.withLock { orders in
+            orders.append(order)
+            return orders.count
+        }
+    }
 }
 
 /// Where orders are kept: a protocol, bound to an implementation.
@@ -49,24 +60,22 @@ protocol OrderStore: AnyObject {
 
 final class DatabaseOrderStore: OrderStore, Injectable {
     var database: Database!
-    var logger: Logger!
-    static let dependencies: [Dependency<DatabaseOrderStore>] = [.inject(\.database), .inject(\.logger)]
+    var log: EventLog!
+    static let dependencies: [Dependency<DatabaseOrderStore>] = [.inject(\.database), .inject(\.log)]
 
-    private var count = 0
     func save(_ order: String) -> Int {
-        count += 1
-        logger.log("saved \"\(order)\" to \(database.path)")
-        return count
+        log.record("saved \"\(order)\" to \(database.path)")
+        return database.insert(order)
     }
 }
 
 /// Sends receipts: made by a typed factory, whose parameters the container resolves.
 final class ReceiptPrinter {
     let storeName: String
-    let logger: Logger
-    init(storeName: Tagged<StoreName>, logger: Logger) {
+    let log: EventLog
+    init(storeName: Tagged<StoreName>, log: EventLog) {
         self.storeName = storeName.value
-        self.logger = logger
+        self.log = log
     }
 
     func receipt(for title: String, number: Int) -> String { "\(storeName) receipt #\(number): \(title)" }
@@ -134,7 +143,7 @@ final class PriceTag: Injectable {
 /// Has a property it forgot to declare: validation's Mirror audit warns about it.
 final class Shelf: Injectable {
     var inventory: Inventory!
-    var logger: Logger?  // forgotten: not in dependencies
+    var log: EventLog?  // forgotten: not in dependencies
     static let dependencies: [Dependency<Shelf>] = [.inject(\.inventory)]
 }
 

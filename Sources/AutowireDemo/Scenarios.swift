@@ -13,7 +13,7 @@ enum Scenarios {
         let shop = try Container().resolve(Bookshop.self)
         print("let shop = try Container().resolve(Bookshop.self)")
         print("  inventory has a title:  \(shop.inventory.title(of: "978-0134092669") ?? "none")")
-        print("  one Logger per resolve: \(shop.logger === shop.inventory.logger)  (the default .graph scope)")
+        print("  one EventLog per resolve: \(shop.log === shop.inventory.log)  (the default .graph scope)")
     }
 
     /// 2. A protocol bound to an implementation, tagged values, a singleton closure factory and a
@@ -39,10 +39,14 @@ enum Scenarios {
     static func madeElsewhere(_ container: Container) throws {
         heading(3, "Made elsewhere: a PropertyInjector fills framework-created screens")
         let injector = try container.propertyInjector(for: CheckoutScreen.self)  // checked once, here
-        for screen in FakeUIFramework.makeScreens() {
+        let screens = FakeUIFramework.makeScreens()
+        for (screen, isbn) in zip(screens, ["978-0134092669", "978-0262033848"]) {
             try injector.inject(into: screen)
-            print("  \(screen.title) screen: \(screen.checkout.buy("978-0134092669"))")
+            print("  \(screen.title) screen: \(screen.checkout.buy(isbn))")
         }
+        let stores = screens.map { $0.checkout.orders as? DatabaseOrderStore }
+        print("  each screen has its own OrderStore (.graph):    \(stores[0] !== stores[1])")
+        print("  and both save to the one Database (singleton): \(stores[0]?.database === stores[1]?.database)")
     }
 
     /// 4. A child container overrides one binding, as a test would; the parent is untouched.

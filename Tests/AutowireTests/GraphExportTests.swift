@@ -87,24 +87,25 @@ private protocol Store: AnyObject {}
                 """)
     }
 
-    @Test func dotIsGraphvizSourceWithOneBoxPerNodeAndOneArrowPerDependency() throws {
+    @Test func dotDrawsOneBoxPerNodeFilledByScopeAndOneArrowPerDependencyWithALegend() throws {
         let graph = try makeContainer(FactoryRuns()).graph(from: App.self)
         #expect(
             graph.dot == #"""
                 digraph Autowire {
-                  rankdir=LR;
-                  node [shape=box, style=rounded, fontname="Helvetica"];
-                  edge [fontname="Helvetica", fontsize=10];
-                  n0 [label="App\nautowired · graph", penwidth=2];
-                  n1 [label="OrderService\nautowired · graph"];
-                  n2 [label="SystemClock\nautowired · singleton"];
-                  n3 [label="[Plugin]\ncollection · transient\n\#(marked("plugin-binding"))"];
-                  n4 [label="OrderRepository\nbound to SQLOrderRepository · graph\n\#(marked("repository-binding"))"];
-                  n5 [label="String tagged APIBaseURL\nvalue · singleton\n\#(marked("base-url-binding"))"];
-                  n6 [label="Plugin\nbound to AuditPlugin · graph\n\#(marked("plugin-binding"))"];
-                  n7 [label="SQLOrderRepository\nautowired · graph"];
-                  n8 [label="AuditPlugin\nautowired · graph"];
-                  n9 [label="Database\nclosure factory · singleton\n\#(marked("database-binding"))"];
+                  rankdir=TB;
+                  graph [fontname="Helvetica", nodesep=0.25, ranksep=0.6];
+                  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=12, color="#333333"];
+                  edge [fontname="Helvetica", fontsize=10, color="#555555", fontcolor="#333333", arrowsize=0.7];
+                  n0 [label=<<B>App</B><BR/><FONT POINT-SIZE="10">autowired · graph</FONT>>, fillcolor="#56B4E9", fontcolor="#000000", penwidth=3];
+                  n1 [label=<<B>OrderService</B><BR/><FONT POINT-SIZE="10">autowired · graph</FONT>>, fillcolor="#56B4E9", fontcolor="#000000"];
+                  n2 [label=<<B>SystemClock</B><BR/><FONT POINT-SIZE="10">autowired · singleton</FONT>>, fillcolor="#0072B2", fontcolor="#FFFFFF"];
+                  n3 [label=<<B>[Plugin]</B><BR/><FONT POINT-SIZE="10">collection · transient</FONT><BR/><FONT POINT-SIZE="9">\#(marked("plugin-binding"))</FONT>>, fillcolor="#F0E442", fontcolor="#000000"];
+                  n4 [label=<<B>OrderRepository</B><BR/><FONT POINT-SIZE="10">bound to SQLOrderRepository · graph</FONT><BR/><FONT POINT-SIZE="9">\#(marked("repository-binding"))</FONT>>, fillcolor="#56B4E9", fontcolor="#000000"];
+                  n5 [label=<<B>String tagged APIBaseURL</B><BR/><FONT POINT-SIZE="10">value · singleton</FONT><BR/><FONT POINT-SIZE="9">\#(marked("base-url-binding"))</FONT>>, fillcolor="#0072B2", fontcolor="#FFFFFF"];
+                  n6 [label=<<B>Plugin</B><BR/><FONT POINT-SIZE="10">bound to AuditPlugin · graph</FONT><BR/><FONT POINT-SIZE="9">\#(marked("plugin-binding"))</FONT>>, fillcolor="#56B4E9", fontcolor="#000000"];
+                  n7 [label=<<B>SQLOrderRepository</B><BR/><FONT POINT-SIZE="10">autowired · graph</FONT>>, fillcolor="#56B4E9", fontcolor="#000000"];
+                  n8 [label=<<B>AuditPlugin</B><BR/><FONT POINT-SIZE="10">autowired · graph</FONT>>, fillcolor="#56B4E9", fontcolor="#000000"];
+                  n9 [label=<<B>Database</B><BR/><FONT POINT-SIZE="10">closure factory · singleton</FONT><BR/><FONT POINT-SIZE="9">\#(marked("database-binding"))</FONT>>, fillcolor="#0072B2", fontcolor="#FFFFFF"];
                   n0 -> n1 [label="orders"];
                   n0 -> n2 [label="clock"];
                   n0 -> n3 [label="plugins"];
@@ -115,17 +116,81 @@ private protocol Store: AnyObject {}
                   n4 -> n7;
                   n6 -> n8;
                   n7 -> n9 [label="database"];
+                  legend [shape=plaintext, style="", label=<
+                    <TABLE BORDER="0" CELLBORDER="1" CELLSPACING="2" CELLPADDING="4">
+                    <TR><TD><B>Scope</B></TD></TR>
+                    <TR><TD BGCOLOR="#0072B2"><FONT COLOR="#FFFFFF">singleton</FONT></TD></TR>
+                    <TR><TD BGCOLOR="#56B4E9"><FONT COLOR="#000000">graph</FONT></TD></TR>
+                    <TR><TD BGCOLOR="#F0E442"><FONT COLOR="#000000">transient</FONT></TD></TR>
+                    <TR><TD BORDER="3">root</TD></TR>
+                    </TABLE>
+                  >];
                 }
 
                 """#)
     }
 
-    @Test func dotEscapesQuotesAndBackslashesInNames() throws {
-        final class Node: Injectable {}
+    @Test func theLegendListsEveryScopeInUseInAFixedOrderAndDeferredArrowsWhenThereAreAny() throws {
+        final class Cache: Injectable { static var scope: Scope { .weak } }
+        final class Exporter: Injectable {}
+        final class Screen: Injectable {
+            var cache: Cache!
+            var makeExporter: Provider<Exporter>!
+            static let dependencies: [Dependency<Screen>] = [.inject(\.cache), .inject(\.makeExporter)]
+        }
+        let dot = Container().graph(from: Screen.self).dot
+        let legend = try #require(dot.split(separator: "  legend ").last)
+        #expect(
+            legend == #"""
+                [shape=plaintext, style="", label=<
+                    <TABLE BORDER="0" CELLBORDER="1" CELLSPACING="2" CELLPADDING="4">
+                    <TR><TD><B>Scope</B></TD></TR>
+                    <TR><TD BGCOLOR="#CC79A7"><FONT COLOR="#000000">weak</FONT></TD></TR>
+                    <TR><TD BGCOLOR="#56B4E9"><FONT COLOR="#000000">graph</FONT></TD></TR>
+                    <TR><TD BGCOLOR="#F0E442"><FONT COLOR="#000000">transient</FONT></TD></TR>
+                    <TR><TD BORDER="3">root</TD></TR>
+                    <TR><TD STYLE="dashed">resolved later</TD></TR>
+                    </TABLE>
+                  >];
+                }
+
+                """#)
+        #expect(
+            dot.contains(
+                ##"n1 [label=<<B>Cache</B><BR/><FONT POINT-SIZE="10">autowired · weak</FONT>>, fillcolor="#CC79A7""##))
+    }
+
+    @Test func anEmptyGraphHasNoLegend() {
+        let dot = DependencyGraph.empty.dot
+        #expect(!dot.contains("legend"))
+        #expect(dot.hasSuffix("arrowsize=0.7];\n}\n"))
+    }
+
+    @Test func aFortyTypeServerGraphExportsTheSameTextEveryTimeWithEveryBoxFilledByItsScope() throws {
+        let container = try ServerGraphFixture.container()
+        let graph = container.graph(from: ServerGraphFixture.Router.self)
+        let dot = graph.dot
+        #expect(graph.nodes.count >= 40)
+        #expect(try ServerGraphFixture.container().graph(from: ServerGraphFixture.Router.self).dot == dot)
+        let fills = ["singleton": "#0072B2", "weak": "#CC79A7", "graph": "#56B4E9", "transient": "#F0E442"]
+        for node in graph.nodes {
+            let line = try #require(dot.split(separator: "\n").first { $0.hasPrefix("  n\(node.id) [") })
+            #expect(line.contains("fillcolor=\"\(fills["\(node.scope)"] ?? "?")\""), "\(node.name)")
+        }
+        #expect(dot.ranges(of: " -> ").count == graph.edges.count)
+        #expect(dot.contains(#"[label="parameter 2"]"#))  // typed factories' parameters, by position
+    }
+
+    @Test func dotEscapesGenericBracketsInBoxesAndQuotesAndBackslashesInArrows() throws {
+        final class Exporter: Injectable {}
+        final class Node: Injectable {
+            var exporter: Lazy<Exporter>!
+            static let dependencies: [Dependency<Node>] = [.inject(\.exporter)]
+        }
         let dot = Container().graph(from: Node.self).dot
-        #expect(dot.contains(#"n0 [label="Node\nautowired · graph", penwidth=2];"#))
-        let escaped = DependencyGraph.escapedForDOT(#"say "hi" \ bye"#)
-        #expect(escaped == #"say \"hi\" \\ bye"#)
+        #expect(dot.contains(#"n1 [label=<<B>Lazy&lt;Exporter&gt;</B>"#))
+        #expect(DependencyGraph.escapedForDOT(#"say "hi" \ bye"#) == #"say \"hi\" \\ bye"#)
+        #expect(DependencyGraph.escapedForHTML(#"A<"B"> & C"#) == "A&lt;&quot;B&quot;&gt; &amp; C")
     }
 
     @Test func buildingTheGraphRunsNoFactoryAndCreatesNoObject() throws {

@@ -1,28 +1,42 @@
 /// Graphviz rendering.
 extension DependencyGraph {
     /// The graph as Graphviz source: one box per node (type, how it is provided, scope, where it was
-    /// bound), one arrow per dependency labelled with its property; roots are drawn bold and deferred
-    /// dependencies (`Provider`, `Lazy`) dashed.
+    /// bound), filled with its scope's colour, and one arrow per dependency labelled with its
+    /// property; roots have a thick border, deferred dependencies (`Provider`, `Lazy`) are dashed,
+    /// and a legend lists the scopes the graph uses.
     ///
     /// ```sh
     /// swift run App > graph.dot && dot -Tsvg graph.dot -o graph.svg
     /// ```
+    ///
+    /// The colours are the Okabe–Ito palette, told apart with every common form of colour
+    /// blindness, each with a text colour that keeps at least 4.5:1 contrast; the scope is written
+    /// in each box too, so the picture reads in grey as well. A typed factory's parameters are
+    /// labelled by position (`parameter 2`): Swift keeps no argument labels in a function value. The
+    /// same graph always gives the same text, so the output can be committed and compared.
     public var dot: String {
         var lines = [
             "digraph Autowire {",
-            "  rankdir=LR;",
-            "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
-            "  edge [fontname=\"Helvetica\", fontsize=10];",
+            "  rankdir=TB;",
+            "  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.6];",
+            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=12, color=\"#333333\"];",
+            "  edge [fontname=\"Helvetica\", fontsize=10, color=\"#555555\", fontcolor=\"#333333\", arrowsize=0.7];",
         ]
         let rootSet = Set(roots)
         for node in nodes {
-            var label = [node.name, "\(node.provision.kind) · \(node.scope)"]
+            let style = DOTScopeStyle(node.scope)
+            var label = "<B>\(Self.escapedForHTML(node.name))</B>"
+            var provision = "\(node.provision.kind)"
             if node.provision.kind == .implementation, let implementation = node.provision.implementation {
-                label[1] = "bound to \(typeName(implementation)) · \(node.scope)"
+                provision = "bound to \(typeName(implementation))"
             }
-            if let location = node.location { label.append(location.description) }
-            let bold = rootSet.contains(node.id) ? ", penwidth=2" : ""
-            lines.append("  n\(node.id) [label=\"\(label.map(Self.escapedForDOT).joined(separator: "\\n"))\"\(bold)];")
+            label += "<BR/><FONT POINT-SIZE=\"10\">\(Self.escapedForHTML("\(provision) · \(node.scope)"))</FONT>"
+            if let location = node.location {
+                label += "<BR/><FONT POINT-SIZE=\"9\">\(Self.escapedForHTML(location.description))</FONT>"
+            }
+            let border = rootSet.contains(node.id) ? ", penwidth=3" : ""
+            lines.append(
+                "  n\(node.id) [label=<\(label)>, fillcolor=\"\(style.fill)\", fontcolor=\"\(style.font)\"\(border)];")
         }
         for edge in edges {
             var attributes: [String] = []
@@ -31,8 +45,30 @@ extension DependencyGraph {
             let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("  n\(edge.from) -> n\(edge.to)\(suffix);")
         }
+        if let legend { lines.append(legend) }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A table of the scopes the graph uses, their colours, and what the thick border and dashed
+    /// arrows mean; nil for an empty graph.
+    private var legend: String? {
+        guard !nodes.isEmpty else { return nil }
+        let scopes = Set(nodes.map(\.scope)).sorted {
+            (DOTScopeStyle($0).order, $0.description) < (DOTScopeStyle($1).order, $1.description)
+        }
+        var rows = ["<TR><TD><B>Scope</B></TD></TR>"]
+        for scope in scopes {
+            let style = DOTScopeStyle(scope)
+            let name = Self.escapedForHTML(scope.description)
+            rows.append("<TR><TD BGCOLOR=\"\(style.fill)\"><FONT COLOR=\"\(style.font)\">\(name)</FONT></TD></TR>")
+        }
+        rows.append("<TR><TD BORDER=\"3\">root</TD></TR>")
+        if edges.contains(where: \.isDeferred) { rows.append("<TR><TD STYLE=\"dashed\">resolved later</TD></TR>") }
+        let table =
+            ["<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"2\" CELLPADDING=\"4\">"] + rows + ["</TABLE>"]
+        return "  legend [shape=plaintext, style=\"\", label=<\n"
+            + table.map { "    \($0)\n" }.joined() + "  >];"
     }
 
     /// Escapes text for a double-quoted DOT string.
@@ -47,5 +83,40 @@ extension DependencyGraph {
             }
         }
         return result
+    }
+
+    /// Escapes text for a Graphviz HTML-like label: generic type names have angle brackets.
+    static func escapedForHTML(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "<BR/>"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// How a scope is drawn: its fill, the text colour readable on it, and its place in the legend.
+private struct DOTScopeStyle {
+    let fill: String
+    let font: String
+    let order: Int
+
+    /// Okabe–Ito colours: singleton blue, weak reddish purple, graph sky blue, transient yellow, and
+    /// orange for any other scope.
+    init(_ scope: Scope) {
+        switch scope {
+        case .singleton: (fill, font, order) = ("#0072B2", "#FFFFFF", 0)
+        case .weak: (fill, font, order) = ("#CC79A7", "#000000", 1)
+        case .graph: (fill, font, order) = ("#56B4E9", "#000000", 2)
+        case .transient: (fill, font, order) = ("#F0E442", "#000000", 3)
+        default: (fill, font, order) = ("#E69F00", "#000000", 4)
+        }
     }
 }

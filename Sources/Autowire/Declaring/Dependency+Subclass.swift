@@ -6,7 +6,7 @@ extension Dependency {
     ///
     /// ```swift
     /// class Screen: PropertyInjectable {
-    ///     var logger: Logger!
+    ///     var logger: EventLog!
     ///     class var dependencies: [Dependency<Screen>] { [.inject(\.logger)] }
     /// }
     ///

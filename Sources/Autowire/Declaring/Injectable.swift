@@ -10,6 +10,10 @@
 /// }
 /// let service = try Container().resolve(OrderService.self)
 /// ```
+///
+/// A `public` class declares `public init() {}` (and a `public` list): the implicit initializer is
+/// internal, which a public protocol's requirement does not accept. A non-final class writes
+/// `public required init() {}`.
 public protocol Injectable: PropertyInjectable {
     /// Creates an instance whose dependencies the container fills right after.
     init()

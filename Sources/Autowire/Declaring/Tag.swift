@@ -9,6 +9,8 @@
 /// binder.bind(URL.self).tagged(APIBaseURL.self).to(value: apiURL)
 /// static let dependencies: [Dependency<Client>] = [.inject(\.baseURL, tag: APIBaseURL.self)]
 /// ```
+///
+/// Swift Testing declares a `Tag` too: in a file that imports both modules, write `Autowire.Tag`.
 public protocol Tag {
     /// The type of the value this tag names.
     associatedtype Value

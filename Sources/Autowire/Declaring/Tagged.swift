@@ -7,7 +7,7 @@
 /// enum DatabasePath: Tag { typealias Value = String }
 ///
 /// final class SQLiteDatabase {
-///     init(path: Tagged<DatabasePath>, logger: Logger) { … path.value … }
+///     init(path: Tagged<DatabasePath>, log: EventLog) { … path.value … }
 /// }
 /// binder.bind(Database.self).to(factory: SQLiteDatabase.init)
 /// ```

@@ -23,7 +23,7 @@ enum BindingsAndFactoriesExamples {
     final class MetricsPlugin: Plugin, Injectable {}
 
     class Storage {}
-    final class Logger: Injectable {}
+    final class EventLog: Injectable {}
 
     enum DatabasePath: Tag { typealias Value = String }
 
@@ -34,8 +34,8 @@ enum BindingsAndFactoriesExamples {
 
     final class SMTPMailer: Mailer {
         let host: String
-        let logger: Logger
-        init(host: Tagged<MailHost>, logger: Logger) {
+        let logger: EventLog
+        init(host: Tagged<MailHost>, logger: EventLog) {
             self.host = host.value
             self.logger = logger
         }
@@ -148,13 +148,42 @@ enum BindingsAndFactoriesExamples {
             #expect(try appContainer.resolve(String.self, tag: DatabasePath.self) == "app.sqlite")
         }
 
+        @Test func anAssistedFactoryIsValidatedByPassingItsTypeAsARoot() throws {
+            let appContainer = try Container { binder in
+                binder.include(PersistenceModule.self)
+            }
+            try appContainer.validate(AssistedFactory<OrderID, OrderDetail>.self)
+
+            expectDocumented(
+                thrownText { try Container().validate(AssistedFactory<OrderID, OrderDetail>.self) },
+                #"""
+                Validation of AssistedFactory<OrderID, OrderDetail> (3 types, 0 bindings) found 1 error:
+
+                error[missing-binding]: OrderRepository cannot be provided: it has no binding and is not an Injectable class.
+                  at: App/OrderDetail.swift:4
+                  path: OrderDetail.repository → OrderRepository
+                  fix: Bind it in the container with `binder.bind(OrderRepository.self).to(…)`, or declare it `.optional(\.repository)` if it may be absent.
+                """#)
+        }
+
+        /// `to(value:)` takes any value: the compiler asks nothing of it, so the documentation's
+        /// advice (share only values safe to share) is the only guard.
+        @Test func aValueBindingDoesNotRequireSendable() throws {
+            final class Tally { var count = 0 }  // not Sendable
+            let tally = Tally()
+            let container = try Container { binder in
+                binder.bind(Tally.self).to(value: tally)
+            }
+            #expect(try container.resolve(Tally.self) === tally)
+        }
+
         @Test func buildingReportsEveryBindingProblemAtOnce() {
             var printed: [String] = []
             func print(_ value: Any) { printed.append("\(value)") }
 
             do {
                 _ = try Container { binder in
-                    binder.bind(Storage.self).to(Logger.self)
+                    binder.bind(Storage.self).to(EventLog.self)
                     binder.bind(String.self).tagged(DatabasePath.self).to(value: "a.sqlite")
                     binder.bind(String.self).tagged(DatabasePath.self).to(value: "b.sqlite")
                 }
@@ -173,10 +202,10 @@ enum BindingsAndFactoriesExamples {
                   path: String tagged DatabasePath
                   fix: Remove one of the two bindings; to replace a binding in tests, override it in a child container with `binder.override(_:)`.
 
-                error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
+                error[non-conforming-implementation]: EventLog is bound to Storage but is not a subclass of it.
                   at: App/Bindings.swift:3
                   path: Storage
-                  fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
+                  fix: Make EventLog a subclass of Storage, or bind Storage to a type that is one.
                 """#)
         }
     }

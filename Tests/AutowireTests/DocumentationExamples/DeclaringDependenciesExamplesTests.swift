@@ -31,6 +31,7 @@ enum DeclaringDependenciesExamples {
 
     enum APIBaseURL: Tag { typealias Value = String }
     enum CDNBaseURL: Tag { typealias Value = String }
+    enum SandboxURL: Autowire.Tag { typealias Value = String }
 
     final class Endpoints: Injectable {
         var api: String!
@@ -74,6 +75,13 @@ enum DeclaringDependenciesExamples {
             #expect(try container.resolve(String.self, tag: CDNBaseURL.self) == "https://cdn.example.com")
         }
 
+        @Test func aTagSpelledAutowireTagWorksBesideSwiftTestingsTag() throws {
+            let container = try Container { binder in
+                binder.bind(String.self).tagged(SandboxURL.self).to(value: "https://sandbox.example.com")
+            }
+            #expect(try container.resolve(String.self, tag: SandboxURL.self) == "https://sandbox.example.com")
+        }
+
         @Test func aTypeDeclaresItsOwnScope() throws {
             let container = Container()
             #expect(try container.resolve(MetricsStore.self) === container.resolve(MetricsStore.self))
@@ -92,11 +100,11 @@ enum DeferredAndInheritedExamples {
         static let dependencies: [Dependency<ReportScreen>] = [.inject(\.makeJob), .inject(\.index)]
     }
 
-    final class Logger: Injectable {}
+    final class EventLog: Injectable {}
     final class Session: Injectable {}
 
     class BaseScreen: PropertyInjectable {
-        var logger: Logger!
+        var logger: EventLog!
         class var dependencies: [Dependency<BaseScreen>] { [.inject(\.logger)] }
     }
 

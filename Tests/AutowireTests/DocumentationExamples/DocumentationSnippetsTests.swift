@@ -8,10 +8,10 @@ import Testing
 /// texts are compared with the catalogue's rows by `BadInputCatalogueTests`.
 ///
 /// Swift blocks that cannot compile here are exempt only when their first line says why:
-/// `// Package.swift` (a manifest fragment), `// Swinject` or `// Cleanse` (another library's API, in
-/// migration guides).
+/// `// Package.swift` (a manifest fragment), `// swift-tools-version` (a whole manifest), `// Swinject`
+/// or `// Cleanse` (another library's API, in migration guides).
 @Suite struct DocumentationSnippetsTests {
-    static let exemptions = ["// Package.swift", "// Swinject", "// Cleanse"]
+    static let exemptions = ["// Package.swift", "// swift-tools-version", "// Swinject", "// Cleanse"]
     static let catalogue = "Documentation.docc/Articles/BadInputCatalogue.md"
 
     /// Lines without surrounding whitespace and with runs of spaces collapsed, so that indentation

@@ -1,15 +1,20 @@
 import Autowire
+import Foundation
 import Testing
 
 /// Documentation.docc/Articles/GettingStarted.md
 enum GettingStartedExamples {
-    final class Logger: Injectable {
+    final class EventLog: Injectable {
         private(set) var lines: [String] = []
         func log(_ line: String) { lines.append(line) }
     }
 
+    public final class AuditTrail: Injectable {
+        public init() {}
+    }
+
     final class Greeter: Injectable {
-        var logger: Logger!
+        var logger: EventLog!
 
         static let dependencies: [Dependency<Greeter>] = [.inject(\.logger)]
 
@@ -44,6 +49,30 @@ enum GettingStartedExamples {
     }
 
     @Suite struct Tests {
+        /// The manifest a newcomer copies must build: the platforms Autowire declares, and the package
+        /// URL the README shows.
+        @Test func theManifestInGettingStartedDeclaresTheLibrarysPlatformsAndTheReadmesURL() throws {
+            let manifest = try #require(
+                Documentation.allBlocks.first {
+                    $0.lines.first == "// swift-tools-version: 6.0" && $0.document.hasSuffix("GettingStarted.md")
+                })
+            let library = try String(
+                contentsOf: Documentation.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+            let platforms = try #require(
+                library.components(separatedBy: "\n").first { $0.hasPrefix("    platforms: ") })
+            #expect(manifest.lines.contains(platforms))
+            let readme = try #require(Documentation.allBlocks.first { $0.document == "README.md" })
+            let package = try #require(readme.lines.first { $0.hasPrefix(".package(url: ") })
+            #expect(manifest.lines.contains("        \(package)"))
+            #expect(
+                manifest.lines.contains(
+                    "            dependencies: [.product(name: \"Autowire\", package: \"Autowire\")]"))
+        }
+
+        @Test func aPublicInjectableClassDeclaresAPublicInit() throws {
+            #expect(try Container().resolve(AuditTrail.self) !== Container().resolve(AuditTrail.self))
+        }
+
         @Test func aGraphOfInjectableClassesResolvesWithNoRegistration() throws {
             let greeter = try Container().resolve(Greeter.self)
             let greeting = greeter.greet("Ada")  // "Hello, Ada!"

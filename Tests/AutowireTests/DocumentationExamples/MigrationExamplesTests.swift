@@ -7,10 +7,10 @@ private typealias Tag = Autowire.Tag
 enum MigratingFromSwinjectExamples {
     protocol OrderRepository: AnyObject {}
 
-    final class Logger: Injectable {}
+    final class EventLog: Injectable {}
 
     final class SQLOrderRepository: OrderRepository, Injectable {
-        var logger: Logger!
+        var logger: EventLog!
         static let dependencies: [Dependency<SQLOrderRepository>] = [.inject(\.logger)]
     }
 
@@ -42,12 +42,12 @@ enum MigratingFromSwinjectExamples {
 enum MigratingFromCleanseExamples {
     protocol OrderRepository: AnyObject {}
 
-    final class Logger: Injectable {
+    final class EventLog: Injectable {
         static let scope = Scope.singleton
     }
 
     final class SQLOrderRepository: OrderRepository, Injectable {
-        var logger: Logger!
+        var logger: EventLog!
         static let dependencies: [Dependency<SQLOrderRepository>] = [.inject(\.logger)]
     }
 

@@ -105,14 +105,14 @@ enum CyclesExamples {
         static let dependencies: [Dependency<Pong>] = [.inject(\.ping)]
     }
 
-    protocol Clock: AnyObject {}
-    final class SystemClock: Clock {
+    protocol TimeSource: AnyObject {}
+    final class SystemClock: TimeSource {
         let ticker: Ticker
         init(ticker: Ticker) { self.ticker = ticker }
     }
 
     final class Ticker: Injectable {
-        var clock: Clock!
+        var clock: TimeSource!
         static let dependencies: [Dependency<Ticker>] = [.inject(\.clock)]
     }
 
@@ -193,11 +193,11 @@ enum CyclesExamples {
             var printed: [String] = []
             do {
                 let container = try Container { binder in
-                    binder.bind(Clock.self).to { resolver in
+                    binder.bind(TimeSource.self).to { resolver in
                         SystemClock(ticker: try resolver.resolve(Ticker.self))
                     }
                 }
-                let clock = try container.resolve(Clock.self)  // throws
+                let clock = try container.resolve(TimeSource.self)  // throws
                 _ = clock
             } catch {
                 printed.append("\(error)")
@@ -205,9 +205,9 @@ enum CyclesExamples {
             expectDocumented(
                 printed.joined(separator: "\n"),
                 #"""
-                error[unclosable-cycle]: Clock is needed again while its factory is still running, so the cycle can never close.
+                error[unclosable-cycle]: TimeSource is needed again while its factory is still running, so the cycle can never close.
                   at: App/Bindings.swift:3
-                  path: Clock → Ticker.clock → Clock
+                  path: TimeSource → Ticker.clock → TimeSource
                   fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
                 """#)
         }

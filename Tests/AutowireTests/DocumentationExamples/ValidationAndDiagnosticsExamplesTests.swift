@@ -25,7 +25,7 @@ enum ValidationAndDiagnosticsExamples {
 
     class Storage {}
     protocol Cache: AnyObject {}
-    final class Logger: Injectable {}
+    final class EventLog: Injectable {}
 
     struct MissingConfiguration: Error, CustomStringConvertible {
         var description: String { "API_KEY is not set" }
@@ -43,7 +43,7 @@ enum ValidationAndDiagnosticsExamples {
     protocol Mailer: AnyObject {}
     enum MailHost: Tag { typealias Value = String }
     final class SMTPMailer: Mailer {
-        init(host: Tagged<MailHost>, logger: Logger) {}
+        init(host: Tagged<MailHost>, logger: EventLog) {}
     }
 
     protocol Exporter: AnyObject {}
@@ -171,30 +171,30 @@ enum ValidationAndDiagnosticsExamples {
             expectDocumented(
                 thrownText {
                     _ = try Container { binder in
-                        binder.bind(Storage.self).to(Logger.self)
+                        binder.bind(Storage.self).to(EventLog.self)
                     }
                 },
                 #"""
                 Container configuration has 1 problem:
 
-                error[non-conforming-implementation]: Logger is bound to Storage but is not a subclass of it.
+                error[non-conforming-implementation]: EventLog is bound to Storage but is not a subclass of it.
                   at: App/Bindings.swift:3
                   path: Storage
-                  fix: Make Logger a subclass of Storage, or bind Storage to a type that is one.
+                  fix: Make EventLog a subclass of Storage, or bind Storage to a type that is one.
                 """#)
         }
 
         @Test func nonConformingImplementationOfAProtocolIsFoundOnItsFirstInstance() throws {
             let container = try Container { binder in
-                binder.bind(Cache.self).to(Logger.self)
+                binder.bind(Cache.self).to(EventLog.self)
             }
             expectDocumented(
                 thrownText { _ = try container.resolve(Cache.self) },
                 #"""
-                error[non-conforming-implementation]: Logger is bound to Cache but does not conform to it.
+                error[non-conforming-implementation]: EventLog is bound to Cache but does not conform to it.
                   at: App/Bindings.swift:3
                   path: Cache
-                  fix: Make Logger conform to Cache, or bind Cache to a type that does.
+                  fix: Make EventLog conform to Cache, or bind Cache to a type that does.
                 """#)
         }
 
@@ -281,7 +281,7 @@ enum ValidationAndDiagnosticsExamples {
                 thrownText {
                     _ = try parent.child { binder in
                         binder.bind(String.self).tagged(APIKey.self).to(value: "test")
-                        binder.override(Cache.self).to(Logger.self)
+                        binder.override(Cache.self).to(EventLog.self)
                     }
                 },
                 #"""
@@ -313,11 +313,11 @@ enum ValidationAndDiagnosticsExamples {
                   fix: Call `container.offer(_:)` with a live SessionWindow before resolving what needs it, or declare the dependency `.optional` to accept its absence.
                 """#)
             expectDocumented(
-                thrownText { try container.offer(Logger()) },
+                thrownText { try container.offer(EventLog()) },
                 #"""
-                error[not-offerable]: Logger cannot be offered: it is not bound with `toOfferedInstance()`.
-                  path: Logger
-                  fix: Declare `binder.bind(Logger.self).toOfferedInstance()` in the container that receives it.
+                error[not-offerable]: EventLog cannot be offered: it is not bound with `toOfferedInstance()`.
+                  path: EventLog
+                  fix: Declare `binder.bind(EventLog.self).toOfferedInstance()` in the container that receives it.
                 """#)
         }
 

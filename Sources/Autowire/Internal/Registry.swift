@@ -27,6 +27,10 @@ final class Registry: @unchecked Sendable {
     /// a program replaced by a faster one may still be running on another thread. Guarded by
     /// `table`'s lock.
     private var programs: [ResolveProgram] = []
+    /// What the binder asked of the container besides bindings: eager and resettable singletons.
+    let settings: ContainerSettings
+    /// The instances of lifetimes this container may be asked to reset.
+    let scopes = ScopeStorages()
 
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {
@@ -36,13 +40,7 @@ final class Registry: @unchecked Sendable {
         self.bindings = [:]
         self.contributions = [:]
         self.table = ReadWriteLocked([:])
-    }
-
-    /// Checks and compiles `declarations`; throws every problem found at once.
-    convenience init(parent: Registry?, declarations: [BindingDeclaration]) throws(ConfigurationError) {
-        var problems: [Diagnostic] = []
-        self.init(parent: parent, declarations: declarations, problems: &problems)
-        if !problems.isEmpty { throw ConfigurationError(problems) }
+        self.settings = ContainerSettings()
     }
 
     /// Checks and compiles `declarations`, adding every problem found to `problems` rather than
@@ -50,7 +48,7 @@ final class Registry: @unchecked Sendable {
     /// there are none.
     init(
         parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
-        copying original: Registry? = nil
+        copying original: Registry? = nil, settings: ContainerSettings = ContainerSettings()
     ) {
         var bindings: [BindingKey: BindingDeclaration] = [:]
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
@@ -82,6 +80,7 @@ final class Registry: @unchecked Sendable {
         self.bindings = bindings
         self.contributions = contributions
         self.table = ReadWriteLocked([:])
+        self.settings = settings
 
         // Compile every binding now, so that a broken one fails the build rather than a later resolve.
         do {

@@ -18,6 +18,6 @@ extension Container {
     public func child(_ configure: (Binder) throws -> Void) throws -> Container {
         let binder = Binder()
         try configure(binder)
-        return Container(registry: try Registry(parent: registry, declarations: binder.declarations))
+        return Container(registry: try Registry(parent: registry, binder: binder))
     }
 }

@@ -26,7 +26,8 @@ extension Diagnostic {
         Diagnostic(
             code: .eagerCreationFailed,
             message: "Creating the eager singleton \(key) while building the container failed: \(cause.message)",
-            location: location, relatedLocations: (cause.location.map { [$0] } ?? []) + cause.relatedLocations,
+            location: location,
+            relatedLocations: ((cause.location.map { [$0] } ?? []) + cause.relatedLocations).filter { $0 != location },
             path: cause.path, fix: cause.fix)
     }
 

@@ -111,3 +111,91 @@ enum LifecycleExamples {
         }
     }
 }
+
+/// Documentation.docc/Articles/PropertyInjection.md: injected injectors and child factories;
+/// TestingWithOverrides.md: wrappers made by hand.
+enum WrapperExamples {
+    final class CheckoutScreen: PropertyInjectable {
+        var clock: Clock!
+        static let dependencies: [Dependency<CheckoutScreen>] = [.inject(\.clock)]
+    }
+    final class Clock: Injectable {}
+
+    final class Navigator: Injectable {
+        var screens: PropertyInjector<CheckoutScreen>!
+        static let dependencies: [Dependency<Navigator>] = [.inject(\.screens)]
+
+        func show(_ screen: CheckoutScreen) throws {
+            try screens.inject(into: screen)
+        }
+    }
+
+    final class Request {
+        let path: String
+        init(path: String) { self.path = path }
+    }
+    struct Response: Equatable { let status: Int }
+    final class RequestHandler: Injectable {
+        var request: Request!
+        static let dependencies: [Dependency<RequestHandler>] = [.inject(\.request)]
+        func respond() -> Response { Response(status: request.path == "/orders" ? 200 : 404) }
+    }
+
+    final class RequestRouter: Injectable {
+        var requestContainers: ChildContainerFactory!
+        static let dependencies: [Dependency<RequestRouter>] = [.inject(\.requestContainers)]
+
+        func handle(_ request: Request) throws -> Response {
+            let scope = try requestContainers.makeChild { $0.bind(Request.self).to(value: request) }
+            return try scope.resolve(RequestHandler.self).respond()
+        }
+    }
+
+    protocol Exporter: AnyObject {}
+    final class CSVExporter: Exporter {}
+    final class Settings {
+        let currency: String
+        init(currency: String) { self.currency = currency }
+    }
+    final class Row {
+        let index: Int
+        init(index: Int) { self.index = index }
+    }
+    final class ReportScreen {
+        var makeExporter: Provider<Exporter>!
+        var settings: Lazy<Settings>!
+        var makeRow: AssistedFactory<Int, Row>!
+
+        func exportAll() throws -> Int {
+            _ = try makeExporter.get()
+            _ = try settings.get()
+            return try (0..<3).map { try makeRow.make($0) }.count
+        }
+    }
+
+    @Suite struct Tests {
+        @Test func anInjectedInjectorFillsScreens() throws {
+            let container = Container()
+            let navigator = try container.resolve(Navigator.self)
+            let screen = CheckoutScreen()
+            try navigator.show(screen)
+            #expect(screen.clock != nil)
+            withExtendedLifetime(container) {}
+        }
+
+        @Test func anInjectedChildFactoryMakesARequestScope() throws {
+            let container = Container()
+            let router = try container.resolve(RequestRouter.self)
+            #expect(try router.handle(Request(path: "/orders")) == Response(status: 200))
+            withExtendedLifetime(container) {}
+        }
+
+        @Test func wrappersMadeByHandTestAClassWithoutAContainer() throws {
+            let screen = ReportScreen()
+            screen.makeExporter = Provider { CSVExporter() }
+            screen.settings = Lazy { Settings(currency: "EUR") }
+            screen.makeRow = AssistedFactory { index in Row(index: index) }
+            #expect(try screen.exportAll() == 3)
+        }
+    }
+}

@@ -57,8 +57,12 @@ struct EagerSingletonTests {
     @Test func everyFailingEagerSingletonIsReportedInOneError() {
         let error = captureConfigurationError {
             try Container { binder in
-                binder.bind(Database.self).scoped(.singleton).eager().to { _ in throw StartupFailure.diskFull }  // @db
-                binder.bind(SessionLog.self).scoped(.singleton).eager().to { _ in throw StartupFailure.noNetwork }  // @log
+                binder.bind(Database.self).scoped(.singleton).eager().to { _ in  // @db
+                    throw StartupFailure.diskFull
+                }
+                binder.bind(SessionLog.self).scoped(.singleton).eager().to { _ in  // @log
+                    throw StartupFailure.noNetwork
+                }
             }
         }
         #expect(

@@ -72,7 +72,11 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         try withExtendedLifetime(registry) { () throws(ResolutionError) in
             // The plan compiled with the injector, unless that was a compilation never kept.
             let target: InjectionTargetProducer
-            if let compiled = weakTarget?.target { target = compiled } else { target = try registry.injectionTarget(for: T.self) }
+            if let compiled = weakTarget?.target {
+                target = compiled
+            } else {
+                target = try registry.injectionTarget(for: T.self)
+            }
             try PropertyInjector(registry: registry, target: target, objectType: T.self).inject(into: object)
         }
     }

@@ -46,7 +46,7 @@ enum LifecycleExamples {
         static func build() throws -> Container {
             let container = try Container { binder in
                 binder.bind(Database.self).scoped(.singleton).eager().to { _ in try Database.open() }
-                binder.eager(MetricsReporter.self)    // an Injectable class whose scope is .singleton
+                binder.eager(MetricsReporter.self)  // an Injectable class whose scope is .singleton
                 binder.bind(MetricsEndpoint.self).to { _ in try MetricsEndpoint.connect() }
             }
             return container
@@ -89,7 +89,7 @@ enum LifecycleExamples {
             let container = Container()
             let cart = try container.resolve(ShoppingCart.self)
             // cart === (try container.resolve(ShoppingCart.self))
-            container.reset(Session.self)    // signed out
+            container.reset(Session.self)  // signed out
             let next = try container.resolve(ShoppingCart.self)
             // next !== cart
 

@@ -133,6 +133,9 @@ enum BadInput: String, CaseIterable, Sendable {
     case assistedFactoryOfAnotherSeed
     case concreteClassWhereItsProtocolIsBound
     case objectsOfOneResolveHoldingEachOther
+    case eagerSingletonThrows
+    case eagerTypeNotSingleton
+    case resetOfPlainSingletons
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -151,6 +154,9 @@ enum BadInput: String, CaseIterable, Sendable {
         case .assistedFactoryOfAnotherSeed: .assistedSeedMismatch
         case .concreteClassWhereItsProtocolIsBound: .bypassedBinding
         case .objectsOfOneResolveHoldingEachOther: .strongReferenceCycle
+        case .eagerSingletonThrows: .eagerCreationFailed
+        case .eagerTypeNotSingleton: .eagerNotSingleton
+        case .resetOfPlainSingletons: .singletonsNotResettable
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -326,6 +332,24 @@ enum BadInput: String, CaseIterable, Sendable {
             return bypassedBindingWarning()
         case .objectsOfOneResolveHoldingEachOther:
             return strongReferenceCycleWarning()
+        case .eagerSingletonThrows:
+            return configuration(
+                captureConfigurationError {
+                    try Container { binder in
+                        binder.bind(HTTPClient.self).scoped(.singleton).eager().to { _ in  // @eager-client
+                            throw FactoryFailure.diskFull
+                        }
+                    }
+                })
+        case .eagerTypeNotSingleton:
+            return configuration(
+                captureConfigurationError {
+                    try Container { binder in
+                        binder.eager(Printer.self)  // @eager-printer
+                    }
+                })
+        case .resetOfPlainSingletons:
+            return resolution(captureResolutionError { try Container().resetSingletons() })
         }
     }
 }
@@ -673,6 +697,29 @@ extension BadInput {
               at: \(marked("document", in: runTime))
               path: Document.pages → Pages.document → Document
               fix: Make one of Document.pages, Pages.document `weak var` (or `unowned`), usually the one that points back to its owner.
+            """
+        case .eagerSingletonThrows:
+            """
+            Container configuration has 1 problem:
+
+            error[eager-creation-failed]: Creating the eager singleton HTTPClient while building the container failed: The factory for HTTPClient threw: diskFull.
+              at: \(marked("eager-client"))
+              path: HTTPClient
+              fix: Fix the cause reported by the factory, or catch it inside the factory.
+            """
+        case .eagerTypeNotSingleton:
+            """
+            Container configuration has 1 problem:
+
+            error[eager-not-singleton]: Printer is marked eager but is scoped `.graph`: only a singleton can be created when the container is built.
+              at: \(marked("eager-printer"))
+              path: Printer
+              fix: Scope it `.singleton` (`.scoped(.singleton)` on the binding, or `static var scope: Scope { .singleton }` in the class), or do not mark it eager.
+            """
+        case .resetOfPlainSingletons:
+            """
+            error[singletons-not-resettable]: resetSingletons() was called on a container whose singletons were not made resettable.
+              fix: Call `binder.makeSingletonsResettable()` where the container is built (its singletons then cost a lock per read), or give the instances to reset a custom scope and reset that: `.scoped(.custom(Session.self))`, `container.reset(Session.self)`.
             """
         }
     }

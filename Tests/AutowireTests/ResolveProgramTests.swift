@@ -226,7 +226,7 @@ extension Container {
         for form in forms { try injector.inject(into: form) }
         #expect(forms[0].clerk !== forms[1].clerk)
         #expect(forms[0].registrar === forms[2].registrar)
-        #expect(injector.target.programWord.load(ordering: .acquiring) > 1)
+        #expect((injector.target?.programWord.load(ordering: .acquiring) ?? 0) > 1)
     }
 
     @Test func typedFactoriesRunInTheProgramWithTheirArgumentsAndScopes() throws {

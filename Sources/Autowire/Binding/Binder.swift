@@ -10,6 +10,8 @@
 /// ```
 public final class Binder {
     var declarations: [BindingDeclaration] = []
+    /// Eager and resettable singletons: see `Binder+Lifecycle.swift`.
+    var settings = ContainerSettings()
     private var includedModules: Set<ObjectIdentifier> = []
 
     init() {}

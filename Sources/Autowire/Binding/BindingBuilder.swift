@@ -13,6 +13,7 @@ public struct BindingBuilder<Value> {
     var scope: Scope?
     var contribution: ((Any.Type?) -> Contribution)?
     let isOverride: Bool
+    var isEager = false
 
     init(binder: Binder, location: SourceLocation, isOverride: Bool) {
         self.binder = binder
@@ -66,6 +67,7 @@ public struct BindingBuilder<Value> {
 
     /// Registers a declaration whose producer `make` builds (already registered when it returns).
     func finish(_ make: @escaping (PlanCompiler, Bool) -> AnyProducer) {
+        if isEager { binder.settings.eagerSingletons.append(EagerSingleton(key: key, location: location)) }
         binder.add(
             BindingDeclaration(
                 key: key, contribution: contribution?(tag), explicitScope: scope, location: location,
@@ -192,5 +194,21 @@ extension BindingBuilder {
             if register { compiler.register(producer) }
             return producer
         }
+    }
+}
+
+extension BindingBuilder {
+    /// Creates this binding's singleton when the container is built, and reports its failure with
+    /// the build's other problems.
+    ///
+    /// ```swift
+    /// binder.bind(Database.self).scoped(.singleton).eager().to { _ in try SQLiteDatabase.open() }
+    /// ```
+    ///
+    /// The binding's instances must be singletons; see ``Binder/eager(_:fileID:line:)``.
+    public func eager() -> BindingBuilder {
+        var copy = self
+        copy.isEager = true
+        return copy
     }
 }

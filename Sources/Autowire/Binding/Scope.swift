@@ -6,10 +6,12 @@
 /// | ``graph`` | top-level resolve (the default): what lets property cycles close |
 /// | ``singleton`` | container, created exactly once even under concurrent first use |
 /// | ``weak`` | as long as something else holds it |
+/// | ``custom(_:)`` | lifetime you name, until you reset it with ``Container/reset(_:)`` |
 public struct Scope: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     enum Kind: Sendable, Hashable {
         case transient, graph, singleton, weak
+        case custom(CustomScopeID)
     }
 
     @usableFromInline
@@ -27,13 +29,44 @@ public struct Scope: Sendable, Hashable, CustomStringConvertible {
     /// One instance shared while something outside the container holds it; recreated afterwards.
     public static let weak = Scope(.weak)
 
-    /// The scope's name as written in code: `transient`, `graph`, `singleton` or `weak`.
+    /// One instance per container for each value of a lifetime you name, until
+    /// ``Container/reset(_:)`` ends it: the next request then creates a new one.
+    ///
+    /// ```swift
+    /// enum Session: CustomScope {}
+    /// binder.bind(ShoppingCart.self).scoped(.custom(Session.self)).to(InMemoryCart.self)
+    /// ```
+    public static func custom<S: CustomScope>(_ scope: S.Type) -> Scope {
+        Scope(.custom(CustomScopeID(ObjectIdentifier(scope), name: typeName(scope))))
+    }
+
+    /// The scope's name as written in code: `transient`, `graph`, `singleton`, `weak`, or
+    /// `custom(Session)`.
     public var description: String {
         switch kind {
         case .transient: "transient"
         case .graph: "graph"
         case .singleton: "singleton"
         case .weak: "weak"
+        case .custom(let id): "custom(\(id.name))"
         }
     }
+}
+
+/// The identity of a ``CustomScope`` type: its `ObjectIdentifier`, with its name for messages.
+@usableFromInline
+struct CustomScopeID: Sendable, Hashable {
+    let identifier: ObjectIdentifier
+    let name: String
+
+    init(_ identifier: ObjectIdentifier, name: String) {
+        self.identifier = identifier
+        self.name = name
+    }
+
+    @usableFromInline
+    static func == (lhs: CustomScopeID, rhs: CustomScopeID) -> Bool { lhs.identifier == rhs.identifier }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }

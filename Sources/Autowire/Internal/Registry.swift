@@ -19,7 +19,7 @@ final class Registry: @unchecked Sendable {
     let ownKeys: Set<BindingKey>
     /// Whether this child uses its parent's producers for what it does not bind (see
     /// `sharedProducer`); false for a child whose autowired singletons must all be its own.
-    let sharesParentPlans: Bool
+    var sharesParentPlans: Bool { original?.sharesParentPlans ?? settings.sharesParentPlans }
     /// What this registry found when a child asked to share a producer, by key. Guarded by
     /// `table`'s lock.
     private var sharing: [BindingKey: Sharing] = [:]
@@ -36,6 +36,10 @@ final class Registry: @unchecked Sendable {
     /// a program replaced by a faster one may still be running on another thread. Guarded by
     /// `table`'s lock.
     private var programs: [ResolveProgram] = []
+    /// What the binder asked of the container besides bindings: eager and resettable singletons.
+    let settings: ContainerSettings
+    /// The instances of lifetimes this container may be asked to reset.
+    let scopes = ScopeStorages()
 
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {
@@ -45,18 +49,8 @@ final class Registry: @unchecked Sendable {
         self.bindings = [:]
         self.contributions = [:]
         self.ownKeys = []
-        self.sharesParentPlans = true
         self.table = ReadWriteLocked([:])
-    }
-
-    /// Checks and compiles `declarations`; throws every problem found at once.
-    convenience init(parent: Registry?, declarations: [BindingDeclaration], sharesParentPlans: Bool = true)
-        throws(ConfigurationError)
-    {
-        var problems: [Diagnostic] = []
-        self.init(
-            parent: parent, declarations: declarations, problems: &problems, sharesParentPlans: sharesParentPlans)
-        if !problems.isEmpty { throw ConfigurationError(problems) }
+        self.settings = ContainerSettings()
     }
 
     /// Checks and compiles `declarations`, adding every problem found to `problems` rather than
@@ -64,7 +58,7 @@ final class Registry: @unchecked Sendable {
     /// there are none.
     init(
         parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
-        copying original: Registry? = nil, sharesParentPlans: Bool = true
+        copying original: Registry? = nil, settings: ContainerSettings = ContainerSettings()
     ) {
         var bindings: [BindingKey: BindingDeclaration] = [:]
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
@@ -96,8 +90,8 @@ final class Registry: @unchecked Sendable {
         self.bindings = bindings
         self.contributions = contributions
         self.ownKeys = Set(bindings.keys).union(contributions.keys)
-        self.sharesParentPlans = original?.sharesParentPlans ?? sharesParentPlans
         self.table = ReadWriteLocked([:])
+        self.settings = settings
 
         // Compile every binding now, so that a broken one fails the build rather than a later resolve.
         do {

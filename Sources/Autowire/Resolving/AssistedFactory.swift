@@ -22,16 +22,42 @@
 ///
 /// Every `make` is a new top-level resolve: `T` is new each time. A factory does not keep its
 /// container alive: once the container is released, ``make(_:)`` throws `container-released`.
+///
+/// To test a class that holds a factory without a container, make one from a closure with
+/// ``init(fileID:line:_:)``.
 public struct AssistedFactory<Seed, T>: Sendable {
-    let handle: ContainerHandle
+    /// Chosen once, when the factory is made.
+    private let source: HandleSource<@Sendable (Seed) throws -> T>
+
+    init(handle: ContainerHandle) { source = .container(handle) }
+
+    /// A factory that calls `make` with each seed: for unit tests and hand wiring.
+    ///
+    /// ```swift
+    /// list.makeDetail = AssistedFactory { id in OrderViewModel(id: id) }
+    /// ```
+    ///
+    /// An error `make` throws reaches the caller of ``make(_:)`` as a `factory-failed`
+    /// ``ResolutionError`` located here (a ``ResolutionError`` passes through unchanged).
+    public init(
+        fileID: StaticString = #fileID, line: UInt = #line, _ make: @escaping @Sendable (Seed) throws -> T
+    ) {
+        source = .closure(make, SourceLocation(fileID, line))
+    }
 
     /// Creates a `T` for `seed`, with its other dependencies resolved.
     public func make(_ seed: Seed) throws(ResolutionError) -> T {
-        try handle.withTarget(calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)") {
-            (target: Producer<T>) in
-            try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
-                try target.produce(resolution)
+        switch source {
+        case .container(let handle):
+            try handle.withTarget(
+                calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
+            ) { (target: Producer<T>) in
+                try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
+                    try target.produce(resolution)
+                }
             }
+        case .closure(let make, let location):
+            try ResolutionError.wrappingHandMade(T.self, at: location) { try make(seed) }
         }
     }
 }

@@ -28,9 +28,8 @@ extension Container {
         -> Container
     {
         let binder = Binder()
+        binder.settings.sharesParentPlans = sharingAutowiredSingletons
         try configure(binder)
-        return Container(
-            registry: try Registry(
-                parent: registry, declarations: binder.declarations, sharesParentPlans: sharingAutowiredSingletons))
+        return Container(registry: try Registry(parent: registry, binder: binder))
     }
 }

@@ -34,7 +34,7 @@ public final class Container: Sendable {
     public init(_ configure: (Binder) throws -> Void) throws {
         let binder = Binder()
         try configure(binder)
-        registry = try Registry(parent: nil, declarations: binder.declarations)
+        registry = try Registry(parent: nil, binder: binder)
     }
 
     init(registry: Registry) {

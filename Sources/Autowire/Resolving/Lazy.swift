@@ -14,6 +14,9 @@ import Synchronization
 ///
 /// A lazy does not keep its container alive: a first ``get()`` after the container was released
 /// throws `container-released`; once resolved, it keeps its value.
+///
+/// To test a class that holds a lazy without a container, make one from a closure with
+/// ``init(fileID:line:_:)``.
 public final class Lazy<T>: @unchecked Sendable {
     /// A lock of this lazy's own, held while the first `get()` resolves, so that concurrent first
     /// calls resolve once. It waits only on threads resolving this very value.
@@ -22,12 +25,26 @@ public final class Lazy<T>: @unchecked Sendable {
     /// Written once, under `lock`, before `isResolved` is set with release ordering.
     private var value: T?
     /// Guarded by `lock`; released once the value exists.
-    private var handle: ContainerHandle?
+    private var source: HandleSource<@Sendable () throws -> T>?
     private var isResolving = false
 
     init(handle: ContainerHandle) {
         self.lock = CreationLock(subject: handle.targetKey)
-        self.handle = handle
+        self.source = .container(handle)
+    }
+
+    /// A lazy that calls `make` on its first ``get()``: for unit tests and hand wiring.
+    ///
+    /// ```swift
+    /// settings.exporter = Lazy { PDFExporter() }
+    /// ```
+    ///
+    /// An error `make` throws reaches the caller of `get()` as a `factory-failed`
+    /// ``ResolutionError`` located here (a ``ResolutionError`` passes through unchanged), and the
+    /// next `get()` calls `make` again.
+    public init(fileID: StaticString = #fileID, line: UInt = #line, _ make: @escaping @Sendable () throws -> T) {
+        self.lock = CreationLock(subject: BindingKey(T.self, tag: nil))
+        self.source = .closure(make, SourceLocation(fileID, line))
     }
 
     /// The instance, resolved on the first call.
@@ -36,16 +53,22 @@ public final class Lazy<T>: @unchecked Sendable {
         return try ResolutionError.catching {
             try lock.withLock {
                 if let value { return value }
-                guard let handle, !isResolving else {
+                guard let source, !isResolving else {
                     throw ResolutionError(.lazyReentered(BindingKey(T.self, tag: nil)))
                 }
                 isResolving = true
                 defer { isResolving = false }
-                let resolved = try handle.withTarget(calling: "Lazy<\(handle.targetKey)>.get()") {
-                    (target: Producer<T>) in try target.resolveTopLevel()
+                let resolved: T
+                switch source {
+                case .container(let handle):
+                    resolved = try handle.withTarget(calling: "Lazy<\(handle.targetKey)>.get()") {
+                        (target: Producer<T>) in try target.resolveTopLevel()
+                    }
+                case .closure(let make, let location):
+                    resolved = try ResolutionError.wrappingHandMade(T.self, at: location) { try make() }
                 }
                 value = resolved
-                self.handle = nil
+                self.source = nil
                 isResolved.store(true, ordering: .releasing)
                 return resolved
             }

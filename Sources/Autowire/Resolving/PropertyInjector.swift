@@ -10,24 +10,45 @@ import Synchronization
 /// let injector = try container.propertyInjector(for: CheckoutScreen.self)
 /// try injector.inject(into: screenMadeByTheFramework)
 /// ```
+///
+/// An injector can itself be a dependency: declare a `PropertyInjector<Screen>!` property and
+/// `.inject(\.injector)` it. An injected injector does not keep its container alive (a singleton
+/// holding one would otherwise keep its own container alive forever): once the container is
+/// released, ``inject(into:)`` throws `container-released`.
 public struct PropertyInjector<T: PropertyInjectable>: Sendable {
-    let registry: Registry
-    let target: InjectionTargetProducer
+    /// The container and plan of an injector asked for with `propertyInjector(for:)`, held
+    /// strongly; nil in an injected one, which holds `weakTarget` instead.
+    let registry: Registry?
+    let target: InjectionTargetProducer?
+    private let weakTarget: WeakInjectionTarget?
     let objectType: ObjectIdentifier
 
     init(registry: Registry, target: InjectionTargetProducer, objectType: T.Type) {
         self.registry = registry
         self.target = target
+        self.weakTarget = nil
         self.objectType = ObjectIdentifier(objectType)
+    }
+
+    /// An injector that holds its container weakly: what the container injects.
+    init(weaklyOn registry: Registry, target: InjectionTargetProducer) {
+        self.registry = nil
+        self.target = nil
+        self.weakTarget = WeakInjectionTarget(registry: registry, target: target)
+        self.objectType = ObjectIdentifier(T.self)
     }
 
     /// Fills every declared dependency of `object`.
     ///
     /// An instance of a subclass of `T` is filled with the subclass's own list.
+    ///
+    /// - Throws: ``ResolutionError`` when a dependency cannot be provided, or
+    ///   `container-released` when the injector was injected and its container is gone.
     public func inject(into object: T) throws(ResolutionError) {
+        guard let registry, let ownTarget = target else { return try injectThroughWeakTarget(into: object) }
         let dynamicType = type(of: object)
         let target =
-            ObjectIdentifier(dynamicType) == objectType ? self.target : try registry.injectionTarget(for: dynamicType)
+            ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
         // `AnyProducer.readyProgram`, spelled out: called from this generic struct it was not
         // inlined, which cost 45 instructions per injection (callgrind, 810 against 765).
         let word = target.programWord.load(ordering: .acquiring)
@@ -38,11 +59,31 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         try injectSlowly(into: object, target: target)
     }
 
+    /// An injected injector: finds its container, keeps it alive while it fills `object`.
+    @inline(never)
+    private func injectThroughWeakTarget(into object: T) throws(ResolutionError) {
+        guard let registry = weakTarget?.registry else {
+            throw ResolutionError(
+                .containerReleased(
+                    BindingKey(T.self, tag: nil), handle: "PropertyInjector<\(typeName(T.self))>.inject(into:)"))
+        }
+        try withExtendedLifetime(registry) { () throws(ResolutionError) in
+            // The plan compiled with the injector, unless that was a compilation never kept.
+            let target: InjectionTargetProducer
+            if let compiled = weakTarget?.target {
+                target = compiled
+            } else {
+                target = try registry.injectionTarget(for: T.self)
+            }
+            try PropertyInjector(registry: registry, target: target, objectType: T.self).inject(into: object)
+        }
+    }
+
     /// Lowers the injection program on first use, and again once it can be faster; else fills
     /// recursively.
     @inline(never)
     private func injectSlowly(into object: T, target: InjectionTargetProducer) throws(ResolutionError) {
-        if try registry.program(for: target)?.run(injecting: object) != nil { return }
+        if try target.registry.program(for: target)?.run(injecting: object) != nil { return }
         try ResolutionError.catching {
             try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
                 try target.plan.inject(into: object, resolution)
@@ -51,4 +92,10 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         // Last: the objects the fill made ran their own hooks by the end of the resolve.
         try target.plan.hook?.run(on: object)
     }
+}
+
+/// What an injected `PropertyInjector` holds: its container and plan, weakly.
+struct WeakInjectionTarget: Sendable {
+    weak let registry: Registry?
+    weak let target: InjectionTargetProducer?
 }

@@ -14,16 +14,43 @@
 /// A provider does not keep its container alive (a singleton holding one would otherwise keep its
 /// own container alive forever): once the container is released, ``get()`` throws
 /// `container-released`.
+///
+/// To test a class that holds a provider without a container, make one from a closure with
+/// ``init(fileID:line:_:)``.
 public struct Provider<T>: Sendable {
-    let handle: ContainerHandle
+    /// Chosen once, when the provider is made: the container's providers resolve through their
+    /// handle, hand-made ones call their closure.
+    private let source: HandleSource<@Sendable () throws -> T>
 
-    /// Resolves `T` as a new top-level request.
+    init(handle: ContainerHandle) { source = .container(handle) }
+
+    /// A provider that calls `make` on every ``get()``: for unit tests and hand wiring.
+    ///
+    /// ```swift
+    /// let screen = ReportScreen()
+    /// screen.makeExporter = Provider { CSVExporter() }
+    /// ```
+    ///
+    /// An error `make` throws reaches the caller of `get()` as a `factory-failed`
+    /// ``ResolutionError`` located here (a ``ResolutionError`` passes through unchanged).
+    public init(
+        fileID: StaticString = #fileID, line: UInt = #line, _ make: @escaping @Sendable () throws -> T
+    ) {
+        source = .closure(make, SourceLocation(fileID, line))
+    }
+
+    /// Resolves `T` as a new top-level request (or calls the closure of a hand-made provider).
     ///
     /// - Throws: ``ResolutionError`` when `T` cannot be resolved, or `container-released` when the
     ///   container is gone.
     public func get() throws(ResolutionError) -> T {
-        try handle.withTarget(calling: "Provider<\(handle.targetKey)>.get()") { (target: Producer<T>) in
-            try target.resolveTopLevel()
+        switch source {
+        case .container(let handle):
+            try handle.withTarget(calling: "Provider<\(handle.targetKey)>.get()") { (target: Producer<T>) in
+                try target.resolveTopLevel()
+            }
+        case .closure(let make, let location):
+            try ResolutionError.wrappingHandMade(T.self, at: location) { try make() }
         }
     }
 }

@@ -76,7 +76,7 @@ extension Container {
             if register { compiler.register(producer) }
             return producer
         }
-        return RequestScope(
-            registry: try Registry(parent: registry, declarations: [requestBinding] + binder.declarations))
+        binder.declarations.insert(requestBinding, at: 0)
+        return RequestScope(registry: try Registry(parent: registry, binder: binder))
     }
 }

@@ -307,11 +307,16 @@ final class PlanCompiler {
     }
 
     func makeScoped<T>(key: BindingKey, scope: Scope, origin: Origin, recipe: Recipe<T>) -> Producer<T> {
-        switch scope.kind {
+        if let storage = registry.resettableStorage(for: scope) {
+            return ResettableProducer(
+                key: key, scope: scope, origin: origin, registry: registry, recipe: recipe, storage: storage)
+        }
+        return switch scope.kind {
         case .transient: TransientProducer(key: key, origin: origin, registry: registry, recipe: recipe)
         case .graph: GraphProducer(key: key, origin: origin, registry: registry, recipe: recipe)
         case .singleton: SingletonProducer(key: key, origin: origin, registry: registry, recipe: recipe)
-        case .weak: WeakProducer(key: key, origin: origin, registry: registry, recipe: recipe)
+        // `.custom` always has a storage, above.
+        case .weak, .custom: WeakProducer(key: key, origin: origin, registry: registry, recipe: recipe)
         }
     }
 

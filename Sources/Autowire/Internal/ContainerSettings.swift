@@ -1,0 +1,17 @@
+/// What a binder asks of its container besides bindings.
+struct ContainerSettings {
+    /// Singletons to create when the container is built, in the order they were marked.
+    var eagerSingletons: [EagerSingleton] = []
+    /// Whether `resetSingletons()` may drop the container's singletons (which then cost a lock per
+    /// read, and are never constants of a resolve program).
+    var singletonsAreResettable = false
+    /// Whether a child uses its parent's producers, and so its autowired singletons, for what it
+    /// does not bind (see `Registry.sharedProducer`).
+    var sharesParentPlans = true
+}
+
+/// A singleton marked eager, and where.
+struct EagerSingleton {
+    let key: BindingKey
+    let location: SourceLocation
+}

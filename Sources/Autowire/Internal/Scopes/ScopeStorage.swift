@@ -1,0 +1,74 @@
+/// The instances one container keeps for one resettable lifetime (a ``CustomScope``, or its
+/// singletons when they were made resettable), and the generation they belong to.
+///
+/// A reset starts a new generation and drops the old instances. Each top-level resolve pins the
+/// generation current when it first needs the scope (`pinnedGeneration(in:)`), so that the graph it
+/// builds never mixes instances from both sides of a reset: an instance it makes for a generation
+/// that was reset meanwhile is handed to it and not kept.
+///
+/// The lock guards only the table: it is never held while user code runs, and the dropped
+/// instances are released after it is unlocked (their `deinit` may call into the container).
+final class ScopeStorage: @unchecked Sendable {
+    private struct Entry {
+        /// The producer, kept alive so that its identifier cannot be reused by another one while
+        /// its entry exists.
+        let producer: AnyObject
+        let instance: AnyObject
+    }
+
+    /// What a resolution records, under this storage's own key, as the generation it pinned.
+    let pin: AnyProducer
+    private let lock = ShortLock()
+    /// Guarded by `lock`. Kept within `Int32` (the resolution stores it there); equal numbers of
+    /// generations 2^31 resets apart are never both in use.
+    private var generation = 0
+    /// Guarded by `lock`: the instances of the current generation, by producer.
+    private var instances: [ObjectIdentifier: Entry] = [:]
+
+    init(registry: Registry) {
+        pin = ScopePin(key: BindingKey(type: ScopePin.self, tag: nil), registry: registry)
+    }
+
+    /// The generation `resolution` works in: the one current when it first asked.
+    func pinnedGeneration(in resolution: Resolution) -> Int {
+        let index = resolution.state.pointee.slot(claiming: pin)
+        let pinned = resolution.state.pointee.constructionMark(at: index)
+        if pinned >= 0 { return pinned }
+        let current = lock.withLock { generation }
+        resolution.state.pointee.setConstructionMark(current, at: index)
+        return current
+    }
+
+    /// The instance `producer` keeps in `generation`, if that is still the current one.
+    func instance(of producer: AnyProducer, in generation: Int) -> AnyObject? {
+        lock.withLock { self.generation == generation ? instances[ObjectIdentifier(producer)]?.instance : nil }
+    }
+
+    /// Keeps `instance` as `producer`'s in `generation`, unless that generation was reset meanwhile.
+    func keep(_ instance: AnyObject, of producer: AnyProducer, in generation: Int) {
+        lock.withLock {
+            if self.generation == generation {
+                instances[ObjectIdentifier(producer)] = Entry(producer: producer, instance: instance)
+            }
+        }
+    }
+
+    /// Starts a new generation; the old instances are released once the lock is.
+    func reset() {
+        let dropped = lock.withLock { () -> [ObjectIdentifier: Entry] in
+            generation = generation == Int(Int32.max) ? 0 : generation + 1
+            defer { instances = [:] }
+            return instances
+        }
+        withExtendedLifetime(dropped) {}
+    }
+}
+
+/// The key under which a resolution records the generation it pinned: never produces anything.
+private final class ScopePin: AnyProducer, @unchecked Sendable {
+    init(key: BindingKey, registry: Registry) {
+        super.init(
+            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
+            isFactory: false)
+    }
+}

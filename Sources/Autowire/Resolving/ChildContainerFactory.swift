@@ -1,0 +1,38 @@
+/// Makes child containers of the container that injected it: a feature or a request gets its own
+/// bindings on top of the app's (Cleanse's `ComponentFactory`).
+///
+/// Declare a `ChildContainerFactory` dependency; no binding is needed:
+///
+/// ```swift
+/// final class RequestRouter: Injectable {
+///     var requestContainers: ChildContainerFactory!
+///     static let dependencies: [Dependency<RequestRouter>] = [.inject(\.requestContainers)]
+///
+///     func handle(_ request: Request) throws -> Response {
+///         let scope = try requestContainers.makeChild { $0.bind(Request.self).to(value: request) }
+///         return try scope.resolve(RequestHandler.self).respond()
+///     }
+/// }
+/// ```
+///
+/// The factory does not keep its container alive (a singleton holding one would otherwise keep its
+/// own container alive forever): once the container is released, ``makeChild(_:)`` throws
+/// `container-released`. A child it made keeps its parent alive, as every child does.
+public struct ChildContainerFactory: Sendable {
+    private weak let parent: Registry?
+
+    init(parent: Registry) { self.parent = parent }
+
+    /// Returns a child of the container that made this factory, with the bindings `configure`
+    /// declares; the same as ``Container/child(_:)`` on that container.
+    ///
+    /// - Throws: ``ConfigurationError`` for problems in the child's bindings; ``ResolutionError``
+    ///   (`container-released`) when the container is gone.
+    public func makeChild(_ configure: (Binder) throws -> Void) throws -> Container {
+        guard let parent else {
+            throw ResolutionError(
+                .containerReleased(BindingKey(Container.self, tag: nil), handle: "ChildContainerFactory.makeChild(_:)"))
+        }
+        return try Container(registry: parent).child(configure)
+    }
+}

@@ -50,9 +50,9 @@ private final class Engine {
     let starter: Starter
     init(starter: Starter) { self.starter = starter }
 }
-private final class Starter: Injectable {
-    var engine: Engine!
-    static let dependencies: [Dependency<Starter>] = [.inject(\.engine)]  // @engine
+private final class Starter {
+    let engine: Engine
+    init(engine: Engine) { self.engine = engine }
 }
 
 private enum FactoryFailure: Error { case diskFull }
@@ -222,6 +222,7 @@ enum BadInput: String, CaseIterable, Sendable {
                     binder.bind(Engine.self).to { resolver in  // @engine-factory
                         Engine(starter: try resolver.resolve(Starter.self))
                     }
+                    binder.bind(Starter.self).to(factory: Starter.init)
                 }
             } catch {
                 return (Diagnostic.Code("built"), "the container was rejected when built: \(error)")
@@ -229,7 +230,12 @@ enum BadInput: String, CaseIterable, Sendable {
             return resolution(captureResolutionError { try container.resolve(Engine.self) })
         case .cycleThroughTypedFactory:
             return configuration(
-                captureConfigurationError { try Container { $0.bind(Engine.self).to(factory: Engine.init) } })
+                captureConfigurationError {
+                    try Container { binder in
+                        binder.bind(Engine.self).to(factory: Engine.init)
+                        binder.bind(Starter.self).to(factory: Starter.init)  // @engine
+                    }
+                })
         case .factoryThrows:
             let container: Container
             do {
@@ -546,17 +552,17 @@ extension BadInput {
             """
             error[unclosable-cycle]: Engine is needed again while its factory is still running, so the cycle can never close.
               at: \(marked("engine-factory"))
-              path: Engine → Starter.engine → Engine
+              path: Engine → Starter → Engine
               fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
             """
         case .cycleThroughTypedFactory:
             """
             Container configuration has 1 problem:
 
-            error[unclosable-cycle]: Dependency cycle parameter 1 of Engine's factory → Starter.engine → Engine can never close.
+            error[unclosable-cycle]: Dependency cycle parameter 1 of Engine's factory → parameter 1 of Starter's factory → Engine can never close.
               at: \(marked("engine"))
-              path: parameter 1 of Engine's factory → Starter.engine → Engine
-              fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), or make one of the properties a `Provider` or `Lazy`.
+              path: parameter 1 of Engine's factory → parameter 1 of Starter's factory → Engine
+              fix: No scope can close this cycle: every object on it is made by a factory, which cannot be reentered. Resolve one side through a `Lazy` or a `Provider`, or turn a constructor parameter into a property listed in `dependencies`, which is filled after the object is created.
             """
         case .factoryThrows:
             """

@@ -80,6 +80,10 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     value = try typed.produce(resolution)
                 } catch let error as ResolutionError where requirement.isOptional && error.isUnavailableInstance {
                     return  // an offered instance that is gone: optional dependencies stay nil
+                } catch let error as ResolutionError where resolution.canWait(for: typed, after: error) {
+                    // A cycle through the factory's constructor closes here: written when it returns.
+                    resolution.wait(for: typed, toFill: object, with: store)
+                    return
                 } catch {
                     throw ResolutionError.passing(through: object, requirement: requirement, error)
                 }

@@ -10,15 +10,30 @@ struct Edge {
     unowned(unsafe) let target: AnyProducer
     /// Deferred edges (`Provider`, `Lazy`) resolve later, so they never take part in a cycle.
     let isDeferred: Bool
+    /// Whether the edge is a property an object's plan fills (rather than a factory parameter or
+    /// an alias): a fill whose value is a factory's product still running can wait until it returns.
+    let isPropertyFill: Bool
     /// Labels are made on demand: naming a property from its key path costs microseconds, and
     /// only messages, validation and graph export read them.
     private let makeLabel: () -> String
 
-    init(label: @autoclosure @escaping () -> String, location: SourceLocation?, target: AnyProducer, isDeferred: Bool) {
+    init(
+        label: @autoclosure @escaping () -> String, location: SourceLocation?, target: AnyProducer, isDeferred: Bool,
+        isPropertyFill: Bool = false
+    ) {
         self.makeLabel = label
         self.location = location
         self.target = target
         self.isDeferred = isDeferred
+        self.isPropertyFill = isPropertyFill
+    }
+
+    /// Whether a resolve that meets this edge's target while its factory runs (a cycle through a
+    /// constructor, closing through this property) writes the property once the factory returns,
+    /// rather than failing: the target's value is a shared class instance, recorded when made.
+    var waitsForRunningFactory: Bool {
+        isPropertyFill && target.isFactory && target.scope != .transient && target.scope != .weak
+            && target.valuesAreReferences
     }
 }
 

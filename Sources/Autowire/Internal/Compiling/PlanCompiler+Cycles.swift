@@ -93,7 +93,7 @@ extension PlanCompiler {
                 walk.sawCycle = true
                 walk.hops.append(hop)
                 let cycle = walk.hops[start...]
-                if !closes(through: cycle.map(\.producer)) {
+                if !closes(through: Array(cycle), closingEdge: edge) {
                     reportUnclosable(
                         cycle: Array(cycle), closingAt: target, entry: Array(walk.hops[..<start]), at: edge, &walk)
                 }
@@ -125,16 +125,22 @@ extension PlanCompiler {
         return nil
     }
 
-    /// Whether a resolve that meets `cycle.first` again, after going round `cycle`, stops.
+    /// Whether a resolve that meets `cycle.first` again through `closingEdge`, after going round
+    /// `cycle`, stops.
     ///
     /// Going round from the producer met again: an object recorded before its properties are filled
     /// (an autowired class outside `.transient`) ends the cycle; a factory outside `.transient` that is
-    /// still running cannot be entered again; transient producers and aliases (which only forward)
-    /// are entered again, so the cycle goes on to the next producer.
-    private func closes(through cycle: [AnyProducer]) -> Bool {
-        for producer in cycle {
+    /// still running cannot be entered again, unless it is met through a property, which is then
+    /// written when the factory returns; transient producers and aliases (which only forward) are
+    /// entered again, so the cycle goes on to the next producer.
+    private func closes(through cycle: [Hop], closingEdge: Edge) -> Bool {
+        for (index, hop) in cycle.enumerated() {
+            let producer = hop.producer
             if producer.registersEarly { return true }
-            if producer.isFactory, producer.scope != .transient { return false }
+            if producer.isFactory, producer.scope != .transient {
+                let incoming = index == 0 ? closingEdge : cycle[index - 1].edge
+                return incoming.waitsForRunningFactory
+            }
         }
         return false
     }
@@ -176,9 +182,11 @@ extension PlanCompiler {
                 frames.append(Frame(producer: target, reachedBefore: 0))
                 continue
             case .onPath(let start):
-                reportUnclosable(
-                    cycle: Array(hops[start...]), closingAt: target, entry: pathFromRoot(to: target, walk), at: edge,
-                    &walk)
+                if !closes(through: Array(hops[start...]), closingEdge: edge) {
+                    reportUnclosable(
+                        cycle: Array(hops[start...]), closingAt: target, entry: pathFromRoot(to: target, walk),
+                        at: edge, &walk)
+                }
             case .done:
                 break
             }

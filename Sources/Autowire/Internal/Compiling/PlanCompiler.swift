@@ -293,7 +293,9 @@ final class PlanCompiler {
         plan.steps.append(step)
         if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
         producer.edges.append(
-            Edge(label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false))
+            Edge(
+                label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false,
+                isPropertyFill: true))
     }
 
     /// The producer that fills an existing object of `type` (for `PropertyInjector`).

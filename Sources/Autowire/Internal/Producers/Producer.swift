@@ -53,6 +53,9 @@ class AnyProducer: @unchecked Sendable {
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
+    /// Whether the producer's values are class references (see `Producer.holdsReferences`).
+    var valuesAreReferences: Bool { false }
+
     /// Produces the value as `Any`, for generic machinery that does not know the type.
     func produceAny(_ resolution: Resolution) throws -> Any {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))
@@ -90,7 +93,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
             return try recipe.make(resolution, self)
         }
         let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
-        resolution.record(self, instance: reference(for: value))
+        let recorded = reference(for: value)
+        resolution.record(self, instance: recorded)
+        resolution.fillWaiting(for: self, with: recorded)
         return value
     }
 
@@ -111,6 +116,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     override func produceAny(_ resolution: Resolution) throws -> Any { try produce(resolution) }
+
+    override var valuesAreReferences: Bool { holdsReferences }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.

@@ -67,6 +67,9 @@ struct ResolutionState {
     /// Hooks of objects that read what this resolve was still building outside any frame: run
     /// once the whole resolve is built.
     var hooksDeferredToEnd: [PendingHook] = []
+    /// Property fills waiting for a factory still running in this resolve, written when it
+    /// returns: a cycle through a constructor that closes through a property.
+    var waitingFills: [WaitingFill] = []
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
 
@@ -176,6 +179,18 @@ struct ResolutionState {
         let innermost = creationFrames.count - 1
         let recorded = Int(recordedAt)
         if recorded < creationFrames[innermost].earliestRead { creationFrames[innermost].earliestRead = recorded }
+    }
+
+    /// Takes out the fills waiting for `producer`'s value.
+    mutating func takeWaitingFills(for producer: AnyProducer) -> [WaitingFill] {
+        let identity = Self.identity(producer)
+        var taken: [WaitingFill] = []
+        waitingFills.removeAll { fill in
+            guard fill.factory == identity else { return false }
+            taken.append(fill)
+            return true
+        }
+        return taken
     }
 
     /// Records `instance` in slot `index` (valid for the current `generation`).
@@ -290,6 +305,13 @@ struct ResolutionState {
     mutating func abandonCreation() {
         guard let frame = creationFrames.popLast() else { return }
         for deferred in frame.deferred.reversed() { deferred.discard() }
+    }
+
+    /// Notes, for the innermost frame, that an object it made still waits for a running factory:
+    /// its hooks and singletons wait until the end of the resolve.
+    mutating func noteWaitingFill() {
+        guard !creationFrames.isEmpty else { return }
+        creationFrames[creationFrames.count - 1].earliestRead = -1
     }
 
     /// Whether hooks or publications wait for the end of the resolve.
@@ -437,6 +459,37 @@ struct Resolution {
         return resolver
     }
 
+    /// Whether a property fill that met `producer` and got `error` can wait for its value: the
+    /// producer is a shared factory of class instances still running in this resolve (the
+    /// cycle check accepted the cycle for the same reason, see `Edge.waitsForRunningFactory`).
+    func canWait(for producer: AnyProducer, after error: ResolutionError) -> Bool {
+        guard error.code == .unclosableCycle, producer.isFactory, producer.valuesAreReferences,
+            producer.scope != .transient, producer.scope != .weak,
+            case .underConstruction = lookup(producer)
+        else { return false }
+        return true
+    }
+
+    /// Makes `store` fill `object` with `producer`'s value once its factory returns.
+    func wait(for producer: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
+        state.pointee.waitingFills.append(
+            WaitingFill(factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store))
+        state.pointee.noteWaitingFill()
+    }
+
+    /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
+    @inline(__always)
+    func fillWaiting(for producer: AnyProducer, with instance: AnyObject) {
+        guard !state.pointee.waitingFills.isEmpty else { return }
+        fillWaitingSlowly(for: producer, with: instance)
+    }
+
+    @inline(never)
+    private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) {
+        // Taken out first: the setters are user code, which may resolve again.
+        for fill in state.pointee.takeWaitingFills(for: producer) { fill.store.assign(fill.object, instance) }
+    }
+
     /// A `.graph` factory's value for this resolve: the recorded instance, or `make()`'s result,
     /// recorded. Does what `lookup`, `constructing` and `record` do together with one table probe
     /// (two if `make` grew the table), rather than five.
@@ -458,7 +511,9 @@ struct Resolution {
             throw error
         }
         let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
-        state.pointee.record(producer.reference(for: value), at: slot)
+        let reference = producer.reference(for: value)
+        state.pointee.record(reference, at: slot)
+        fillWaiting(for: producer, with: reference)
         return value
     }
 
@@ -480,6 +535,14 @@ struct Resolution {
         defer { state.pointee.endConstruction(producer, restoring: mark) }
         return try FactoryFrames.running(producer, in: state, make)
     }
+}
+
+/// A property fill waiting for a running factory's value.
+struct WaitingFill {
+    /// The identity of the factory's producer.
+    let factory: UInt
+    let object: AnyObject
+    let store: ProgramStore
 }
 
 /// Where a producer's building mark is, and what it was before: valid while `generation` holds.

@@ -1,0 +1,102 @@
+import Testing
+
+@testable import Autowire
+
+// A cycle through a constructor closes through a property back-edge: the property is written once
+// the factory returns (as Dip does), never by running the factory twice (as Swinject does).
+
+private let parentsMade = Locked(0)
+
+private final class Ward {
+    weak var guardian: Guardian?
+}
+private final class Guardian {
+    let ward: Ward
+    init(ward: Ward) {
+        self.ward = ward
+        parentsMade.withLock { $0 += 1 }
+    }
+}
+
+/// The child side: an `Injectable` class whose `guardian` property closes the cycle.
+private final class Pupil: Injectable {
+    weak var mentor: Mentor?
+    var sawMentorInHook = false
+    static let dependencies: [Dependency<Pupil>] = [.inject(\.mentor)]
+    func didInjectDependencies() throws { sawMentorInHook = mentor?.pupil === self }
+}
+private final class Mentor {
+    let pupil: Pupil
+    init(pupil: Pupil) {
+        self.pupil = pupil
+        parentsMade.withLock { $0 += 1 }
+    }
+}
+
+private final class Captain: ConstructorInjectable {
+    let crew: Crew
+    init(crew: Crew) { self.crew = crew }
+    static let construction = Construction(Captain.init)
+}
+private final class Crew: Injectable {
+    static var scope: Scope { .transient }
+    weak var captain: Captain?
+    static let dependencies: [Dependency<Crew>] = [.inject(\.captain)]
+}
+
+@Suite(.serialized) struct ConstructorCycleTests {
+    @Test(arguments: [Scope.graph, .singleton])
+    func aTypedFactoryCycleClosesThroughAPropertyOfTheOtherSide(scope: Scope) throws {
+        let container = try Container { binder in
+            binder.bind(Mentor.self).scoped(scope).to(factory: Mentor.init)
+        }
+        let before = parentsMade.withLock { $0 }
+        let mentor = try container.resolve(Mentor.self)
+        #expect(mentor.pupil.mentor === mentor)
+        #expect(parentsMade.withLock { $0 } == before + 1)
+        // From the other side the property side is made first, as it always was: a `.graph` mentor
+        // is made for that graph (and, held weakly, gone with it), the singleton is the same one.
+        let pupil = try container.resolve(Pupil.self)
+        if scope == .singleton {
+            #expect(pupil.mentor === mentor)
+        } else {
+            #expect(parentsMade.withLock { $0 } == before + 2)
+        }
+    }
+
+    @Test func theHookOfTheWaitingObjectSeesThePropertyWritten() throws {
+        let container = try Container { binder in binder.bind(Mentor.self).to(factory: Mentor.init) }
+        let mentor = try container.resolve(Mentor.self)
+        #expect(mentor.pupil.sawMentorInHook)
+    }
+
+    @Test func aConstructorInjectedTypeClosesAPropertyCycleToo() throws {
+        let container = Container()
+        for _ in 0..<3 {
+            let captain = try container.resolve(Captain.self)
+            #expect(captain.crew.captain === captain)
+        }
+        let crew = try container.resolve(Crew.self)
+        #expect(crew.captain?.crew.captain === crew.captain)
+    }
+
+    @Test func buildingAcceptsTheCycleAndValidationReportsNothing() throws {
+        let container = try Container { binder in binder.bind(Mentor.self).scoped(.singleton).to(factory: Mentor.init) }
+        let report = try container.validate(Mentor.self, Captain.self)
+        #expect(report.errors.isEmpty)
+    }
+
+    @Test func aFactoryOnlyCycleStaysAnErrorWithItsPath() throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try Container { binder in
+                binder.bind(Guardian.self).to(factory: Guardian.init)
+                binder.bind(Ward.self).to(factory: { (_: Guardian) in Ward() })
+            }
+        }
+        #expect(error.diagnostics.map(\.code) == [.unclosableCycle])
+        #expect(
+            error.diagnostics.first?.path == [
+                "parameter 1 of Guardian's factory", "parameter 1 of Ward's factory", "Guardian",
+            ])
+    }
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Formats the package's Swift code with swift-format (it ships with the toolchain), following the
+# Formats the package's Swift code, and the example server's (Examples/), with swift-format (it ships with the toolchain), following the
 # .swift-format configuration at the root: 4-space indentation, lines of at most 120 characters.
 #
 #   Scripts/format.sh            format in place
@@ -15,7 +15,7 @@ if [[ "${1:-}" == "--lint" ]]; then
 fi
 paths=("$@")
 if [[ ${#paths[@]} -eq 0 ]]; then
-    paths=(Package.swift Sources Tests)
+    paths=(Package.swift Sources Tests Examples/Package.swift Examples/Sources Examples/Tests)
 fi
 
 if [[ "$mode" == lint ]]; then

@@ -96,7 +96,10 @@ func report(_ title: String, container: [Double], hand: [Double]) {
     print("  container       \(format(viaContainer.median)) \(format(viaContainer.p90)) \(format(viaContainer.mean))")
     print("  by hand         \(format(viaHand.median)) \(format(viaHand.p90)) \(format(viaHand.mean))")
     let difference = viaContainer.median - viaHand.median
-    print(String(format: "  container − hand: %+.2f µs per request at the median (%+.1f%%)", difference / 1000, 100 * difference / viaHand.median))
+    print(
+        String(
+            format: "  container − hand: %+.2f µs per request at the median (%+.1f%%)", difference / 1000,
+            100 * difference / viaHand.median))
 }
 
 // Warm-up (first resolve compiles the plans, first reads fill SQLite's cache), then alternate
@@ -109,7 +112,9 @@ for _ in 0..<rounds {
     viaContainer += try await timeRequests(throughContainer, count: requestsPerRound)
     viaHand += try await timeRequests(byHand, count: requestsPerRound)
 }
-print("GET /todos/1 through Hummingbird's router, \(rounds) × \(requestsPerRound) requests each way, SQLite read included")
+print(
+    "GET /todos/1 through Hummingbird's router, \(rounds) × \(requestsPerRound) requests each way, SQLite read included"
+)
 report("request latency", container: viaContainer, hand: viaHand)
 
 // The wiring alone, no HTTP and no database: what each request pays to get its handler.

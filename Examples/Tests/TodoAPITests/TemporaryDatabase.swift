@@ -17,7 +17,8 @@ struct TemporaryDatabase {
 
     /// A new file name; the app creates the file when it first opens the database.
     init() {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("todo-api-tests-\(UUID().uuidString).sqlite").path
     }
 

@@ -33,7 +33,9 @@ import TodoAPI
             text.contains(
                 "error[captive-request-data]: RequestCounter is app-wide but keeps TodoService, which holds a request's data."
             ))
-        #expect(text.contains("fix: Make RequestCounter per request (drop its singleton scope), or give it a Provider<TodoService>."))
+        #expect(
+            text.contains(
+                "fix: Make RequestCounter per request (drop its singleton scope), or give it a Provider<TodoService>."))
     }
 
     @Test func theGraphShowsEveryRouteDownToTheDatabase() throws {

@@ -44,7 +44,8 @@ public enum AppContainer {
 
     /// The dependency graph of every route's handler, as a request resolves it.
     public static func graph(_ container: Container) throws -> DependencyGraph {
-        try sampleRequestContainer(container).graph(from: ListTodosHandler.self, CreateTodoHandler.self, GetTodoHandler.self)
+        try sampleRequestContainer(container).graph(
+            from: ListTodosHandler.self, CreateTodoHandler.self, GetTodoHandler.self)
     }
 
     /// A request's child container, for a request that never came.

@@ -142,3 +142,24 @@ for _ in 0..<rounds {
     wiredByHand += timeWiring(count: requestsPerRound) { handWiredHandler(sample) }
 }
 report("wiring alone (child container + resolve, vs. init and stores)", container: wiredByContainer, hand: wiredByHand)
+
+// Where the wiring's time goes: making the child container, and resolving from a child that has
+// already resolved once (its plans compiled), which is what a request would pay if children
+// shared their parent's compiled plans.
+var childOnly: [Double] = []
+var resolveInWarmChild: [Double] = []
+let warmChild = try scope.requestContainer(for: sample)
+_ = try warmChild.resolve(GetTodoHandler.self)
+for _ in 0..<rounds {
+    let clock = ContinuousClock()
+    for _ in 0..<requestsPerRound {
+        let start = clock.now
+        let child = try scope.requestContainer(for: sample)
+        childOnly.append(nanoseconds(clock.now - start))
+        withExtendedLifetime(child) {}
+    }
+    resolveInWarmChild += try timeWiring(count: requestsPerRound) { try warmChild.resolve(GetTodoHandler.self) }
+}
+print("of which")
+print("  child container only    median \(format(Summary(childOnly).median))")
+print("  resolve, warm child     median \(format(Summary(resolveInWarmChild).median))")

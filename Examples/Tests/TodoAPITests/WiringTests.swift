@@ -38,6 +38,19 @@ import TodoAPI
                 "fix: Make RequestCounter per request (drop its singleton scope), or give it a Provider<TodoService>."))
     }
 
+    @Test func eachRequestGetsItsOwnServiceOverTheAppsSingletons() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let scope = try RequestScope(container: database.appContainer())
+        let first = try scope.requestContainer(for: .sample(id: "first")).resolve(GetTodoHandler.self)
+        let second = try scope.requestContainer(for: .sample(id: "second")).resolve(CreateTodoHandler.self)
+
+        #expect(first.todos.request.requestID == "first")
+        #expect(second.todos.request.requestID == "second")
+        #expect(first.todos !== second.todos)
+        #expect(first.todos.repository as AnyObject === second.todos.repository as AnyObject)
+    }
+
     @Test func theGraphShowsEveryRouteDownToTheDatabase() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
@@ -61,6 +74,9 @@ final class RequestCounter: Injectable {
 }
 
 extension RequestContextData {
-    static let sample = RequestContextData(
-        requestID: "test", method: "GET", path: "/todos", logger: Logger(label: "WiringTests"))
+    static let sample = sample(id: "test")
+
+    static func sample(id: String) -> RequestContextData {
+        RequestContextData(requestID: id, method: "GET", path: "/todos", logger: TemporaryDatabase.logger)
+    }
 }

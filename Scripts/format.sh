@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Formats the package's Swift code with swift-format (it ships with the toolchain), following the
-# .swift-format configuration at the root: 4-space indentation, lines of at most 120 characters.
+# Formats the package's Swift code and the example server's (Examples/) with swift-format (it ships
+# with the toolchain), following the .swift-format configuration at the root: 4-space indentation,
+# lines of at most 120 characters.
 #
 #   Scripts/format.sh            format in place
 #   Scripts/format.sh --lint     check only; any finding fails (what CI runs)
@@ -15,7 +16,7 @@ if [[ "${1:-}" == "--lint" ]]; then
 fi
 paths=("$@")
 if [[ ${#paths[@]} -eq 0 ]]; then
-    paths=(Package.swift Sources Tests)
+    paths=(Package.swift Sources Tests Examples/Package.swift Examples/Sources Examples/Tests)
 fi
 
 if [[ "$mode" == lint ]]; then

@@ -1,0 +1,53 @@
+public import Autowire
+import Hummingbird
+
+/// The todo rules: titles are trimmed and must not be empty, new todos are stamped by the app's
+/// clock, and each change is logged with the request's id.
+///
+/// One per request (the ``Scope/graph`` default): it holds the request's data. Its dependencies are
+/// injected properties, filled by the container right after `init()`.
+public final class TodoService: Injectable {
+    /// Where todos are kept: a protocol, bound to ``SQLiteTodoRepository``.
+    public var repository: (any TodoRepository)!
+    /// What time it is.
+    public var clock: (any AppClock)!
+    /// The request this service serves.
+    public var request: RequestContextData!
+
+    public static let dependencies: [Dependency<TodoService>] = [
+        .inject(\.repository),
+        .inject(\.clock),
+        .inject(\.request),
+    ]
+
+    /// A service whose dependencies the container fills.
+    public init() {}
+
+    /// Every todo, oldest first.
+    public func list() async throws -> [Todo] {
+        try await repository.all()
+    }
+
+    /// The todo with `id`.
+    ///
+    /// - Throws: `HTTPError(.notFound)` when there is none.
+    public func todo(id: Int64) async throws -> Todo {
+        guard let todo = try await repository.find(id: id) else {
+            throw HTTPError(.notFound, message: "No todo has id \(id).")
+        }
+        return todo
+    }
+
+    /// Stores `new` and returns it with its id.
+    ///
+    /// - Throws: `HTTPError(.badRequest)` when the title is empty once trimmed.
+    public func create(_ new: NewTodo) async throws -> Todo {
+        let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else {
+            throw HTTPError(.badRequest, message: "A todo needs a title that is not empty.")
+        }
+        let todo = try await repository.insert(title: title, done: new.done ?? false, createdAt: clock.now())
+        request.logger.info("Created todo", metadata: ["todo.id": "\(todo.id)"])
+        return todo
+    }
+}

@@ -1,0 +1,165 @@
+import Autowire
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import TodoAPI
+
+// Request latency of `GET /todos/1`, served by the same `GetTodoHandler` two ways in one run:
+// resolved per request from a child container (as `TodoServer` does), and wired by hand. Requests go
+// through Hummingbird's router in process (HummingbirdTesting's `.router`), so no socket noise;
+// each reads a real SQLite file. Then the wiring alone: a request's child container and resolve,
+// against the same objects made by hand.
+//
+//   swift run -c release --package-path Examples TodoBench [requests per round, default 4000]
+
+let requestsPerRound = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 4000
+let rounds = 5
+
+var logger = Logger(label: "TodoBench")
+logger.logLevel = .warning  // no per-request log lines in the figures
+
+let databasePath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("todo-bench-\(UUID().uuidString).sqlite").path
+defer {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+}
+
+let container = try AppContainer.make(settings: AppSettings(databasePath: databasePath), logger: logger)
+try AppContainer.validate(container)
+let repository = try container.resolve((any TodoRepository).self)
+_ = try await repository.insert(title: "Benchmark", done: false, createdAt: Date())
+
+// The same handler, wired by hand: what the container does for each request, written out.
+let clock = SystemAppClock()
+@Sendable func handWiredHandler(_ data: RequestContextData) -> GetTodoHandler {
+    let service = TodoService()
+    service.repository = repository
+    service.clock = clock
+    service.request = data
+    let handler = GetTodoHandler()
+    handler.todos = service
+    return handler
+}
+
+let throughContainer = try TodoApp.application(container: container)
+let byHand = TodoApp.application(host: "127.0.0.1", port: 0, logger: logger) { router in
+    router.get("/todos/:id") { request, context in
+        try await handWiredHandler(RequestContextData(request, context: context)).handle(request, context: context)
+    }
+}
+
+/// Per-request durations in nanoseconds, `count` requests in a row.
+func timeRequests(_ app: some ApplicationProtocol, count: Int) async throws -> [Double] {
+    try await app.test(.router) { client in
+        var durations: [Double] = []
+        durations.reserveCapacity(count)
+        let clock = ContinuousClock()
+        for _ in 0..<count {
+            let start = clock.now
+            let response = try await client.execute(uri: "/todos/1", method: .get)
+            durations.append(nanoseconds(clock.now - start))
+            guard response.status == .ok else { throw BenchmarkFailure("GET /todos/1 answered \(response.status)") }
+        }
+        return durations
+    }
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+struct Summary {
+    let median: Double
+    let p90: Double
+    let mean: Double
+    init(_ samples: [Double]) {
+        let sorted = samples.sorted()
+        median = sorted[sorted.count / 2]
+        p90 = sorted[sorted.count * 9 / 10]
+        mean = sorted.reduce(0, +) / Double(sorted.count)
+    }
+}
+
+func format(_ nanoseconds: Double) -> String { String(format: "%8.2f µs", nanoseconds / 1000) }
+
+func report(_ title: String, container: [Double], hand: [Double]) {
+    let viaContainer = Summary(container)
+    let viaHand = Summary(hand)
+    print(title)
+    print("  wiring               median       p90      mean")
+    print("  container       \(format(viaContainer.median)) \(format(viaContainer.p90)) \(format(viaContainer.mean))")
+    print("  by hand         \(format(viaHand.median)) \(format(viaHand.p90)) \(format(viaHand.mean))")
+    let difference = viaContainer.median - viaHand.median
+    print(
+        String(
+            format: "  container − hand: %+.2f µs per request at the median (%+.1f%%)", difference / 1000,
+            100 * difference / viaHand.median))
+}
+
+// Warm-up (first resolve compiles the plans, first reads fill SQLite's cache), then alternate
+// rounds so that drift on a shared machine lands on both sides alike.
+_ = try await timeRequests(throughContainer, count: 500)
+_ = try await timeRequests(byHand, count: 500)
+var viaContainer: [Double] = []
+var viaHand: [Double] = []
+for _ in 0..<rounds {
+    viaContainer += try await timeRequests(throughContainer, count: requestsPerRound)
+    viaHand += try await timeRequests(byHand, count: requestsPerRound)
+}
+print(
+    "GET /todos/1 through Hummingbird's router, \(rounds) × \(requestsPerRound) requests each way, SQLite read included"
+)
+report("request latency", container: viaContainer, hand: viaHand)
+
+// The wiring alone, no HTTP and no database: what each request pays to get its handler.
+let sample = RequestContextData(requestID: "bench", method: "GET", path: "/todos/1", logger: logger)
+let scope = RequestScope(container: container)
+func timeWiring(count: Int, _ make: () throws -> GetTodoHandler) rethrows -> [Double] {
+    let clock = ContinuousClock()
+    var durations: [Double] = []
+    durations.reserveCapacity(count)
+    for _ in 0..<count {
+        let start = clock.now
+        let handler = try make()
+        durations.append(nanoseconds(clock.now - start))
+        guard handler.todos != nil else { break }
+    }
+    return durations
+}
+_ = try timeWiring(count: 1000) { try scope.requestContainer(for: sample).resolve(GetTodoHandler.self) }
+var wiredByContainer: [Double] = []
+var wiredByHand: [Double] = []
+for _ in 0..<rounds {
+    wiredByContainer += try timeWiring(count: requestsPerRound) {
+        try scope.requestContainer(for: sample).resolve(GetTodoHandler.self)
+    }
+    wiredByHand += timeWiring(count: requestsPerRound) { handWiredHandler(sample) }
+}
+report("wiring alone (child container + resolve, vs. init and stores)", container: wiredByContainer, hand: wiredByHand)
+
+// Where the wiring's time goes: making the child container, and resolving from a child that has
+// already resolved once (its plans compiled), which is what a request would pay if children
+// shared their parent's compiled plans.
+var childOnly: [Double] = []
+var resolveInWarmChild: [Double] = []
+let warmChild = try scope.requestContainer(for: sample)
+_ = try warmChild.resolve(GetTodoHandler.self)
+for _ in 0..<rounds {
+    let clock = ContinuousClock()
+    for _ in 0..<requestsPerRound {
+        let start = clock.now
+        let child = try scope.requestContainer(for: sample)
+        childOnly.append(nanoseconds(clock.now - start))
+        withExtendedLifetime(child) {}
+    }
+    resolveInWarmChild += try timeWiring(count: requestsPerRound) { try warmChild.resolve(GetTodoHandler.self) }
+}
+print("of which")
+print("  child container only    median \(format(Summary(childOnly).median))")
+print("  resolve, warm child     median \(format(Summary(resolveInWarmChild).median))")

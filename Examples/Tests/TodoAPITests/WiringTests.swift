@@ -1,0 +1,82 @@
+import Autowire
+import Foundation
+import Logging
+import Testing
+import TodoAPI
+
+/// What `TodoServer` checks at start-up, checked here too.
+@Suite struct WiringTests {
+    @Test func theAppsWiringValidatesWithoutWarnings() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let report = try AppContainer.validate(database.appContainer())
+        #expect(report.warnings.isEmpty)
+        #expect("\(report)".hasSuffix("found no problems."))
+    }
+
+    @Test func startUpValidationFailsWhenTheDatabaseCannotOpen() throws {
+        let settings = AppSettings(databasePath: "/no-such-folder/todos.sqlite")
+        let container = try AppContainer.make(settings: settings, logger: Logger(label: "WiringTests"))
+        let error = try #require(throws: ValidationError.self) { try AppContainer.validate(container) }
+        #expect("\(error)".contains("AppDatabase"))
+    }
+
+    @Test func aSingletonThatKeepsARequestsDataIsReported() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let container = try RequestScope(container: database.appContainer()).requestContainer(for: .sample)
+        let error = try #require(throws: ValidationError.self) {
+            try container.validate(RequestCounter.self, checks: [NoSingletonKeepsRequestData()])
+        }
+        let text = "\(error)"
+        #expect(
+            text.contains(
+                "error[captive-request-data]: RequestCounter is app-wide but keeps TodoService, which holds a request's data."
+            ))
+        #expect(
+            text.contains(
+                "fix: Make RequestCounter per request (drop its singleton scope), or give it a Provider<TodoService>."))
+    }
+
+    @Test func eachRequestGetsItsOwnServiceOverTheAppsSingletons() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let scope = try RequestScope(container: database.appContainer())
+        let first = try scope.requestContainer(for: .sample(id: "first")).resolve(GetTodoHandler.self)
+        let second = try scope.requestContainer(for: .sample(id: "second")).resolve(CreateTodoHandler.self)
+
+        #expect(first.todos.request.requestID == "first")
+        #expect(second.todos.request.requestID == "second")
+        #expect(first.todos !== second.todos)
+        #expect(first.todos.repository as AnyObject === second.todos.repository as AnyObject)
+    }
+
+    @Test func theGraphShowsEveryRouteDownToTheDatabase() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let graph = try AppContainer.graph(database.appContainer())
+        let names = Set(graph.nodes.map(\.name))
+        for expected in [
+            "ListTodosHandler", "CreateTodoHandler", "GetTodoHandler", "TodoService", "RequestContextData",
+            "AppDatabase", "String tagged DatabasePath", "Logger",
+        ] {
+            #expect(names.contains(expected), "\(expected) is not in \(names.sorted())")
+        }
+        #expect(graph.dot.hasPrefix("digraph"))
+    }
+}
+
+/// A mistake the app's own check catches: an app-wide object holding a per-request service.
+final class RequestCounter: Injectable {
+    static let scope = Scope.singleton
+    var todos: TodoService!
+    static let dependencies: [Dependency<RequestCounter>] = [.inject(\.todos)]
+}
+
+extension RequestContextData {
+    static let sample = sample(id: "test")
+
+    static func sample(id: String) -> RequestContextData {
+        RequestContextData(requestID: id, method: "GET", path: "/todos", logger: TemporaryDatabase.logger)
+    }
+}

@@ -30,10 +30,9 @@ struct Edge {
 
     /// Whether a resolve that meets this edge's target while its factory runs (a cycle through a
     /// constructor, closing through this property) writes the property once the factory returns,
-    /// rather than failing: the target's value is a shared class instance, recorded when made.
+    /// rather than failing: the target's value is shared, and recorded when made.
     var waitsForRunningFactory: Bool {
         isPropertyFill && target.isFactory && target.scope != .transient && target.scope != .weak
-            && target.valuesAreReferences
     }
 }
 

@@ -53,9 +53,6 @@ class AnyProducer: @unchecked Sendable {
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
-    /// Whether the producer's values are class references (see `Producer.holdsReferences`).
-    var valuesAreReferences: Bool { false }
-
     /// Produces the value as `Any`, for generic machinery that does not know the type.
     func produceAny(_ resolution: Resolution) throws -> Any {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))
@@ -116,8 +113,6 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     override func produceAny(_ resolution: Resolution) throws -> Any { try produce(resolution) }
-
-    override var valuesAreReferences: Bool { holdsReferences }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.

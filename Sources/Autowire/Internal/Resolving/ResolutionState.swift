@@ -460,11 +460,11 @@ struct Resolution {
     }
 
     /// Whether a property fill that met `producer` and got `error` can wait for its value: the
-    /// producer is a shared factory of class instances still running in this resolve (the
-    /// cycle check accepted the cycle for the same reason, see `Edge.waitsForRunningFactory`).
+    /// producer is a shared factory still running in this resolve (the cycle check accepted the
+    /// cycle for the same reason, see `Edge.waitsForRunningFactory`).
     func canWait(for producer: AnyProducer, after error: ResolutionError) -> Bool {
-        guard error.code == .unclosableCycle, producer.isFactory, producer.valuesAreReferences,
-            producer.scope != .transient, producer.scope != .weak,
+        guard error.code == .unclosableCycle, producer.isFactory, producer.scope != .transient,
+            producer.scope != .weak,
             case .underConstruction = lookup(producer)
         else { return false }
         return true

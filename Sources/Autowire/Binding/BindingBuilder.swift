@@ -102,15 +102,7 @@ extension BindingBuilder {
                     Implementation.self, as: Value.self, key: key, scope: Implementation.scope, origin: origin,
                     register: register)
             }
-            let alias = AliasProducer<Value, Implementation>(key: key, location: location, registry: compiler.registry)
-            if register { compiler.register(alias) }
-            if let target = compiler.producer(
-                of: Implementation.self, tag: nil, label: key.description, location: location)
-            {
-                alias.target = target
-                alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
-            }
-            return alias
+            return Self.alias(key, to: Implementation.self, location: location, compiler, register: register)
         }
     }
 
@@ -136,16 +128,24 @@ extension BindingBuilder {
                     .nonConforming(
                         implementation: Implementation.self, key: key, location: location, path: [key.description]))
             }
-            let alias = AliasProducer<Value, Implementation>(key: key, location: location, registry: compiler.registry)
-            if register { compiler.register(alias) }
-            if let target = compiler.producer(
-                of: Implementation.self, tag: nil, label: key.description, location: location)
-            {
-                alias.target = target
-                alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
-            }
-            return alias
+            return Self.alias(key, to: Implementation.self, location: location, compiler, register: register)
         }
+    }
+
+    /// A producer of `Value` that hands on what `Implementation`'s own producer makes, so that
+    /// the binding shares its instances and scope.
+    private static func alias<Implementation>(
+        _ key: BindingKey, to implementation: Implementation.Type, location: SourceLocation, _ compiler: PlanCompiler,
+        register: Bool
+    ) -> AnyProducer {
+        let alias = AliasProducer<Value, Implementation>(key: key, location: location, registry: compiler.registry)
+        if register { compiler.register(alias) }
+        if let target = compiler.producer(of: Implementation.self, tag: nil, label: key.description, location: location)
+        {
+            alias.target = target
+            alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
+        }
+        return alias
     }
 
     /// Binds to a fixed value, returned on every request.

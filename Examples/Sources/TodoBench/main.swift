@@ -8,9 +8,9 @@ import TodoAPI
 // Request latency of `GET /todos/1`, served by the same `GetTodoHandler` two ways in one run:
 // resolved per request from the app's request scope (as `TodoServer` does), and wired by hand.
 // Requests go through Hummingbird's router in process (HummingbirdTesting's `.router`), so no socket
-// noise; each reads a real SQLite file. Then the wiring alone, no HTTP and no database: the request
-// scope's resolve, a child container per request (the other way to wire a request), and the same
-// objects made by hand.
+// noise; each reads a real SQLite file; the hand-wired app runs twice, to show the noise floor. Then
+// the wiring alone, no HTTP and no database: the request scope's resolve, a child container per
+// request (the other way to wire a request), and the same objects made by hand.
 //
 //   swift run -c release --package-path Examples TodoBench [requests per round, default 4000]
 
@@ -102,19 +102,24 @@ func report(_ title: String, _ rows: [(name: String, samples: [Double])]) {
 }
 
 // Warm-up (first resolve compiles the plans, first reads fill SQLite's cache), then alternate
-// rounds so that drift on a shared machine lands on both sides alike.
+// rounds so that drift on a shared machine lands on every side alike. The hand-wired app runs twice
+// per round: the gap between its two runs is this machine's noise, the floor under any difference.
 _ = try await timeRequests(throughContainer, count: 500)
 _ = try await timeRequests(byHand, count: 500)
 var viaContainer: [Double] = []
+var viaHandAgain: [Double] = []
 var viaHand: [Double] = []
 for _ in 0..<rounds {
     viaContainer += try await timeRequests(throughContainer, count: requestsPerRound)
     viaHand += try await timeRequests(byHand, count: requestsPerRound)
+    viaHandAgain += try await timeRequests(byHand, count: requestsPerRound)
 }
 print(
-    "GET /todos/1 through Hummingbird's router, \(rounds) × \(requestsPerRound) requests each way, SQLite read included"
+    "GET /todos/1 through Hummingbird's router, \(rounds) × \(requestsPerRound) requests each, SQLite read included"
 )
-report("request latency", [("request scope", viaContainer), ("by hand", viaHand)])
+report(
+    "request latency",
+    [("request scope", viaContainer), ("by hand, again", viaHandAgain), ("by hand", viaHand)])
 
 // The wiring alone, no HTTP and no database: what each request pays to get its handler.
 let sample = RequestContextData(requestID: "bench", method: "GET", path: "/todos/1", logger: logger)
@@ -148,3 +153,17 @@ for _ in 0..<rounds {
 report(
     "wiring alone (a handler and its service, no HTTP, no database)",
     [("request scope", wiredByScope), ("child container", wiredByChild), ("by hand", wiredByHand)])
+
+// Where a child container's time goes: making it is cheap; its first resolve compiles the plans of
+// what depends on its binding (the service and the handler), and every request's child is new.
+var childOnly: [Double] = []
+for _ in 0..<rounds {
+    let clock = ContinuousClock()
+    for _ in 0..<requestsPerRound {
+        let start = clock.now
+        let child = try container.child { binder in binder.bind(RequestContextData.self).to(value: sample) }
+        childOnly.append(nanoseconds(clock.now - start))
+        withExtendedLifetime(child) {}
+    }
+}
+print("of which, making each child container: \(format(Summary(childOnly).median)) at the median")

@@ -6,10 +6,11 @@ import Logging
 import TodoAPI
 
 // Request latency of `GET /todos/1`, served by the same `GetTodoHandler` two ways in one run:
-// resolved per request from a child container (as `TodoServer` does), and wired by hand. Requests go
-// through Hummingbird's router in process (HummingbirdTesting's `.router`), so no socket noise;
-// each reads a real SQLite file. Then the wiring alone: a request's child container and resolve,
-// against the same objects made by hand.
+// resolved per request from the app's request scope (as `TodoServer` does), and wired by hand.
+// Requests go through Hummingbird's router in process (HummingbirdTesting's `.router`), so no socket
+// noise; each reads a real SQLite file; the hand-wired app runs twice, to show the noise floor. Then
+// the wiring alone, no HTTP and no database: the request scope's resolve, a child container per
+// request (the other way to wire a request), and the same objects made by hand.
 //
 //   swift run -c release --package-path Examples TodoBench [requests per round, default 4000]
 
@@ -33,13 +34,7 @@ _ = try await repository.insert(title: "Benchmark", done: false, createdAt: Date
 // The same handler, wired by hand: what the container does for each request, written out.
 let clock = SystemAppClock()
 @Sendable func handWiredHandler(_ data: RequestContextData) -> GetTodoHandler {
-    let service = TodoService()
-    service.repository = repository
-    service.clock = clock
-    service.request = data
-    let handler = GetTodoHandler()
-    handler.todos = service
-    return handler
+    GetTodoHandler(todos: TodoService(repository: repository, clock: clock, request: data))
 }
 
 let throughContainer = try TodoApp.application(container: container)
@@ -88,38 +83,51 @@ struct Summary {
 
 func format(_ nanoseconds: Double) -> String { String(format: "%8.2f µs", nanoseconds / 1000) }
 
-func report(_ title: String, container: [Double], hand: [Double]) {
-    let viaContainer = Summary(container)
-    let viaHand = Summary(hand)
+/// One line per way of wiring, then each against the last (by hand) at the median.
+func report(_ title: String, _ rows: [(name: String, samples: [Double])]) {
+    let summaries = rows.map { (name: $0.name, summary: Summary($0.samples)) }
     print(title)
-    print("  wiring               median       p90      mean")
-    print("  container       \(format(viaContainer.median)) \(format(viaContainer.p90)) \(format(viaContainer.mean))")
-    print("  by hand         \(format(viaHand.median)) \(format(viaHand.p90)) \(format(viaHand.mean))")
-    let difference = viaContainer.median - viaHand.median
-    print(
-        String(
-            format: "  container − hand: %+.2f µs per request at the median (%+.1f%%)", difference / 1000,
-            100 * difference / viaHand.median))
+    print("  wiring                    median       p90      mean")
+    for (name, summary) in summaries {
+        let label = name.padding(toLength: 20, withPad: " ", startingAt: 0)
+        print("  \(label) \(format(summary.median)) \(format(summary.p90)) \(format(summary.mean))")
+    }
+    guard let hand = summaries.last?.summary else { return }
+    for (name, summary) in summaries.dropLast() {
+        let difference = summary.median - hand.median
+        let figures = String(
+            format: "%+.2f µs per request at the median (%+.1f%%)", difference / 1000, 100 * difference / hand.median)
+        print("  \(name) − hand: \(figures)")
+    }
 }
 
 // Warm-up (first resolve compiles the plans, first reads fill SQLite's cache), then alternate
-// rounds so that drift on a shared machine lands on both sides alike.
+// rounds so that drift on a shared machine lands on every side alike. The hand-wired app runs twice
+// per round: the gap between its two runs is this machine's noise, the floor under any difference.
 _ = try await timeRequests(throughContainer, count: 500)
 _ = try await timeRequests(byHand, count: 500)
 var viaContainer: [Double] = []
+var viaHandAgain: [Double] = []
 var viaHand: [Double] = []
 for _ in 0..<rounds {
     viaContainer += try await timeRequests(throughContainer, count: requestsPerRound)
     viaHand += try await timeRequests(byHand, count: requestsPerRound)
+    viaHandAgain += try await timeRequests(byHand, count: requestsPerRound)
 }
 print(
-    "GET /todos/1 through Hummingbird's router, \(rounds) × \(requestsPerRound) requests each way, SQLite read included"
+    "GET /todos/1 through Hummingbird's router, \(rounds) × \(requestsPerRound) requests each, SQLite read included"
 )
-report("request latency", container: viaContainer, hand: viaHand)
+report(
+    "request latency",
+    [("request scope", viaContainer), ("by hand, again", viaHandAgain), ("by hand", viaHand)])
 
 // The wiring alone, no HTTP and no database: what each request pays to get its handler.
 let sample = RequestContextData(requestID: "bench", method: "GET", path: "/todos/1", logger: logger)
-let scope = RequestScope(container: container)
+let handlers = try RouteResolver(container: container)
+@Sendable func childContainerHandler(_ data: RequestContextData) throws -> GetTodoHandler {
+    try container.child { binder in binder.bind(RequestContextData.self).to(value: data) }
+        .resolve(GetTodoHandler.self)
+}
 func timeWiring(count: Int, _ make: () throws -> GetTodoHandler) rethrows -> [Double] {
     let clock = ContinuousClock()
     var durations: [Double] = []
@@ -128,38 +136,34 @@ func timeWiring(count: Int, _ make: () throws -> GetTodoHandler) rethrows -> [Do
         let start = clock.now
         let handler = try make()
         durations.append(nanoseconds(clock.now - start))
-        guard handler.todos != nil else { break }
+        withExtendedLifetime(handler) {}
     }
     return durations
 }
-_ = try timeWiring(count: 1000) { try scope.requestContainer(for: sample).resolve(GetTodoHandler.self) }
-var wiredByContainer: [Double] = []
+_ = try timeWiring(count: 1000) { try handlers.handler(GetTodoHandler.self, for: sample) }
+_ = try timeWiring(count: 1000) { try childContainerHandler(sample) }
+var wiredByScope: [Double] = []
+var wiredByChild: [Double] = []
 var wiredByHand: [Double] = []
 for _ in 0..<rounds {
-    wiredByContainer += try timeWiring(count: requestsPerRound) {
-        try scope.requestContainer(for: sample).resolve(GetTodoHandler.self)
-    }
+    wiredByScope += try timeWiring(count: requestsPerRound) { try handlers.handler(GetTodoHandler.self, for: sample) }
+    wiredByChild += try timeWiring(count: requestsPerRound) { try childContainerHandler(sample) }
     wiredByHand += timeWiring(count: requestsPerRound) { handWiredHandler(sample) }
 }
-report("wiring alone (child container + resolve, vs. init and stores)", container: wiredByContainer, hand: wiredByHand)
+report(
+    "wiring alone (a handler and its service, no HTTP, no database)",
+    [("request scope", wiredByScope), ("child container", wiredByChild), ("by hand", wiredByHand)])
 
-// Where the wiring's time goes: making the child container, and resolving from a child that has
-// already resolved once (its plans compiled), which is what a request would pay if children
-// shared their parent's compiled plans.
+// Where a child container's time goes: making it is cheap; its first resolve compiles the plans of
+// what depends on its binding (the service and the handler), and every request's child is new.
 var childOnly: [Double] = []
-var resolveInWarmChild: [Double] = []
-let warmChild = try scope.requestContainer(for: sample)
-_ = try warmChild.resolve(GetTodoHandler.self)
 for _ in 0..<rounds {
     let clock = ContinuousClock()
     for _ in 0..<requestsPerRound {
         let start = clock.now
-        let child = try scope.requestContainer(for: sample)
+        let child = try container.child { binder in binder.bind(RequestContextData.self).to(value: sample) }
         childOnly.append(nanoseconds(clock.now - start))
         withExtendedLifetime(child) {}
     }
-    resolveInWarmChild += try timeWiring(count: requestsPerRound) { try warmChild.resolve(GetTodoHandler.self) }
 }
-print("of which")
-print("  child container only    median \(format(Summary(childOnly).median))")
-print("  resolve, warm child     median \(format(Summary(resolveInWarmChild).median))")
+print("of which, making each child container: \(format(Summary(childOnly).median)) at the median")

@@ -24,7 +24,9 @@ import TodoAPI
     @Test func aSingletonThatKeepsARequestsDataIsReported() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
-        let container = try RequestScope(container: database.appContainer()).requestContainer(for: .sample)
+        let container = try database.appContainer().child { binder in
+            binder.bind(RequestContextData.self).to(value: .sample)
+        }
         let error = try #require(throws: ValidationError.self) {
             try container.validate(RequestCounter.self, checks: [NoSingletonKeepsRequestData()])
         }
@@ -38,17 +40,30 @@ import TodoAPI
                 "fix: Make RequestCounter per request (drop its singleton scope), or give it a Provider<TodoService>."))
     }
 
+    @Test func theRequestScopeRefusesASingletonThatKeepsARequestsData() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let handlers = try RouteResolver(container: database.appContainer())
+        let error = try #require(throws: ResolutionError.self) {
+            try handlers.requests.resolve(RequestCounter.self, for: .sample)
+        }
+        #expect(error.diagnostics.map(\.code) == [.requestScopedSingleton])
+        #expect(error.diagnostics.first?.path == ["RequestCounter.todos", "TodoService", "RequestContextData"])
+    }
+
     @Test func eachRequestGetsItsOwnServiceOverTheAppsSingletons() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
-        let scope = try RequestScope(container: database.appContainer())
-        let first = try scope.requestContainer(for: .sample(id: "first")).resolve(GetTodoHandler.self)
-        let second = try scope.requestContainer(for: .sample(id: "second")).resolve(CreateTodoHandler.self)
+        let container = try database.appContainer()
+        let handlers = try RouteResolver(container: container)
+        let first = try handlers.handler(GetTodoHandler.self, for: .sample(id: "first"))
+        let second = try handlers.handler(CreateTodoHandler.self, for: .sample(id: "second"))
 
         #expect(first.todos.request.requestID == "first")
         #expect(second.todos.request.requestID == "second")
         #expect(first.todos !== second.todos)
         #expect(first.todos.repository as AnyObject === second.todos.repository as AnyObject)
+        #expect(try container.resolve((any TodoRepository).self) as AnyObject === first.todos.repository as AnyObject)
     }
 
     @Test func theGraphShowsEveryRouteDownToTheDatabase() throws {

@@ -13,9 +13,9 @@ public enum TodoApp {
         let host = try container.resolve(String.self, tag: ServerHost.self)
         let port = try container.resolve(Int.self, tag: ServerPort.self)
         let logger = try container.resolve(Logger.self)
-        let scope = RequestScope(container: container)
+        let handlers = try RouteResolver(container: container)
         return application(host: host, port: port, logger: logger) { router in
-            TodoRoutes.add(to: router, scope: scope)
+            TodoRoutes.add(to: router, handlers: handlers)
         }
     }
 

@@ -1,17 +1,25 @@
+public import Autowire
 public import Foundation
 import GRDB
 
 /// Todos in the app's SQLite database.
 ///
-/// Its dependency is a constructor parameter (`let`), so the class is `Sendable` as it is; the
-/// container calls `init(database:)` as a typed factory.
-public final class SQLiteTodoRepository: TodoRepository {
+/// Constructor-injected: its dependency is an `init` parameter (`let`), so the class is `Sendable`
+/// as it is. One for the app (a singleton); `AppContainer` binds the ``TodoRepository`` protocol
+/// to it.
+public final class SQLiteTodoRepository: TodoRepository, ConstructorInjectable {
     private let database: AppDatabase
 
     /// A repository over `database`.
     public init(database: AppDatabase) {
         self.database = database
     }
+
+    /// How the container makes it: through ``init(database:)``.
+    public static let construction = Construction(SQLiteTodoRepository.init)
+
+    /// One for the whole app.
+    public static var scope: Scope { .singleton }
 
     public func all() async throws -> [Todo] {
         try await database.pool.read { db in try Todo.order(Column("id")).fetchAll(db) }

@@ -1,8 +1,9 @@
 public import Hummingbird
 public import Logging
 
-/// What the per-request graph knows about the request it serves: bound in each request's child
-/// container, so any service of that request can declare it as a dependency.
+/// What the per-request graph knows about the request it serves: the request value of the app's
+/// `RequestScope` (see ``RouteResolver``), so any service of that request can declare it as a
+/// dependency (a property or an `init` parameter).
 public struct RequestContextData: Sendable {
     /// Hummingbird's id for the request, also in every log line of it.
     public let requestID: String

@@ -3,7 +3,12 @@ public import Hummingbird
 
 /// `POST /todos` with `{"title": "…"}`: 201 and the stored todo; 400 for a body that is not such
 /// JSON or a title that is empty.
-public final class CreateTodoHandler: RouteHandler {
+///
+/// Property-injected, the other style the container autowires: an `Injectable` class made with
+/// `init()`, whose `todos` the container sets from `dependencies`. The two styles mix in one graph;
+/// this one suits objects made elsewhere and filled afterwards (`PropertyInjector`), or that set
+/// themselves up once filled (`didInjectDependencies()`).
+public final class CreateTodoHandler: RouteHandler, Injectable {
     /// The request's todo service.
     public var todos: TodoService!
 

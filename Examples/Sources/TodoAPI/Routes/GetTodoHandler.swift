@@ -2,14 +2,19 @@ public import Autowire
 public import Hummingbird
 
 /// `GET /todos/:id`: one todo; 404 when there is none, 400 when the id is not a number.
-public final class GetTodoHandler: RouteHandler {
+///
+/// Constructor-injected, like ``ListTodosHandler``: its service is an `init` parameter.
+public final class GetTodoHandler: RouteHandler, ConstructorInjectable {
     /// The request's todo service.
-    public var todos: TodoService!
+    public let todos: TodoService
 
-    public static let dependencies: [Dependency<GetTodoHandler>] = [.inject(\.todos)]
+    /// A handler over the request's service.
+    public init(todos: TodoService) {
+        self.todos = todos
+    }
 
-    /// A handler whose service the container fills.
-    public init() {}
+    /// How the container makes it: through ``init(todos:)``.
+    public static let construction = Construction(GetTodoHandler.init)
 
     public func handle(_ request: Request, context: BasicRequestContext) async throws -> Todo {
         // `require(_:as:)` throws a 400 Bad Request when the parameter is not an integer.

@@ -2,14 +2,19 @@ public import Autowire
 public import Hummingbird
 
 /// `GET /todos`: every todo, oldest first.
-public final class ListTodosHandler: RouteHandler {
+///
+/// Constructor-injected, like ``GetTodoHandler``: its service is an `init` parameter.
+public final class ListTodosHandler: RouteHandler, ConstructorInjectable {
     /// The request's todo service.
-    public var todos: TodoService!
+    public let todos: TodoService
 
-    public static let dependencies: [Dependency<ListTodosHandler>] = [.inject(\.todos)]
+    /// A handler over the request's service.
+    public init(todos: TodoService) {
+        self.todos = todos
+    }
 
-    /// A handler whose service the container fills.
-    public init() {}
+    /// How the container makes it: through ``init(todos:)``.
+    public static let construction = Construction(ListTodosHandler.init)
 
     public func handle(_ request: Request, context: BasicRequestContext) async throws -> [Todo] {
         try await todos.list()

@@ -4,24 +4,26 @@ import Hummingbird
 /// The todo rules: titles are trimmed and must not be empty, new todos are stamped by the app's
 /// clock, and each change is logged with the request's id.
 ///
-/// One per request (the ``Scope/graph`` default): it holds the request's data. Its dependencies are
-/// injected properties, filled by the container right after `init()`.
-public final class TodoService: Injectable {
+/// One per request (the `.graph` default): it holds the request's data. Constructor-injected: the
+/// container calls `init(repository:clock:request:)` with what it resolves, with no binding, so the
+/// dependencies are `let` and the class is `Sendable` as it is.
+public final class TodoService: ConstructorInjectable, Sendable {
     /// Where todos are kept: a protocol, bound to ``SQLiteTodoRepository``.
-    public var repository: (any TodoRepository)!
+    public let repository: any TodoRepository
     /// What time it is.
-    public var clock: (any AppClock)!
+    public let clock: any AppClock
     /// The request this service serves.
-    public var request: RequestContextData!
+    public let request: RequestContextData
 
-    public static let dependencies: [Dependency<TodoService>] = [
-        .inject(\.repository),
-        .inject(\.clock),
-        .inject(\.request),
-    ]
+    /// A service for `request`, over `repository` and `clock`.
+    public init(repository: any TodoRepository, clock: any AppClock, request: RequestContextData) {
+        self.repository = repository
+        self.clock = clock
+        self.request = request
+    }
 
-    /// A service whose dependencies the container fills.
-    public init() {}
+    /// How the container makes it: through ``init(repository:clock:request:)``.
+    public static let construction = Construction(TodoService.init)
 
     /// Every todo, oldest first.
     public func list() async throws -> [Todo] {

@@ -30,20 +30,17 @@ public struct RequestScope<Request>: Sendable {
     /// - Throws: ``ResolutionError`` naming the path to the problem, as ``Container/resolve(_:)``.
     public func resolve<T>(_ type: T.Type = T.self, for request: Request) throws(ResolutionError) -> T {
         let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
-        let result: Result<T, ResolutionError> = withUnsafePointer(to: request) { pointer in
-            Result { () throws(ResolutionError) in
-                try ResolutionError.catching {
-                    // `pointer` stays valid for the whole resolve: `request` outlives this call.
-                    try Resolution.run(
-                        capacity: producer.rootCheck?.slotCapacity ?? 8,
-                        request: RequestValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
-                    ) { resolution in
-                        try unsafeDowncast(producer, to: Producer<T>.self).produce(resolution)
-                    }
+        return try withUnsafePointer(to: request) { pointer throws(ResolutionError) in
+            try ResolutionError.catching {
+                // `pointer` stays valid for the whole resolve: `request` outlives this call.
+                try Resolution.run(
+                    capacity: producer.rootCheck?.slotCapacity ?? 8,
+                    request: RequestValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
+                ) { resolution in
+                    try unsafeDowncast(producer, to: Producer<T>.self).produce(resolution)
                 }
             }
         }
-        return try result.get()
     }
 }
 

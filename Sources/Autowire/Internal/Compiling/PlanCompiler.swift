@@ -147,11 +147,11 @@ final class PlanCompiler {
     }
 
     /// A typed producer for `Value`, or nil with a missing-binding problem recorded.
-    func producer<Value>(of type: Value.Type, tag: Any.Type?, label: String, location: SourceLocation?) -> Producer<
-        Value
-    >? {
+    func producer<Value>(
+        of type: Value.Type, tag: Any.Type?, label: @autoclosure @escaping () -> String, location: SourceLocation?
+    ) -> Producer<Value>? {
         let key = BindingKey(Value.self, tag: tag)
-        pushPath { label }
+        pushPath(label)
         defer { popPath() }
         guard let producer = producer(for: key) else {
             if ranOutOfStack { return nil }
@@ -219,7 +219,8 @@ final class PlanCompiler {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
         // Read once: a computed `dependencies` may build its list on every call.
         let dependencies = withoutRepeats(reading("dependencies", of: type) { type.dependencies })
-        plan.firstFill = FirstFillCheck(type: type, requirements: dependencies.map(\.requirement), registry: registry)
+        plan.firstFill = FirstFillCheck(
+            type: type, requirements: dependencies.map { $0.requirement }, registry: registry)
         plan.hook = InjectionHook(type)
         return PendingFills(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }

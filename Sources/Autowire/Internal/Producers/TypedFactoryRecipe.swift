@@ -108,11 +108,16 @@ extension PlanCompiler {
         var complete = true
         for parameter in repeat each parameters {
             index += 1
-            let label = EdgeLabel.parameter(index)
-            let component = EdgeLabel.pathComponent(label, ownerName: owner.description, ownerTypeName: owner.typeName)
-            if let found = producer(of: parameter, tag: nil, label: component, location: location) {
+            let position = index
+            // Path text is made only if a problem is reported: naming types costs microseconds.
+            let component = {
+                EdgeLabel.pathComponent(
+                    EdgeLabel.parameter(position), ownerName: owner.description, ownerTypeName: owner.typeName)
+            }
+            if let found = producer(of: parameter, tag: nil, label: component(), location: location) {
                 compiled.append(found)
-                consumer.edges.append(Edge(label: label, location: location, target: found, isDeferred: false))
+                consumer.edges.append(
+                    Edge(label: EdgeLabel.parameter(position), location: location, target: found, isDeferred: false))
             } else {
                 complete = false
             }

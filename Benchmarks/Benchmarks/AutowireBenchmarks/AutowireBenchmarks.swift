@@ -115,6 +115,35 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(screen)
     }
 
+    // MARK: Request scope (a server's per-request graph, BenchmarkModels/RequestGraph.swift)
+
+    Benchmark("request/handwritten", configuration: micro) { benchmark in
+        let singletons = OrderSingletons()
+        let request = sampleRequest()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(handWrittenOrderHandler(for: request, singletons: singletons))
+        }
+    }
+
+    Benchmark("request/request-scope", configuration: micro) { benchmark in
+        let requests = try Container().requestScope(for: HTTPRequest.self)
+        let request = sampleRequest()
+        blackHole(try requests.resolve(OrderHandler.self, for: request))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try requests.resolve(OrderHandler.self, for: request)) }
+    }
+
+    Benchmark("request/child-container", configuration: micro) { benchmark in
+        let container = Container()
+        let request = sampleRequest()
+        blackHole(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))
+        }
+    }
+
     // MARK: Scaling
 
     Benchmark("chain/depth-10", configuration: scaling) { benchmark in

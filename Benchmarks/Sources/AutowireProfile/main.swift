@@ -100,6 +100,25 @@ let scenarios: [Scenario] = [
         let screen = Screen()
         try measure(count) { try injector.inject(into: screen) }
     },
+    // A server's per-request graph (BenchmarkModels/RequestGraph.swift): three objects made from
+    // the request, three app-wide singletons from the container.
+    Scenario(name: "request-handwritten", repetitions: micro) { count in
+        let singletons = OrderSingletons()
+        let request = sampleRequest()
+        measure(count) { keep(handWrittenOrderHandler(for: request, singletons: singletons)) }
+    },
+    Scenario(name: "request-scope", repetitions: micro) { count in
+        let requests = try Autowire.Container().requestScope(for: HTTPRequest.self)
+        let request = sampleRequest()
+        try measure(count) { keep(try requests.resolve(OrderHandler.self, for: request)) }
+    },
+    Scenario(name: "request-child", repetitions: micro) { count in
+        let container = Autowire.Container()
+        let request = sampleRequest()
+        try measure(count) {
+            keep(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))
+        }
+    },
     Scenario(name: "chain-100", repetitions: 100) { count in
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(Chain100_0.self)) }

@@ -127,9 +127,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("request/request-scope", configuration: micro) { benchmark in
-        let requests = try Container().requestScope(for: HTTPRequest.self)
+        let container = Container()
+        let requests = try container.requestScope(for: HTTPRequest.self)
         let request = sampleRequest()
-        blackHole(try requests.resolve(OrderHandler.self, for: request))
+        try checkOrderHandler(try requests.resolve(OrderHandler.self, for: request), for: request, sharing: container)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(try requests.resolve(OrderHandler.self, for: request)) }
     }
@@ -137,7 +138,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("request/child-container", configuration: micro) { benchmark in
         let container = Container()
         let request = sampleRequest()
-        blackHole(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))
+        try checkOrderHandler(
+            try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self),
+            for: request, sharing: container)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))

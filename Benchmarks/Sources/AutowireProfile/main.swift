@@ -108,13 +108,18 @@ let scenarios: [Scenario] = [
         measure(count) { keep(handWrittenOrderHandler(for: request, singletons: singletons)) }
     },
     Scenario(name: "request-scope", repetitions: micro) { count in
-        let requests = try Autowire.Container().requestScope(for: HTTPRequest.self)
+        let container = Autowire.Container()
+        let requests = try container.requestScope(for: HTTPRequest.self)
         let request = sampleRequest()
+        try checkOrderHandler(try requests.resolve(OrderHandler.self, for: request), for: request, sharing: container)
         try measure(count) { keep(try requests.resolve(OrderHandler.self, for: request)) }
     },
     Scenario(name: "request-child", repetitions: micro) { count in
         let container = Autowire.Container()
         let request = sampleRequest()
+        try checkOrderHandler(
+            try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self),
+            for: request, sharing: container)
         try measure(count) {
             keep(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))
         }

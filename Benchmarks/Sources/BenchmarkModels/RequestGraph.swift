@@ -113,3 +113,23 @@ public func handWrittenOrderHandler(for request: HTTPRequest, singletons: OrderS
 public func sampleRequest() -> HTTPRequest {
     HTTPRequest(method: "POST", path: "/orders", requestID: 42, userID: 7)
 }
+
+// MARK: - Checking what is measured
+
+/// Throws unless `handler` is the graph the scenario means to measure: made for `request`, with
+/// `container`'s singletons (a child that made singletons of its own would measure more work).
+public func checkOrderHandler(_ handler: OrderHandler, for request: HTTPRequest, sharing container: Container) throws {
+    let service = try container.resolve(OrderService.self)
+    let logger = try container.resolve(AppLogger.self)
+    guard handler.context.request.requestID == request.requestID, handler.user.id == request.userID else {
+        throw ScenarioMismatch(description: "the handler's graph does not see the request it was resolved for")
+    }
+    guard handler.orders === service, handler.logger === logger, service.logger === logger else {
+        throw ScenarioMismatch(description: "the handler's graph does not share the container's singletons")
+    }
+}
+
+/// A scenario that would measure something other than what it says.
+public struct ScenarioMismatch: Error, CustomStringConvertible {
+    public let description: String
+}

@@ -115,6 +115,38 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(screen)
     }
 
+    // MARK: Request scope (a server's per-request graph, BenchmarkModels/RequestGraph.swift)
+
+    Benchmark("request/handwritten", configuration: micro) { benchmark in
+        let singletons = OrderSingletons()
+        let request = sampleRequest()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(handWrittenOrderHandler(for: request, singletons: singletons))
+        }
+    }
+
+    Benchmark("request/request-scope", configuration: micro) { benchmark in
+        let container = Container()
+        let requests = try container.requestScope(for: HTTPRequest.self)
+        let request = sampleRequest()
+        try checkOrderHandler(try requests.resolve(OrderHandler.self, for: request), for: request, sharing: container)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try requests.resolve(OrderHandler.self, for: request)) }
+    }
+
+    Benchmark("request/child-container", configuration: micro) { benchmark in
+        let container = Container()
+        let request = sampleRequest()
+        try checkOrderHandler(
+            try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self),
+            for: request, sharing: container)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))
+        }
+    }
+
     // MARK: Scaling
 
     Benchmark("chain/depth-10", configuration: scaling) { benchmark in

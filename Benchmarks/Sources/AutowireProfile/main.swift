@@ -100,6 +100,32 @@ let scenarios: [Scenario] = [
         let screen = Screen()
         try measure(count) { try injector.inject(into: screen) }
     },
+    // A server's per-request graph (BenchmarkModels/RequestGraph.swift): three objects made from
+    // the request, three app-wide singletons from the container.
+    Scenario(name: "request-handwritten", repetitions: micro) { count in
+        let singletons = OrderSingletons()
+        let request = sampleRequest()
+        measure(count) { keep(handWrittenOrderHandler(for: request, singletons: singletons)) }
+    },
+    Scenario(name: "request-scope", repetitions: micro) { count in
+        let container = Autowire.Container()
+        let requests = try container.requestScope(for: HTTPRequest.self)
+        let request = sampleRequest()
+        try checkOrderHandler(try requests.resolve(OrderHandler.self, for: request), for: request, sharing: container)
+        try measure(count) { keep(try requests.resolve(OrderHandler.self, for: request)) }
+    },
+    // A new child compiles the plans that depend on its binding: about 100 µs while it does, so
+    // fewer repetitions, as for the heavy scenarios below.
+    Scenario(name: "request-child", repetitions: 200) { count in
+        let container = Autowire.Container()
+        let request = sampleRequest()
+        try checkOrderHandler(
+            try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self),
+            for: request, sharing: container)
+        try measure(count) {
+            keep(try container.child { $0.bind(HTTPRequest.self).to(value: request) }.resolve(OrderHandler.self))
+        }
+    },
     Scenario(name: "chain-100", repetitions: 100) { count in
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(Chain100_0.self)) }

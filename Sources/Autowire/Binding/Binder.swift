@@ -1,6 +1,6 @@
 /// Collects the bindings of a container while it is built.
 ///
-/// You receive a binder in the closure given to ``Container/init(_:)`` or ``Container/child(_:)``:
+/// You receive a binder in the closure given to ``Container/init(_:)`` or ``Container/child(sharingAutowiredSingletons:_:)``:
 ///
 /// ```swift
 /// let container = try Container { binder in

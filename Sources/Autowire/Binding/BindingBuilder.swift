@@ -3,7 +3,8 @@
 ///
 /// | Finish with | The container provides |
 /// | --- | --- |
-/// | ``to(_:)-(Implementation.Type)`` | an autowired `Injectable` implementation |
+/// | ``to(_:)-1nf58`` | an autowired `Injectable` implementation |
+/// | ``to(_:)-4l6fq`` | a `ConstructorInjectable` implementation, made through its construction |
 /// | ``to(value:)`` | the same value every time |
 /// | ``to(_:)-((Resolver)->Value)`` | what your closure returns; it resolves what it needs through a ``Resolver`` |
 public struct BindingBuilder<Value> {

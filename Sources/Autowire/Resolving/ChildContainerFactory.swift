@@ -24,7 +24,7 @@ public struct ChildContainerFactory: Sendable {
     init(parent: Registry) { self.parent = parent }
 
     /// Returns a child of the container that made this factory, with the bindings `configure`
-    /// declares; the same as ``Container/child(_:)`` on that container.
+    /// declares; the same as ``Container/child(sharingAutowiredSingletons:_:)`` on that container.
     ///
     /// - Throws: ``ConfigurationError`` for problems in the child's bindings; ``ResolutionError``
     ///   (`container-released`) when the container is gone.

@@ -54,6 +54,8 @@ extension Container {
     ///
     /// - Parameters:
     ///   - request: The type of the per-request value; this container must not bind it.
+    ///   - fileID: The file that made the scope, named by errors about the request; leave the default.
+    ///   - line: The line that made the scope; leave the default.
     ///   - configure: Bindings the scope adds to this container's, which may depend on `Request`
     ///     (for example a closure factory that reads a header).
     /// - Throws: ``ConfigurationError`` for problems in `configure`'s bindings, or when this

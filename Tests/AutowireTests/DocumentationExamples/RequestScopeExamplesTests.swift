@@ -1,0 +1,204 @@
+import Autowire
+import Synchronization
+import Testing
+
+/// Swift Testing has a `Tag` of its own; a file that imports both names Autowire's explicitly.
+private typealias Tag = Autowire.Tag
+
+/// Documentation.docc/Articles/RequestScopes.md
+enum RequestScopeExamples {
+    struct IncomingRequest: Sendable {
+        let path: String
+        let userID: Int
+        var headers: [String: String] = [:]
+    }
+
+    final class CurrentUser: ConstructorInjectable, Sendable {
+        let id: Int
+        init(request: IncomingRequest) { id = request.userID }
+        static let construction = Construction(CurrentUser.init)
+    }
+
+    final class RequestLog: Injectable {
+        var request: IncomingRequest!
+        private(set) var lines: [String] = []
+        static let dependencies: [Dependency<RequestLog>] = [.inject(\.request)]
+
+        func record(_ line: String) { lines.append("\(request.path): \(line)") }
+    }
+
+    final class CartStore: ConstructorInjectable, Sendable {
+        private let items = Mutex<[Int: [String]]>([:])
+
+        func add(_ item: String, for user: Int) -> [String] {
+            items.withLock { items in
+                items[user, default: []].append(item)
+                return items[user] ?? []
+            }
+        }
+
+        static let construction = Construction(CartStore.init)
+        static var scope: Scope { .singleton }
+    }
+
+    final class CartHandler: Injectable {
+        var user: CurrentUser!
+        var log: RequestLog!
+        var store: CartStore!
+
+        static let dependencies: [Dependency<CartHandler>] = [
+            .inject(\.user),
+            .inject(\.log),
+            .inject(\.store),
+        ]
+
+        func add(_ item: String) -> [String] {
+            log.record("added \(item)")
+            return store.add(item, for: user.id)
+        }
+    }
+
+    enum AuthToken: Tag { typealias Value = String }
+
+    final class TokenCheck: Injectable {
+        var token: String!
+        static let dependencies: [Dependency<TokenCheck>] = [.inject(\.token, tag: AuthToken.self)]
+    }
+
+    final class VisitCounter: Injectable {
+        static var scope: Scope { .singleton }
+        var request: IncomingRequest!
+        static let dependencies: [Dependency<VisitCounter>] = [.inject(\.request)]
+    }
+
+    final class StatsHandler: Injectable {
+        var visits: VisitCounter!
+        static let dependencies: [Dependency<StatsHandler>] = [.inject(\.visits)]
+    }
+
+    /// A singleton that reaches the request only through a `.graph` object it holds.
+    final class LogArchive: Injectable {
+        static var scope: Scope { .singleton }
+        var log: RequestLog!
+        static let dependencies: [Dependency<LogArchive>] = [.inject(\.log)]
+    }
+
+    final class AuditHandler: Injectable {
+        var makeLog: Provider<RequestLog>!
+        static let dependencies: [Dependency<AuditHandler>] = [.inject(\.makeLog)]
+    }
+
+    final class Transaction {
+        private(set) var isCommitted = false
+        func commit() { isCommitted = true }
+    }
+
+    final class OrderWriter: Injectable {
+        var transaction: Transaction!
+        var request: IncomingRequest!
+        static let dependencies: [Dependency<OrderWriter>] = [.inject(\.transaction), .inject(\.request)]
+    }
+
+    final class AuditWriter: Injectable {
+        var transaction: Transaction!
+        static let dependencies: [Dependency<AuditWriter>] = [.inject(\.transaction)]
+    }
+
+    @Suite struct Tests {
+        @Test func eachRequestsGraphSeesItsRequest() throws {
+            let container = Container()
+            let requests = try container.requestScope(for: IncomingRequest.self)  // once, at start-up
+
+            // For each request, on any thread:
+            let handler = try requests.resolve(CartHandler.self, for: IncomingRequest(path: "/cart", userID: 7))
+            let items = handler.add("tea")  // ["tea"]
+
+            #expect(items == ["tea"])
+            #expect(handler.log.lines == ["/cart: added tea"])
+            let next = try requests.resolve(CartHandler.self, for: IncomingRequest(path: "/cart/add", userID: 7))
+            #expect(next.add("milk") == ["tea", "milk"])
+            #expect(next.log.lines == ["/cart/add: added milk"])
+            #expect(next.store === handler.store)
+            #expect(next.log !== handler.log)
+            #expect(try container.resolve(CartStore.self) === handler.store)
+        }
+
+        @Test func aScopesBindingsAreMadeFromTheRequest() throws {
+            let container = Container()
+            let requests = try container.requestScope(for: IncomingRequest.self) { binder in
+                binder.bind(String.self).tagged(AuthToken.self).to { resolver in
+                    try resolver.resolve(IncomingRequest.self).headers["Authorization"] ?? ""
+                }
+            }
+
+            let request = IncomingRequest(path: "/", userID: 1, headers: ["Authorization": "Bearer 42"])
+            #expect(try requests.resolve(TokenCheck.self, for: request).token == "Bearer 42")
+        }
+
+        @Test func aSingletonThatKeepsTheRequestIsRefused() throws {
+            let requests = try Container().requestScope(for: IncomingRequest.self)  // @stats-scope
+            let text = thrownText {
+                try requests.resolve(StatsHandler.self, for: IncomingRequest(path: "/stats", userID: 1))
+            }
+            #expect(text.contains("  at: \(marked("stats-scope"))\n"))
+            expectDocumented(
+                thrownText {
+                    try requests.resolve(StatsHandler.self, for: IncomingRequest(path: "/stats", userID: 1))
+                },
+                #"""
+                error[request-scoped-singleton]: A singleton on the path depends on IncomingRequest, the request of a RequestScope, which is different for every request: it would keep the first request's for ever.
+                  at: App/Server.swift:12
+                  path: StatsHandler.visits → VisitCounter.request → IncomingRequest
+                  fix: Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending on IncomingRequest.
+                """#)
+        }
+
+        @Test func aSingletonThatReachesTheRequestThroughAnotherObjectIsRefusedToo() throws {
+            let requests = try Container().requestScope(for: IncomingRequest.self)
+            let error = captureResolutionError {
+                try requests.resolve(LogArchive.self, for: IncomingRequest(path: "/", userID: 1))
+            }
+            #expect(error?.code == .requestScopedSingleton)
+        }
+
+        @Test func aContainerThatBindsTheRequestCannotMakeItsScope() throws {
+            let container = try Container { binder in
+                binder.bind(IncomingRequest.self).to(value: IncomingRequest(path: "/", userID: 0))
+            }
+            #expect(throws: ConfigurationError.self) { try container.requestScope(for: IncomingRequest.self) }
+        }
+
+        @Test func aProviderCannotReachTheRequestAfterItsResolve() throws {
+            let requests = try Container().requestScope(for: IncomingRequest.self)  // @audit-scope
+            let handler = try requests.resolve(AuditHandler.self, for: IncomingRequest(path: "/audit", userID: 1))
+            // The location is where the request scope was made.
+            #expect(thrownText { try handler.makeLog.get() }.contains("  at: \(marked("audit-scope"))\n"))
+            expectDocumented(
+                thrownText {
+                    try handler.makeLog.get()
+                },
+                #"""
+                error[request-unavailable]: IncomingRequest is the request of a RequestScope, and this resolve has none: it was started by a Provider, a Lazy or an AssistedFactory, outside the request's resolve.
+                  at: App/Server.swift:12
+                  path: RequestLog.request → IncomingRequest
+                  fix: Pass what needs the request through the request's own resolve: inject IncomingRequest (or what is made from it) directly rather than through a Provider or Lazy.
+                """#)
+        }
+
+        @Test func aChildContainerPerRequestSharesItsSingletonsAcrossResolves() throws {
+            let container = Container()
+            let request = IncomingRequest(path: "/orders", userID: 7)
+            let requestContainer = try container.child { binder in
+                binder.bind(IncomingRequest.self).to(value: request)
+                binder.bind(Transaction.self).scoped(.singleton).to { _ in Transaction() }
+            }
+            let orders = try requestContainer.resolve(OrderWriter.self)
+            let audit = try requestContainer.resolve(AuditWriter.self)
+            // orders.transaction === audit.transaction
+
+            #expect(orders.transaction === audit.transaction)
+            #expect(orders.request.path == "/orders")
+            #expect(try requestContainer.resolve(CartStore.self) === container.resolve(CartStore.self))
+        }
+    }
+}

@@ -48,7 +48,35 @@ enum GettingStartedExamples {
         }
     }
 
+    // Choosing a style.
+    struct ReceiptFormatter: ConstructorInjectable {
+        static let construction = Construction(ReceiptFormatter.init)
+    }
+
+    // Property injection: a screen the UI framework creates.
+    final class ReceiptScreen: PropertyInjectable {
+        var receipts: ReceiptService!
+        static let dependencies: [Dependency<ReceiptScreen>] = [.inject(\.receipts)]
+    }
+
+    // Constructor injection: a service every thread shares.
+    final class ReceiptService: ConstructorInjectable, Sendable {
+        let formatter: ReceiptFormatter
+        init(formatter: ReceiptFormatter) { self.formatter = formatter }
+        static let construction = Construction(ReceiptService.init)
+        static var scope: Scope { .singleton }
+    }
+
     @Suite struct Tests {
+        @Test func bothStylesMeetInOneGraph() throws {
+            let container = Container()
+            let screen = ReceiptScreen()
+            try container.inject(into: screen)
+            #expect(screen.receipts === (try container.resolve(ReceiptService.self)))
+            // Built by hand, as in a unit test.
+            _ = ReceiptService(formatter: ReceiptFormatter())
+        }
+
         /// The manifest a newcomer copies must build: the platforms Autowire declares, and the package
         /// URL the README shows.
         @Test func theManifestInGettingStartedDeclaresTheLibrarysPlatformsAndTheReadmesURL() throws {

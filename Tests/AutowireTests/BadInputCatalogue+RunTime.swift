@@ -206,3 +206,64 @@ private final class Pages: Injectable {
 func strongReferenceCycleWarning() -> (Diagnostic.Code, String)? {
     warning { () throws(ValidationError) in try Container().validate(Document.self) }
 }
+
+// A hook after injection that throws: the resolve fails, with the path to the object.
+private struct MarketClosed: Error, CustomStringConvertible {
+    var description: String { "the market feed is closed" }
+}
+private final class StockTicker: Injectable {
+    func didInjectDependencies() throws { throw MarketClosed() }
+}
+private final class TradingDesk: Injectable {
+    var ticker: StockTicker!
+    static let dependencies: [Dependency<TradingDesk>] = [.inject(\.ticker)]
+}
+
+/// What resolving a class whose dependency's `didInjectDependencies()` throws raises.
+func injectionHookError() -> ResolutionError? {
+    captureResolutionError { try Container().resolve(TradingDesk.self) }
+}
+
+// A request scope's request, needed by a singleton and, later, by a Provider.
+private struct PageRequest: Sendable {
+    let path: String
+}
+private final class HitCounter: Injectable {
+    static var scope: Scope { .singleton }
+    var request: PageRequest!
+    static let dependencies: [Dependency<HitCounter>] = [.inject(\.request)]
+}
+private final class StatsPage: Injectable {
+    var hits: HitCounter!
+    static let dependencies: [Dependency<StatsPage>] = [.inject(\.hits)]
+}
+private final class PageLog: Injectable {
+    var request: PageRequest!
+    static let dependencies: [Dependency<PageLog>] = [.inject(\.request)]
+}
+private final class AuditPage: Injectable {
+    var makeLog: Provider<PageLog>!
+    static let dependencies: [Dependency<AuditPage>] = [.inject(\.makeLog)]
+}
+
+/// What resolving a page whose singleton keeps the request raises.
+func requestScopedSingletonError() -> ResolutionError? {
+    captureResolutionError {
+        let pages = try Container().requestScope(for: PageRequest.self)  // @stats-requests
+        return try pages.resolve(StatsPage.self, for: PageRequest(path: "/stats"))
+    }
+}
+
+/// What a Provider raises when what it makes needs the request, after the request's resolve.
+func requestUnavailableError() -> ResolutionError? {
+    let pages: RequestScope<PageRequest>
+    let page: AuditPage
+    do {
+        pages = try Container().requestScope(for: PageRequest.self)  // @audit-requests
+        page = try pages.resolve(AuditPage.self, for: PageRequest(path: "/audit"))
+    } catch {
+        return nil
+    }
+    // The scope is kept: a Provider does not keep what made it alive.
+    return withExtendedLifetime(pages) { captureResolutionError { try page.makeLog.get() } }
+}

@@ -136,6 +136,9 @@ enum BadInput: String, CaseIterable, Sendable {
     case eagerSingletonThrows
     case eagerTypeNotSingleton
     case resetOfPlainSingletons
+    case hookThrows
+    case singletonKeepingTheRequest
+    case requestReadAfterItsResolve
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -157,6 +160,9 @@ enum BadInput: String, CaseIterable, Sendable {
         case .eagerSingletonThrows: .eagerCreationFailed
         case .eagerTypeNotSingleton: .eagerNotSingleton
         case .resetOfPlainSingletons: .singletonsNotResettable
+        case .hookThrows: .injectionHookFailed
+        case .singletonKeepingTheRequest: .requestScopedSingleton
+        case .requestReadAfterItsResolve: .requestUnavailable
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -356,6 +362,12 @@ enum BadInput: String, CaseIterable, Sendable {
                 })
         case .resetOfPlainSingletons:
             return resolution(captureResolutionError { try Container().resetSingletons() })
+        case .hookThrows:
+            return resolution(injectionHookError())
+        case .singletonKeepingTheRequest:
+            return resolution(requestScopedSingletonError())
+        case .requestReadAfterItsResolve:
+            return resolution(requestUnavailableError())
         }
     }
 }
@@ -726,6 +738,26 @@ extension BadInput {
             """
             error[singletons-not-resettable]: resetSingletons() was called on a container whose singletons were not made resettable.
               fix: Call `binder.makeSingletonsResettable()` where the container is built (its singletons then cost a lock per read), or give the instances to reset a custom scope and reset that: `.scoped(.custom(Session.self))`, `container.reset(Session.self)`.
+            """
+        case .hookThrows:
+            """
+            error[injection-hook-failed]: StockTicker.didInjectDependencies() threw: the market feed is closed.
+              path: TradingDesk.ticker → StockTicker
+              fix: Fix the cause reported by StockTicker.didInjectDependencies(), or catch it there. The object was not handed out, and a singleton whose hook throws is created again on the next resolve.
+            """
+        case .singletonKeepingTheRequest:
+            """
+            error[request-scoped-singleton]: A singleton on the path depends on PageRequest, the request of a RequestScope, which is different for every request: it would keep the first request's for ever.
+              at: \(marked("stats-requests", in: runTime))
+              path: StatsPage.hits → HitCounter.request → PageRequest
+              fix: Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending on PageRequest.
+            """
+        case .requestReadAfterItsResolve:
+            """
+            error[request-unavailable]: PageRequest is the request of a RequestScope, and this resolve has none: it was started by a Provider, a Lazy or an AssistedFactory, outside the request's resolve.
+              at: \(marked("audit-requests", in: runTime))
+              path: PageLog.request → PageRequest
+              fix: Pass what needs the request through the request's own resolve: inject PageRequest (or what is made from it) directly rather than through a Provider or Lazy.
             """
         }
     }

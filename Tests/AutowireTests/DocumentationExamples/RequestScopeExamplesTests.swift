@@ -185,6 +185,17 @@ enum RequestScopeExamples {
                 """#)
         }
 
+        @Test func aProviderFromARequestScopeNeedsTheScopeKept() throws {
+            let container = Container()
+            var requests: RequestScope<IncomingRequest>? = try container.requestScope(for: IncomingRequest.self)
+            let handler = try requests?.resolve(AuditHandler.self, for: IncomingRequest(path: "/", userID: 1))
+            requests = nil
+            // Released with the scope, although the container lives.
+            let error = captureResolutionError { try handler?.makeLog.get() }
+            #expect(error?.code == .containerReleased)
+            withExtendedLifetime(container) {}
+        }
+
         @Test func aChildContainerPerRequestSharesItsSingletonsAcrossResolves() throws {
             let container = Container()
             let request = IncomingRequest(path: "/orders", userID: 7)

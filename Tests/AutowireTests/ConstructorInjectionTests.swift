@@ -201,19 +201,16 @@ private func invoiceContainer() throws -> Container {
         )
     }
 
-    // Issue 13 item 2, not done yet: these record known issues until it is, then fail so that the
-    // `withKnownIssue` is removed.
+    // A cycle with a constructor side and a property back-edge closes from either end.
 
     @Test func aCycleEnteredAtItsPropertySideCloses() throws {
         let pet = try Container().resolve(Pet.self)
         #expect(pet.owner.pet === pet)
     }
 
-    @Test func aCycleEnteredAtItsConstructorSideClosesThroughTheProperty() {
-        withKnownIssue("refused as unclosable-cycle: parameter 1 of Household's factory → Pet.owner → Household") {
-            let household = try Container().resolve(Household.self)
-            #expect(household.pet.owner === household)
-        }
+    @Test func aCycleEnteredAtItsConstructorSideClosesThroughTheProperty() throws {
+        let household = try Container().resolve(Household.self)
+        #expect(household.pet.owner === household)
     }
 
     @Test func aSingletonCreatedThroughTheCyclesPropertySideResolvesAgain() throws {
@@ -221,9 +218,6 @@ private func invoiceContainer() throws -> Container {
         let dog = try container.resolve(Dog.self)
         let kennel = try #require(dog.kennel)
         #expect(kennel.dog === dog)
-        withKnownIssue("the existing singleton Kennel is refused as unclosable-cycle when resolved itself") {
-            let again = try container.resolve(Kennel.self)
-            #expect(again === kennel)
-        }
+        #expect(try container.resolve(Kennel.self) === kennel)
     }
 }

@@ -20,9 +20,8 @@
 /// ``Injectable`` or `ConstructorInjectable`, or by its tag when written as ``Tagged``. Building a
 /// container and ``Container/validate(_:checks:injectingProbes:)`` see every parameter, and both
 /// styles mix freely in one graph. A cycle of initializers alone can never close and is an
-/// `unclosable-cycle` error. A cycle through an initializer and an ``Injectable`` property closes
-/// when a resolve enters it at the property's class, and is the same error when it enters at the
-/// constructor-injected type.
+/// `unclosable-cycle` error; one with an ``Injectable`` property on the way closes through that
+/// property, like any cycle through `.graph` or `.singleton` objects.
 ///
 /// Conform final classes, structs or enums: the requirement uses `Self`. A type that is also
 /// ``Injectable`` is created through ``construction``.

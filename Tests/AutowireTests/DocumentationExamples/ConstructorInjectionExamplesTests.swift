@@ -57,10 +57,10 @@ enum ConstructorInjectionExamples {
         static let construction = Construction(ReceiptStore.init)
     }
 
-    /// The article's cycle: entered at `Pet` it closes; a `Lazy` parameter defers the other side.
+    /// The article's cycle: it closes from either end.
     final class Household: ConstructorInjectable {
-        let pet: Lazy<Pet>
-        init(pet: Lazy<Pet>) { self.pet = pet }
+        let pet: Pet
+        init(pet: Pet) { self.pet = pet }
         static let construction = Construction(Household.init)
     }
     final class Pet: Injectable {
@@ -122,12 +122,11 @@ enum ConstructorInjectionExamples {
             #expect(error?.underlyingError is ReceiptStoreOffline)
         }
 
-        @Test func aCycleThroughAPropertyClosesFromThePropertySideOrThroughALazyParameter() throws {
-            let container = Container()
-            let pet = try container.resolve(Pet.self)
-            #expect(try pet.owner.pet.get().owner != nil)
-            let household = try container.resolve(Household.self)
-            #expect(try household.pet.get().owner != nil)
+        @Test func aCycleThroughAPropertyClosesFromEitherEnd() throws {
+            let pet = try Container().resolve(Pet.self)
+            #expect(pet.owner.pet === pet)
+            let household = try Container().resolve(Household.self)
+            #expect(household.pet.owner === household)
         }
 
         /// The location of a parameter's problem is where the type wrote its `Construction`.

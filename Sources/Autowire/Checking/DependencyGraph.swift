@@ -153,6 +153,9 @@ extension DependencyGraph.Provision {
         public static let closure = Kind("closure factory")
         /// `to(factory:)`: each parameter is a dependency.
         public static let factory = Kind("typed factory")
+        /// A ``ConstructorInjectable`` type made through its ``Construction``: each parameter is a
+        /// dependency.
+        public static let constructor = Kind("constructor")
         /// `intoCollection()` contributions gathered into an array.
         public static let collection = Kind("collection")
         /// Objects created elsewhere and filled by a ``PropertyInjector``.

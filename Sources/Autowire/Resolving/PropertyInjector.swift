@@ -45,18 +45,18 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
     /// - Throws: ``ResolutionError`` when a dependency cannot be provided, or
     ///   `container-released` when the injector was injected and its container is gone.
     public func inject(into object: T) throws(ResolutionError) {
-        guard let registry, let ownTarget = target else { return try injectThroughWeakTarget(into: object) }
-        let dynamicType = type(of: object)
-        let target =
-            ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
-        // `AnyProducer.readyProgram`, spelled out: called from this generic struct it was not
-        // inlined, which cost 45 instructions per injection (callgrind, 810 against 765).
-        let word = target.programWord.load(ordering: .acquiring)
-        if word > 1 {
-            let program = ResolveProgram.published(word)
-            if !program.canImprove, try program.run(injecting: object) != nil { return }
+        // The common case, read with no binding of `registry`: an injector from
+        // `propertyInjector(for:)` filling an object of exactly `T` whose program is ready.
+        // (`AnyProducer.readyProgram` spelled out: called from this generic struct it was not
+        // inlined, which cost 45 instructions per injection, 810 against 765.)
+        if let target, ObjectIdentifier(type(of: object)) == objectType {
+            let word = target.programWord.load(ordering: .acquiring)
+            if word > 1 {
+                let program = ResolveProgram.published(word)
+                if !program.canImprove, try program.run(injecting: object) != nil { return }
+            }
         }
-        try injectSlowly(into: object, target: target)
+        try injectSlowly(into: object)
     }
 
     /// An injected injector: finds its container, keeps it alive while it fills `object`.
@@ -80,9 +80,13 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
     }
 
     /// Lowers the injection program on first use, and again once it can be faster; else fills
-    /// recursively.
+    /// recursively. Also where an injected injector, or an object of a subclass of `T`, starts.
     @inline(never)
-    private func injectSlowly(into object: T, target: InjectionTargetProducer) throws(ResolutionError) {
+    private func injectSlowly(into object: T) throws(ResolutionError) {
+        guard let registry, let ownTarget = target else { return try injectThroughWeakTarget(into: object) }
+        let dynamicType = type(of: object)
+        let target =
+            ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
         if try target.registry.program(for: target)?.run(injecting: object) != nil { return }
         try ResolutionError.catching {
             try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
@@ -94,8 +98,14 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
     }
 }
 
-/// What an injected `PropertyInjector` holds: its container and plan, weakly.
-struct WeakInjectionTarget: Sendable {
+/// What an injected `PropertyInjector` holds: its container and plan, weakly. A class, so that
+/// an injector stays three references wide: copying one never copies weak references.
+final class WeakInjectionTarget: Sendable {
     weak let registry: Registry?
     weak let target: InjectionTargetProducer?
+
+    init(registry: Registry, target: InjectionTargetProducer) {
+        self.registry = registry
+        self.target = target
+    }
 }

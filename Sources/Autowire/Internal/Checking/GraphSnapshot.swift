@@ -73,6 +73,8 @@ struct GraphSnapshot {
             DependencyGraph.Provision(kind: .closure, implementation: nil, locations: [location])
         case .factory(let location):
             DependencyGraph.Provision(kind: .factory, implementation: nil, locations: [location])
+        case .constructor(let location):
+            DependencyGraph.Provision(kind: .constructor, implementation: nil, locations: [location])
         case .collection(let locations):
             DependencyGraph.Provision(kind: .collection, implementation: nil, locations: locations)
         case .synthesized: DependencyGraph.Provision(kind: .synthesized, implementation: nil, locations: [])

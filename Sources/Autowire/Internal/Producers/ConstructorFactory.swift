@@ -20,7 +20,9 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     func compile<Value>(_ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool)
         -> AnyProducer
     {
-        TypedFactoryBinding(value: Value.self, key: key, location: location, scope: scope, factory: initializer)
-            .compile(compiler, register: register)
+        TypedFactoryBinding(
+            value: Value.self, key: key, location: location, scope: scope, factory: initializer,
+            origin: .constructor(location)
+        ).compile(compiler, register: register)
     }
 }

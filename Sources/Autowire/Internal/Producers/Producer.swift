@@ -157,6 +157,8 @@ enum Origin {
     case closure(SourceLocation)
     /// Bound to a typed factory.
     case factory(SourceLocation)
+    /// A `ConstructorInjectable` type made through its `Construction`, written at the location.
+    case constructor(SourceLocation)
     /// Gathered from `intoCollection()` contributions.
     case collection([SourceLocation])
     /// Made by the container itself, such as a `Provider`.
@@ -170,7 +172,7 @@ enum Origin {
         switch self {
         case .autowired, .synthesized, .collection: nil
         case .implementation(_, let location), .value(let location), .closure(let location), .factory(let location),
-            .offered(let location), .request(let location):
+            .constructor(let location), .offered(let location), .request(let location):
             location
         }
     }

@@ -5,21 +5,24 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
     let location: SourceLocation
     let scope: Scope
     let factory: (repeat each Parameter) throws -> Implementation
+    /// How the graph shows it: a typed factory, unless it is a `ConstructorInjectable` type's own.
+    let origin: Origin
 
     init(
         value: Value.Type, key: BindingKey, location: SourceLocation, scope: Scope,
-        factory: @escaping (repeat each Parameter) throws -> Implementation
+        factory: @escaping (repeat each Parameter) throws -> Implementation, origin: Origin? = nil
     ) {
         self.key = key
         self.location = location
         self.scope = scope
         self.factory = factory
+        self.origin = origin ?? .factory(location)
     }
 
     func compile(_ compiler: PlanCompiler, register: Bool) -> AnyProducer {
         let holder = FactoryCallHolder<Implementation>()
         let producer: Producer<Value> = compiler.factoryProducer(
-            key: key, location: location, scope: scope, holder: holder)
+            key: key, location: location, scope: scope, holder: holder, origin: origin)
         if register { compiler.register(producer) }
         if let cursor = compiler.compileArguments(
             repeat (each Parameter).self, owner: key, location: location, edgesOf: producer)

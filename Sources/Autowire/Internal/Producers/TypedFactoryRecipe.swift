@@ -128,7 +128,8 @@ extension PlanCompiler {
     /// The scoped producer of a factory binding: runs the holder's call, wraps what it throws with
     /// the binding's location, and checks the result is a `Value`.
     func factoryProducer<Value, Implementation>(
-        key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>
+        key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>,
+        origin: Origin? = nil
     ) -> Producer<Value> {
         if Value.self is AnyClass, !(Implementation.self is Value.Type) {
             report(
@@ -152,6 +153,6 @@ extension PlanCompiler {
                 return try upcast(made, to: Value.self, key: key, location: location)
             },
             registersEarly: false, isFactory: true, factory: { holder.program })
-        return makeScoped(key: key, scope: scope, origin: .factory(location), recipe: recipe)
+        return makeScoped(key: key, scope: scope, origin: origin ?? .factory(location), recipe: recipe)
     }
 }

@@ -51,7 +51,7 @@ mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
 mutant graph-factory-value-not-recorded Internal/Resolving/ResolutionState.swift \
     'ScopeTests|BindingTests' no \
-    'state.pointee.record(producer.reference(for: value), at: slot)' \
+    'state.pointee.record(reference, at: slot)' \
     '_ = slot'
 # Scope sharing: a singleton is never published, so every resolve creates it again.
 mutant singleton-never-published Internal/Producers/SingletonProducer.swift \
@@ -61,13 +61,23 @@ mutant singleton-never-published Internal/Producers/SingletonProducer.swift \
 # Cycle check, first pass: cycles found on the walk are not reported (the second pass still runs).
 mutant cycle-first-pass-silent Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' yes \
-    'if !closes(through: cycle.map(\.producer)) {' \
-    'if !closes(through: cycle.map(\.producer)), cycle.count > 1_000 {'
+    'if !closes(through: Array(cycle), closingEdge: edge) {' \
+    'if !closes(through: Array(cycle), closingEdge: edge), cycle.count > 1_000 {'
 # Cycle check, first pass: a factory outside `.transient` is taken for something that closes a cycle.
 mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' no \
-    'if producer.isFactory, producer.scope != .transient { return false }' \
-    'if producer.isFactory, producer.scope == .singleton { return false }'
+    'if producer.isFactory, producer.scope != .transient {' \
+    'if producer.isFactory, producer.scope == .singleton {'
+# Constructor cycles: a property fill that meets a running factory never waits for it.
+mutant constructor-cycle-never-waits Internal/Resolving/ResolutionState.swift \
+    'ConstructorCycleTests|CycleTests' no \
+    'guard error.code == .unclosableCycle, producer.isFactory' \
+    'guard error.code == .factoryFailed, producer.isFactory'
+# Hooks: an object's hook runs when its own fill ends, before the cycle it is on is complete.
+mutant hook-before-cycle-complete Internal/Resolving/ResolutionState.swift \
+    'InjectionHookTests|ConstructorCycleTests' no \
+    'if frame.earliestRead >= frame.start {' \
+    'if frame.earliestRead >= frame.start || !frame.hooks.isEmpty {'
 # Cycle check, second pass: endless cycles first reached through a shared object are not looked for.
 mutant cycle-second-pass-skipped Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|RandomizedGraphTests' no \

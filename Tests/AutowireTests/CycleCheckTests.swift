@@ -56,6 +56,19 @@ private final class Rotor: Injectable {
     static let dependencies: [Dependency<Rotor>] = [.inject(\.turbine)]  // @turbine
 }
 
+// First pass: entered at a running factory through a factory's parameter, a cycle does not close,
+// though `Feeder` on it records early: building finds it, before any resolve.
+private final class Press {
+    init(feeder: Feeder) {}
+}
+private final class Feeder: Injectable {
+    var belt: Belt!
+    static let dependencies: [Dependency<Feeder>] = [.inject(\.belt)]
+}
+private final class Belt {
+    init(press: Press) {}
+}
+
 // Second pass, with factories only: `Pump` and `Valve` are transient factories that need each other,
 // and `Pump` first needs a `.graph` `Manifold` that needs `Valve`. The first walk goes round
 // `Pump → Manifold → Valve → Pump`, which `Manifold` closes, and meets `Valve` again from `Pump` as
@@ -119,6 +132,25 @@ private final class HubHook: Hook, Injectable {
     }
 
     // MARK: The first pass: judging each cycle from where it is entered
+
+    @Test func aCycleEnteredAtARunningFactoryThroughAParameterFailsTheBuildThoughAClassOnItRecordsEarly() {
+        let error = captureConfigurationError {
+            try Container { binder in
+                binder.bind(Press.self).to(factory: Press.init)
+                binder.bind(Belt.self).to(factory: Belt.init)  // @belt
+            }
+        }
+        #expect(
+            error?.description == """
+                Container configuration has 1 problem:
+
+                error[unclosable-cycle]: Dependency cycle parameter 1 of Press's factory → Feeder.belt → parameter 1 of Belt's factory → Press can never close.
+                  at: \(marked("belt"))
+                  path: parameter 1 of Press's factory → Feeder.belt → parameter 1 of Belt's factory → Press
+                  fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
+                or make one of the properties a `Provider` or `Lazy`.
+                """)
+    }
 
     @Test func aCycleEnteredAtARunningFactoryClosesThroughThePropertyThatMeetsIt() throws {
         // Refused before: the property now waits for the factory to return.

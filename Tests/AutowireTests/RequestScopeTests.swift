@@ -118,3 +118,35 @@ private final class Greeter: Injectable {
         #expect(error.diagnostics.first?.path == ["RequestLog.request", "IncomingRequest"])
     }
 }
+
+/// A request whose value holds references: copying it out of the caller's frame must retain them,
+/// which AddressSanitizer would catch going wrong once the caller's copy is gone.
+private final class RequestBody: Sendable {
+    let text: String
+    init(text: String) { self.text = text }
+}
+private struct UploadRequest: Sendable {
+    let body: RequestBody
+    let headers: [String: String]
+}
+private final class UploadHandler: Injectable {
+    var request: UploadRequest!
+    static let dependencies: [Dependency<UploadHandler>] = [.inject(\.request)]
+}
+
+extension RequestScopeTests {
+    @Test func theGraphKeepsItsOwnCopyOfTheRequestAfterTheCallersIsGone() throws {
+        let requests = try Container().requestScope(for: UploadRequest.self)
+        var handlers: [UploadHandler] = []
+        for index in 0..<100 {
+            // The request exists only in this iteration; the handler must outlive it intact.
+            let request = UploadRequest(
+                body: RequestBody(text: "upload \(index)"), headers: ["X-Index": "\(index)"])
+            handlers.append(try requests.resolve(UploadHandler.self, for: request))
+        }
+        for (index, handler) in handlers.enumerated() {
+            #expect(handler.request.body.text == "upload \(index)")
+            #expect(handler.request.headers == ["X-Index": "\(index)"])
+        }
+    }
+}

@@ -37,6 +37,7 @@ public struct RequestScope<Request>: Sendable {
                     capacity: producer.rootCheck?.slotCapacity ?? 8,
                     request: RequestValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
                 ) { resolution in
+                    // The root producer of `T`'s key produces `T`, as in `Container.resolve`.
                     try unsafeDowncast(producer, to: Producer<T>.self).produce(resolution)
                 }
             }

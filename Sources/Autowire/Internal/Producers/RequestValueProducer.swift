@@ -1,5 +1,7 @@
 /// The request a ``RequestScope`` resolve was given, as the resolve's state holds it: where the
-/// value lies on the caller's stack, and its type, checked before it is read.
+/// value lies on the caller's stack, and its type, checked before it is read. It lives only in
+/// that resolve's state, which ends before `RequestScope.resolve(_:for:)` returns, so the pointer
+/// never outlives the value; a `Provider` or `Lazy` starts a state of its own, with no request.
 struct RequestValue {
     let type: ObjectIdentifier
     let pointer: UnsafeRawPointer

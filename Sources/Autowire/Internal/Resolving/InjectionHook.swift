@@ -62,7 +62,9 @@ final class InjectionHook: @unchecked Sendable {
     }
 
     /// The object the default last ran on, on this thread: a thread-specific value, so that two
-    /// threads finding out at once do not see each other's marks.
+    /// threads finding out at once do not see each other's marks. The address is only compared,
+    /// never read through, and only while the object it names is held by the call being probed
+    /// (the mark is cleared before that call and after it), so a freed address is never mistaken.
     private static let key: pthread_key_t? = {
         var key = pthread_key_t()
         return pthread_key_create(&key, nil) == 0 ? key : nil

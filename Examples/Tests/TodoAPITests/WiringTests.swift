@@ -78,6 +78,8 @@ import TodoAPI
             #expect(names.contains(expected), "\(expected) is not in \(names.sorted())")
         }
         #expect(graph.dot.hasPrefix("digraph"))
+        let service = try #require(graph.nodes.first { $0.name == "TodoService" })
+        #expect(graph.edges(from: service.id).map(\.label) == ["repository:", "clock:", "request:"])
     }
 }
 

@@ -8,12 +8,33 @@ extension BindingBuilder {
     ///
     /// Any number of parameters works. Each is resolved by its type, or by its tag when written
     /// as ``Tagged``, and building the container checks that every one can be provided. Without
-    /// ``scoped(_:)`` the factory runs once per top-level resolve (``Scope/graph``).
+    /// ``scoped(_:)`` the factory runs once per top-level resolve (``Scope/graph``). Graphs and
+    /// error paths name the parameters by position (`parameter 2 of Mailer's factory`); use
+    /// ``to(factory:labels:)`` to name them.
     public func to<each Parameter, Implementation>(
         factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation
     ) {
+        to(factory: factory, labels: [])
+    }
+
+    /// Binds to a function whose parameters the container resolves, naming each parameter in
+    /// graphs and error paths (see ``ParameterLabel``).
+    ///
+    /// ```swift
+    /// binder.bind(Mailer.self).to(factory: SMTPMailer.init, labels: "settings", "log")
+    /// ```
+    public func to<each Parameter, Implementation>(
+        factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation,
+        labels: repeat ParameterLabel<each Parameter>
+    ) {
+        to(factory: factory, labels: labelNames(repeat each labels))
+    }
+
+    private func to<each Parameter, Implementation>(
+        factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation, labels: [String?]
+    ) {
         let binding = TypedFactoryBinding(
-            value: Value.self, key: key, location: location, scope: scope ?? .graph, factory: factory)
+            value: Value.self, key: key, location: location, scope: scope ?? .graph, factory: factory, labels: labels)
         finish(binding.compile)
     }
 }
@@ -30,10 +51,30 @@ extension BindingBuilder {
     public func to<Seed, T, each Parameter, Implementation>(
         assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation
     ) where Value == AssistedFactory<Seed, T> {
+        to(assisted: factory, labels: [])
+    }
+
+    /// Binds an ``AssistedFactory`` to a function whose first parameter is the seed, naming each
+    /// parameter, the seed's first, in graphs and error paths (see ``ParameterLabel``).
+    ///
+    /// ```swift
+    /// binder.bind(AssistedFactory<String, Mailer>.self).to(assisted: SMTPMailer.init, labels: "host", "log")
+    /// ```
+    public func to<Seed, T, each Parameter, Implementation>(
+        assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation,
+        labels seedLabel: ParameterLabel<Seed>, _ labels: repeat ParameterLabel<each Parameter>
+    ) where Value == AssistedFactory<Seed, T> {
+        to(assisted: factory, labels: [seedLabel.name] + labelNames(repeat each labels))
+    }
+
+    private func to<Seed, T, each Parameter, Implementation>(
+        assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation,
+        labels: [String?]
+    ) where Value == AssistedFactory<Seed, T> {
         let key = key
         let location = location
         let target = SeededFactoryBinding<T, Seed, repeat each Parameter, Implementation>(
-            location: location, factory: factory)
+            location: location, factory: factory, labels: labels)
         finish { compiler, register in
             let made = target.producer(compiler)
             let producer = DeferredProducer(key: key, registry: compiler.registry, target: made.0) { handle in

@@ -12,8 +12,9 @@ extension DependencyGraph {
     /// The colours are the Okabe–Ito palette, told apart with every common form of colour
     /// blindness, each with a text colour that keeps at least 4.5:1 contrast; the scope is written
     /// in each box too, so the picture reads in grey as well. A typed factory's parameters are
-    /// labelled by position (`parameter 2`): Swift keeps no argument labels in a function value. The
-    /// same graph always gives the same text, so the output can be committed and compared.
+    /// labelled by their ``ParameterLabel`` (`clock:`) or else by position (`parameter 2`): Swift
+    /// keeps no argument labels in a function value. The same graph always gives the same text, so
+    /// the output can be committed and compared.
     public var dot: String {
         var lines = [
             "digraph Autowire {",

@@ -53,12 +53,27 @@ extension ConstructorInjectable {
 public struct Construction<T>: Sendable {
     let recipe: any ConstructionRecipe
 
-    /// A construction through `initializer`.
+    /// A construction through `initializer`, whose parameters graphs and error paths name by
+    /// position (`parameter 2 of OrderService's factory`).
     public init<each Parameter>(
         _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
         recipe = ConstructorFactory<T, repeat each Parameter>(
-            initializer, location: SourceLocation(fileID, line))
+            initializer, labels: [], location: SourceLocation(fileID, line))
+    }
+
+    /// A construction through `initializer`, whose parameters graphs and error paths name by
+    /// `labels`, one per parameter (see ``ParameterLabel``).
+    ///
+    /// ```swift
+    /// static let construction = Construction(OrderService.init, labels: "repository", "clock")
+    /// ```
+    public init<each Parameter>(
+        _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T,
+        labels: repeat ParameterLabel<each Parameter>, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        recipe = ConstructorFactory<T, repeat each Parameter>(
+            initializer, labels: labelNames(repeat each labels), location: SourceLocation(fileID, line))
     }
 }

@@ -100,6 +100,18 @@ enum BindingsAndFactoriesExamples {
             #expect((mailer as? SMTPMailer)?.host == "smtp.example.com")
         }
 
+        @Test func labelsNameATypedFactorysParametersInPaths() {
+            let error = captureConfigurationError {
+                try Container { binder in
+                    binder.bind(Mailer.self).to(factory: SMTPMailer.init, labels: "host", "logger")
+                }
+            }
+            #expect(
+                error?.diagnostics.first.map { $0.path.map(withoutArticleNamespaces) } == [
+                    "parameter host of Mailer's factory", "String tagged MailHost",
+                ])
+        }
+
         @Test func aTaggedCollectionIsResolvedByItsTag() throws {
             let retryContainer = try Container { binder in
                 binder.bind(Int.self).tagged(RetryDelays.self).intoCollection().to(value: 1)

@@ -57,6 +57,18 @@ enum ConstructorInjectionExamples {
         static let construction = Construction(ReceiptStore.init)
     }
 
+    final class ShippingService: ConstructorInjectable, Sendable {
+        let repository: any OrderRepository
+        let time: TimeSource
+
+        init(repository: any OrderRepository, time: TimeSource) {
+            self.repository = repository
+            self.time = time
+        }
+
+        static let construction = Construction(ShippingService.init, labels: "repository", "time")
+    }
+
     /// The article's cycle: it closes from either end.
     final class Household: ConstructorInjectable {
         let pet: Pet
@@ -106,6 +118,17 @@ enum ConstructorInjectionExamples {
                   path: parameter 1 of OrderService's factory → OrderRepository
                   fix: Bind it in the container with `binder.bind(OrderRepository.self).to(…)`.
                 """#)
+        }
+
+        @Test func labelledParametersAreNamedInPathsAndGraphs() throws {
+            let error = captureResolutionError { try Container().resolve(ShippingService.self) }
+            #expect(
+                error?.diagnostics.first.map { $0.path.map(withoutArticleNamespaces) } == [
+                    "parameter repository of ShippingService's factory", "OrderRepository",
+                ])
+            let graph = try Self.container().graph(from: ShippingService.self)
+            let service = try #require(graph.nodes.first { $0.name.hasSuffix("ShippingService") })
+            #expect(graph.edges(from: service.id).map(\.label) == ["repository:", "time:"])
         }
 
         @Test func parametersAreCheckedWhenTheContainerIsBuilt() {

@@ -20,7 +20,7 @@ public final class AppDatabase: ConstructorInjectable, Sendable {
 
     /// How the container makes it: through ``init(path:logger:)``, whose errors fail the resolve
     /// (and the start-up validation) as `factory-failed`.
-    public static let construction = Construction(AppDatabase.init(path:logger:))
+    public static let construction = Construction(AppDatabase.init(path:logger:), labels: "path", "logger")
 
     /// One for the whole app: one pool on the file.
     public static var scope: Scope { .singleton }

@@ -15,8 +15,8 @@ public final class SQLiteTodoRepository: TodoRepository, ConstructorInjectable {
         self.database = database
     }
 
-    /// How the container makes it: through ``init(database:)``.
-    public static let construction = Construction(SQLiteTodoRepository.init)
+    /// How the container makes it: through ``init(database:)``, its parameter named in graphs.
+    public static let construction = Construction(SQLiteTodoRepository.init, labels: "database")
 
     /// One for the whole app.
     public static var scope: Scope { .singleton }

@@ -13,8 +13,8 @@ public final class GetTodoHandler: RouteHandler, ConstructorInjectable {
         self.todos = todos
     }
 
-    /// How the container makes it: through ``init(todos:)``.
-    public static let construction = Construction(GetTodoHandler.init)
+    /// How the container makes it: through ``init(todos:)``, its parameter named in graphs.
+    public static let construction = Construction(GetTodoHandler.init, labels: "todos")
 
     public func handle(_ request: Request, context: BasicRequestContext) async throws -> Todo {
         // `require(_:as:)` throws a 400 Bad Request when the parameter is not an integer.

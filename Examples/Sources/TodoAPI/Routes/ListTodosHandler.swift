@@ -13,8 +13,8 @@ public final class ListTodosHandler: RouteHandler, ConstructorInjectable {
         self.todos = todos
     }
 
-    /// How the container makes it: through ``init(todos:)``.
-    public static let construction = Construction(ListTodosHandler.init)
+    /// How the container makes it: through ``init(todos:)``, its parameter named in graphs.
+    public static let construction = Construction(ListTodosHandler.init, labels: "todos")
 
     public func handle(_ request: Request, context: BasicRequestContext) async throws -> [Todo] {
         try await todos.list()

@@ -23,7 +23,7 @@ public final class TodoService: ConstructorInjectable, Sendable {
     }
 
     /// How the container makes it: through ``init(repository:clock:request:)``.
-    public static let construction = Construction(TodoService.init)
+    public static let construction = Construction(TodoService.init, labels: "repository", "clock", "request")
 
     /// Every todo, oldest first.
     public func list() async throws -> [Todo] {

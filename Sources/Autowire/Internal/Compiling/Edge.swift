@@ -1,6 +1,7 @@
 /// A static dependency between two producers: what validation, cycle checks and graph export walk.
 struct Edge {
-    /// The property or parameter the dependency fills, such as `repository` or `parameter 2`; empty
+    /// The property or parameter the dependency fills, such as `repository`, `parameter 2` or
+    /// `clock:` (a parameter with a ``ParameterLabel``); empty
     /// when a binding points at its implementation or a `Provider` at what it provides.
     var label: String { makeLabel() }
     /// Where the dependency was declared.
@@ -38,22 +39,27 @@ struct Edge {
 
 /// How edges are named in paths, the same way in errors, cycles and the exported graph.
 enum EdgeLabel {
-    /// A typed factory's parameter, counted from 1 as users read an argument list. Swift keeps no
-    /// argument labels in a function value (`SMTPMailer.init` is `(String, Int) -> SMTPMailer`),
-    /// so the position is all there is to name it by.
-    static func parameter(_ position: Int) -> String { "\(prefix)\(position)" }
+    /// A typed factory's parameter: `clock:` with the label its binding gave, else its position
+    /// counted from 1 as users read an argument list. Swift keeps no argument labels in a function
+    /// value (`SMTPMailer.init` is `(String, Int) -> SMTPMailer`).
+    static func parameter(_ position: Int, label: String? = nil) -> String {
+        if let label { return "\(label)\(labelSuffix)" }
+        return "\(prefix)\(position)"
+    }
 
     /// One path component: `OrderService.repository` for a property, `parameter 2 of Mailer's
-    /// factory` for a factory parameter, `[Plugin][0]` for a collection's element (as building
+    /// factory` or `parameter clock of Mailer's factory` for a factory parameter, `[Plugin][0]` for a collection's element (as building
     /// errors name it), `ownerName` alone for an unlabeled edge.
     static func pathComponent(_ label: String, ownerName: String, ownerTypeName: String) -> String {
         if label.isEmpty { return ownerName }
         if label.hasPrefix(prefix) { return "\(label) of \(ownerTypeName)'s factory" }
+        if label.hasSuffix(labelSuffix) { return "\(prefix)\(label.dropLast()) of \(ownerTypeName)'s factory" }
         // No property name starts with a bracket: this is an element's `[index]` or `[key]`.
         if label.hasPrefix("[") { return "\(ownerName)\(label)" }
         return "\(ownerTypeName).\(label)"
     }
 
-    /// No property name has a space, so this prefix tells parameters apart from properties.
+    /// No property name has a space or a colon, so these tell parameters apart from properties.
     private static let prefix = "parameter "
+    private static let labelSuffix = ":"
 }

@@ -11,9 +11,15 @@ protocol ConstructionRecipe: Sendable {
 final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     let initializer: @Sendable (repeat each Parameter) throws -> T
     let location: SourceLocation
+    /// The parameters' ``ParameterLabel``s; empty when none were given.
+    let labels: [String?]
 
-    init(_ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, location: SourceLocation) {
+    init(
+        _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, labels: [String?],
+        location: SourceLocation
+    ) {
         self.initializer = initializer
+        self.labels = labels
         self.location = location
     }
 
@@ -21,7 +27,7 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
         -> AnyProducer
     {
         TypedFactoryBinding(
-            value: Value.self, key: key, location: location, scope: scope, factory: initializer,
+            value: Value.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
             origin: .constructor(location)
         ).compile(compiler, register: register)
     }

@@ -7,15 +7,19 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
     let factory: (repeat each Parameter) throws -> Implementation
     /// How the graph shows it: a typed factory, unless it is a `ConstructorInjectable` type's own.
     let origin: Origin
+    /// The parameters' ``ParameterLabel``s, nil (or none) where a parameter goes by its position.
+    let labels: [String?]
 
     init(
         value: Value.Type, key: BindingKey, location: SourceLocation, scope: Scope,
-        factory: @escaping (repeat each Parameter) throws -> Implementation, origin: Origin? = nil
+        factory: @escaping (repeat each Parameter) throws -> Implementation, labels: [String?] = [],
+        origin: Origin? = nil
     ) {
         self.key = key
         self.location = location
         self.scope = scope
         self.factory = factory
+        self.labels = labels
         self.origin = origin ?? .factory(location)
     }
 
@@ -25,7 +29,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
             key: key, location: location, scope: scope, holder: holder, origin: origin)
         if register { compiler.register(producer) }
         if let cursor = compiler.compileArguments(
-            repeat (each Parameter).self, owner: key, location: location, edgesOf: producer)
+            repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
             holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
             if Value.self is AnyClass {
@@ -44,10 +48,16 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
 final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
     let location: SourceLocation
     let factory: (Seed, repeat each Parameter) throws -> Implementation
+    /// The labels of the seed and the other parameters, in order; empty when none were given.
+    let labels: [String?]
 
-    init(location: SourceLocation, factory: @escaping (Seed, repeat each Parameter) throws -> Implementation) {
+    init(
+        location: SourceLocation, factory: @escaping (Seed, repeat each Parameter) throws -> Implementation,
+        labels: [String?] = []
+    ) {
         self.location = location
         self.factory = factory
+        self.labels = labels
     }
 
     /// Registers the producer that `AssistedFactory<Seed, T>.make(_:)` runs, without compiling its
@@ -67,9 +77,12 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
     func compileArguments(of made: (Producer<T>, FactoryCallHolder<Implementation>), _ compiler: PlanCompiler) {
         let (producer, holder) = made
         let seed = compiler.seedProducer(Seed.self)
-        producer.edges.append(Edge(label: EdgeLabel.parameter(1), location: location, target: seed, isDeferred: false))
+        let seedLabel = labels.first ?? nil
+        producer.edges.append(
+            Edge(label: EdgeLabel.parameter(1, label: seedLabel), location: location, target: seed, isDeferred: false))
         if let cursor = compiler.compileArguments(
-            repeat (each Parameter).self, owner: producer.key, location: location, edgesOf: producer, firstIndex: 2)
+            repeat (each Parameter).self, labels: labels, owner: producer.key, location: location, edgesOf: producer,
+            firstIndex: 2)
         {
             holder.call = SeededFactoryRecipe(
                 factory: factory, seed: seed, arguments: repeat cursor.take((each Parameter).self))

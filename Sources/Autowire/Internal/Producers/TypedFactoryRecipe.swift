@@ -100,7 +100,7 @@ extension PlanCompiler {
     /// Compiles each parameter of a typed factory: nil when one cannot be provided (every missing
     /// one is reported).
     func compileArguments<each Parameter>(
-        _ parameters: repeat (each Parameter).Type, owner: BindingKey, location: SourceLocation,
+        _ parameters: repeat (each Parameter).Type, labels: [String?], owner: BindingKey, location: SourceLocation,
         edgesOf consumer: AnyProducer, firstIndex: Int = 1
     ) -> ArgumentCursor? {
         var compiled: [AnyProducer] = []
@@ -109,15 +109,19 @@ extension PlanCompiler {
         for parameter in repeat each parameters {
             index += 1
             let position = index
+            let name = labels.indices.contains(position - 1) ? labels[position - 1] : nil
             // Path text is made only if a problem is reported: naming types costs microseconds.
             let component = {
                 EdgeLabel.pathComponent(
-                    EdgeLabel.parameter(position), ownerName: owner.description, ownerTypeName: owner.typeName)
+                    EdgeLabel.parameter(position, label: name), ownerName: owner.description,
+                    ownerTypeName: owner.typeName)
             }
             if let found = producer(of: parameter, tag: nil, label: component(), location: location) {
                 compiled.append(found)
                 consumer.edges.append(
-                    Edge(label: EdgeLabel.parameter(position), location: location, target: found, isDeferred: false))
+                    Edge(
+                        label: EdgeLabel.parameter(position, label: name), location: location, target: found,
+                        isDeferred: false))
             } else {
                 complete = false
             }

@@ -185,6 +185,17 @@ mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolut
     'ResolveProgramTests|BadInputCatalogueTests|ReentryTests' no \
     'return run.pointee.isBuilding(producer)' \
     'return false'
+# Resolve programs: a factory argument marked as moved is only lent, so its reference leaks.
+mutant program-moved-argument-lent Internal/Running/FactoryArguments.swift \
+    'ResolveProgramTests' no \
+    'moves & bit != 0 ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()' \
+    'unmanaged.takeUnretainedValue()'
+# Resolve programs: every read of a slot in a factory call moves it, not only the last one, so the
+# frame hands over references it does not own (a double release).
+mutant program-every-argument-moves Internal/Compiling/ProgramLowering.swift \
+    'ResolveProgramTests' no \
+    'if consumes, owned[value], !read[value] {' \
+    'if consumes, owned[value] {'
 
 # Arguments.
 only=()

@@ -125,6 +125,46 @@ private final class LoopHolder: Injectable {
     static let dependencies: [Dependency<LoopHolder>] = [.inject(\.loop)]
 }
 
+/// Takes the same `.graph` object twice in one call: the first read is lent, the last one moved.
+private final class Twins {
+    let left: Fuel
+    let right: Fuel
+    init(left: Fuel, right: Fuel) {
+        self.left = left
+        self.right = right
+        liveParts.add(1, ordering: .relaxed)
+    }
+    deinit { liveParts.subtract(1, ordering: .relaxed) }
+}
+private final class TwinsHolder: Injectable {
+    var twins: Twins!
+    var fuel: Fuel!
+    static let dependencies: [Dependency<TwinsHolder>] = [.inject(\.twins), .inject(\.fuel)]
+}
+private class Tank {
+    let limits: Limits
+    let fuel: Fuel
+    init(limits: Limits, fuel: Fuel) {
+        self.limits = limits
+        self.fuel = fuel
+    }
+}
+private final class ArmoredTank: Tank {}
+private final class TankHolder: Injectable {
+    var tank: Tank!
+    static let dependencies: [Dependency<TankHolder>] = [.inject(\.tank)]
+}
+private final class Convoy {
+    let parts: [Fuel]
+    init(_ a: Fuel, _ b: Fuel, _ c: Fuel, _ d: Fuel, _ e: Fuel, _ f: Fuel, _ g: Clerk) {
+        parts = [a, b, c, d, e, f]
+    }
+}
+private final class ConvoyHolder: Injectable {
+    var convoy: Convoy!
+    static let dependencies: [Dependency<ConvoyHolder>] = [.inject(\.convoy)]
+}
+
 extension Container {
     /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
     fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
@@ -294,5 +334,72 @@ extension Container {
         #expect(error?.code == .unclosableCycle)
         #expect(error?.path == ["LoopHolder.loop", "Loop", "Loop"])
         #expect(try container.programWord(of: LoopHolder.self) > 1)
+    }
+
+    @Test func aFactoryTakesOverArgumentsReadForTheLastTimeAndLeavesNothingAlive() throws {
+        let container = try Container { binder in
+            binder.bind(Fuel.self).to(factory: Fuel.init)
+            binder.bind(Twins.self).to(factory: Twins.init)
+        }
+        liveParts.store(0, ordering: .relaxed)
+        for _ in 0..<3 {
+            let holder = try container.resolve(TwinsHolder.self)
+            #expect(holder.twins.left === holder.twins.right)
+            #expect(holder.twins.left === holder.fuel)
+            let twins = try container.resolve(Twins.self)
+            #expect(twins.left === twins.right)
+        }
+        #expect(try container.programWord(of: TwinsHolder.self) > 1)
+        #expect(try container.programWord(of: Twins.self) > 1)
+        #expect(liveParts.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aFactoryThatThrowsAfterTakingItsArgumentsReleasesEachOnce() throws {
+        let container = try Container { binder in
+            binder.bind(Fuel.self).scoped(.transient).to(factory: Fuel.init)
+            binder.bind(Engine.self).to(factory: { (fuel: Fuel, clerk: Clerk) throws -> Engine in
+                if fuelFails.load(ordering: .relaxed) { throw Empty() }
+                return Engine(fuel: fuel, clerk: clerk)
+            })
+        }
+        _ = try container.resolve(Station.self)
+        liveParts.store(0, ordering: .relaxed)
+        fuelFails.store(true, ordering: .relaxed)
+        defer { fuelFails.store(false, ordering: .relaxed) }
+        for _ in 0..<3 {
+            let error = captureResolutionError { try container.resolve(Station.self) }
+            #expect(error?.code == .factoryFailed)
+            #expect(error?.path == ["Station.engine", "Engine"])
+        }
+        #expect(try container.programWord(of: Station.self) > 1)
+        #expect(liveParts.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aFactoryGetsBoxedValuesAndMayReturnASubclass() throws {
+        let container = try Container { binder in
+            binder.bind(Limits.self).to(value: Limits(retries: 3))
+            binder.bind(Fuel.self).to(factory: Fuel.init)
+            binder.bind(Tank.self).to(factory: ArmoredTank.init)
+        }
+        for _ in 0..<2 {
+            let tank = try #require(try container.resolve(TankHolder.self).tank)
+            #expect(tank is ArmoredTank)
+            #expect(tank.limits.retries == 3)
+        }
+        #expect(try container.programWord(of: TankHolder.self) > 1)
+    }
+
+    @Test func aFactoryWithMoreParametersThanTheFixedAritiesRunsThroughItsPack() throws {
+        let container = try Container { binder in
+            binder.bind(Fuel.self).scoped(.transient).to(factory: Fuel.init)
+            binder.bind(Convoy.self).to(factory: Convoy.init)
+        }
+        liveParts.store(0, ordering: .relaxed)
+        for _ in 0..<2 {
+            let convoy = try #require(try container.resolve(ConvoyHolder.self).convoy)
+            #expect(Set(convoy.parts.map(ObjectIdentifier.init)).count == 6)
+        }
+        #expect(try container.programWord(of: ConvoyHolder.self) > 1)
+        #expect(liveParts.load(ordering: .relaxed) == 0)
     }
 }

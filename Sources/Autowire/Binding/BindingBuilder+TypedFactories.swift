@@ -14,7 +14,7 @@ extension BindingBuilder {
     public func to<each Parameter, Implementation>(
         factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation
     ) {
-        to(factory: factory, labels: [])
+        bindFactory(factory, labels: [], specialized: nil)
     }
 
     /// Binds to a function whose parameters the container resolves, naming each parameter in
@@ -27,14 +27,19 @@ extension BindingBuilder {
         factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation,
         labels: repeat ParameterLabel<each Parameter>
     ) {
-        to(factory: factory, labels: labelNames(repeat each labels))
+        bindFactory(factory, labels: labelNames(repeat each labels), specialized: nil)
     }
 
-    private func to<each Parameter, Implementation>(
-        factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation, labels: [String?]
+    /// What every `to(factory:)` comes to; the fixed-arity ones add the call specialized in the
+    /// caller's module (see `FactoryArguments`).
+    @usableFromInline
+    func bindFactory<each Parameter, Implementation>(
+        _ factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation, labels: [String?],
+        specialized: SpecializedFactoryCall?
     ) {
         let binding = TypedFactoryBinding(
-            value: Value.self, key: key, location: location, scope: scope ?? .graph, factory: factory, labels: labels)
+            value: Value.self, key: key, location: location, scope: scope ?? .graph, factory: factory, labels: labels,
+            specialized: specialized)
         finish(binding.compile)
     }
 }

@@ -59,8 +59,7 @@ public struct Construction<T>: Sendable {
         _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        recipe = ConstructorFactory<T, repeat each Parameter>(
-            initializer, labels: [], location: SourceLocation(fileID, line))
+        self.init(initializer: initializer, labels: [], specialized: nil, fileID: fileID, line: line)
     }
 
     /// A construction through `initializer`, whose parameters graphs and error paths name by
@@ -73,7 +72,19 @@ public struct Construction<T>: Sendable {
         _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T,
         labels: repeat ParameterLabel<each Parameter>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
+        self.init(
+            initializer: initializer, labels: labelNames(repeat each labels), specialized: nil, fileID: fileID,
+            line: line)
+    }
+
+    /// What every initializer comes to; the fixed-arity ones add the call specialized in the
+    /// caller's module (see `FactoryArguments`).
+    @usableFromInline
+    init<each Parameter>(
+        initializer: @escaping @Sendable (repeat each Parameter) throws -> T, labels: [String?],
+        specialized: SpecializedFactoryCall?, fileID: StaticString, line: UInt
+    ) {
         recipe = ConstructorFactory<T, repeat each Parameter>(
-            initializer, labels: labelNames(repeat each labels), location: SourceLocation(fileID, line))
+            initializer, labels: labels, specialized: specialized, location: SourceLocation(fileID, line))
     }
 }

@@ -15,7 +15,7 @@
 /// empty string keeps the position (for an unlabelled parameter, `init(_ log: EventLog)`).
 public struct ParameterLabel<Parameter>: ExpressibleByStringLiteral, Sendable {
     /// The label as it will be shown, or nil to name the parameter by its position.
-    let name: String?
+    @usableFromInline let name: String?
 
     /// A label written as a string literal.
     public init(stringLiteral value: String) {

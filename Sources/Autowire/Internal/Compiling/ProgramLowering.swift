@@ -289,11 +289,20 @@ struct ProgramLowering {
             case .checkFirstFill, .callHook:
                 read[Int(instruction.object)] = true
             case .callFactory:
-                // Arguments are lent to the factory; a slot read last here is released at the end.
+                // A factory that consumes its arguments takes over a slot read last here; others
+                // borrow, and such a slot is released at the end. Arguments are visited from the
+                // last, so of two reads of one slot in a call, the later one moves.
                 let site = factorySites[Int(instruction.operand)]
-                for argument in arguments[site.first..<site.first + site.count]
-                where argument & ResolveProgram.constantArgument == 0 {
-                    read[Int(argument)] = true
+                let consumes = site.factory.takeUnretainedValue().consumesArguments
+                for index in (0..<site.count).reversed() {
+                    let argument = arguments[site.first + index]
+                    guard argument & ResolveProgram.constantArgument == 0 else { continue }
+                    let value = Int(argument)
+                    if consumes, owned[value], !read[value] {
+                        factorySites[Int(instruction.operand)].moves |= 1 << UInt64(index)
+                        moved[value] = true
+                    }
+                    read[value] = true
                 }
             case .create, .release:
                 break

@@ -13,13 +13,16 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     let location: SourceLocation
     /// The parameters' ``ParameterLabel``s; empty when none were given.
     let labels: [String?]
+    /// The call specialized in the caller's module, when a fixed-arity overload made the construction.
+    let specialized: SpecializedFactoryCall?
 
     init(
         _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, labels: [String?],
-        location: SourceLocation
+        specialized: SpecializedFactoryCall?, location: SourceLocation
     ) {
         self.initializer = initializer
         self.labels = labels
+        self.specialized = specialized
         self.location = location
     }
 
@@ -28,7 +31,7 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     {
         TypedFactoryBinding(
             value: Value.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
-            origin: .constructor(location)
+            specialized: specialized, origin: .constructor(location)
         ).compile(compiler, register: register)
     }
 }

@@ -179,8 +179,9 @@ enum Origin {
 }
 
 /// Holds a value-type instance in a resolution's table.
+@usableFromInline
 final class ValueBox<T> {
-    let value: T
+    @usableFromInline let value: T
     init(_ value: T) { self.value = value }
 }
 

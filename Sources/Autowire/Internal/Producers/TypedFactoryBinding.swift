@@ -9,17 +9,20 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
     let origin: Origin
     /// The parameters' ``ParameterLabel``s, nil (or none) where a parameter goes by its position.
     let labels: [String?]
+    /// The call specialized in the caller's module, when a fixed-arity overload bound the factory.
+    let specialized: SpecializedFactoryCall?
 
     init(
         value: Value.Type, key: BindingKey, location: SourceLocation, scope: Scope,
         factory: @escaping (repeat each Parameter) throws -> Implementation, labels: [String?] = [],
-        origin: Origin? = nil
+        specialized: SpecializedFactoryCall? = nil, origin: Origin? = nil
     ) {
         self.key = key
         self.location = location
         self.scope = scope
         self.factory = factory
         self.labels = labels
+        self.specialized = specialized
         self.origin = origin ?? .factory(location)
     }
 
@@ -32,15 +35,44 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
             holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
-            if Value.self is AnyClass {
-                holder.program = (
-                    TypedProgramFactory<Value, repeat each Parameter, Implementation>(
-                        key: key, location: location, factory: factory),
-                    cursor.compiled
-                )
+            if Value.self is AnyClass, let references = referenceMask() {
+                holder.program = (programFactory(references: references), cursor.compiled)
             }
         }
         return producer
+    }
+
+    /// The factory a resolve program calls: the specialized call when there is one and its product
+    /// is a class reference, else the parameter pack.
+    private func programFactory(references: UInt64) -> ProgramFactory {
+        guard let specialized, Implementation.self is AnyClass else {
+            return TypedProgramFactory<Value, repeat each Parameter, Implementation>(
+                key: key, location: location, factory: factory, references: references)
+        }
+        let key = key
+        let location = location
+        let upcast: ((AnyObject) throws -> AnyObject)? =
+            Implementation.self == Value.self
+            ? nil
+            : { made in
+                unsafeBitCast(
+                    try Autowire.upcast(made, to: Value.self, key: key, location: location), to: AnyObject.self)
+            }
+        return SpecializedProgramFactory(
+            key: key, location: location, specialized: specialized, references: references, upcast: upcast)
+    }
+
+    /// Bit `i` set when parameter `i`'s values are class references; nil past 64 parameters,
+    /// which programs leave to the recursive path.
+    private func referenceMask() -> UInt64? {
+        var references: UInt64 = 0
+        var index: UInt64 = 0
+        for parameter in repeat (each Parameter).self {
+            guard index < 64 else { return nil }
+            if parameter is AnyClass { references |= 1 << index }
+            index += 1
+        }
+        return references
     }
 }
 

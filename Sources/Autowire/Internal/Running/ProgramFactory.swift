@@ -9,8 +9,14 @@ class ProgramFactory {
         self.location = location
     }
 
-    /// Calls the factory with `arguments`, borrowed, one per parameter in order.
-    func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>) throws -> AnyObject {
+    /// Whether the factory takes over the arguments the program moves to it (see `call`); a
+    /// factory that does not only borrows them.
+    var consumesArguments: Bool { false }
+
+    /// Calls the factory with `arguments`, one per parameter in order. Each is borrowed, except
+    /// those whose bit is set in `moves` (only for a factory that consumes arguments): their
+    /// reference is the factory's, which consumes it whether the call returns or throws.
+    func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
 
@@ -22,22 +28,23 @@ class ProgramFactory {
     }
 }
 
-/// The program form of a `to(factory:)` binding of a class type `Value`.
+/// The program form of a `to(factory:)` binding of a class type `Value`, through its parameter
+/// pack: generic over each parameter, so it only borrows its arguments.
 final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramFactory {
     private let factory: (repeat each Parameter) throws -> Implementation
-    /// Per parameter, whether its values are class references (else they come boxed).
-    private let holdsReferences: [Bool]
+    /// Bit `i` is set when parameter `i`'s values are class references (else they come boxed).
+    private let references: UInt64
 
-    init(key: BindingKey, location: SourceLocation, factory: @escaping (repeat each Parameter) throws -> Implementation)
-    {
+    init(
+        key: BindingKey, location: SourceLocation, factory: @escaping (repeat each Parameter) throws -> Implementation,
+        references: UInt64
+    ) {
         self.factory = factory
-        var holdsReferences: [Bool] = []
-        for parameter in repeat (each Parameter).self { holdsReferences.append(parameter is AnyClass) }
-        self.holdsReferences = holdsReferences
+        self.references = references
         super.init(key: key, location: location)
     }
 
-    override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>) throws -> AnyObject {
+    override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
         var index = 0
         let made = try factory(repeat argument((each Parameter).self, arguments, &index))
         // The lowering takes this factory only when `Value` is a class.
@@ -47,10 +54,41 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     @inline(__always)
     private func argument<P>(_: P.Type, _ arguments: UnsafePointer<UnsafeMutableRawPointer>, _ index: inout Int) -> P {
         defer { index += 1 }
-        let reference = Unmanaged<AnyObject>.fromOpaque(arguments[index]).takeUnretainedValue()
-        // Each argument comes from the producer compiled for parameter `index`, a `Producer<P>`,
-        // and is recorded the way that producer records values.
-        if holdsReferences[index] { return unsafeBitCast(reference, to: P.self) }
-        return unsafeDowncast(reference, to: ValueBox<P>.self).value
+        return FactoryArguments(arguments, references: references, moves: 0).take(P.self, index)
+    }
+}
+
+/// The program form of a fixed-arity `to(factory:)` binding (or `Construction`) of a class type:
+/// its call was specialized in the caller's module, and consumes the arguments moved to it. Not
+/// generic, so that calling it looks up no metadata.
+final class SpecializedProgramFactory: ProgramFactory {
+    private let specialized: SpecializedFactoryCall
+    private let references: UInt64
+    /// Checks a product of a subclass of the bound class; nil when the product is of that class.
+    private let upcast: ((AnyObject) throws -> AnyObject)?
+
+    init(
+        key: BindingKey, location: SourceLocation, specialized: @escaping SpecializedFactoryCall, references: UInt64,
+        upcast: ((AnyObject) throws -> AnyObject)?
+    ) {
+        self.specialized = specialized
+        self.references = references
+        self.upcast = upcast
+        super.init(key: key, location: location)
+    }
+
+    override var consumesArguments: Bool { true }
+
+    override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
+        var product: UnsafeMutableRawPointer?
+        try withUnsafeMutablePointer(to: &product) { product in
+            try specialized(
+                FactoryArguments(arguments, references: references, moves: moves), UnsafeMutableRawPointer(product))
+        }
+        // Safe: the binding made this factory only for a product type that is a class, so the call
+        // initialized the word with one strong reference, which is taken over here.
+        let made = Unmanaged<AnyObject>.fromOpaque(product.unsafelyUnwrapped).takeRetainedValue()
+        guard let upcast else { return made }
+        return try upcast(made)
     }
 }

@@ -80,6 +80,9 @@ final class ResolveProgram: @unchecked Sendable {
         let factory: Unmanaged<ProgramFactory>
         let first: Int
         let count: Int
+        /// Bit `i` is set when argument `i` is its slot's last read, moved to a factory that
+        /// consumes its arguments.
+        var moves: UInt64 = 0
     }
 
     /// A factory argument in `arguments`: a slot, or a constant when this bit is set.
@@ -263,12 +266,15 @@ final class ResolveProgram: @unchecked Sendable {
                         let values = buffer.baseAddress.unsafelyUnwrapped
                         for index in 0..<site.count {
                             let argument = arguments[site.first + index]
-                            values[index] =
-                                argument & Self.constantArgument != 0
-                                ? constants[Int(argument & ~Self.constantArgument)]
-                                : frame[Int(argument)].unsafelyUnwrapped
+                            if argument & Self.constantArgument != 0 {
+                                values[index] = constants[Int(argument & ~Self.constantArgument)]
+                            } else {
+                                values[index] = frame[Int(argument)].unsafelyUnwrapped
+                                // A moved reference is the factory's from here, even if it throws.
+                                if site.moves & (1 << UInt64(index)) != 0 { frame[Int(argument)] = nil }
+                            }
                         }
-                        return try site.factory._withUnsafeGuaranteedRef { try $0.call(values) }
+                        return try site.factory._withUnsafeGuaranteedRef { try $0.call(values, moves: site.moves) }
                     }
                 } catch {
                     throw failure(site.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)

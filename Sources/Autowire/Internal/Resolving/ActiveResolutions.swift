@@ -10,41 +10,75 @@
 /// user code (an `init()`, a `didSet`, a factory) inside another one links to it, so it can tell
 /// when it is about to build again what an enclosing resolve is still building.
 ///
-/// Each resolve's record lives on its caller's stack; the thread-specific pointer names the
-/// innermost one, and each recursive resolve's state keeps the one it was started in
-/// (`ResolutionState.outer`). A program run is only ever the outermost: a resolve started inside
-/// any other takes the recursive path, which performs the checks.
+/// Each resolve's record lives on its caller's stack; the thread's cell names the innermost one,
+/// and each recursive resolve's state keeps the one it was started in (`ResolutionState.outer`).
+/// A program run is only ever the outermost: a resolve started inside any other takes the
+/// recursive path, which performs the checks.
+///
+/// The cell is allocated once per thread and set as its thread-specific value then, so that a
+/// resolve only reads the value (`pthread_getspecific`) and writes the cell: setting a
+/// thread-specific value on every resolve cost two `pthread_setspecific` calls, 70 instructions.
 enum ActiveResolutions {
+    /// A thread's cell: the tagged address of its innermost resolve (see ``ActiveResolve``), or nil.
+    typealias Cell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
     private static let key: pthread_key_t? = {
         var key = pthread_key_t()
-        return pthread_key_create(&key, nil) == 0 ? key : nil
+        let status = pthread_key_create(&key) { value in
+            // Optional on Linux, not on Darwin: the same spelling for both.
+            let value: UnsafeMutableRawPointer? = value
+            // Safe: only `cell()` stores values under this key, each a cell allocated for its
+            // thread, and the system calls this once per value, at thread exit, when no resolve
+            // can still run on the thread.
+            value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).deallocate()
+        }
+        return status == 0 ? key : nil
     }()
 
-    /// Makes `state` the innermost resolve on this thread; returns the enclosing one.
-    static func enter(_ state: UnsafeMutablePointer<ResolutionState>) -> ActiveResolve? {
+    /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
+    /// store the cell (resolves then run without re-entry checks, which is never unsafe).
+    @inline(__always)
+    private static func cell() -> Cell? {
         guard let key else { return nil }
-        let outer = pthread_getspecific(key).map(ActiveResolve.init(tagged:))
-        // Fails only for an invalid key (checked) or when the thread's table cannot grow; the guard
-        // then does not see this resolve, which is never unsafe.
-        pthread_setspecific(key, ActiveResolve.state(state).tagged)
-        return outer
+        if let value = pthread_getspecific(key) { return value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
+        return makeCell(under: key)
     }
 
-    /// Makes `run` the resolve of this thread, unless one is running already: then returns false,
-    /// and the caller resolves recursively instead.
+    @inline(never)
+    private static func makeCell(under key: pthread_key_t) -> Cell? {
+        let cell = Cell.allocate(capacity: 1)
+        cell.initialize(to: nil)
+        guard pthread_setspecific(key, cell) == 0 else {
+            cell.deallocate()
+            return nil
+        }
+        return cell
+    }
+
+    /// Makes `state` the innermost resolve on this thread; returns the thread's cell and the
+    /// enclosing resolve, which `leave` restores.
+    static func enter(_ state: UnsafeMutablePointer<ResolutionState>) -> (Cell?, ActiveResolve?) {
+        guard let cell = cell() else { return (nil, nil) }
+        let outer = cell.pointee.map(ActiveResolve.init(tagged:))
+        cell.pointee = ActiveResolve.state(state).tagged
+        return (cell, outer)
+    }
+
+    /// Makes `run` the resolve of this thread and returns the thread's cell, unless a resolve is
+    /// running already: then returns nil, and the caller resolves recursively instead. Without a
+    /// cell (see `cell()`), the run goes ahead unrecorded.
     @inline(__always)
-    static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>) -> Bool {
-        guard let key, pthread_getspecific(key) == nil else { return false }
-        // On failure (see `enter`), a resolve nested in this run does not see it: as today when
-        // the key cannot be created, the nested resolve then skips its re-entry checks.
-        pthread_setspecific(key, ActiveResolve.program(run).tagged)
-        return true
+    static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>) -> Cell?? {
+        guard let cell = cell() else { return .some(nil) }
+        guard cell.pointee == nil else { return nil }
+        cell.pointee = ActiveResolve.program(run).tagged
+        return cell
     }
 
     /// Ends the innermost resolve, making `outer` the innermost again.
-    static func leave(restoring outer: ActiveResolve?) {
-        guard let key else { return }
-        pthread_setspecific(key, outer?.tagged)
+    @inline(__always)
+    static func leave(_ cell: Cell?, restoring outer: ActiveResolve?) {
+        cell?.pointee = outer?.tagged
     }
 
     /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.

@@ -403,8 +403,9 @@ struct Resolution {
         state.request = request
         defer { state.finish() }
         return try withUnsafeMutablePointer(to: &state) { state in
-            state.pointee.outer = ActiveResolutions.enter(state)
-            defer { ActiveResolutions.leave(restoring: state.pointee.outer) }
+            let cell: ActiveResolutions.Cell?
+            (cell, state.pointee.outer) = ActiveResolutions.enter(state)
+            defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
             do {
                 let result = try body(Resolution(state: state))
                 if state.pointee.hasWorkDeferredToEnd { try state.pointee.completeDeferred() }

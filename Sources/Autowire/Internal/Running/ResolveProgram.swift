@@ -191,8 +191,8 @@ final class ResolveProgram: @unchecked Sendable {
     func run(injecting target: AnyObject? = nil) throws(ResolutionError) -> UnsafeMutableRawPointer? {
         var run = ProgramRun(program: self)
         return try withUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
-            guard ActiveResolutions.enterOutermost(run) else { return nil }
-            defer { ActiveResolutions.leave(restoring: nil) }
+            guard let cell = ActiveResolutions.enterOutermost(run) else { return nil }
+            defer { ActiveResolutions.leave(cell, restoring: nil) }
             if slotCount <= SmallFrame.slots {
                 var small = SmallFrame()
                 return try withUnsafeMutablePointer(to: &small) { small throws(ResolutionError) in

@@ -79,7 +79,12 @@ let scenarios: [Scenario] = [
         measure(count) { keep(container.resolve(CApp.self)) }
     },
     Scenario(name: "swift-dependencies", repetitions: micro) { count in
-        measure(count) { keep(swiftDependenciesGraph()) }
+        measure(count) {
+            let (app, config, logger) = swiftDependenciesGraph()
+            keep(app)
+            keep(config)
+            keep(logger)
+        }
     },
     Scenario(name: "singleton", repetitions: micro) { count in
         let container = Autowire.Container()

@@ -51,6 +51,18 @@ public func settleProcess() {
     }
 }
 
-/// Keeps a value alive as far as the optimizer can tell.
+/// Keeps an object alive as far as the optimizer can tell, at the cost of one call: not generic,
+/// so that the count of an operation holds no value-witness copy of its result (the generic
+/// `keep<T>` through `withExtendedLifetime` cost about 90 instructions per call, hand-written
+/// scenarios included).
 @inline(never)
+public func keep(_ object: AnyObject) { _ = Unmanaged.passUnretained(object) }
+
+/// The same for an optional result (Swinject's `resolve`).
+@inline(never)
+public func keep(_ object: AnyObject?) { _ = object.map(Unmanaged.passUnretained) }
+
+/// Keeps a value alive as far as the optimizer can tell: for results that are not objects.
+@inline(never)
+@_disfavoredOverload
 public func keep<T>(_ value: T) { withExtendedLifetime(value) {} }

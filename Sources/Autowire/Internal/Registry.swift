@@ -204,6 +204,16 @@ final class Registry: @unchecked Sendable {
     @inline(__always)
     func rootProducer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         if let known = roots.producer(for: key) { return known }
+        return try compileRoot(for: key)
+    }
+
+    /// The root producer of `key` when it is compiled already, unretained (see
+    /// `RootCache.unretainedProducer(for:)`): the top-level resolve's fast path.
+    @inline(__always)
+    func knownRootProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? { roots.unretainedProducer(for: key) }
+
+    @inline(never)
+    private func compileRoot(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         let producer = try compiled(key, asRoot: true) { $0.producer(for: key) }
         roots.insert(producer, for: key)
         return producer

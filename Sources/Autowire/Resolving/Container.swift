@@ -60,6 +60,13 @@ public final class Container: Sendable {
 
     @inline(__always)
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
+        if let known = registry.knownRootProducer(for: key) {
+            // Unretained: the registry owns its producers for its whole life, and this container
+            // holds the registry for the whole call.
+            return try ResolutionError.catching {
+                try known._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel() }
+            }
+        }
         let producer = try registry.rootProducer(for: key)
         return try ResolutionError.catching { try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel() }
     }

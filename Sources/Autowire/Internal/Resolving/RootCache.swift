@@ -39,6 +39,13 @@ final class RootCache: @unchecked Sendable {
     /// The producer cached for `key`, or nil. Safe to call from any thread without a lock.
     @inline(__always)
     func producer(for key: BindingKey) -> AnyProducer? {
+        unretainedProducer(for: key)?.takeUnretainedValue()
+    }
+
+    /// The producer cached for `key`, unretained: producers are owned by the registry's table for
+    /// the registry's whole life, so a caller holding the registry may use it without a retain.
+    @inline(__always)
+    func unretainedProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? {
         let table = current.load(ordering: .acquiring).assumingMemoryBound(to: Atomic<UInt>.self)
         let typeWord = Self.word(key.type)
         let tagWord = key.tag.map(Self.word) ?? 0
@@ -51,8 +58,7 @@ final class RootCache: @unchecked Sendable {
             if stored == typeWord, slot[1].load(ordering: .relaxed) == tagWord {
                 let bits = slot[2].load(ordering: .relaxed)
                 guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-                // Producers are owned by the registry's table for the registry's whole life.
-                return Unmanaged<AnyProducer>.fromOpaque(pointer).takeUnretainedValue()
+                return Unmanaged<AnyProducer>.fromOpaque(pointer)
             }
             index = (index + 1) & mask
         }

@@ -40,16 +40,6 @@ class AnyProducer: @unchecked Sendable {
     /// perform it, else the address of the published `ResolveProgram` (owned by the registry).
     let programWord = Atomic<UInt>(0)
 
-    /// The published program, unless there is none or lowering it again would make it faster:
-    /// what a top-level resolve or injection runs without taking the slow path.
-    @inline(__always)
-    final var readyProgram: ResolveProgram? {
-        let word = programWord.load(ordering: .acquiring)
-        guard word > 1 else { return nil }
-        let program = ResolveProgram.published(word)
-        return program.canImprove ? nil : program
-    }
-
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
@@ -117,7 +107,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.
     func resolveTopLevel() throws -> T {
-        if let made = try readyProgram?.run() { return value(fromProgram: made) }
+        let word = programWord.load(ordering: .acquiring)
+        if word > 1, let made = try ResolveProgram.runPublished(word) { return value(fromProgram: made) }
         return try resolveTopLevelSlowly()
     }
 

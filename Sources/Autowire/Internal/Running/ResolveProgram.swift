@@ -173,7 +173,22 @@ final class ResolveProgram: @unchecked Sendable {
     /// published alive for its own life, and the producer belongs to that registry.
     @inline(__always)
     static func published(_ word: UInt) -> ResolveProgram {
-        Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue()
+        unretainedPublished(word).takeUnretainedValue()
+    }
+
+    @inline(__always)
+    private static func unretainedPublished(_ word: UInt) -> Unmanaged<ResolveProgram> {
+        Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+    }
+
+    /// Runs the program `word` publishes (see `run`), unless lowering it again would make it
+    /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
+    /// injection does first. The program is used without a retain: see `published(_:)`.
+    @inline(__always)
+    static func runPublished(_ word: UInt, injecting target: AnyObject? = nil) throws -> UnsafeMutableRawPointer? {
+        try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
+            program.canImprove ? nil : try program.run(injecting: target)
+        }
     }
 
     /// How many objects the program calls `didInjectDependencies()` on: for tests.

@@ -165,6 +165,43 @@ private final class ConvoyHolder: Injectable {
     static let dependencies: [Dependency<ConvoyHolder>] = [.inject(\.convoy)]
 }
 
+private protocol Courier: AnyObject { var fuel: Fuel! { get } }
+private final class Van: Courier, Injectable {
+    var fuel: Fuel!
+    static let dependencies: [Dependency<Van>] = [.inject(\.fuel)]
+}
+private class Vehicle {}
+private final class Truck: Vehicle, Injectable {}
+private final class Depot: Injectable {
+    var courier: (any Courier)!
+    var van: Van!
+    var vehicle: Vehicle!
+    static let dependencies: [Dependency<Depot>] = [.inject(\.courier), .inject(\.van), .inject(\.vehicle)]
+}
+private protocol Pump: AnyObject {}
+private final class FuelPump: Pump {
+    let fuel: Fuel
+    init(fuel: Fuel) { self.fuel = fuel }
+}
+private final class Garage: Injectable {
+    var pump: (any Pump)!
+    var limits: Limits!
+    static let dependencies: [Dependency<Garage>] = [.inject(\.pump), .inject(\.limits)]
+}
+private final class Spark {
+    init() throws { throw Empty() }
+}
+private final class Plug: Injectable {
+    var spark: Spark!
+    static let dependencies: [Dependency<Plug>] = [.inject(\.spark)]
+}
+private protocol Ignition: AnyObject {}
+extension Plug: Ignition {}
+private final class Scooter: Injectable {
+    var ignition: (any Ignition)!
+    static let dependencies: [Dependency<Scooter>] = [.inject(\.ignition)]
+}
+
 extension Container {
     /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
     fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
@@ -401,5 +438,54 @@ extension Container {
         }
         #expect(try container.programWord(of: ConvoyHolder.self) > 1)
         #expect(liveParts.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aProtocolBoundToAnImplementationRunsInTheProgramAndSharesItsObject() throws {
+        let container = try Container { binder in
+            binder.bind((any Courier).self).to(Van.self)
+            binder.bind(Vehicle.self).to(Truck.self)
+            binder.bind(Fuel.self).to(factory: Fuel.init)
+        }
+        for _ in 0..<3 {
+            let depot = try container.resolve(Depot.self)
+            #expect(depot.courier === depot.van)
+            #expect(depot.van.fuel != nil)
+            #expect(depot.vehicle is Truck)
+        }
+        #expect(try container.programWord(of: Depot.self) > 1)
+        let courier = try container.resolve((any Courier).self)
+        #expect(courier is Van)
+        #expect(try container.programWord(of: (any Courier).self) > 1)
+        #expect(try container.resolve(Vehicle.self) is Truck)
+        #expect(try container.programWord(of: Vehicle.self) > 1)
+    }
+
+    @Test func factoriesOfProtocolsAndValuesRunInTheProgram() throws {
+        let container = try Container { binder in
+            binder.bind((any Pump).self).to(factory: FuelPump.init)
+            binder.bind(Limits.self).to(factory: { Limits(retries: 2) })
+            binder.bind(Fuel.self).scoped(.transient).to(factory: Fuel.init)
+        }
+        liveParts.store(0, ordering: .relaxed)
+        for _ in 0..<3 {
+            let garage = try container.resolve(Garage.self)
+            #expect(garage.pump is FuelPump)
+            #expect(garage.limits.retries == 2)
+        }
+        #expect(try container.programWord(of: Garage.self) > 1)
+        #expect(try container.resolve(Limits.self).retries == 2)
+        #expect(try container.programWord(of: Limits.self) > 1)
+        #expect(liveParts.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aFailureBehindAProtocolBindingNamesThePathAsTheRecursivePathDoes() throws {
+        let container = try Container { binder in
+            binder.bind((any Ignition).self).to(Plug.self)
+            binder.bind(Spark.self).to(factory: Spark.init)
+        }
+        let error = captureResolutionError { try container.resolve(Scooter.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.path == ["Scooter.ignition", "Plug.spark", "Spark"])
+        #expect(try container.programWord(of: Scooter.self) > 1)
     }
 }

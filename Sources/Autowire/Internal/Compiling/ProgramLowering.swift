@@ -98,7 +98,7 @@ struct ProgramLowering {
                 Pending(
                     producer: ObjectIdentifier(root), work: .fill(type: type, plan: plan, slot: slot), path: -1,
                     range: nil, destination: .root))
-        case .autowired, .factory:
+        case .autowired, .factory, .forward:
             if let value = try begin(root, path: -1, destination: .root) { deliver(value, to: .root, path: -1) }
         case .constant, .notYet, .unsupported:
             // Constant roots have a fast path of their own.
@@ -156,7 +156,7 @@ struct ProgramLowering {
             case .call(let factory, let parameters, let arguments, let shared):
                 if top.next < parameters.count {
                     stack[index].next += 1
-                    let path = addPath(top.path, .parameter(of: factory.key))
+                    let path = factory.namesPath ? addPath(top.path, .parameter(of: factory.key)) : top.path
                     let destination = Destination.argument(index)
                     if let value = try begin(parameters[top.next], path: path, destination: destination) {
                         deliver(value, to: destination, path: path)
@@ -221,6 +221,8 @@ struct ProgramLowering {
                     producer: id, work: .call(factory, parameters: parameters, arguments: [], shared: shared),
                     path: path, range: nil, destination: destination))
             return nil
+        case .forward(let target):
+            return try begin(target, path: path, destination: destination)
         case .notYet:
             throw .notYet
         case .existing, .unsupported:

@@ -5,10 +5,21 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
     /// compiles find it.
     unowned(unsafe) var target: Producer<Implementation>?
 
+    /// How a resolve program turns the implementation's value into a `T` that is not a class.
+    private let conversion: AliasConversion<T, Implementation>
+
     init(key: BindingKey, location: SourceLocation, registry: Registry) {
+        conversion = AliasConversion(key: key, location: location)
         super.init(
             key: key, scope: .graph, origin: .implementation(Implementation.self, location), registry: registry,
             registersEarly: false, isFactory: false)
+    }
+
+    /// A class is bound to a subclass: the object is its own value. Anything else (a protocol) is
+    /// converted, as `produce` does, by a call the program makes with the implementation's value.
+    override func lowering() -> Lowering {
+        guard let target else { return .unsupported }
+        return holdsReferences ? .forward(target) : .factory(conversion, [target], shared: false)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
@@ -16,6 +27,26 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
             throw ResolutionError(.internalInconsistency("the alias for \(key) has no implementation"))
         }
         return try upcast(try target.produce(resolution), to: T.self, key: key, location: origin.location)
+    }
+}
+
+/// An alias's conversion as a resolve program calls it: the implementation's value (as the
+/// implementation's producer records it) in, a `ValueBox<T>` out.
+final class AliasConversion<T, Implementation>: ProgramFactory {
+    private let implementationIsReference = Implementation.self is AnyClass
+
+    override var namesPath: Bool { false }
+
+    override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
+        let implementation = FactoryArguments(arguments, references: implementationIsReference ? 1 : 0, moves: 0)
+            .take(Implementation.self, 0)
+        return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
+    }
+
+    /// The recursive path adds nothing to the path of what fails inside the implementation.
+    override func failure(_ error: any Error) -> ResolutionError {
+        error as? ResolutionError
+            ?? ResolutionError(.internalInconsistency("unexpected error \(error)"), underlyingError: error)
     }
 }
 

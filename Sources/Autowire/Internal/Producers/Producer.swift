@@ -119,11 +119,13 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8) { try produce($0) }
     }
 
-    /// The root object a program run returned, taking over its reference. A program is lowered
-    /// only for a producer that `holdsReferences`, so `T` is a class type the object is.
+    /// The root value a program run returned, taking over its reference: the object itself when
+    /// `T` is a class, else a `ValueBox<T>` (the program records values as resolutions do).
     @inline(__always)
     private func value(fromProgram made: UnsafeMutableRawPointer) -> T {
-        unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), to: T.self)
+        let recorded = Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
+        if holdsReferences { return unsafeBitCast(recorded, to: T.self) }
+        return unsafeDowncast(recorded, to: ValueBox<T>.self).value
     }
 }
 
@@ -184,6 +186,8 @@ enum Lowering {
     case autowired(any Injectable.Type, InjectionPlan, shared: Bool)
     /// A typed factory called with the values of `parameters`; once per resolve when `shared`.
     case factory(ProgramFactory, [AnyProducer], shared: Bool)
+    /// The value of another producer, unchanged: an alias of a class to its subclass.
+    case forward(AnyProducer)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
     /// A singleton not created yet: a program can be lowered once it is.

@@ -31,10 +31,9 @@ final class Recipe<T> {
     }
 
     /// How a program makes the value: autowired classes whose plan runs on any thread, and typed
-    /// factories, provided as a class type.
+    /// factories (whose program form records other values than class references boxed).
     func lowering(holdsReferences: Bool, shared: Bool) -> Lowering {
-        guard holdsReferences else { return .unsupported }
-        if let autowired, autowired.plan.mainActor == nil {
+        if holdsReferences, let autowired, autowired.plan.mainActor == nil {
             return .autowired(autowired.type, autowired.plan, shared: shared)
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }

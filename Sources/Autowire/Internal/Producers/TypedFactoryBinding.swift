@@ -35,7 +35,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
             holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
-            if Value.self is AnyClass, let references = referenceMask() {
+            if let references = referenceMask() {
                 holder.program = (programFactory(references: references), cursor.compiled)
             }
         }
@@ -53,11 +53,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
         let location = location
         let upcast: ((AnyObject) throws -> AnyObject)? =
             Implementation.self == Value.self
-            ? nil
-            : { made in
-                unsafeBitCast(
-                    try Autowire.upcast(made, to: Value.self, key: key, location: location), to: AnyObject.self)
-            }
+            ? nil : { made in record(try Autowire.upcast(made, to: Value.self, key: key, location: location)) }
         return SpecializedProgramFactory(
             key: key, location: location, specialized: specialized, references: references, upcast: upcast)
     }

@@ -13,7 +13,13 @@ class ProgramFactory {
     /// factory that does not only borrows them.
     var consumesArguments: Bool { false }
 
-    /// Calls the factory with `arguments`, one per parameter in order. Each is borrowed, except
+    /// Whether errors inside its arguments name it in their path (`parameter 2 of Mailer's
+    /// factory`), as a factory does; an alias's conversion does not, as in the recursive path.
+    var namesPath: Bool { true }
+
+    /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
+    /// its producer records values (a class reference as it is, anything else in a `ValueBox`).
+    /// Each argument is borrowed, except
     /// those whose bit is set in `moves` (only for a factory that consumes arguments): their
     /// reference is the factory's, which consumes it whether the call returns or throws.
     func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
@@ -28,8 +34,8 @@ class ProgramFactory {
     }
 }
 
-/// The program form of a `to(factory:)` binding of a class type `Value`, through its parameter
-/// pack: generic over each parameter, so it only borrows its arguments.
+/// The program form of a `to(factory:)` binding of `Value`, through its parameter pack: generic
+/// over each parameter, so it only borrows its arguments.
 final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramFactory {
     private let factory: (repeat each Parameter) throws -> Implementation
     /// Bit `i` is set when parameter `i`'s values are class references (else they come boxed).
@@ -47,8 +53,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
         var index = 0
         let made = try factory(repeat argument((each Parameter).self, arguments, &index))
-        // The lowering takes this factory only when `Value` is a class.
-        return unsafeBitCast(try upcast(made, to: Value.self, key: key, location: location), to: AnyObject.self)
+        return record(try upcast(made, to: Value.self, key: key, location: location))
     }
 
     @inline(__always)
@@ -58,13 +63,21 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     }
 }
 
-/// The program form of a fixed-arity `to(factory:)` binding (or `Construction`) of a class type:
-/// its call was specialized in the caller's module, and consumes the arguments moved to it. Not
-/// generic, so that calling it looks up no metadata.
+/// A factory's product as its producer records it: a class reference as it is, anything else in
+/// a `ValueBox`.
+@inline(__always)
+func record<Value>(_ value: Value) -> AnyObject {
+    Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
+}
+
+/// The program form of a fixed-arity `to(factory:)` binding (or `Construction`) whose product is
+/// a class: its call was specialized in the caller's module, and consumes the arguments moved to
+/// it. Not generic, so that calling it looks up no metadata.
 final class SpecializedProgramFactory: ProgramFactory {
     private let specialized: SpecializedFactoryCall
     private let references: UInt64
-    /// Checks a product of a subclass of the bound class; nil when the product is of that class.
+    /// Converts the product to the bound type, as its producer records it; nil when the product
+    /// is of the bound class itself.
     private let upcast: ((AnyObject) throws -> AnyObject)?
 
     init(

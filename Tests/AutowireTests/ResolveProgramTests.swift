@@ -202,6 +202,21 @@ private final class Scooter: Injectable {
     static let dependencies: [Dependency<Scooter>] = [.inject(\.ignition)]
 }
 
+private struct Delivery: Sendable { let id: Int }
+private final class Dispatcher: Injectable {
+    var delivery: Delivery!
+    var clerk: Clerk!
+    var fuel: Fuel!
+    static let dependencies: [Dependency<Dispatcher>] = [.inject(\.delivery), .inject(\.clerk), .inject(\.fuel)]
+}
+
+extension RequestScope {
+    /// The state of `type`'s resolve program in this scope, as `Container.programWord(of:)`.
+    fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
+        try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
+    }
+}
+
 extension Container {
     /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
     fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
@@ -487,5 +502,17 @@ extension Container {
         #expect(error?.code == .factoryFailed)
         #expect(error?.path == ["Scooter.ignition", "Plug.spark", "Spark"])
         #expect(try container.programWord(of: Scooter.self) > 1)
+    }
+
+    @Test func aRequestScopeResolveRunsAProgramThatReadsItsOwnRequest() throws {
+        let container = try Container { $0.bind(Fuel.self).to(factory: Fuel.init) }
+        let requests = try container.requestScope(for: Delivery.self)
+        liveParts.store(0, ordering: .relaxed)
+        for id in 0..<4 {
+            let dispatcher = try requests.resolve(Dispatcher.self, for: Delivery(id: id))
+            #expect(dispatcher.delivery.id == id)
+        }
+        #expect(try requests.programWord(of: Dispatcher.self) > 1)
+        #expect(liveParts.load(ordering: .relaxed) == 0)
     }
 }

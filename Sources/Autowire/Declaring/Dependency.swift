@@ -67,9 +67,16 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     holdsReferences
                     ? unsafeBitCast(reference, to: Value.self)
                     : unsafeDowncast(reference, to: ValueBox<Value>.self).value
+                // A value that is not a class reference is stored here at the learned offset, as
+                // the recursive path does (programs store class references themselves).
+                let offset = learned.current
+                if offset > 0, let store = writer.store {
+                    store(UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset, value)
+                    return
+                }
                 let root = unsafeDowncast(object, to: Object.self)
                 writer.assign(root, value)
-                if learned.current == 0 {
+                if offset == 0 {
                     learned.learn(on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
                 }
             }

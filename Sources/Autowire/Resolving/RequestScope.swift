@@ -31,15 +31,11 @@ public struct RequestScope<Request>: Sendable {
     public func resolve<T>(_ type: T.Type = T.self, for request: Request) throws(ResolutionError) -> T {
         let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
         return try withUnsafePointer(to: request) { pointer throws(ResolutionError) in
-            try ResolutionError.catching {
-                // `pointer` stays valid for the whole resolve: `request` outlives this call.
-                try Resolution.run(
-                    capacity: producer.rootCheck?.slotCapacity ?? 8,
-                    request: RequestValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
-                ) { resolution in
-                    // The root producer of `T`'s key produces `T`, as in `Container.resolve`.
-                    try unsafeDowncast(producer, to: Producer<T>.self).produce(resolution)
-                }
+            // `pointer` stays valid for the whole resolve: `request` outlives this call.
+            let request = RequestValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
+            return try ResolutionError.catching {
+                // The root producer of `T`'s key produces `T`, as in `Container.resolve`.
+                try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel(request: request)
             }
         }
     }

@@ -37,7 +37,9 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
 
     override var namesPath: Bool { false }
 
-    override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
+    override func call(
+        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
+    ) throws -> AnyObject {
         let implementation = FactoryArguments(arguments, references: implementationIsReference ? 1 : 0, moves: 0)
             .take(Implementation.self, 0)
         return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))

@@ -112,11 +112,20 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try resolveTopLevelSlowly()
     }
 
+    /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`.
+    final func resolveTopLevel(request: RequestValue) throws -> T {
+        let word = programWord.load(ordering: .acquiring)
+        if word > 1, let made = try ResolveProgram.runPublished(word, request: request) {
+            return value(fromProgram: made)
+        }
+        return try resolveTopLevelSlowly(request: request)
+    }
+
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
-    private func resolveTopLevelSlowly() throws -> T {
-        if let made = try registry.program(for: self)?.run() { return value(fromProgram: made) }
-        return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8) { try produce($0) }
+    private func resolveTopLevelSlowly(request: RequestValue? = nil) throws -> T {
+        if let made = try registry.program(for: self)?.run(request: request) { return value(fromProgram: made) }
+        return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, request: request) { try produce($0) }
     }
 
     /// The root value a program run returned, taking over its reference: the object itself when

@@ -14,11 +14,20 @@ struct RequestValue {
 
 /// Produces the request of the ongoing ``RequestScope`` resolve.
 final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendable {
+    /// How a resolve program reads the request.
+    private let read: RequestRead<Request>
+
     init(key: BindingKey, location: SourceLocation, registry: Registry) {
+        read = RequestRead(key: key, location: location)
         super.init(
             key: key, scope: .transient, origin: .request(location), registry: registry, registersEarly: false,
             isFactory: false)
     }
+
+    /// Read once per program run, whoever needs it: the value is the same for the whole resolve.
+    /// A program never creates a singleton (it waits until the recursive path has), so the
+    /// request needs no check against singleton creation there.
+    override func lowering() -> Lowering { .factory(read, [], shared: true) }
 
     override func produce(_ resolution: Resolution) throws -> Request {
         // Only `RequestScope.resolve(_:for:)` sets a request, pointing at its own argument, which
@@ -30,5 +39,25 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
             throw ResolutionError(.requestScopedSingleton(request: key, location: origin.location))
         }
         return request.pointer.assumingMemoryBound(to: Request.self).pointee
+    }
+}
+
+/// The request as a resolve program reads it: from the run, recorded as resolutions record values.
+final class RequestRead<Request>: ProgramFactory {
+    override func call(
+        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
+    ) throws -> AnyObject {
+        // As in `RequestValueProducer.produce`: the pointer is the argument of the
+        // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
+        guard let request = run.pointee.request, request.type == ObjectIdentifier(Request.self) else {
+            throw ResolutionError(.requestUnavailable(key, location: location))
+        }
+        return record(request.pointer.assumingMemoryBound(to: Request.self).pointee)
+    }
+
+    /// The recursive path adds nothing of its own to the path of the error.
+    override func failure(_ error: any Error) -> ResolutionError {
+        error as? ResolutionError
+            ?? ResolutionError(.internalInconsistency("unexpected error \(error)"), underlyingError: error)
     }
 }

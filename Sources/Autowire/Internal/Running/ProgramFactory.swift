@@ -22,7 +22,9 @@ class ProgramFactory {
     /// Each argument is borrowed, except
     /// those whose bit is set in `moves` (only for a factory that consumes arguments): their
     /// reference is the factory's, which consumes it whether the call returns or throws.
-    func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
+    func call(
+        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
+    ) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
 
@@ -50,7 +52,9 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
         super.init(key: key, location: location)
     }
 
-    override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
+    override func call(
+        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
+    ) throws -> AnyObject {
         var index = 0
         let made = try factory(repeat argument((each Parameter).self, arguments, &index))
         return record(try upcast(made, to: Value.self, key: key, location: location))
@@ -92,7 +96,9 @@ final class SpecializedProgramFactory: ProgramFactory {
 
     override var consumesArguments: Bool { true }
 
-    override func call(_ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64) throws -> AnyObject {
+    override func call(
+        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
+    ) throws -> AnyObject {
         var product: UnsafeMutableRawPointer?
         try withUnsafeMutablePointer(to: &product) { product in
             try specialized(

@@ -185,9 +185,11 @@ final class ResolveProgram: @unchecked Sendable {
     /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
     /// injection does first. The program is used without a retain: see `published(_:)`.
     @inline(__always)
-    static func runPublished(_ word: UInt, injecting target: AnyObject? = nil) throws -> UnsafeMutableRawPointer? {
+    static func runPublished(_ word: UInt, injecting target: AnyObject? = nil, request: RequestValue? = nil) throws
+        -> UnsafeMutableRawPointer?
+    {
         try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
-            program.canImprove ? nil : try program.run(injecting: target)
+            program.canImprove ? nil : try program.run(injecting: target, request: request)
         }
     }
 
@@ -203,8 +205,10 @@ final class ResolveProgram: @unchecked Sendable {
     /// injection: the object handed in, not retained), or nil when another resolve is running on
     /// this thread: the caller then resolves recursively, which sees what that resolve is building.
     @inline(__always)
-    func run(injecting target: AnyObject? = nil) throws(ResolutionError) -> UnsafeMutableRawPointer? {
-        var run = ProgramRun(program: self)
+    func run(injecting target: AnyObject? = nil, request: RequestValue? = nil) throws(ResolutionError)
+        -> UnsafeMutableRawPointer?
+    {
+        var run = ProgramRun(program: self, request: request)
         return try withUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
             guard let cell = ActiveResolutions.enterOutermost(run) else { return nil }
             defer { ActiveResolutions.leave(cell, restoring: nil) }
@@ -289,7 +293,9 @@ final class ResolveProgram: @unchecked Sendable {
                                 if site.moves & (1 << UInt64(index)) != 0 { frame[Int(argument)] = nil }
                             }
                         }
-                        return try site.factory._withUnsafeGuaranteedRef { try $0.call(values, moves: site.moves) }
+                        return try site.factory._withUnsafeGuaranteedRef {
+                            try $0.call(values, moves: site.moves, in: run)
+                        }
                     }
                 } catch {
                     throw failure(site.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
@@ -374,8 +380,13 @@ struct ProgramRun {
     unowned(unsafe) let program: ResolveProgram
     /// The instruction that last called user code.
     var pc = 0
+    /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
+    let request: RequestValue?
 
-    init(program: ResolveProgram) { self.program = program }
+    init(program: ResolveProgram, request: RequestValue?) {
+        self.program = program
+        self.request = request
+    }
 
     func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
 }

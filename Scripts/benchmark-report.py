@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""Turns package-benchmark's JMH export (read from stdin or a file) into the comparison table and
-the one-line JSON summary that Scripts/compare.sh prints.
+"""Turns package-benchmark's JMH export (a file, or stdin) into the comparison table, the table
+of the core rewrite's targets, and the one-line JSON summary that Scripts/compare.sh prints.
+
+  benchmark-report.py [JMH-EXPORT [COUNTS-TSV]]
 
 Figures are medians of the raw samples (not the histogram's bucketed percentiles). Micro
 benchmarks run 1,000 operations per sample (`scalingFactor: .kilo`), so their per-operation
 figures are the sample values divided by 1,000; scaling benchmarks run one operation per sample.
+
+COUNTS-TSV is Scripts/instruction-counts.sh --tsv output (instructions and allocations per
+operation of each AutowireProfile scenario); without it the targets table shows wall clock only.
 """
 
 import json
@@ -32,6 +37,7 @@ ROWS = [
     ("chain/depth-100", "Autowired chain, depth 100", 1),
     ("chain/depth-1000", "Autowired chain, depth 1,000", 1),
     ("build/bindings-100", "Build a container, 100 bindings", 1),
+    ("build/swinject-100", "Swinject 2.10: register the same 100 types", 1),
     ("build/bindings-1000", "Build a container, 1,000 bindings", 1),
     ("validate/types-100", "validate over 100 types", 1),
     ("validate/types-1000", "validate over 1,000 types", 1),
@@ -83,8 +89,99 @@ def fmt_time(ns):
     return f"{ns:.1f} ns"
 
 
+def load_counts(path):
+    """scenario -> (instructions, allocations) per operation, from instruction-counts.sh --tsv."""
+    counts = {}
+    for line in open(path):
+        fields = line.strip().split("\t")
+        if len(fields) == 3:
+            counts[fields[0]] = (float(fields[1]), float(fields[2]))
+    return counts
+
+
+# The targets of the core rewrite: (what, goal, kind, (benchmark, baseline), (profile, baseline),
+# limit). `ratio` goals are met when the figure divided by its baseline is at most the limit;
+# `at-least` when the baseline divided by the figure is at least it; `count` when the figure is at
+# most it; `allocations` when the allocations equal it. A target is met when every figure it has
+# is; one with no figure (no scenario measures it yet) is never shown as met.
+TARGETS = [
+    ("autowired, default `.graph` (shared Logger)", "≤ 1.1× hand-written property injection", "ratio",
+     ("graph/autowire-autowired", "graph/handwritten-properties"), ("autowired", "handwritten-properties"), 1.1),
+    ("autowired, a property cycle", "≤ 1.1× hand-written property injection", "ratio", None, None, 1.1),
+    ("typed factories (fixed arity)", "≤ 1.3× hand-written constructors", "ratio",
+     ("graph/autowire-typed-factories", "graph/handwritten-constructors"),
+     ("typed-factories", "handwritten-constructors"), 1.3),
+    ("closure factories", "≤ 2× hand-written constructors", "ratio",
+     ("graph/autowire-closure-factories", "graph/handwritten-constructors"),
+     ("closure-factories", "handwritten-constructors"), 2.0),
+    ("`PropertyInjector.inject`, 5 singletons", "≤ 1.0× hand-written assignment", "ratio",
+     ("inject/autowire-property-injector", "inject/handwritten-assignment"), ("injector", "handwritten-assignment"),
+     1.0),
+    ("cached singleton", "≤ 200 instructions", "count", None, ("singleton", None), 200),
+    ("cached singleton", "Swinject ÷ Autowire ≥ 40×", "at-least", ("singleton/autowire", "singleton/swinject"),
+     ("singleton", "swinject-singleton"), 40),
+    ("autowired vs Swinject transient", "Swinject ÷ Autowire ≥ 20×", "at-least",
+     ("graph/autowire-autowired", "graph/swinject-transient"), ("autowired", "swinject-transient"), 20),
+    ("first resolve in a fresh container", "≤ 80,000 instructions", "count", None, ("cold", None), 80_000),
+    ("building a container, per binding", "≤ Swinject's `register` per binding", "ratio",
+     ("build/bindings-100", "build/swinject-100"), ("build-100", "swinject-build-100"), 1.0),
+    ("allocations, autowired graph", "exactly the 6 objects", "allocations", None, ("autowired", None), 6),
+    ("allocations, typed factories", "exactly the 6 objects", "allocations", None, ("typed-factories", None), 6),
+    ("allocations, cached singleton", "0", "allocations", None, ("singleton", None), 0),
+    ("allocations, `PropertyInjector`", "0", "allocations", None, ("injector", None), 0),
+]
+
+
+def print_targets(time, counts):
+    def judged(kind, value, limit):
+        if value is None:
+            return None
+        if kind == "ratio":
+            return value <= limit
+        if kind == "at-least":
+            return value >= limit
+        if kind == "count":
+            return value <= limit
+        return round(value) == limit
+
+    def figure(kind, value):
+        if value is None:
+            return "—"
+        if kind in ("ratio", "at-least"):
+            return f"{value:.2f}×"
+        if kind == "count":
+            return f"{value:,.0f}"
+        return f"{value:g}"
+
+    print("| Target | Goal | Instructions | Wall clock | Met |")
+    print("| --- | --- | ---: | ---: | --- |")
+    for what, goal, kind, wall, profile, limit in TARGETS:
+        by_count = None
+        if profile and counts:
+            name, base = profile
+            if name in counts and (base is None or base in counts):
+                mine = counts[name][1] if kind == "allocations" else counts[name][0]
+                if base is None:
+                    by_count = mine
+                else:
+                    by_count = mine / counts[base][0] if kind == "ratio" else counts[base][0] / mine
+        by_wall = None
+        if wall:
+            mine, base = time(wall[0]), time(wall[1])
+            if mine is not None and base is not None and mine > 0 and base > 0:
+                by_wall = mine / base if kind == "ratio" else base / mine
+        verdicts = [v for v in (judged(kind, by_count, limit), judged(kind, by_wall, limit)) if v is not None]
+        if verdicts:
+            met = "yes" if all(verdicts) else "**no**"
+        else:
+            met = "no counts in this run" if profile and not counts else "no scenario yet"
+        wall_text = figure(kind, by_wall) if wall else "—"
+        print(f"| {what} | {goal} | {figure(kind, by_count)} | {wall_text} | {met} |")
+
+
 def main():
     text = open(sys.argv[1]).read() if len(sys.argv) > 1 else sys.stdin.read()
+    counts = load_counts(sys.argv[2]) if len(sys.argv) > 2 else None
     results = collect(load(text))
     per_op = {}
     for name, _, ops in ROWS:
@@ -114,6 +211,7 @@ def main():
         "request/child-container": "request/handwritten",
         "chain/depth-100": "chain/depth-10",
         "chain/depth-1000": "chain/depth-100",
+        "build/bindings-100": "build/swinject-100",
         "build/bindings-1000": "build/bindings-100",
         "validate/types-1000": "validate/types-100",
         "validate/types-1000-no-probes": "validate/types-100-no-probes",
@@ -155,6 +253,10 @@ def main():
         "chain_1000_vs_100": rounded(ratio("chain/depth-1000", "chain/depth-100")),
         "validate_1000_vs_100": rounded(ratio("validate/types-1000", "validate/types-100")),
     }
+    print()
+    print("Targets of the core rewrite (instructions from callgrind, wall clock from the table above):")
+    print()
+    print_targets(time, counts)
     print()
     print(json.dumps(summary))
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every benchmark scenario in one go (Benchmarks/, package-benchmark) and prints a markdown
-# table of medians, allocations and ratios, then one JSON line of the headline figures (ratios to
-# hand-written code and to Swinject, allocations per resolve, scaling; Scripts/benchmark-report.py
-# computes them, Benchmarks/README.md explains the scenarios). Extra arguments go to the benchmark
-# command (e.g. --filter 'graph/.*').
+# table of medians, allocations and ratios; then, with the instruction counts of
+# Scripts/instruction-counts.sh (valgrind), every target of the core rewrite with its figures and
+# whether it is met; then one JSON line of the headline figures (ratios to hand-written code and
+# to Swinject, allocations per resolve, scaling; Scripts/benchmark-report.py computes them,
+# Benchmarks/README.md explains the scenarios). Extra arguments go to the benchmark command (e.g.
+# --filter 'graph/.*').
 #
 #   Scripts/compare.sh
 #
@@ -34,4 +36,13 @@ Scaling rows time one operation per sample. Allocations are malloc calls counted
 package-benchmark's MallocInterposer. Ratios divide medians from this one run.
 
 INFO
-python3 "$root/Scripts/benchmark-report.py" "$output"
+# Instruction and allocation counts for the targets table: skipped in a smoke pass (the speed gate
+# measures them in CI) and where valgrind is missing.
+counts=()
+if [[ -z "${AUTOWIRE_BENCHMARK_SMOKE:-}" ]] && command -v valgrind >/dev/null && command -v cc >/dev/null; then
+    counts_file="$(mktemp)"
+    trap 'rm -f "$output" "$counts_file"' EXIT
+    "$root/Scripts/instruction-counts.sh" --tsv >"$counts_file"
+    counts=("$counts_file")
+fi
+python3 "$root/Scripts/benchmark-report.py" "$output" "${counts[@]}"

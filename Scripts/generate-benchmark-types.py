@@ -4,8 +4,8 @@
 Writes Benchmarks/Sources/BenchmarkModels/GeneratedTypes.swift:
   - autowired chains of depth 10, 100 and 1,000 (ChainN_0 -> ChainN_1 -> ... -> ChainN_{N-1}),
     used by the chain-resolve and validate benchmarks;
-  - 100 and 1,000 independent Injectable types plus a function that binds them all, used by the
-    container-building benchmarks.
+  - 100 and 1,000 independent Injectable types plus a function that binds them all, and one that
+    registers them in Swinject, used by the container-building benchmarks.
 
 Run from the repository root: python3 Scripts/generate-benchmark-types.py
 """
@@ -58,6 +58,20 @@ def bindings(count: int) -> list[str]:
             lines.append(f"    binder.bind({name}.self).to({name}.self)")
         else:
             lines.append(f"    binder.bind({name}.self).scoped(.singleton).to({name}.self)")
+    lines += [
+        "}",
+        "",
+        f"/// Registers the same {count} types in Swinject the way its users write it: a closure that",
+        "/// makes the object and fills its property; odd ones in the `.container` (singleton) scope.",
+        f"public func register{count}Types(_ container: Swinject.Container) {{",
+    ]
+    for index in range(count):
+        name = f"Bound{count}_{index}"
+        scope = "" if index % 2 == 0 else ".inObjectScope(.container)"
+        lines.append(
+            f"    container.register({name}.self) {{ resolver in let object = {name}(); "
+            f"object.config = resolver.resolve(Config.self); return object }}{scope}"
+        )
     return lines + ["}", ""]
 
 
@@ -67,6 +81,7 @@ def main() -> None:
         "// swift-format-ignore-file",
         "",
         "public import Autowire",
+        "public import Swinject",
         "",
     ]
     for depth in CHAIN_DEPTHS:

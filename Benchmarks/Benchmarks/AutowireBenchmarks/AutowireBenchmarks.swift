@@ -174,6 +174,14 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try Autowire.Container { bind100Types($0) }) }
     }
 
+    Benchmark("build/swinject-100", configuration: scaling) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let container = Swinject.Container()
+            register100Types(container)
+            blackHole(container)
+        }
+    }
+
     Benchmark("build/bindings-1000", configuration: scaling) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try Autowire.Container { bind1000Types($0) }) }
     }

@@ -142,6 +142,13 @@ let scenarios: [Scenario] = [
     Scenario(name: "build-100", repetitions: 20) { count in
         try measure(count) { keep(try Autowire.Container { bind100Types($0) }) }
     },
+    Scenario(name: "swinject-build-100", repetitions: 20) { count in
+        measure(count) {
+            let container = Swinject.Container()
+            register100Types(container)
+            keep(container)
+        }
+    },
     Scenario(name: "build-1000", repetitions: 5) { count in
         try measure(count) { keep(try Autowire.Container { bind1000Types($0) }) }
     },

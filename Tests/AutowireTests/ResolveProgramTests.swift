@@ -202,6 +202,15 @@ private final class Scooter: Injectable {
     static let dependencies: [Dependency<Scooter>] = [.inject(\.ignition)]
 }
 
+private final class Workshop: Injectable {
+    var spares: Provider<Gear>!
+    var lazyAxle: Lazy<Axle>!
+    var otherAxle: Lazy<Axle>!
+    static let dependencies: [Dependency<Workshop>] = [
+        .inject(\.spares), .inject(\.lazyAxle), .inject(\.otherAxle),
+    ]
+}
+
 private struct Delivery: Sendable { let id: Int }
 private final class Dispatcher: Injectable {
     var delivery: Delivery!
@@ -513,6 +522,22 @@ extension Container {
             #expect(dispatcher.delivery.id == id)
         }
         #expect(try requests.programWord(of: Dispatcher.self) > 1)
+        #expect(liveParts.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func providersAndLazyValuesRunInTheProgramAndResolveLater() throws {
+        let container = Container()
+        liveParts.store(0, ordering: .relaxed)
+        for _ in 0..<3 {
+            let workshop = try container.resolve(Workshop.self)
+            #expect(workshop.lazyAxle !== workshop.otherAxle)
+            #expect(liveParts.load(ordering: .relaxed) == 0)
+            let gears = try (0..<2).map { _ in try workshop.spares.get() }
+            #expect(gears[0] !== gears[1])
+            #expect(try workshop.lazyAxle.get() === workshop.lazyAxle.get())
+            #expect(try workshop.lazyAxle.get() !== workshop.otherAxle.get())
+        }
+        #expect(try container.programWord(of: Workshop.self) > 1)
         #expect(liveParts.load(ordering: .relaxed) == 0)
     }
 }

@@ -15,9 +15,36 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
 
     /// The handle finds its target again through this producer's key, in the registry that
     /// compiled it, which it holds weakly.
-    override func produce(_ resolution: Resolution) throws -> T {
-        make(
-            ContainerHandle(registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil)))
+    private var handle: ContainerHandle {
+        ContainerHandle(registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil))
+    }
+
+    override func produce(_ resolution: Resolution) throws -> T { make(handle) }
+
+    /// `Provider` and `AssistedFactory` are values that only name their target, the same for
+    /// every resolve: one made now serves every run. A `Lazy` keeps what it resolves, so each run
+    /// makes its own.
+    override func lowering() -> Lowering {
+        guard holdsReferences else { return .constant(reference(for: make(handle))) }
+        return .factory(DeferredCall(key: key, make: make, handle: handle), [], shared: false)
+    }
+}
+
+/// A `Lazy` as a resolve program makes it.
+final class DeferredCall<T>: ProgramFactory {
+    private let make: (ContainerHandle) -> T
+    private let handle: ContainerHandle
+
+    init(key: BindingKey, make: @escaping (ContainerHandle) -> T, handle: ContainerHandle) {
+        self.make = make
+        self.handle = handle
+        super.init(key: key, location: nil)
+    }
+
+    override func call(
+        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
+    ) throws -> AnyObject {
+        record(make(handle))
     }
 }
 

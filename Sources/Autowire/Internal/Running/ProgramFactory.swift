@@ -2,9 +2,10 @@
 /// (class references as they are, other values boxed), and so does its result.
 class ProgramFactory {
     let key: BindingKey
-    let location: SourceLocation
+    /// Where the factory was bound; nil for what the container makes itself.
+    let location: SourceLocation?
 
-    init(key: BindingKey, location: SourceLocation) {
+    init(key: BindingKey, location: SourceLocation?) {
         self.key = key
         self.location = location
     }

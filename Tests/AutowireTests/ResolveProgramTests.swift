@@ -211,6 +211,36 @@ private final class Workshop: Injectable {
     ]
 }
 
+private enum Bay: Autowire.Tag { typealias Value = String }
+private enum Spare: Autowire.Tag { typealias Value = Fuel }
+private protocol Tool: AnyObject {}
+private final class Wrench: Tool, Injectable {}
+private final class Hammer: Tool, Injectable {}
+private final class Bench {
+    let bay: String
+    let spare: Fuel
+    let clerk: Clerk?
+    let missing: Wheel?
+    let tools: [any Tool]
+    let byName: [String: any Tool]
+    init(
+        bay: Tagged<Bay>, spare: Tagged<Spare>, clerk: Clerk?, missing: Wheel?, tools: [any Tool],
+        byName: [String: any Tool]
+    ) {
+        self.bay = bay.value
+        self.spare = spare.value
+        self.clerk = clerk
+        self.missing = missing
+        self.tools = tools
+        self.byName = byName
+    }
+}
+private final class BenchHolder: Injectable {
+    var bench: Bench!
+    var tools: [any Tool]!
+    static let dependencies: [Dependency<BenchHolder>] = [.inject(\.bench), .inject(\.tools)]
+}
+
 private struct Delivery: Sendable { let id: Int }
 private final class Dispatcher: Injectable {
     var delivery: Delivery!
@@ -538,6 +568,32 @@ extension Container {
             #expect(try workshop.lazyAxle.get() !== workshop.otherAxle.get())
         }
         #expect(try container.programWord(of: Workshop.self) > 1)
+        #expect(liveParts.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func taggedOptionalAndCollectedParametersRunInTheProgram() throws {
+        let parent = try Container { binder in
+            binder.bind((any Tool).self).intoCollection().to(Wrench.self)
+            binder.bind((any Tool).self).intoDictionary(key: "wrench").to(Wrench.self)
+        }
+        let container = try parent.child { binder in
+            binder.bind(String.self).tagged(Bay.self).to(value: "north")
+            binder.bind(Fuel.self).tagged(Spare.self).scoped(.transient).to(factory: Fuel.init)
+            binder.bind((any Tool).self).intoCollection().to(Hammer.self)
+            binder.bind((any Tool).self).intoDictionary(key: "hammer").to(Hammer.self)
+            binder.bind(Bench.self).to(factory: Bench.init)
+        }
+        liveParts.store(0, ordering: .relaxed)
+        for _ in 0..<3 {
+            let holder = try container.resolve(BenchHolder.self)
+            let bench = try #require(holder.bench)
+            #expect(bench.bay == "north")
+            #expect(bench.clerk != nil && bench.missing == nil)
+            #expect(bench.tools.count == 2 && bench.tools[0] is Wrench && bench.tools[1] is Hammer)
+            #expect(bench.byName["wrench"] is Wrench && bench.byName["hammer"] is Hammer)
+            #expect(holder.tools.count == 2)
+        }
+        #expect(try container.programWord(of: BenchHolder.self) > 1)
         #expect(liveParts.load(ordering: .relaxed) == 0)
     }
 }

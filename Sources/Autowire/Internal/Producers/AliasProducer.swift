@@ -44,12 +44,6 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
             .take(Implementation.self, 0)
         return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
     }
-
-    /// The recursive path adds nothing to the path of what fails inside the implementation.
-    override func failure(_ error: any Error) -> ResolutionError {
-        error as? ResolutionError
-            ?? ResolutionError(.internalInconsistency("unexpected error \(error)"), underlyingError: error)
-    }
 }
 
 /// A producer that records nothing and only hands on what another producer gives: met again in a

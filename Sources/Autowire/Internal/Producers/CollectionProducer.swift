@@ -19,6 +19,27 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
         for element in elements { values.append(try element.produce(resolution)) }
         return values
     }
+
+    /// A call with the parent's collection (boxed) and then each element as arguments, in the
+    /// order `produce` makes them.
+    override func lowering() -> Lowering {
+        var parameters: [AnyProducer] = inherited.map { [$0] } ?? []
+        var references: UInt64 = 0
+        for element in elements {
+            guard parameters.count < 64 else { return .unsupported }
+            if element.holdsReferences { references |= 1 << UInt64(parameters.count) }
+            parameters.append(element)
+        }
+        let first = inherited == nil ? 0 : 1
+        let count = elements.count
+        let call = ValueCall(key: key, references: references) { arguments in
+            var values: [Element] = first == 1 ? arguments.take([Element].self, 0) : []
+            values.reserveCapacity(values.count + count)
+            for index in first..<(first + count) { values.append(arguments.take(Element.self, index)) }
+            return values
+        }
+        return .factory(call, parameters, shared: false)
+    }
 }
 
 /// `[Key: Element]` gathered from `intoDictionary(key:)` contributions, a parent container's
@@ -41,5 +62,26 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
         values.reserveCapacity(values.count + entries.count)
         for (key, element) in entries { values[key] = try element.produce(resolution) }
         return values
+    }
+
+    /// A call with the parent's dictionary (boxed) and then each entry's value as arguments, in
+    /// the order `produce` makes them.
+    override func lowering() -> Lowering {
+        var parameters: [AnyProducer] = inherited.map { [$0] } ?? []
+        var references: UInt64 = 0
+        for (_, element) in entries {
+            guard parameters.count < 64 else { return .unsupported }
+            if element.holdsReferences { references |= 1 << UInt64(parameters.count) }
+            parameters.append(element)
+        }
+        let first = inherited == nil ? 0 : 1
+        let keys = entries.map { $0.0 }
+        let call = ValueCall(key: key, references: references) { arguments in
+            var values: [Key: Element] = first == 1 ? arguments.take([Key: Element].self, 0) : [:]
+            values.reserveCapacity(values.count + keys.count)
+            for (offset, key) in keys.enumerated() { values[key] = arguments.take(Element.self, first + offset) }
+            return values
+        }
+        return .factory(call, parameters, shared: false)
     }
 }

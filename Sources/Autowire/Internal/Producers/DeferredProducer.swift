@@ -41,6 +41,8 @@ final class DeferredCall<T>: ProgramFactory {
         super.init(key: key, location: nil)
     }
 
+    override var namesPath: Bool { false }
+
     override func call(
         _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
     ) throws -> AnyObject {

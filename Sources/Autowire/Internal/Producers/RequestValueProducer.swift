@@ -55,9 +55,6 @@ final class RequestRead<Request>: ProgramFactory {
         return record(request.pointer.assumingMemoryBound(to: Request.self).pointee)
     }
 
-    /// The recursive path adds nothing of its own to the path of the error.
-    override func failure(_ error: any Error) -> ResolutionError {
-        error as? ResolutionError
-            ?? ResolutionError(.internalInconsistency("unexpected error \(error)"), underlyingError: error)
-    }
+    /// Its error has the path the recursive path gives it.
+    override var namesPath: Bool { false }
 }

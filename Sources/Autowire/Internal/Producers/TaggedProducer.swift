@@ -11,4 +11,15 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> Tagged<T> { Tagged(try source.produce(resolution)) }
+
+    /// A bound value (the usual source) is wrapped once, for every run.
+    override func lowering() -> Lowering {
+        if case .constant(let recorded) = source.lowering(), let value = try? source.value(from: recorded) {
+            return .constant(reference(for: Tagged(value)))
+        }
+        let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
+            Tagged<T>(arguments.take(T.Value.self, 0))
+        }
+        return .factory(call, [source], shared: false)
+    }
 }

@@ -15,7 +15,9 @@ class ProgramFactory {
     var consumesArguments: Bool { false }
 
     /// Whether errors inside its arguments name it in their path (`parameter 2 of Mailer's
-    /// factory`), as a factory does; an alias's conversion does not, as in the recursive path.
+    /// factory`), as a factory's do. What the container makes with its own code (an alias's
+    /// conversion, a `Tagged` wrapper, a collection) does not, as in the recursive path, and
+    /// hands on the errors of its arguments unchanged.
     var namesPath: Bool { true }
 
     /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
@@ -32,7 +34,7 @@ class ProgramFactory {
     /// The error of a failed call as the recursive path reports it: a resolution error thrown
     /// inside passes through this factory, anything else is the factory's own failure.
     func failure(_ error: any Error) -> ResolutionError {
-        if let error = error as? ResolutionError { return error.prependingPath(key.description) }
+        if let error = error as? ResolutionError { return namesPath ? error.prependingPath(key.description) : error }
         return ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
     }
 }
@@ -110,5 +112,27 @@ final class SpecializedProgramFactory: ProgramFactory {
         let made = Unmanaged<AnyObject>.fromOpaque(product.unsafelyUnwrapped).takeRetainedValue()
         guard let upcast else { return made }
         return try upcast(made)
+    }
+}
+
+/// A value a resolve program makes from its arguments with the container's own code: a `Tagged`
+/// wrapper, an optional, a collection. Recorded as its producer records values.
+final class ValueCall<Value>: ProgramFactory {
+    private let make: (FactoryArguments) -> Value
+    /// Bit `i` is set when argument `i` is a class reference (else it comes boxed).
+    private let references: UInt64
+
+    init(key: BindingKey, references: UInt64, make: @escaping (FactoryArguments) -> Value) {
+        self.make = make
+        self.references = references
+        super.init(key: key, location: nil)
+    }
+
+    override var namesPath: Bool { false }
+
+    override func call(
+        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
+    ) throws -> AnyObject {
+        record(make(FactoryArguments(arguments, references: references, moves: 0)))
     }
 }

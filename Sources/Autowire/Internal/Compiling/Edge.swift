@@ -1,8 +1,8 @@
 /// A static dependency between two producers: what validation, cycle checks and graph export walk.
 struct Edge {
     /// The property or parameter the dependency fills, such as `repository`, `parameter 2` or
-    /// `clock:` (a parameter with a ``ParameterLabel``); empty
-    /// when a binding points at its implementation or a `Provider` at what it provides.
+    /// `clock:` (a parameter with a ``ParameterLabel``); empty when a binding points at its
+    /// implementation or a `Provider` at what it provides.
     var label: String { makeLabel() }
     /// Where the dependency was declared.
     let location: SourceLocation?
@@ -48,8 +48,9 @@ enum EdgeLabel {
     }
 
     /// One path component: `OrderService.repository` for a property, `parameter 2 of Mailer's
-    /// factory` or `parameter clock of Mailer's factory` for a factory parameter, `[Plugin][0]` for a collection's element (as building
-    /// errors name it), `ownerName` alone for an unlabeled edge.
+    /// factory` or `parameter clock of Mailer's factory` for a factory parameter, `[Plugin][0]`
+    /// for a collection's element (as building errors name it), `ownerName` alone for an
+    /// unlabeled edge.
     static func pathComponent(_ label: String, ownerName: String, ownerTypeName: String) -> String {
         if label.isEmpty { return ownerName }
         if label.hasPrefix(prefix) { return "\(label) of \(ownerTypeName)'s factory" }

@@ -377,5 +377,3 @@ extension Diagnostic {
         prefix.reversed().reduce(self) { $0.prependingPath($1) }
     }
 }
-
-/// One entry of a `dependencies` list as far as repeats go: the property and what fills it.

@@ -8,7 +8,9 @@
 /// resolve creates gets a slot when it is created. A `.graph` object has one slot, read by every
 /// object that needs it, a property cycle's back-edge included; a `.transient` object gets a new
 /// slot each time it is met. Values fixed for the container's life (bound values, singletons
-/// created already) are the program's constants, read by index.
+/// created already, `Provider`s) are the program's constants, read by index. A value that is not
+/// a class reference (a protocol value, a struct, a collection) is held in a `ValueBox`, as
+/// resolutions record values.
 ///
 /// **Ownership.** A created object's slot owns one reference. A store copies it (a retain) or, at
 /// the slot's last read, moves it (`moves`): the property takes the frame's reference and the slot
@@ -18,14 +20,17 @@
 /// **Instructions**, in the order the recursive path would act: an object is created, its
 /// properties filled in declaration order (each value made completely first), its first fill
 /// checked, and only then stored into the object that needs it. Hooks come last, once every
-/// object is complete (a property cycle included), in the order objects were completed.
+/// object is complete (a property cycle included), in the order objects were completed. A
+/// `ProgramFactory` is a typed factory, or what the container makes with its own code from other
+/// values: an alias's conversion, the request of a `RequestScope`, a `Lazy`, a `Tagged` wrapper,
+/// an optional, a collection.
 ///
 /// | operation | effect |
 /// |---|---|
 /// | `create` | slot `object` = `creators[operand].init()` |
 /// | `storeAtOffset` | the value (slot or constant `value`) is written into slot `object`'s object at byte offset `operand` |
 /// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
-/// | `callFactory` | slot `object` = `factories[operand]` called with its arguments (slots or constants) |
+/// | `callFactory` | slot `object` = the factory of `factorySites[operand]` called with its arguments (slots or constants); an argument read for the last time moves to a factory that consumes its arguments |
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
 /// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object |
 /// | `release` | slot `object`'s reference is released |

@@ -23,12 +23,8 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
     /// A call with the parent's collection (boxed) and then each element as arguments, in the
     /// order `produce` makes them.
     override func lowering() -> Lowering {
-        var parameters: [AnyProducer] = inherited.map { [$0] } ?? []
-        var references: UInt64 = 0
-        for element in elements {
-            guard parameters.count < 64 else { return .unsupported }
-            if element.holdsReferences { references |= 1 << UInt64(parameters.count) }
-            parameters.append(element)
+        guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: elements) else {
+            return .unsupported
         }
         let first = inherited == nil ? 0 : 1
         let count = elements.count
@@ -67,13 +63,8 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
     /// A call with the parent's dictionary (boxed) and then each entry's value as arguments, in
     /// the order `produce` makes them.
     override func lowering() -> Lowering {
-        var parameters: [AnyProducer] = inherited.map { [$0] } ?? []
-        var references: UInt64 = 0
-        for (_, element) in entries {
-            guard parameters.count < 64 else { return .unsupported }
-            if element.holdsReferences { references |= 1 << UInt64(parameters.count) }
-            parameters.append(element)
-        }
+        guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: entries.map { $0.1 })
+        else { return .unsupported }
         let first = inherited == nil ? 0 : 1
         let keys = entries.map { $0.0 }
         let call = ValueCall(key: key, references: references) { arguments in
@@ -84,4 +75,20 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
         }
         return .factory(call, parameters, shared: false)
     }
+}
+
+/// The arguments of a program's call that gathers a collection or dictionary: the parent's
+/// (boxed) first, then each element, with the bits of those that are class references; nil past
+/// the 64 arguments a mask holds.
+private func gatheringArguments<Element>(inherited: AnyProducer?, elements: [Producer<Element>])
+    -> (parameters: [AnyProducer], references: UInt64)?
+{
+    var parameters: [AnyProducer] = inherited.map { [$0] } ?? []
+    var references: UInt64 = 0
+    for element in elements {
+        guard parameters.count < 64 else { return nil }
+        if element.holdsReferences { references |= 1 << UInt64(parameters.count) }
+        parameters.append(element)
+    }
+    return (parameters, references)
 }

@@ -25,28 +25,10 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     /// every resolve: one made now serves every run. A `Lazy` keeps what it resolves, so each run
     /// makes its own.
     override func lowering() -> Lowering {
+        let handle = handle
         guard holdsReferences else { return .constant(reference(for: make(handle))) }
-        return .factory(DeferredCall(key: key, make: make, handle: handle), [], shared: false)
-    }
-}
-
-/// A `Lazy` as a resolve program makes it.
-final class DeferredCall<T>: ProgramFactory {
-    private let make: (ContainerHandle) -> T
-    private let handle: ContainerHandle
-
-    init(key: BindingKey, make: @escaping (ContainerHandle) -> T, handle: ContainerHandle) {
-        self.make = make
-        self.handle = handle
-        super.init(key: key, location: nil)
-    }
-
-    override var namesPath: Bool { false }
-
-    override func call(
-        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
-    ) throws -> AnyObject {
-        record(make(handle))
+        let make = make
+        return .factory(ValueCall(key: key, references: 0) { _ in make(handle) }, [], shared: false)
     }
 }
 

@@ -20,9 +20,7 @@ final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
 
     override func lowering() -> Lowering {
         guard let source else { return .constant(reference(for: nil)) }
-        if case .constant(let recorded) = source.lowering(), let value = try? source.value(from: recorded) {
-            return .constant(reference(for: value))
-        }
+        if let value = source.constantValue { return .constant(reference(for: value)) }
         let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
             Wrapped?.some(arguments.take(Wrapped.self, 0))
         }

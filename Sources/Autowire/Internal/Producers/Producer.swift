@@ -63,6 +63,12 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         holdsReferences ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
     }
 
+    /// The value a program would read as a constant (a bound value, a created singleton), if any.
+    final var constantValue: T? {
+        guard case .constant(let recorded) = lowering() else { return nil }
+        return try? value(from: recorded)
+    }
+
     /// A recorded instance as a `T`.
     @inline(__always)
     final func value(from recorded: AnyObject) throws -> T {

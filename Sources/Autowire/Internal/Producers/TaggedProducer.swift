@@ -14,9 +14,7 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
 
     /// A bound value (the usual source) is wrapped once, for every run.
     override func lowering() -> Lowering {
-        if case .constant(let recorded) = source.lowering(), let value = try? source.value(from: recorded) {
-            return .constant(reference(for: Tagged(value)))
-        }
+        if let value = source.constantValue { return .constant(reference(for: Tagged(value))) }
         let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
             Tagged<T>(arguments.take(T.Value.self, 0))
         }

@@ -45,8 +45,11 @@ public final class Container: Sendable {
     ///
     /// - Throws: ``ResolutionError`` naming the path from `type` to the problem, where the faulty
     ///   dependency or binding was declared, and how to fix it.
+    @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
-        try resolve(BindingKey(T.self, tag: nil))
+        let key = BindingKey(T.self, tag: nil)
+        if let made = try readyResult(for: key) { return takeRecorded(made, as: T.self) }
+        return try resolveSlowly(key)
     }
 
     /// Returns the value `tag` names.
@@ -54,20 +57,31 @@ public final class Container: Sendable {
     /// ```swift
     /// let path = try container.resolve(String.self, tag: DatabasePath.self)
     /// ```
+    @inlinable
     public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
-        try resolve(BindingKey(T.Value.self, tag: tag))
+        let key = BindingKey(T.Value.self, tag: tag)
+        if let made = try readyResult(for: key) { return takeRecorded(made, as: T.Value.self) }
+        return try resolveSlowly(key)
     }
 
-    @inline(__always)
-    private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        if let known = registry.knownRootProducer(for: key) {
-            // Unretained: the registry owns its producers for its whole life, and this container
-            // holds the registry for the whole call.
-            return try ResolutionError.catching {
-                try known._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel() }
-            }
-        }
+    // The public entry points are inlined into the caller, where `T` is known: turning the
+    // recorded result into a `T` is then a plain move, not a copy through `T`'s value witnesses.
+
+    /// The result of resolving `key` when it needs no compiling or lowering first (a cached
+    /// singleton, a published program), retained; nil when the slow path must run.
+    @usableFromInline
+    func readyResult(for key: BindingKey) throws(ResolutionError) -> UnsafeMutableRawPointer? {
+        guard let known = registry.knownRootProducer(for: key) else { return nil }
+        // Unretained: the registry owns its producers for its whole life, and this container holds
+        // the registry for the whole call.
+        return try ResolutionError.catching { try known._withUnsafeGuaranteedRef { try $0.readyTopLevelResult() } }
+    }
+
+    @usableFromInline
+    @inline(never)
+    func resolveSlowly<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         let producer = try registry.rootProducer(for: key)
+        // The root producer of a key of `T` produces `T`.
         return try ResolutionError.catching { try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel() }
     }
 }

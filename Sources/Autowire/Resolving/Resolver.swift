@@ -47,19 +47,12 @@ public final class Resolver: Sendable {
     }
 
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        guard let state = ongoingState else { return try Container(registry: registry).resolve(key: key) }
+        guard let state = ongoingState else { return try Container(registry: registry).resolveSlowly(key) }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
         let producer = try registry.rootProducer(for: key)
         return try ResolutionError.catching {
             try unsafeDowncast(producer, to: Producer<T>.self).produce(Resolution(state: state))
         }
-    }
-}
-
-extension Container {
-    func resolve<T>(key: BindingKey) throws(ResolutionError) -> T {
-        let producer = try registry.rootProducer(for: key)
-        return try ResolutionError.catching { try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel() }
     }
 }

@@ -43,6 +43,15 @@ class AnyProducer: @unchecked Sendable {
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
+    /// The value of a top-level resolve as recorded (see `takeRecorded(_:as:)`), retained, when
+    /// no compiling or lowering has to run first: by the published program, unless lowering it
+    /// again would make it faster. Nil when the slow path must run.
+    @usableFromInline
+    func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
+        let word = programWord.load(ordering: .acquiring)
+        return word > 1 ? try ResolveProgram.runPublished(word) : nil
+    }
+
     /// Produces the value as `Any`, for generic machinery that does not know the type.
     func produceAny(_ resolution: Resolution) throws -> Any {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))
@@ -113,8 +122,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.
     func resolveTopLevel() throws -> T {
-        let word = programWord.load(ordering: .acquiring)
-        if word > 1, let made = try ResolveProgram.runPublished(word) { return value(fromProgram: made) }
+        if let made = try readyTopLevelResult() { return value(fromProgram: made) }
         return try resolveTopLevelSlowly()
     }
 
@@ -129,13 +137,12 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
-    private func resolveTopLevelSlowly(request: RequestValue? = nil) throws -> T {
+    func resolveTopLevelSlowly(request: RequestValue? = nil) throws -> T {
         if let made = try registry.program(for: self)?.run(request: request) { return value(fromProgram: made) }
         return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, request: request) { try produce($0) }
     }
 
-    /// The root value a program run returned, taking over its reference: the object itself when
-    /// `T` is a class, else a `ValueBox<T>` (the program records values as resolutions do).
+    /// The root value a program run returned: see `takeRecorded(_:as:)`.
     @inline(__always)
     private func value(fromProgram made: UnsafeMutableRawPointer) -> T {
         let recorded = Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
@@ -184,13 +191,6 @@ enum Origin {
             location
         }
     }
-}
-
-/// Holds a value-type instance in a resolution's table.
-@usableFromInline
-final class ValueBox<T> {
-    @usableFromInline let value: T
-    init(_ value: T) { self.value = value }
 }
 
 /// What a resolve program does to make one producer's value (see `ResolveProgram`).

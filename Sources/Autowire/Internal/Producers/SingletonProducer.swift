@@ -14,6 +14,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     /// Initialized once, before `isCreated` is set with release ordering. Raw storage rather than
     /// `T?`: reading an optional of a generic type costs a metadata lookup on every resolve.
     private let instance = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    /// The instance as resolutions record it (see `Producer.reference(for:)`), set with `instance`.
+    private nonisolated(unsafe) var recordedInstance: AnyObject?
     /// Guarded by the creation lock: made by a resolve that has not finished yet.
     private nonisolated(unsafe) var pendingInstance: T?
     private nonisolated(unsafe) var isUnderConstruction = false
@@ -35,7 +37,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     }
 
     override func lowering() -> Lowering {
-        isCreated.load(ordering: .acquiring) ? .constant(reference(for: instance.pointee)) : .notYet
+        guard isCreated.load(ordering: .acquiring), let recordedInstance else { return .notYet }
+        return .constant(recordedInstance)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
@@ -46,6 +49,11 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     override func resolveTopLevel() throws -> T {
         if isCreated.load(ordering: .acquiring) { return instance.pointee }
         return try createTopLevel()
+    }
+
+    override func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
+        guard isCreated.load(ordering: .acquiring), let recordedInstance else { return nil }
+        return Unmanaged.passRetained(recordedInstance).toOpaque()
     }
 
     @inline(never)
@@ -95,6 +103,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     func publish() {
         guard let pendingInstance else { return }
         instance.initialize(to: pendingInstance)
+        recordedInstance = reference(for: pendingInstance)
         self.pendingInstance = nil
         isCreated.store(true, ordering: .releasing)
     }

@@ -1,17 +1,24 @@
 /// `.to(value:)`: always the same value.
 final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
     let value: T
+    /// `value` as resolutions record it, made once.
+    private let recorded: AnyObject
 
     init(key: BindingKey, location: SourceLocation, registry: Registry, value: T) {
         self.value = value
+        recorded = record(value)
         super.init(
             key: key, scope: .singleton, origin: .value(location), registry: registry, registersEarly: false,
             isFactory: false)
     }
 
-    override func lowering() -> Lowering { .constant(reference(for: value)) }
+    override func lowering() -> Lowering { .constant(recorded) }
 
     override func produce(_ resolution: Resolution) throws -> T { value }
 
     override func resolveTopLevel() throws -> T { value }
+
+    override func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
+        Unmanaged.passRetained(recorded).toOpaque()
+    }
 }

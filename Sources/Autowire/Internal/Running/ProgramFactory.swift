@@ -70,13 +70,6 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     }
 }
 
-/// A factory's product as its producer records it: a class reference as it is, anything else in
-/// a `ValueBox`.
-@inline(__always)
-func record<Value>(_ value: Value) -> AnyObject {
-    Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
-}
-
 /// The program form of a fixed-arity `to(factory:)` binding (or `Construction`) whose product is
 /// a class: its call was specialized in the caller's module, and consumes the arguments moved to
 /// it. Not generic, so that calling it looks up no metadata.

@@ -42,6 +42,39 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try container.resolve(App.self)) }
     }
 
+    Benchmark("graph/handwritten-shared", configuration: micro) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWrittenSharedLogger()) }
+    }
+
+    Benchmark("graph/autowire-shared", configuration: micro) { benchmark in
+        let container = Container()
+        blackHole(try container.resolve(SharedApp.self))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try container.resolve(SharedApp.self)) }
+    }
+
+    Benchmark("graph/handwritten-transient", configuration: micro) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWrittenTransient()) }
+    }
+
+    Benchmark("graph/autowire-transient", configuration: micro) { benchmark in
+        let container = Container()
+        blackHole(try container.resolve(TransientApp.self))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try container.resolve(TransientApp.self)) }
+    }
+
+    Benchmark("graph/handwritten-cycle", configuration: micro) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWrittenCycle()) }
+    }
+
+    Benchmark("graph/autowire-cycle", configuration: micro) { benchmark in
+        let container = Container()
+        blackHole(try container.resolve(Document.self))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try container.resolve(Document.self)) }
+    }
+
     Benchmark("graph/autowire-typed-factories", configuration: micro) { benchmark in
         let container = try typedFactoryContainer()
         blackHole(try container.resolve(CApp.self))

@@ -62,6 +62,27 @@ let scenarios: [Scenario] = [
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(App.self)) }
     },
+    Scenario(name: "handwritten-shared", repetitions: micro) { count in
+        measure(count) { keep(handWrittenSharedLogger()) }
+    },
+    Scenario(name: "autowired-shared", repetitions: micro) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.resolve(SharedApp.self)) }
+    },
+    Scenario(name: "handwritten-transient", repetitions: micro) { count in
+        measure(count) { keep(handWrittenTransient()) }
+    },
+    Scenario(name: "autowired-transient", repetitions: micro) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.resolve(TransientApp.self)) }
+    },
+    Scenario(name: "handwritten-cycle", repetitions: micro) { count in
+        measure(count) { keep(handWrittenCycle()) }
+    },
+    Scenario(name: "autowired-cycle", repetitions: micro) { count in
+        let container = Autowire.Container()
+        try measure(count) { keep(try container.resolve(Document.self)) }
+    },
     Scenario(name: "typed-factories", repetitions: micro) { count in
         let container = try typedFactoryContainer()
         try measure(count) { keep(try container.resolve(CApp.self)) }

@@ -167,11 +167,12 @@ struct ProgramLowering {
                 let slot = newSlot(owned: true)
                 factorySites.append(
                     ResolveProgram.FactorySite(
-                        factory: .passUnretained(factory), first: self.arguments.count, count: arguments.count))
+                        factory: .passUnretained(factory), first: self.arguments.count, count: arguments.count,
+                        references: factory.references))
                 for argument in arguments {
                     switch argument {
                     case .slot(let slot): self.arguments.append(UInt32(slot))
-                    case .constant(let index): self.arguments.append(UInt32(index) | ResolveProgram.constantArgument)
+                    case .constant(let index): self.arguments.append(UInt32(index) | FactoryArguments.constantBit)
                     }
                 }
                 factories.append(factory)
@@ -298,7 +299,7 @@ struct ProgramLowering {
                 let consumes = site.factory.takeUnretainedValue().consumesArguments
                 for index in (0..<site.count).reversed() {
                     let argument = arguments[site.first + index]
-                    guard argument & ResolveProgram.constantArgument == 0 else { continue }
+                    guard argument & FactoryArguments.constantBit == 0 else { continue }
                     let value = Int(argument)
                     if consumes, owned[value], !read[value] {
                         factorySites[Int(instruction.operand)].moves |= 1 << UInt64(index)

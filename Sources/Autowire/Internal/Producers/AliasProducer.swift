@@ -33,15 +33,14 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
 /// An alias's conversion as a resolve program calls it: the implementation's value (as the
 /// implementation's producer records it) in, a `ValueBox<T>` out.
 final class AliasConversion<T, Implementation>: ProgramFactory {
-    private let implementationIsReference = Implementation.self is AnyClass
+    init(key: BindingKey, location: SourceLocation) {
+        super.init(key: key, location: location, references: Implementation.self is AnyClass ? 1 : 0)
+    }
 
     override var namesPath: Bool { false }
 
-    override func call(
-        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
-    ) throws -> AnyObject {
-        let implementation = FactoryArguments(arguments, references: implementationIsReference ? 1 : 0, moves: 0)
-            .take(Implementation.self, 0)
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+        let implementation = arguments.take(Implementation.self, 0)
         return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
     }
 }

@@ -44,9 +44,7 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
 
 /// The request as a resolve program reads it: from the run, recorded as resolutions record values.
 final class RequestRead<Request>: ProgramFactory {
-    override func call(
-        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
-    ) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         // As in `RequestValueProducer.produce`: the pointer is the argument of the
         // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
         guard let request = run.pointee.request, request.type == ObjectIdentifier(Request.self) else {

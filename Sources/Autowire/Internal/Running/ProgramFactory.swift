@@ -4,10 +4,13 @@ class ProgramFactory {
     let key: BindingKey
     /// Where the factory was bound; nil for what the container makes itself.
     let location: SourceLocation?
+    /// Bit `i` is set when the values of parameter `i` are class references (else they come boxed).
+    let references: UInt64
 
-    init(key: BindingKey, location: SourceLocation?) {
+    init(key: BindingKey, location: SourceLocation?, references: UInt64 = 0) {
         self.key = key
         self.location = location
+        self.references = references
     }
 
     /// Whether the factory takes over the arguments the program moves to it (see `call`); a
@@ -22,12 +25,10 @@ class ProgramFactory {
 
     /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
     /// its producer records values (a class reference as it is, anything else in a `ValueBox`).
-    /// Each argument is borrowed, except
-    /// those whose bit is set in `moves` (only for a factory that consumes arguments): their
-    /// reference is the factory's, which consumes it whether the call returns or throws.
-    func call(
-        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
-    ) throws -> AnyObject {
+    /// Each argument is borrowed, except those moved to it (only to a factory that consumes
+    /// arguments): their reference is the factory's, which consumes it whether the call returns
+    /// or throws.
+    func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
 
@@ -43,30 +44,25 @@ class ProgramFactory {
 /// over each parameter, so it only borrows its arguments.
 final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramFactory {
     private let factory: (repeat each Parameter) throws -> Implementation
-    /// Bit `i` is set when parameter `i`'s values are class references (else they come boxed).
-    private let references: UInt64
 
     init(
         key: BindingKey, location: SourceLocation, factory: @escaping (repeat each Parameter) throws -> Implementation,
         references: UInt64
     ) {
         self.factory = factory
-        self.references = references
-        super.init(key: key, location: location)
+        super.init(key: key, location: location, references: references)
     }
 
-    override func call(
-        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
-    ) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         var index = 0
         let made = try factory(repeat argument((each Parameter).self, arguments, &index))
         return record(try upcast(made, to: Value.self, key: key, location: location))
     }
 
     @inline(__always)
-    private func argument<P>(_: P.Type, _ arguments: UnsafePointer<UnsafeMutableRawPointer>, _ index: inout Int) -> P {
+    private func argument<P>(_: P.Type, _ arguments: FactoryArguments, _ index: inout Int) -> P {
         defer { index += 1 }
-        return FactoryArguments(arguments, references: references, moves: 0).take(P.self, index)
+        return arguments.take(P.self, index)
     }
 }
 
@@ -75,7 +71,6 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
 /// it. Not generic, so that calling it looks up no metadata.
 final class SpecializedProgramFactory: ProgramFactory {
     private let specialized: SpecializedFactoryCall
-    private let references: UInt64
     /// Converts the product to the bound type, as its producer records it; nil when the product
     /// is of the bound class itself.
     private let upcast: ((AnyObject) throws -> AnyObject)?
@@ -85,20 +80,16 @@ final class SpecializedProgramFactory: ProgramFactory {
         upcast: ((AnyObject) throws -> AnyObject)?
     ) {
         self.specialized = specialized
-        self.references = references
         self.upcast = upcast
-        super.init(key: key, location: location)
+        super.init(key: key, location: location, references: references)
     }
 
     override var consumesArguments: Bool { true }
 
-    override func call(
-        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
-    ) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         var product: UnsafeMutableRawPointer?
         try withUnsafeMutablePointer(to: &product) { product in
-            try specialized(
-                FactoryArguments(arguments, references: references, moves: moves), UnsafeMutableRawPointer(product))
+            try specialized(arguments, UnsafeMutableRawPointer(product))
         }
         // Safe: the binding made this factory only for a product type that is a class, so the call
         // initialized the word with one strong reference, which is taken over here.
@@ -112,20 +103,15 @@ final class SpecializedProgramFactory: ProgramFactory {
 /// wrapper, an optional, a collection. Recorded as its producer records values.
 final class ValueCall<Value>: ProgramFactory {
     private let make: (FactoryArguments) -> Value
-    /// Bit `i` is set when argument `i` is a class reference (else it comes boxed).
-    private let references: UInt64
 
     init(key: BindingKey, references: UInt64, make: @escaping (FactoryArguments) -> Value) {
         self.make = make
-        self.references = references
-        super.init(key: key, location: nil)
+        super.init(key: key, location: nil, references: references)
     }
 
     override var namesPath: Bool { false }
 
-    override func call(
-        _ arguments: UnsafePointer<UnsafeMutableRawPointer>, moves: UInt64, in run: UnsafeMutablePointer<ProgramRun>
-    ) throws -> AnyObject {
-        record(make(FactoryArguments(arguments, references: references, moves: 0)))
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+        record(make(arguments))
     }
 }

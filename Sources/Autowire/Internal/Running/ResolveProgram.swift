@@ -79,19 +79,19 @@ final class ResolveProgram: @unchecked Sendable {
         let edge: Edge
     }
 
-    /// One factory call: the factory, and where its arguments are in `arguments`.
+    /// One factory call: the factory, and where its arguments are in `arguments`: each a slot, or a
+    /// constant's index with `FactoryArguments.constantBit` set.
     struct FactorySite {
         /// Unretained: `keptAlive` holds the factory.
         let factory: Unmanaged<ProgramFactory>
         let first: Int
         let count: Int
+        /// The factory's `references`, kept here so that a call reads it with the site.
+        let references: UInt64
         /// Bit `i` is set when argument `i` is its slot's last read, moved to a factory that
         /// consumes its arguments.
         var moves: UInt64 = 0
     }
-
-    /// A factory argument in `arguments`: a slot, or a constant when this bit is set.
-    static let constantArgument: UInt32 = 1 << 31
 
     /// The instructions from the creation of an object of `producer` to its first-fill check.
     struct BuildingRange {
@@ -284,24 +284,12 @@ final class ResolveProgram: @unchecked Sendable {
                 let site = factorySites[Int(instruction.operand)]
                 let made: AnyObject
                 do {
-                    made = try withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer.self, capacity: site.count + 1)
-                    {
-                        buffer in
-                        let values = buffer.baseAddress.unsafelyUnwrapped
-                        for index in 0..<site.count {
-                            let argument = arguments[site.first + index]
-                            if argument & Self.constantArgument != 0 {
-                                values[index] = constants[Int(argument & ~Self.constantArgument)]
-                            } else {
-                                values[index] = frame[Int(argument)].unsafelyUnwrapped
-                                // A moved reference is the factory's from here, even if it throws.
-                                if site.moves & (1 << UInt64(index)) != 0 { frame[Int(argument)] = nil }
-                            }
-                        }
-                        return try site.factory._withUnsafeGuaranteedRef {
-                            try $0.call(values, moves: site.moves, in: run)
-                        }
-                    }
+                    // The factory reads its arguments from the frame and the constants itself.
+                    let arguments = FactoryArguments(
+                        frame: frame, constants: UnsafePointer(constants.baseAddress.unsafelyUnwrapped),
+                        entries: UnsafePointer(self.arguments.baseAddress.unsafelyUnwrapped) + site.first,
+                        references: site.references, moves: site.moves)
+                    made = try site.factory._withUnsafeGuaranteedRef { try $0.call(arguments, in: run) }
                 } catch {
                     throw failure(site.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
                 }

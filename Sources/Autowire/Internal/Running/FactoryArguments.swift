@@ -28,17 +28,6 @@ struct FactoryArguments {
     /// Marks an entry that indexes the constants rather than the frame.
     @usableFromInline static let constantBit: UInt32 = 1 << 31
 
-    init(
-        frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, constants: UnsafePointer<UnsafeMutableRawPointer>,
-        entries: UnsafePointer<UInt32>, references: UInt64, moves: UInt64
-    ) {
-        self.frame = frame
-        self.constants = constants
-        self.entries = entries
-        self.references = references
-        self.moves = moves
-    }
-
     /// The argument at `index`, which the lowering made from the producer compiled for that
     /// parameter, a `Producer<P>`, and recorded the way that producer records values. Read once
     /// per call, before the call: a moved argument's reference is taken over, and its slot emptied

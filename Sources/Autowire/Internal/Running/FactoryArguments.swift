@@ -26,7 +26,7 @@ struct FactoryArguments {
     @usableFromInline let moves: UInt64
 
     /// Marks an entry that indexes the constants rather than the frame.
-    @usableFromInline static let constantBit: UInt32 = 1 << 31
+    @inlinable static var constantBit: UInt32 { 1 << 31 }
 
     /// The argument at `index`, which the lowering made from the producer compiled for that
     /// parameter, a `Producer<P>`, and recorded the way that producer records values. Read once

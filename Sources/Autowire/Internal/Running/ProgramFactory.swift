@@ -32,6 +32,15 @@ class ProgramFactory {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
 
+    /// Calls the factory (see `call(_:in:)`) and stores its product, retained, in `slot`, which
+    /// is empty: what a program does, in one call.
+    func call(
+        _ arguments: FactoryArguments, storingInto slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        in run: UnsafeMutablePointer<ProgramRun>
+    ) throws {
+        slot.pointee = Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
+    }
+
     /// The error of a failed call as the recursive path reports it: a resolution error thrown
     /// inside passes through this factory, anything else is the factory's own failure.
     func failure(_ error: any Error) -> ResolutionError {
@@ -85,6 +94,19 @@ final class SpecializedProgramFactory: ProgramFactory {
     }
 
     override var consumesArguments: Bool { true }
+
+    override func call(
+        _ arguments: FactoryArguments, storingInto slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        in run: UnsafeMutablePointer<ProgramRun>
+    ) throws {
+        guard upcast != nil else {
+            // The product is of the bound class itself: the call writes its one strong reference
+            // straight into the empty slot (it writes nothing when it throws).
+            try specialized(arguments, UnsafeMutableRawPointer(slot))
+            return
+        }
+        slot.pointee = Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
+    }
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         var product: UnsafeMutableRawPointer?

@@ -282,18 +282,19 @@ final class ResolveProgram: @unchecked Sendable {
             case .callFactory:
                 run.pointee.pc = pc
                 let site = factorySites[Int(instruction.operand)]
-                let made: AnyObject
                 do {
-                    // The factory reads its arguments from the frame and the constants itself.
+                    // The factory reads its arguments from the frame and the constants itself, and
+                    // stores its product in the object's slot, which is empty until then.
                     let arguments = FactoryArguments(
                         frame: frame, constants: UnsafePointer(constants.baseAddress.unsafelyUnwrapped),
                         entries: UnsafePointer(self.arguments.baseAddress.unsafelyUnwrapped) + site.first,
                         references: site.references, moves: site.moves)
-                    made = try site.factory._withUnsafeGuaranteedRef { try $0.call(arguments, in: run) }
+                    try site.factory._withUnsafeGuaranteedRef {
+                        try $0.call(arguments, storingInto: frame + object, in: run)
+                    }
                 } catch {
                     throw failure(site.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
                 }
-                frame[object] = Unmanaged.passRetained(made).toOpaque()
             case .checkFirstFill:
                 run.pointee.pc = pc
                 do {

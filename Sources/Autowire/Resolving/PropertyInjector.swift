@@ -44,18 +44,22 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
     ///
     /// - Throws: ``ResolutionError`` when a dependency cannot be provided, or
     ///   `container-released` when the injector was injected and its container is gone.
+    @inlinable
     public func inject(into object: T) throws(ResolutionError) {
-        // The common case, read with no binding of `registry`: an injector from
-        // `propertyInjector(for:)` filling an object of exactly `T` whose program is ready.
-        if let target, ObjectIdentifier(type(of: object)) == objectType {
-            let word = target.programWord.load(ordering: .acquiring)
-            if word > 1,
-                try ResolutionError.catching({ try ResolveProgram.runPublished(word, injecting: object) }) != nil
-            {
-                return
-            }
-        }
+        // Inlined into the caller, where the object's class is usually known.
+        if try injectedByProgram(object, ofType: ObjectIdentifier(type(of: object))) { return }
         try injectSlowly(into: object)
+    }
+
+    /// The common case, read with no binding of `registry`: an injector from
+    /// `propertyInjector(for:)` filling an object of exactly `T` whose program is ready. Returns
+    /// whether it filled `object`.
+    @usableFromInline
+    func injectedByProgram(_ object: AnyObject, ofType type: ObjectIdentifier) throws(ResolutionError) -> Bool {
+        guard type == objectType, let word = target?.programWord.load(ordering: .acquiring), word > 1 else {
+            return false
+        }
+        return try ResolutionError.catching { try ResolveProgram.runPublished(word, injecting: object) } != nil
     }
 
     /// An injected injector: finds its container, keeps it alive while it fills `object`.
@@ -80,8 +84,9 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
 
     /// Lowers the injection program on first use, and again once it can be faster; else fills
     /// recursively. Also where an injected injector, or an object of a subclass of `T`, starts.
+    @usableFromInline
     @inline(never)
-    private func injectSlowly(into object: T) throws(ResolutionError) {
+    func injectSlowly(into object: T) throws(ResolutionError) {
         guard let registry, let ownTarget = target else { return try injectThroughWeakTarget(into: object) }
         let dynamicType = type(of: object)
         let target =

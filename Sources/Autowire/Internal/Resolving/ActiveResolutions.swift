@@ -83,16 +83,42 @@ enum ActiveResolutions {
 
     /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.
     static func isBuilding(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
+        anyEnclosing(state) {
+            $0.isBuilding(producer)
+        } orProgram: {
+            $0.isBuilding(producer)
+        }
+    }
+
+    /// Whether a resolve enclosing `state` on this thread is running the factory of `producer`:
+    /// a factory that starts a fresh resolve (through `Provider.get()`, or a container it
+    /// captured) which needs the same factory again would otherwise start it forever, since that
+    /// resolve sees none of the enclosing one's instances.
+    static func isConstructing(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
+        // A program's building range of a factory is its call.
+        anyEnclosing(state) {
+            $0.isConstructing(producer)
+        } orProgram: {
+            $0.isBuilding(producer)
+        }
+    }
+
+    @inline(__always)
+    private static func anyEnclosing(
+        _ state: UnsafeMutablePointer<ResolutionState>, _ test: (inout ResolutionState) -> Bool,
+        orProgram testProgram: (ProgramRun) -> Bool
+    ) -> Bool {
         // Every `outer` record is on this thread's stack, in a frame that encloses the current
         // one, so it is alive.
         var next = state.pointee.outer
         while let enclosing = next {
             switch enclosing {
             case .state(let outer):
-                if outer.pointee.isBuilding(producer) { return true }
+                if test(&outer.pointee) { return true }
                 next = outer.pointee.outer
             case .program(let run):
-                return run.pointee.isBuilding(producer)
+                // A program run is only ever the outermost.
+                return testProgram(run.pointee)
             }
         }
         return false

@@ -258,6 +258,12 @@ struct ResolutionState {
         return found && slots[index].isBuilding
     }
 
+    /// Whether `producer`'s factory is running in this resolve: marked, and nothing recorded yet.
+    mutating func isConstructing(_ producer: AnyProducer) -> Bool {
+        let (index, found) = index(for: Self.identity(producer))
+        return found && !slots[index].hasInstance && slots[index].constructionMark >= 0
+    }
+
     /// Starts a singleton creation, or an object whose hook must wait until what it reads is
     /// complete.
     mutating func beginCreation(ofSingleton isSingleton: Bool = false) {
@@ -498,7 +504,7 @@ struct Resolution {
         let index = state.pointee.slot(claiming: producer)
         if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
         if state.pointee.constructionMark(at: index) >= 0
-            || (FactoryFrames.isRunning(producer, outside: state) && !producer.key.isAssistedTarget)
+            || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
@@ -506,7 +512,7 @@ struct Resolution {
         state.pointee.setConstructionMark(state.pointee.registrations, at: index)
         let value: T
         do {
-            value = try FactoryFrames.running(producer, in: state, make)
+            value = try make()
         } catch {
             state.pointee.endConstruction(producer, restoring: -1)
             throw error
@@ -529,12 +535,18 @@ struct Resolution {
         }
         // Met again from a fresh resolve the factory itself started (e.g. `Provider.get()`): that
         // resolve sees none of this one's instances, so it would start the factory forever.
-        if FactoryFrames.isRunning(producer, outside: state), !producer.key.isAssistedTarget {
+        if isConstructingOutside(producer), !producer.key.isAssistedTarget {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
         let mark = state.pointee.beginConstruction(producer)
         defer { state.pointee.endConstruction(producer, restoring: mark) }
-        return try FactoryFrames.running(producer, in: state, make)
+        return try make()
+    }
+
+    /// Whether a resolve enclosing this one on this thread runs `producer`'s factory.
+    @inline(__always)
+    private func isConstructingOutside(_ producer: AnyProducer) -> Bool {
+        state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
     }
 }
 

@@ -35,7 +35,7 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
         guard let request = resolution.state.pointee.request, request.type == ObjectIdentifier(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: origin.location))
         }
-        if resolution.state.pointee.isCreatingSingleton {
+        if resolution.state.pointee.isCreatingSingleton() {
             throw ResolutionError(.requestScopedSingleton(request: key, location: origin.location))
         }
         return request.pointer.assumingMemoryBound(to: Request.self).pointee

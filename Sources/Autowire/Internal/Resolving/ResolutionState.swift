@@ -50,8 +50,12 @@ struct ResolutionState {
     /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
     /// while it stays the same.
     private(set) var generation = 0
-    /// Created on the first closure factory and invalidated when the resolve ends.
-    var resolvers: [Resolver] = []
+    /// The resolver of the first closure factory's registry: created on that factory's first call
+    /// and invalidated when the resolve ends. A field of its own, so that a resolve whose
+    /// closures all belong to one container allocates no array.
+    var resolver: Resolver?
+    /// Resolvers of other registries the resolve reached (a parent's bindings in a child).
+    var otherResolvers: [Resolver] = []
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
     var seed: Any?
     /// The request of a `RequestScope` resolve.
@@ -75,9 +79,11 @@ struct ResolutionState {
 
     /// Sets up an empty table of `capacity` slots (a power of two) in `memory`, which must hold
     /// `capacity * bytesPerSlot` bytes aligned for a word.
-    init(memory: UnsafeMutableRawPointer, capacity: Int) {
+    init(memory: UnsafeMutableRawPointer, capacity: Int, seed: Any? = nil, request: RequestValue? = nil) {
         (slots, instances) = Self.carve(memory, capacity: capacity)
         self.capacity = capacity
+        self.seed = seed
+        self.request = request
         self.stack = .current
     }
 
@@ -271,7 +277,7 @@ struct ResolutionState {
     }
 
     /// Whether a singleton is being created in this resolve (its graph is being built).
-    var isCreatingSingleton: Bool { creationFrames.contains(where: \.isSingleton) }
+    mutating func isCreatingSingleton() -> Bool { creationFrames.contains(where: \.isSingleton) }
 
     /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
     /// When it read nothing still under construction outside itself, its hooks run (objects reached
@@ -321,7 +327,9 @@ struct ResolutionState {
     }
 
     /// Whether hooks or publications wait for the end of the resolve.
-    var hasWorkDeferredToEnd: Bool { !creationsDeferredToEnd.isEmpty || !hooksDeferredToEnd.isEmpty }
+    /// Mutating, as every member read through `Resolution.state.pointee`: a getter would copy the
+    /// whole state (a retain of each of its references) to read two counts.
+    mutating func hasWorkDeferredToEnd() -> Bool { !creationsDeferredToEnd.isEmpty || !hooksDeferredToEnd.isEmpty }
 
     /// Runs the hooks deferred to the end of this successful resolve, then publishes the
     /// singletons deferred to it, releasing the locks they kept.
@@ -363,8 +371,10 @@ struct ResolutionState {
     /// Ends the resolve: resolvers handed to factories stop reaching into this state, and the
     /// recorded instances are released.
     mutating func finish() {
-        for resolver in resolvers { resolver.detach() }
-        resolvers = []
+        resolver?.detach()
+        resolver = nil
+        for resolver in otherResolvers { resolver.detach() }
+        otherResolvers = []
         for index in 0..<capacity where slots[index].hasInstance {
             (instances + index).deinitialize(count: 1)
         }
@@ -404,17 +414,15 @@ struct Resolution {
         in memory: UnsafeMutableRawPointer, capacity: Int, seed: Any?, request: RequestValue?,
         _ body: (Resolution) throws -> R
     ) throws -> R {
-        var state = ResolutionState(memory: memory, capacity: capacity)
-        state.seed = seed
-        state.request = request
-        defer { state.finish() }
+        var state = ResolutionState(memory: memory, capacity: capacity, seed: seed, request: request)
         return try withUnsafeMutablePointer(to: &state) { state in
+            defer { state.pointee.finish() }
             let cell: ActiveResolutions.Cell?
             (cell, state.pointee.outer) = ActiveResolutions.enter(state)
             defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
             do {
                 let result = try body(Resolution(state: state))
-                if state.pointee.hasWorkDeferredToEnd { try state.pointee.completeDeferred() }
+                if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
                 return result
             } catch {
                 state.pointee.discardDeferred()
@@ -460,9 +468,20 @@ struct Resolution {
 
     /// The resolver a closure factory of `registry` receives during this resolve.
     func resolver(for registry: Registry) -> Resolver {
-        if let existing = state.pointee.resolvers.first(where: { $0.registry === registry }) { return existing }
+        if let first = state.pointee.resolver {
+            if first.registry === registry { return first }
+            return otherResolver(for: registry)
+        }
         let resolver = Resolver(registry: registry, state: state)
-        state.pointee.resolvers.append(resolver)
+        state.pointee.resolver = resolver
+        return resolver
+    }
+
+    @inline(never)
+    private func otherResolver(for registry: Registry) -> Resolver {
+        if let existing = state.pointee.otherResolvers.first(where: { $0.registry === registry }) { return existing }
+        let resolver = Resolver(registry: registry, state: state)
+        state.pointee.otherResolvers.append(resolver)
         return resolver
     }
 

@@ -157,8 +157,8 @@ mutant creation-lock-deadlock-undetected Internal/Locks/CreationLock.swift \
 # Offered instances: a child container's slot does not fall back to its parent's offer.
 mutant offered-slot-no-fallback Internal/Producers/OfferedProducer.swift \
     'OfferedInstanceTests' no \
-    'if !offered, let inherited { return try inherited.produce(resolution) }' \
-    'if !offered, let inherited, inherited.key != key { return try inherited.produce(resolution) }'
+    'if !offered, let inherited { return try inherited.current() }' \
+    'if !offered, let inherited, inherited.key != key { return try inherited.current() }'
 # Resolve programs: a `.graph` object gets no shared slot, so it is made again where it is met.
 mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering.swift \
     'ResolveProgramTests|ScopeTests' yes \
@@ -183,8 +183,8 @@ mutant program-failure-keeps-objects Internal/Running/ResolveProgram.swift \
 # `init()` resolving its own class recurses until the stack overflows.
 mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolutions.swift \
     'ResolveProgramTests|BadInputCatalogueTests|ReentryTests' no \
-    'return run.pointee.isBuilding(producer)' \
-    'return false'
+    'run.isBuilding(producer)' \
+    'false'
 # Resolve programs: a factory argument marked as moved is only lent, so its reference leaks.
 mutant program-moved-argument-lent Internal/Running/FactoryArguments.swift \
     'ResolveProgramTests' no \
@@ -196,6 +196,18 @@ mutant program-every-argument-moves Internal/Compiling/ProgramLowering.swift \
     'ResolveProgramTests' no \
     'if consumes, owned[value], !read[value] {' \
     'if consumes, owned[value] {'
+# Resolve programs: an offered object read below an `.optional` property, where the recursive
+# path leaves the property as it is when the object is gone, and a program would fail the resolve.
+mutant program-offered-below-optional Internal/Compiling/ProgramLowering.swift \
+    'ResolveProgramTests|OfferedInstanceTests' no \
+    'if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }' \
+    ''
+# Re-entry: a fresh resolve started inside a factory does not see that an enclosing resolve on the
+# thread is running it, and starts it again until the stack runs out.
+mutant factory-running-outside-unseen Internal/Resolving/ResolutionState.swift \
+    'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
+    'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
+    'false'
 
 # Arguments.
 only=()

@@ -241,6 +241,24 @@ private final class BenchHolder: Injectable {
     static let dependencies: [Dependency<BenchHolder>] = [.inject(\.bench), .inject(\.tools)]
 }
 
+private final class Screen {}
+private final class Presenter: Injectable {
+    static var scope: Scope { .transient }
+    var screen: Screen!
+    var backup: Screen!
+    static let dependencies: [Dependency<Presenter>] = [.inject(\.screen), .inject(\.backup)]
+}
+private final class Badge: Injectable {
+    static var scope: Scope { .transient }
+    var screen: Screen? = Screen()
+    static let dependencies: [Dependency<Badge>] = [.optional(\.screen)]
+}
+private final class Kiosk: Injectable {
+    var injector: PropertyInjector<Form>!
+    var children: ChildContainerFactory!
+    static let dependencies: [Dependency<Kiosk>] = [.inject(\.injector), .inject(\.children)]
+}
+
 private struct Delivery: Sendable { let id: Int }
 private final class Dispatcher: Injectable {
     var delivery: Delivery!
@@ -541,6 +559,47 @@ extension Container {
         #expect(error?.code == .factoryFailed)
         #expect(error?.path == ["Scooter.ignition", "Plug.spark", "Spark"])
         #expect(try container.programWord(of: Scooter.self) > 1)
+    }
+
+    @Test func anOfferedObjectIsReadOnEachRunOfTheProgram() throws {
+        let container = try Container { $0.bind(Screen.self).toOfferedInstance() }
+        for _ in 0..<3 {
+            let screen = Screen()
+            try container.offer(screen)
+            let presenter = try container.resolve(Presenter.self)
+            #expect(presenter.screen === screen && presenter.backup === screen)
+        }
+        #expect(try container.programWord(of: Presenter.self) > 1)
+        for _ in 0..<2 {
+            let error = captureResolutionError { try container.resolve(Presenter.self) }
+            #expect(error?.code == .unavailableInstance)
+            #expect(error?.path == ["Presenter.screen", "Screen"])
+        }
+    }
+
+    @Test func anOptionalPropertyOfAnOfferedObjectKeepsTheRecursivePathThatLeavesItAsItIs() throws {
+        let container = try Container { $0.bind(Screen.self).toOfferedInstance() }
+        do {
+            let screen = Screen()
+            try container.offer(screen)
+            #expect(try container.resolve(Badge.self).screen === screen)
+        }
+        // The offered screen is gone: the property keeps the screen the badge made itself.
+        for _ in 0..<2 { #expect(try container.resolve(Badge.self).screen != nil) }
+        #expect(try container.programWord(of: Badge.self) == 1)
+    }
+
+    @Test func injectedInjectorsAndChildFactoriesAreMadeByTheProgram() throws {
+        let container = Container()
+        for _ in 0..<2 {
+            let kiosk = try container.resolve(Kiosk.self)
+            let form = Form()
+            try kiosk.injector.inject(into: form)
+            #expect(form.clerk != nil)
+            let child = try kiosk.children.makeChild { _ in }
+            #expect(try child.resolve(Registrar.self) === container.resolve(Registrar.self))
+        }
+        #expect(try container.programWord(of: Kiosk.self) > 1)
     }
 
     @Test func aRequestScopeResolveRunsAProgramThatReadsItsOwnRequest() throws {

@@ -215,6 +215,7 @@ struct ProgramLowering {
                     range: building.count - 1, destination: destination))
             return nil
         case .factory(let factory, let parameters, let shared):
+            if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }
             // Its value exists only once it returns: meeting it again before then never closes.
             onPath.insert(id)
             stack.append(
@@ -228,6 +229,15 @@ struct ProgramLowering {
             throw .notYet
         case .existing, .unsupported:
             throw .unsupported
+        }
+    }
+
+    /// Whether the value being begun is made for an `.optional` property, directly or further
+    /// down: each pending object's property in progress is the one before its `next`.
+    private var isBelowOptionalProperty: Bool {
+        stack.contains { pending in
+            guard case .fill(_, let plan, _) = pending.work, pending.next > 0 else { return false }
+            return plan.steps[pending.next - 1].requirement.isOptional
         }
     }
 

@@ -25,12 +25,37 @@ final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
         }
     }
 
-    override func produce(_ resolution: Resolution) throws -> T {
+    override func produce(_ resolution: Resolution) throws -> T { try current() }
+
+    /// Read once per program run, whoever needs it, as a factory with no parameters.
+    override func lowering() -> Lowering { .factory(OfferedRead(self), [], shared: true) }
+
+    /// The object offered to this container, or else to the nearest ancestor offered one.
+    func current() throws -> T {
         let (current, offered) = try lock.withLock { (instance, wasOffered) }
-        if !offered, let inherited { return try inherited.produce(resolution) }
+        if !offered, let inherited { return try inherited.current() }
         if let current, let typed = current as? T { return typed }
         throw ResolutionError(.unavailableInstance(key, location: origin.location, wasOffered: offered))
     }
+}
+
+/// The offered object as a resolve program reads it.
+final class OfferedRead<T>: ProgramFactory {
+    private let producer: OfferedProducer<T>
+
+    init(_ producer: OfferedProducer<T>) {
+        self.producer = producer
+        super.init(key: producer.key, location: producer.origin.location)
+    }
+
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+        record(try producer.current())
+    }
+
+    /// Its error has the path the recursive path gives it.
+    override var namesPath: Bool { false }
+
+    override var mayBeUnavailable: Bool { true }
 }
 
 /// An offered binding's slot, seen without its type: what a child container copies.

@@ -13,4 +13,28 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T { make(registry) }
+
+    override func lowering() -> Lowering {
+        .factory(HandleCall(key: key, registry: registry, make: make), [], shared: false)
+    }
+}
+
+/// A handle on a container as a resolve program makes it: a factory with no parameters.
+final class HandleCall<T>: ProgramFactory {
+    /// Unretained, as the recipes of a registry hold it: the program belongs to this registry
+    /// (or to a child's, which keeps it alive), and runs only inside a resolve that holds it.
+    private unowned(unsafe) let registry: Registry
+    private let make: (Registry) -> T
+
+    init(key: BindingKey, registry: Registry, make: @escaping (Registry) -> T) {
+        self.registry = registry
+        self.make = make
+        super.init(key: key, location: nil)
+    }
+
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+        record(make(registry))
+    }
+
+    override var namesPath: Bool { false }
 }

@@ -83,10 +83,10 @@ enum ActiveResolutions {
 
     /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.
     static func isBuilding(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
-        anyEnclosing(state) {
-            $0.isBuilding(producer)
-        } orProgram: {
-            $0.isBuilding(producer)
+        anyEnclosing(state) { outer in
+            outer.isBuilding(producer)
+        } orProgram: { run in
+            run.isBuilding(producer)
         }
     }
 

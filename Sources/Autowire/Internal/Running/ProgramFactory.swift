@@ -23,6 +23,11 @@ class ProgramFactory {
     /// hands on the errors of its arguments unchanged.
     var namesPath: Bool { true }
 
+    /// Whether the call may fail with `unavailable-instance` (an offered object that is gone),
+    /// which an `.optional` property turns into leaving the property as it is: a program never
+    /// lowers such a call below an optional property, which the recursive path then fills.
+    var mayBeUnavailable: Bool { false }
+
     /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
     /// its producer records values (a class reference as it is, anything else in a `ValueBox`).
     /// Each argument is borrowed, except those moved to it (only to a factory that consumes

@@ -208,6 +208,12 @@ mutant factory-running-outside-unseen Internal/Resolving/ResolutionState.swift \
     'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
     'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
     'false'
+# Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
+# same stack address, and shares its `.graph` objects.
+mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \
+    'KeptResolverTests' no \
+    'return state.pointee.serial == serial ? state : nil' \
+    'return state'
 
 # Arguments.
 only=()

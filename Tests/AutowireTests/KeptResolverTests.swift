@@ -24,6 +24,19 @@ private final class Reporter {
     init(resolver: Resolver) { self.resolver = resolver }
 }
 
+/// Made by a factory that resolves through its own resolver and through one kept from an earlier
+/// resolve.
+private final class Pair {
+    let own: Metrics
+    let viaKept: Metrics
+    init(own: Metrics, viaKept: Metrics) {
+        self.own = own
+        self.viaKept = viaKept
+    }
+}
+/// A resolver that was not there when a factory needed it.
+private struct NoKeptResolver: Error {}
+
 @Suite struct KeptResolverTests {
     /// The factory's resolver is used on other threads while the resolving thread is still inside
     /// the factory: each use must be a new resolve of its own, never a touch of the resolving
@@ -67,5 +80,24 @@ private final class Reporter {
         let metrics = made.withLock { $0 }
         #expect(metrics.count == 8)
         #expect(Set(metrics.map { ObjectIdentifier($0.logger) }).count == 8)
+    }
+
+    /// A later resolve on the same thread reuses the stack slot of the earlier one's state: the
+    /// kept resolver must still see that its own resolve ended, and not join the later graph.
+    @Test func aResolverKeptFromAnEarlierResolveStaysOutOfALaterResolveOnTheSameThread() throws {
+        let kept = Locked<Resolver?>(nil)
+        let container = try Container { binder in
+            binder.bind(Reporter.self).to { resolver in Reporter(resolver: resolver) }
+            binder.bind(Pair.self).to { resolver in
+                guard let earlier = kept.withLock({ $0 }) else { throw NoKeptResolver() }
+                return Pair(own: try resolver.resolve(Metrics.self), viaKept: try earlier.resolve(Metrics.self))
+            }
+        }
+        for _ in 0..<3 {
+            let reporter = try container.resolve(Reporter.self)
+            kept.withLock { $0 = reporter.resolver }
+            let pair = try container.resolve(Pair.self)
+            #expect(pair.own.logger !== pair.viaKept.logger)
+        }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Resolves dependencies inside a closure factory, as part of the resolve that called it.
 ///
 /// ```swift
@@ -11,29 +9,27 @@ import Synchronization
 /// Objects resolved through it on the factory's own thread, while the factory runs, share the
 /// `.graph` instances of the ongoing resolve, and cycles through the factory are detected. Used on
 /// another thread, or kept and used after the factory returned, it starts new, independent
-/// resolves: it is `Sendable`, and safe to use from anywhere at any time.
-public final class Resolver: Sendable {
+/// resolves: it is `Sendable`, and safe to use from anywhere at any time. Making one allocates
+/// nothing.
+public struct Resolver: Sendable {
     let registry: Registry
-    /// The thread running the resolve this resolver belongs to: the only thread that may use its
-    /// state, which lives on that thread's stack.
-    private let owner: ThreadID
-    /// The address of the ongoing resolve's state; zero once it ended. Written and read only on
-    /// `owner` (atomic so that a later thread reusing the same identity reads it without a race).
-    private let state: Atomic<UInt>
+    /// The address of the resolve's state while it runs, on the stack of its thread. Never read
+    /// through: `ActiveResolutions` hands out the state only when a running resolve of the
+    /// calling thread has this address and `serial`.
+    private let state: UInt
+    /// The number the resolve was given: a later resolve may reuse the state's address, never its
+    /// number.
+    private let serial: UInt
 
-    init(registry: Registry, state: UnsafeMutablePointer<ResolutionState>) {
+    init(registry: Registry, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
         self.registry = registry
-        self.owner = .current
-        self.state = Atomic(UInt(bitPattern: state))
+        self.state = UInt(bitPattern: state)
+        self.serial = serial
     }
-
-    /// Called by the owning thread when its resolve ends: later uses start resolves of their own.
-    func detach() { state.store(0, ordering: .relaxed) }
 
     /// The ongoing resolve, when called on its thread before it ended.
     private var ongoingState: UnsafeMutablePointer<ResolutionState>? {
-        guard ThreadID.current == owner else { return nil }
-        return UnsafeMutablePointer(bitPattern: state.load(ordering: .relaxed))
+        ActiveResolutions.running(at: state, serial: serial)
     }
 
     /// Returns an instance of `type`, in the ongoing resolve.
@@ -50,9 +46,17 @@ public final class Resolver: Sendable {
         guard let state = ongoingState else { return try Container(registry: registry).resolveSlowly(key) }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
-        let producer = try registry.rootProducer(for: key)
+        // Unretained when compiled already: the registry, which this resolve holds, owns it.
+        guard let known = registry.knownRootProducer(for: key) else {
+            let producer = try registry.rootProducer(for: key)
+            return try ResolutionError.catching {
+                try unsafeDowncast(producer, to: Producer<T>.self).produce(Resolution(state: state))
+            }
+        }
         return try ResolutionError.catching {
-            try unsafeDowncast(producer, to: Producer<T>.self).produce(Resolution(state: state))
+            try known._withUnsafeGuaranteedRef {
+                try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
+            }
         }
     }
 }

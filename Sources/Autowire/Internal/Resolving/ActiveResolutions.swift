@@ -81,6 +81,20 @@ enum ActiveResolutions {
         cell?.pointee = outer?.tagged
     }
 
+    /// The state of the recursive resolve at `address` numbered `serial`, if it is running on this
+    /// thread (what a `Resolver` reaches): only records linked from the thread's cell are read,
+    /// and each of those lives in a frame of this thread that has not returned.
+    static func running(at address: UInt, serial: UInt) -> UnsafeMutablePointer<ResolutionState>? {
+        guard let innermost = cell()?.pointee else { return nil }
+        var next = ActiveResolve(tagged: innermost)
+        while case .state(let state) = next {
+            if UInt(bitPattern: state) == address { return state.pointee.serial == serial ? state : nil }
+            guard let outer = state.pointee.outer else { return nil }
+            next = outer
+        }
+        return nil
+    }
+
     /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.
     static func isBuilding(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
         anyEnclosing(state) { outer in

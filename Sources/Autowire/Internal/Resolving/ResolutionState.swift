@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state of one top-level resolve: which producers already have an instance in this object
 /// graph (the `.graph` scope, cycles), which factories are under construction, and which
 /// singletons it created.
@@ -50,12 +52,9 @@ struct ResolutionState {
     /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
     /// while it stays the same.
     private(set) var generation = 0
-    /// The resolver of the first closure factory's registry: created on that factory's first call
-    /// and invalidated when the resolve ends. A field of its own, so that a resolve whose
-    /// closures all belong to one container allocates no array.
-    var resolver: Resolver?
-    /// Resolvers of other registries the resolve reached (a parent's bindings in a child).
-    var otherResolvers: [Resolver] = []
+    /// The number that tells this resolve from any other, given when a closure factory first
+    /// receives a `Resolver` (0 until then): resolvers find their resolve by it (see `Resolver`).
+    private(set) var serial: UInt = 0
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
     var seed: Any?
     /// The request of a `RequestScope` resolve.
@@ -368,13 +367,16 @@ struct ResolutionState {
         }
     }
 
-    /// Ends the resolve: resolvers handed to factories stop reaching into this state, and the
-    /// recorded instances are released.
+    /// Gives the resolve its `serial`, unique in the process.
+    @inline(never)
+    mutating func numberForResolvers() {
+        serial = Self.lastSerial.add(1, ordering: .relaxed).newValue
+    }
+
+    private static let lastSerial = Atomic<UInt>(0)
+
+    /// Ends the resolve: the recorded instances are released.
     mutating func finish() {
-        resolver?.detach()
-        resolver = nil
-        for resolver in otherResolvers { resolver.detach() }
-        otherResolvers = []
         for index in 0..<capacity where slots[index].hasInstance {
             (instances + index).deinitialize(count: 1)
         }
@@ -468,21 +470,8 @@ struct Resolution {
 
     /// The resolver a closure factory of `registry` receives during this resolve.
     func resolver(for registry: Registry) -> Resolver {
-        if let first = state.pointee.resolver {
-            if first.registry === registry { return first }
-            return otherResolver(for: registry)
-        }
-        let resolver = Resolver(registry: registry, state: state)
-        state.pointee.resolver = resolver
-        return resolver
-    }
-
-    @inline(never)
-    private func otherResolver(for registry: Registry) -> Resolver {
-        if let existing = state.pointee.otherResolvers.first(where: { $0.registry === registry }) { return existing }
-        let resolver = Resolver(registry: registry, state: state)
-        state.pointee.otherResolvers.append(resolver)
-        return resolver
+        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
+        return Resolver(registry: registry, state: state, serial: state.pointee.serial)
     }
 
     /// Whether a property fill that met `producer` and got `error` can wait for its value: the

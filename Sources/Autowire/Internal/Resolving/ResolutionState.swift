@@ -199,7 +199,7 @@ struct ResolutionState {
     }
 
     /// Records `instance` in slot `index` (valid for the current `generation`).
-    mutating func record(_ instance: AnyObject, at index: Int) {
+    mutating func record(_ instance: consuming AnyObject, at index: Int) {
         if slots[index].hasInstance {
             instances[index] = instance
         } else {
@@ -210,6 +210,9 @@ struct ResolutionState {
         slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
         registrations += 1
     }
+
+    /// The instance slot `index` holds, which was just recorded.
+    func recorded(at index: Int) -> AnyObject { instances[index] }
 
     private mutating func claim(_ producer: UInt) -> Int {
         var (index, found) = index(for: producer)
@@ -505,10 +508,10 @@ struct Resolution {
         for fill in state.pointee.takeWaitingFills(for: producer) { fill.store.assign(fill.object, instance) }
     }
 
-    /// A `.graph` factory's value for this resolve: the recorded instance, or `make()`'s result,
+    /// A `.graph` factory's value for this resolve: the recorded instance, or what `recipe` makes,
     /// recorded. Does what `lookup`, `constructing` and `record` do together with one table probe
-    /// (two if `make` grew the table), rather than five.
-    func graphValue<T>(_ producer: Producer<T>, _ make: () throws -> T) throws -> T {
+    /// (two if `recipe` grew the table), rather than five.
+    func graphValue<T>(_ producer: Producer<T>, made recipe: Recipe<T>) throws -> T {
         let index = state.pointee.slot(claiming: producer)
         if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
         if state.pointee.constructionMark(at: index) >= 0
@@ -520,15 +523,17 @@ struct Resolution {
         state.pointee.setConstructionMark(state.pointee.registrations, at: index)
         let value: T
         do {
-            value = try make()
+            value = try recipe.make(self, nil)
         } catch {
             state.pointee.endConstruction(producer, restoring: -1)
             throw error
         }
         let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
-        let reference = producer.reference(for: value)
-        state.pointee.record(reference, at: slot)
-        fillWaiting(for: producer, with: reference)
+        // The table takes the reference over; the waiting fills, if any, read it from there.
+        state.pointee.record(producer.reference(for: value), at: slot)
+        if !state.pointee.waitingFills.isEmpty {
+            fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
+        }
         return value
     }
 

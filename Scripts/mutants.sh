@@ -92,6 +92,12 @@ mutant singleton-no-recheck-under-lock Internal/Producers/SingletonProducer.swif
             return instance.pointee
         }' \
     ''
+# Singletons: the grouping of singletons that need each other is skipped when there are only two,
+# so each keeps a lock of its own and two threads creating them from both ends deadlock.
+mutant creation-locks-skipped-for-two-singletons Internal/Compiling/PlanCompiler+CreationLocks.swift \
+    'CreationLockGroupTests' no \
+    'guard new.count(where: { $0.isSingletonProducer }) > 1 else {' \
+    'guard new.count(where: { $0.isSingletonProducer }) > 2 else {'
 # Lazy: a thread that waited for the lazy's lock resolves the value again.
 mutant lazy-no-recheck-under-lock Resolving/Lazy.swift \
     'ProviderLazyTests|ConcurrencyTests|StressTests' no \

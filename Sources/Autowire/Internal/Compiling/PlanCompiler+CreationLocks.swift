@@ -7,8 +7,16 @@
 /// lead to groups compiled no later, so threads creating along static edges take locks in one order.
 extension PlanCompiler {
     func groupCreationLocks() {
+        let new = table.values.filter { !$0.isGroupedForCreation && $0.registry === registry }
+        // A group never reaches producers compiled before (theirs were published with edges to
+        // what existed then), so with fewer than two new singletons no group needs a shared lock:
+        // the walk, a third of a small container's first resolve, is skipped.
+        guard new.count(where: { $0.isSingletonProducer }) > 1 else {
+            for producer in new { producer.isGroupedForCreation = true }
+            return
+        }
         var tarjan = Tarjan()
-        for producer in table.values where !producer.isGroupedForCreation && producer.registry === registry {
+        for producer in new {
             tarjan.visit(producer, in: registry) { group in
                 // Most groups are one producer: skip the casts, a conformance lookup per generic type.
                 guard group.count > 1 else { return }

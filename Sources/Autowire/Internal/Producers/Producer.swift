@@ -36,6 +36,10 @@ class AnyProducer: @unchecked Sendable {
     /// (an autowired class, whatever its scope): a cycle through it can be closed by a scope.
     var registersEarlyWhenShared: Bool { registersEarly }
 
+    /// Whether this is a singleton producer, which may share a creation lock (see
+    /// `PlanCompiler.groupCreationLocks`).
+    var isSingletonProducer: Bool { false }
+
     /// The resolve program of this producer as a root: 0 until lowered, 1 when no program can
     /// perform it, else the address of the published `ResolveProgram` (owned by the registry).
     let programWord = Atomic<UInt>(0)

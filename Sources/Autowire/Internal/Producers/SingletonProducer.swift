@@ -36,6 +36,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         instance.deallocate()
     }
 
+    override var isSingletonProducer: Bool { true }
+
     override func lowering() -> Lowering {
         guard isCreated.load(ordering: .acquiring), let recordedInstance else { return .notYet }
         return .constant(recordedInstance)

@@ -214,6 +214,12 @@ mutant factory-running-outside-unseen Internal/Resolving/ResolutionState.swift \
     'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
     'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
     'false'
+# Identity tables: a removal leaves the entries after it where they are, so a later lookup stops
+# at the hole and misses them (a compile would then, for example, lower an object twice).
+mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swift \
+    'IdentityTableTests' no \
+    'if !stays {' \
+    'if false, !stays {'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \

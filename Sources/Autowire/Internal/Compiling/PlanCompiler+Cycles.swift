@@ -15,12 +15,12 @@ extension PlanCompiler {
 
     /// One walk's bookkeeping.
     private struct Walk {
-        var visits: [ObjectIdentifier: Visit] = [:]
+        var visits = IdentityTable<Visit>()
         var hops: [Hop] = []
         /// Producers finished in this walk, with their reach.
         var finished: [(producer: AnyProducer, reach: Int)] = []
         /// The hop that first reached each producer, to name the path to a cycle found later.
-        var firstHop: [ObjectIdentifier: Hop] = [:]
+        var firstHop = IdentityTable<Hop>()
         /// Whether any edge led back onto the current path.
         var sawCycle = false
         /// Whether an unclosable cycle is reachable, reported now or already for another root.
@@ -150,7 +150,7 @@ extension PlanCompiler {
     /// reached it through a shared object first and so never saw it as a cycle of its own (a resolve
     /// then recursed until the stack overflowed).
     private func findEndlessCycles(_ walk: inout Walk) {
-        var visits: [ObjectIdentifier: Visit] = [:]
+        var visits = IdentityTable<Visit>()
         var hops: [Hop] = []
         // Nearest the root first, so that a cycle is named from where a resolve enters it.
         for (start, _) in walk.finished.reversed() where !start.registersEarly && visits[ObjectIdentifier(start)] == nil
@@ -162,7 +162,7 @@ extension PlanCompiler {
     /// Walks, depth first and without recursing, the edges between producers that never record
     /// early, from `start`, reporting each cycle met.
     private func visitEndless(
-        _ start: AnyProducer, visits: inout [ObjectIdentifier: Visit], hops: inout [Hop], _ walk: inout Walk
+        _ start: AnyProducer, visits: inout IdentityTable<Visit>, hops: inout [Hop], _ walk: inout Walk
     ) {
         visits[ObjectIdentifier(start)] = .onPath(hops.count)
         var frames = [Frame(producer: start, reachedBefore: 0)]

@@ -56,24 +56,24 @@ struct ProgramLowering {
     private var pathTree: [ResolveProgram.PathStep] = []
     private var creators: [any Injectable.Type] = []
     private var stores: [ProgramStore] = []
-    private var storeIndex: [ObjectIdentifier: Int] = [:]
+    private var storeIndex = IdentityTable<Int>()
     private var firstFills: [FirstFillCheck] = []
-    private var firstFillIndex: [ObjectIdentifier: Int] = [:]
+    private var firstFillIndex = IdentityTable<Int>()
     private var constants: [AnyObject] = []
     private var hooks: [InjectionHook] = []
     /// Objects whose class may implement `didInjectDependencies()`, in the order they were
     /// completed: called at the end, once every object of the resolve is complete.
     private var pendingHooks: [(slot: Int, hook: Int, path: Int32)] = []
-    private var hookIndex: [ObjectIdentifier: Int] = [:]
-    private var constantIndex: [ObjectIdentifier: Int] = [:]
+    private var hookIndex = IdentityTable<Int>()
+    private var constantIndex = IdentityTable<Int>()
     private var building: [ResolveProgram.BuildingRange] = []
     private var slotCount = 0
     /// Slots the frame owns a reference in (created objects).
     private var owned: [Bool] = []
     /// `.graph` objects of the resolve: one slot each, recorded at creation so cycles close.
-    private var graphSlots: [ObjectIdentifier: Int] = [:]
+    private var graphSlots = IdentityTable<Int>()
     /// Transient objects under construction: meeting one again is a cycle no slot closes.
-    private var onPath: Set<ObjectIdentifier> = []
+    private var onPath = IdentityTable<Void>()
     private var stack: [Pending] = []
     private var factories: [ProgramFactory] = []
     private var factorySites: [ResolveProgram.FactorySite] = []

@@ -1,0 +1,106 @@
+/// A table keyed by object identity, for the walks that compile and lower a graph: what
+/// `[ObjectIdentifier: Value]` does, without hashing.
+///
+/// A dictionary hashes every key with SipHash, about 100 instructions a lookup, which made a
+/// tenth of a small container's first resolve. The keys here are object addresses, which nobody
+/// chooses to collide, so one multiplication spreads them (Fibonacci hashing); collisions are
+/// resolved by linear probing, and removal shifts the entries after a removed one back, so no
+/// tombstones are left.
+struct IdentityTable<Value> {
+    /// An address (0 for an empty position) and its value.
+    private struct Entry {
+        var key: UInt
+        var value: Value?
+    }
+
+    /// One allocation, made on the first insertion: most tables of a walk stay small, and many
+    /// stay empty.
+    private var entries: [Entry] = []
+    /// 64 minus log2 of the capacity: the shift that keeps the top bits of the product.
+    private var shift = 64
+    private(set) var count = 0
+
+    init() {}
+
+    subscript(_ id: ObjectIdentifier) -> Value? {
+        get {
+            guard let position = position(of: UInt(bitPattern: id)) else { return nil }
+            return entries[position].value
+        }
+        set {
+            if let newValue {
+                insert(newValue, for: UInt(bitPattern: id))
+            } else if let position = position(of: UInt(bitPattern: id)) {
+                remove(at: position)
+            }
+        }
+    }
+
+    func contains(_ id: ObjectIdentifier) -> Bool { position(of: UInt(bitPattern: id)) != nil }
+
+    private var mask: Int { entries.count - 1 }
+
+    private func home(of key: UInt) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift)) }
+
+    private func position(of key: UInt) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        var position = home(of: key)
+        while entries[position].key != 0 {
+            if entries[position].key == key { return position }
+            position = (position + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func insert(_ value: Value, for key: UInt) {
+        if (count + 1) * 2 > entries.count { grow() }
+        var position = home(of: key)
+        while entries[position].key != 0 {
+            if entries[position].key == key {
+                entries[position].value = value
+                return
+            }
+            position = (position + 1) & mask
+        }
+        entries[position] = Entry(key: key, value: value)
+        count += 1
+    }
+
+    /// Empties `position`, then moves back each entry of the run after it whose home does not lie
+    /// between the emptied position and its own (cyclically): lookups then never stop early.
+    private mutating func remove(at removed: Int) {
+        var empty = removed
+        entries[empty] = Entry(key: 0, value: nil)
+        count -= 1
+        var next = (empty + 1) & mask
+        while entries[next].key != 0 {
+            let home = home(of: entries[next].key)
+            let stays = empty <= next ? (empty < home && home <= next) : (empty < home || home <= next)
+            if !stays {
+                entries.swapAt(empty, next)
+                empty = next
+            }
+            next = (next + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let old = entries
+        let capacity = Swift.max(8, entries.count * 2)
+        entries = Array(repeating: Entry(key: 0, value: nil), count: capacity)
+        shift = 64 - capacity.trailingZeroBitCount
+        count = 0
+        for entry in old where entry.key != 0 {
+            // Every position holding a key holds its value.
+            if let value = entry.value { insert(value, for: entry.key) }
+        }
+    }
+}
+
+extension IdentityTable where Value == Void {
+    /// Adds `id`, as a set does.
+    mutating func insert(_ id: ObjectIdentifier) { self[id] = () }
+
+    /// Removes `id`, as a set does.
+    mutating func remove(_ id: ObjectIdentifier) { self[id] = nil }
+}

@@ -43,9 +43,9 @@ private struct Tarjan {
         var nextEdge = 0
     }
 
-    private var order: [ObjectIdentifier: Int] = [:]
-    private var lowLink: [ObjectIdentifier: Int] = [:]
-    private var onStack: Set<ObjectIdentifier> = []
+    private var order = IdentityTable<Int>()
+    private var lowLink = IdentityTable<Int>()
+    private var onStack = IdentityTable<Void>()
     private var stack: [AnyProducer] = []
 
     /// Visits everything `root` reaches in `registry` that is not grouped yet, calling `found` with

@@ -214,6 +214,12 @@ mutant factory-running-outside-unseen Internal/Resolving/ResolutionState.swift \
     'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
     'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
     'false'
+# Resolve programs: a typed factory whose product must be converted to the bound type (a class
+# bound as a protocol) writes its product into the slot unconverted.
+mutant program-factory-product-unconverted Internal/Compiling/ProgramLowering.swift \
+    'TypedFactoryTests|ResolveProgramTests' no \
+    'writesProductIntoSlot: (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false))' \
+    'writesProductIntoSlot: factory is SpecializedProgramFactory))'
 # Identity tables: a removal leaves the entries after it where they are, so a later lookup stops
 # at the hole and misses them (a compile would then, for example, lower an object twice).
 mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swift \

@@ -168,7 +168,8 @@ struct ProgramLowering {
                 factorySites.append(
                     ResolveProgram.FactorySite(
                         factory: .passUnretained(factory), first: self.arguments.count, count: arguments.count,
-                        references: factory.references))
+                        references: factory.references,
+                        writesProductIntoSlot: (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false))
                 for argument in arguments {
                     switch argument {
                     case .slot(let slot): self.arguments.append(UInt32(slot))

@@ -100,16 +100,22 @@ final class SpecializedProgramFactory: ProgramFactory {
 
     override var consumesArguments: Bool { true }
 
+    /// Whether the product is of the bound class itself, so that the call can write it straight
+    /// into the program's slot (see `writeProduct`): what a program then does, with no dispatch.
+    var writesProductIntoSlot: Bool { upcast == nil }
+
+    /// Calls the factory, which writes its product's one strong reference into the empty `slot`
+    /// (nothing when it throws). Only for a factory that `writesProductIntoSlot`.
+    @inline(__always)
+    func writeProduct(_ arguments: FactoryArguments, into slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) throws {
+        try specialized(arguments, UnsafeMutableRawPointer(slot))
+    }
+
     override func call(
         _ arguments: FactoryArguments, storingInto slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
         in run: UnsafeMutablePointer<ProgramRun>
     ) throws {
-        guard upcast != nil else {
-            // The product is of the bound class itself: the call writes its one strong reference
-            // straight into the empty slot (it writes nothing when it throws).
-            try specialized(arguments, UnsafeMutableRawPointer(slot))
-            return
-        }
+        guard upcast != nil else { return try writeProduct(arguments, into: slot) }
         slot.pointee = Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
     }
 

@@ -91,6 +91,9 @@ final class ResolveProgram: @unchecked Sendable {
         /// Bit `i` is set when argument `i` is its slot's last read, moved to a factory that
         /// consumes its arguments.
         var moves: UInt64 = 0
+        /// Whether `factory` is a `SpecializedProgramFactory` that writes its product into the
+        /// slot itself, called without dispatch.
+        let writesProductIntoSlot: Bool
     }
 
     /// The instructions from the creation of an object of `producer` to its first-fill check.
@@ -289,8 +292,16 @@ final class ResolveProgram: @unchecked Sendable {
                         frame: frame, constants: UnsafePointer(constants.baseAddress.unsafelyUnwrapped),
                         entries: UnsafePointer(self.arguments.baseAddress.unsafelyUnwrapped) + site.first,
                         references: site.references, moves: site.moves)
-                    try site.factory._withUnsafeGuaranteedRef {
-                        try $0.call(arguments, storingInto: frame + object, in: run)
+                    if site.writesProductIntoSlot {
+                        // Safe: the lowering sets `writesProductIntoSlot` only for this class.
+                        try site.factory._withUnsafeGuaranteedRef {
+                            try unsafeDowncast($0, to: SpecializedProgramFactory.self).writeProduct(
+                                arguments, into: frame + object)
+                        }
+                    } else {
+                        try site.factory._withUnsafeGuaranteedRef {
+                            try $0.call(arguments, storingInto: frame + object, in: run)
+                        }
                     }
                 } catch {
                     throw failure(site.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)

@@ -212,6 +212,18 @@ final class Registry: @unchecked Sendable {
     @inline(__always)
     func knownRootProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? { roots.unretainedProducer(for: key) }
 
+    /// Calls `body` with the root producer of `key`, compiling it first if it is not yet; errors
+    /// `body` throws become resolution errors. Unretained when compiled already: the registry owns
+    /// its producers for its whole life, and every caller holds the registry for the call.
+    @inline(__always)
+    func withRootProducer<R>(for key: BindingKey, _ body: (AnyProducer) throws -> R) throws(ResolutionError) -> R {
+        guard let known = knownRootProducer(for: key) else {
+            let producer = try compileRoot(for: key)
+            return try ResolutionError.catching { try body(producer) }
+        }
+        return try ResolutionError.catching { try known._withUnsafeGuaranteedRef { try body($0) } }
+    }
+
     @inline(never)
     private func compileRoot(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         let producer = try compiled(key, asRoot: true) { $0.producer(for: key) }

@@ -80,17 +80,8 @@ public final class Container: Sendable {
     @usableFromInline
     @inline(never)
     func resolveSlowly<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        // The root producer of a key of `T` produces `T`. Unretained when compiled already: the
-        // registry, which this container holds, owns it.
-        guard let known = registry.knownRootProducer(for: key) else {
-            let producer = try registry.rootProducer(for: key)
-            return try ResolutionError.catching {
-                try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel()
-            }
-        }
-        return try ResolutionError.catching {
-            try known._withUnsafeGuaranteedRef { try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel() }
-        }
+        // The root producer of a key of `T` produces `T`.
+        try registry.withRootProducer(for: key) { try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel() }
     }
 }
 

@@ -46,17 +46,8 @@ public struct Resolver: Sendable {
         guard let state = ongoingState else { return try Container(registry: registry).resolveSlowly(key) }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
-        // Unretained when compiled already: the registry, which this resolve holds, owns it.
-        guard let known = registry.knownRootProducer(for: key) else {
-            let producer = try registry.rootProducer(for: key)
-            return try ResolutionError.catching {
-                try unsafeDowncast(producer, to: Producer<T>.self).produce(Resolution(state: state))
-            }
-        }
-        return try ResolutionError.catching {
-            try known._withUnsafeGuaranteedRef {
-                try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
-            }
+        return try registry.withRootProducer(for: key) {
+            try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
         }
     }
 }

@@ -211,7 +211,8 @@ struct ResolutionState {
         registrations += 1
     }
 
-    /// The instance slot `index` holds, which was just recorded.
+    /// The instance slot `index` holds: read only right after `record` initialized that slot, in
+    /// the same table generation.
     func recorded(at index: Int) -> AnyObject { instances[index] }
 
     private mutating func claim(_ producer: UInt) -> Int {

@@ -130,15 +130,15 @@ mutant first-fill-verdict-not-kept Internal/Checking/FirstFillCheck.swift \
     'verdict.store((found.isEmpty ? Verdict.passed : .failed).rawValue, ordering: .releasing)' \
     'verdict.store(Verdict.passed.rawValue, ordering: .releasing)'
 # Weak scope: the producer keeps its instance alive.
-mutant weak-keeps-strong-reference Internal/Producers/WeakProducer.swift \
-    'WeakScopeTests|LifetimeTests' no \
-    'private nonisolated(unsafe) weak var instance: AnyObject?' \
-    'private nonisolated(unsafe) var instance: AnyObject?'
+mutant weak-keeps-strong-reference Internal/Scopes/WeakInstance.swift \
+    'WeakScopeTests|LifetimeTests|WeakScopeProgramTests' no \
+    'private weak var instance: AnyObject?' \
+    'private var instance: AnyObject?'
 # Weak scope: a live instance is not reused.
-mutant weak-never-reused Internal/Producers/WeakProducer.swift \
-    'WeakScopeTests|ScopeTests' no \
-    'if let instance { return try value(from: instance) }' \
-    'if let instance, instance === (self as AnyObject) { return try value(from: instance) }'
+mutant weak-never-reused Internal/Scopes/WeakInstance.swift \
+    'WeakScopeTests|ScopeTests|WeakScopeProgramTests' no \
+    'guard let instance else { return nil }' \
+    'guard let instance, instance === (self as AnyObject) else { return nil }'
 # Error paths: an error thrown while filling a property does not name the property.
 mutant error-path-not-prepended Internal/Compiling/InjectionStep.swift \
     'ErrorMessageTests|FaultTests|BadInputCatalogueTests' yes \
@@ -168,7 +168,7 @@ mutant offered-slot-no-fallback Internal/Producers/OfferedProducer.swift \
 # Resolve programs: a `.graph` object gets no shared slot, so it is made again where it is met.
 mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering.swift \
     'ResolveProgramTests|ScopeTests' yes \
-    'if shared { graphSlots[id] = slot } else { onPath.insert(id) }' \
+    'if shared { recordGraphSlot(slot, of: id) } else { onPath.insert(id) }' \
     'onPath.insert(id)'
 # Resolve programs: every store moves its value out of the frame, not only the slot's last read.
 mutant program-every-store-moves Internal/Compiling/ProgramLowering.swift \
@@ -226,6 +226,28 @@ mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swi
     'IdentityTableTests' no \
     'if !stays {' \
     'if false, !stays {'
+# Weak regions: a skipped region keeps the reference of a slot it would have moved (a leak).
+mutant weak-region-skip-keeps-moved-slot Internal/Running/ResolveProgram.swift \
+    'WeakScopeProgramTests' no \
+    'for slot in region.releasedWhenSkipped {' \
+    'for slot in region.releasedWhenSkipped where false {'
+# Weak regions: the hook of the object a scope kept runs again on every resolve that skips it.
+mutant kept-weak-object-hook-called-again Internal/Running/ResolveProgram.swift \
+    'WeakScopeProgramTests' no \
+    'instruction.value == 0 || skipped & 1 << UInt64(instruction.value - 1) == 0' \
+    'instruction.value == 0 || skipped & 0 == 0'
+# Weak regions: a failure inside a region leaves its creation lock held, so other threads wait
+# forever.
+mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram.swift \
+    'WeakScopeProgramTests' no \
+    'region.scope._withUnsafeGuaranteedRef { $0.abandon() }' \
+    '_ = region'
+# Weak regions: a `.graph` object made inside a region is made again after it instead of keeping
+# the recursive path, which shares it.
+mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
+    'WeakScopeProgramTests' no \
+    'madeInRegion.insert(producer)' \
+    '_ = producer'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \

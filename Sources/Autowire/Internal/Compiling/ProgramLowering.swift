@@ -2,8 +2,9 @@
 /// a stack of its own (no recursion: a chain of any depth lowers).
 ///
 /// The walk visits what the recursive path would, in the same order: an object's properties in
-/// declaration order, each value made completely before it is stored. Runs under the registry's
-/// lock; reads producers and plans, which are immutable once published.
+/// declaration order, each value made completely before it is stored. An object a scope keeps is
+/// made in a region the program skips while the scope has one (see `ResolveProgram`). Runs under
+/// the registry's lock; reads producers and plans, which are immutable once published.
 struct ProgramLowering {
     /// What the walk found for one producer.
     private enum Value {
@@ -21,20 +22,30 @@ struct ProgramLowering {
     }
 
     /// Where a value goes once it is complete.
-    private enum Destination {
+    private indirect enum Destination {
         /// The resolve's result.
         case root
         /// A property of the object in slot `owner`.
         case store(owner: Int, ProgramStore)
         /// The next argument of the factory at this index of `stack`.
         case argument(Int)
+        /// The scope of region `region` keeps it (it is in `slot`), then it goes on to `then`.
+        case leaveScope(region: Int, slot: Int, then: Destination)
+    }
+
+    /// Where a region opened: for the object of `producer`, when `graphLog` had `graphLogStart`
+    /// entries.
+    private struct RegionOpening {
+        let producer: ObjectIdentifier
+        let graphLogStart: Int
     }
 
     /// An object being filled, or a factory whose arguments are being made.
     private struct Pending {
         enum Work {
             case fill(type: Any.Type, plan: InjectionPlan, slot: Int)
-            case call(ProgramFactory, parameters: [AnyProducer], arguments: [Value], shared: Bool)
+            /// `slot` is the slot of the region the product is made in, if any; else it gets a new one.
+            case call(ProgramFactory, parameters: [AnyProducer], arguments: [Value], shared: Bool, slot: Int?)
         }
 
         let producer: ObjectIdentifier
@@ -43,6 +54,8 @@ struct ProgramLowering {
         let path: Int32
         /// Its building range, for an object.
         let range: Int?
+        /// The region it is made in for a scope to keep, if any.
+        var region: Int? = nil
         var next = 0
         let destination: Destination
     }
@@ -50,6 +63,8 @@ struct ProgramLowering {
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
     /// the recursive path.
     static let maximumInstructions = 1 << 20
+    /// A run notes the regions it skipped in one 64-bit word.
+    static let maximumRegions = 64
 
     private var code: [ResolveProgram.Instruction] = []
     private var pathOf: [Int32] = []
@@ -63,7 +78,7 @@ struct ProgramLowering {
     private var hooks: [InjectionHook] = []
     /// Objects whose class may implement `didInjectDependencies()`, in the order they were
     /// completed: called at the end, once every object of the resolve is complete.
-    private var pendingHooks: [(slot: Int, hook: Int, path: Int32)] = []
+    private var pendingHooks: [(slot: Int, hook: Int, path: Int32, region: Int?)] = []
     private var hookIndex = IdentityTable<Int>()
     private var constantIndex = IdentityTable<Int>()
     private var building: [ResolveProgram.BuildingRange] = []
@@ -72,6 +87,16 @@ struct ProgramLowering {
     private var owned: [Bool] = []
     /// `.graph` objects of the resolve: one slot each, recorded at creation so cycles close.
     private var graphSlots = IdentityTable<Int>()
+    /// Every producer recorded in `graphSlots`, in order: what a region made is read from here.
+    private var graphLog: [ObjectIdentifier] = []
+    /// `.graph` objects made inside a closed region, whose slot is empty when it was skipped:
+    /// meeting one again keeps the recursive path.
+    private var madeInRegion = IdentityTable<Void>()
+    private var regions: [ResolveProgram.ScopeRegion] = []
+    private var regionOpenings: [RegionOpening] = []
+    private var scopes: [ProgramScope] = []
+    /// For each slot, the instruction that fills it first.
+    private var createdAt: [Int] = []
     /// Transient objects under construction: meeting one again is a cycle no slot closes.
     private var onPath = IdentityTable<Void>()
     private var stack: [Pending] = []
@@ -98,7 +123,7 @@ struct ProgramLowering {
                 Pending(
                     producer: ObjectIdentifier(root), work: .fill(type: type, plan: plan, slot: slot), path: -1,
                     range: nil, destination: .root))
-        case .autowired, .factory, .forward:
+        case .autowired, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { deliver(value, to: .root, path: -1) }
         case .constant, .notYet, .unsupported:
             // Constant roots have a fast path of their own.
@@ -108,13 +133,17 @@ struct ProgramLowering {
         guard let resultSlot else { throw .unsupported }
         for pending in pendingHooks {
             emit(
-                .init(operation: .callHook, object: UInt32(pending.slot), operand: Int32(pending.hook)),
+                .init(
+                    operation: .callHook, object: UInt32(pending.slot),
+                    value: UInt32(pending.region.map { $0 + 1 } ?? 0),
+                    operand: Int32(pending.hook)),
                 path: pending.path)
         }
         markLastReads(keeping: resultSlot)
         return ResolveProgram(
             code: code, creators: creators, stores: stores, firstFills: firstFills, hooks: hooks, constants: constants,
-            factories: factories, factorySites: factorySites, arguments: arguments, slotCount: slotCount,
+            factories: factories, factorySites: factorySites, arguments: arguments, regions: regions, scopes: scopes,
+            slotCount: slotCount,
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
             generation: generation)
     }
@@ -148,12 +177,12 @@ struct ProgramLowering {
                 if let hook = plan.hook, !hook.isAbsent {
                     let index = hookIndex[ObjectIdentifier(hook)] ?? Self.append(hook, to: &hooks)
                     hookIndex[ObjectIdentifier(hook)] = index
-                    pendingHooks.append((slot, index, top.path))
+                    pendingHooks.append((slot, index, top.path, top.region))
                 }
                 if let range = top.range { building[range].end = code.count }
                 onPath.remove(top.producer)
                 deliver(.slot(slot), to: top.destination, path: top.path)
-            case .call(let factory, let parameters, let arguments, let shared):
+            case .call(let factory, let parameters, let arguments, let shared, let regionSlot):
                 if top.next < parameters.count {
                     stack[index].next += 1
                     let path = factory.namesPath ? addPath(top.path, .parameter(of: factory.key)) : top.path
@@ -164,7 +193,7 @@ struct ProgramLowering {
                     continue
                 }
                 stack.removeLast()
-                let slot = newSlot(owned: true)
+                let slot = regionSlot ?? newSlot(owned: true)
                 factorySites.append(
                     ResolveProgram.FactorySite(
                         factory: .passUnretained(factory), first: self.arguments.count, count: arguments.count,
@@ -182,7 +211,7 @@ struct ProgramLowering {
                 emit(
                     .init(operation: .callFactory, object: UInt32(slot), operand: Int32(factorySites.count - 1)),
                     path: top.path)
-                if shared { graphSlots[top.producer] = slot }
+                if shared { recordGraphSlot(slot, of: top.producer) }
                 onPath.remove(top.producer)
                 deliver(.slot(slot), to: top.destination, path: top.path)
             }
@@ -196,24 +225,35 @@ struct ProgramLowering {
         if let slot = graphSlots[id] { return .slot(slot) }
         if let index = constantIndex[id] { return .constant(index) }
         // A transient object or a factory needing itself: the recursive path reports the cycle.
-        guard !onPath.contains(id), code.count < Self.maximumInstructions else { throw .unsupported }
-        switch producer.lowering() {
-        case .constant(let value):
+        guard !onPath.contains(id), !madeInRegion.contains(id), code.count < Self.maximumInstructions else {
+            throw .unsupported
+        }
+        return try begin(producer.lowering(), of: id, path: path, destination: destination, in: nil)
+    }
+
+    /// Begins what `lowering` says for the producer `id`; `region`, when given, is the region
+    /// just opened to make it in, and its slot.
+    private mutating func begin(
+        _ lowering: Lowering, of id: ObjectIdentifier, path: Int32, destination: Destination,
+        in region: (index: Int, slot: Int)?
+    ) throws(Stop) -> Value? {
+        switch lowering {
+        case .constant(let value) where region == nil:
             let index = Self.append(value, to: &constants)
             constantIndex[id] = index
             return .constant(index)
         case .autowired(let type, let plan, let shared):
-            let slot = newSlot(owned: true)
+            let slot = region?.slot ?? newSlot(owned: true)
             building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
             emit(
                 .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
                 path: path)
             // Recorded before its properties are filled: a property cycle back to it closes here.
-            if shared { graphSlots[id] = slot } else { onPath.insert(id) }
+            if shared { recordGraphSlot(slot, of: id) } else { onPath.insert(id) }
             stack.append(
                 Pending(
                     producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
-                    range: building.count - 1, destination: destination))
+                    range: building.count - 1, region: region?.index, destination: destination))
             return nil
         case .factory(let factory, let parameters, let shared):
             if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }
@@ -221,15 +261,43 @@ struct ProgramLowering {
             onPath.insert(id)
             stack.append(
                 Pending(
-                    producer: id, work: .call(factory, parameters: parameters, arguments: [], shared: shared),
+                    producer: id,
+                    work: .call(factory, parameters: parameters, arguments: [], shared: shared, slot: region?.slot),
                     path: path, range: nil, destination: destination))
             return nil
-        case .forward(let target):
+        case .forward(let target) where region == nil:
             return try begin(target, path: path, destination: destination)
+        case .scoped(let scope, let made) where region == nil && regions.count < Self.maximumRegions:
+            let slot = newSlot(owned: true)
+            let index = regions.count
+            regions.append(
+                ResolveProgram.ScopeRegion(scope: .passUnretained(scope), start: code.count, end: code.count))
+            regionOpenings.append(RegionOpening(producer: id, graphLogStart: graphLog.count))
+            scopes.append(scope)
+            emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
+            return try begin(
+                made, of: id, path: path, destination: .leaveScope(region: index, slot: slot, then: destination),
+                in: (index, slot))
         case .notYet:
             throw .notYet
-        case .existing, .unsupported:
+        case .constant, .forward, .scoped, .existing, .unsupported:
             throw .unsupported
+        }
+    }
+
+    private mutating func recordGraphSlot(_ slot: Int, of producer: ObjectIdentifier) {
+        graphSlots[producer] = slot
+        graphLog.append(producer)
+    }
+
+    /// Ends a region after its `leaveScope`. The `.graph` objects made inside it, but for the
+    /// scope's own, are not there when it is skipped: nothing after it may read them.
+    private mutating func closeRegion(_ index: Int) {
+        regions[index].end = code.count
+        let opening = regionOpenings[index]
+        for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
+            graphSlots[producer] = nil
+            madeInRegion.insert(producer)
         }
     }
 
@@ -250,10 +318,15 @@ struct ProgramLowering {
         case .store(let owner, let store):
             emitStore(store, into: owner, value, path: path)
         case .argument(let index):
-            if case .call(let factory, let parameters, var arguments, let shared) = stack[index].work {
+            if case .call(let factory, let parameters, var arguments, let shared, let slot) = stack[index].work {
                 arguments.append(value)
-                stack[index].work = .call(factory, parameters: parameters, arguments: arguments, shared: shared)
+                stack[index].work = .call(
+                    factory, parameters: parameters, arguments: arguments, shared: shared, slot: slot)
             }
+        case .leaveScope(let region, let slot, let then):
+            emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(region)), path: path)
+            closeRegion(region)
+            deliver(value, to: then, path: path)
         }
     }
 
@@ -286,6 +359,7 @@ struct ProgramLowering {
     private mutating func markLastReads(keeping resultSlot: Int) {
         var read = [Bool](repeating: false, count: slotCount)
         var moved = [Bool](repeating: false, count: slotCount)
+        var movedAt = [Int](repeating: 0, count: slotCount)
         read[resultSlot] = true
         for pc in code.indices.reversed() {
             let instruction = code[pc]
@@ -296,11 +370,12 @@ struct ProgramLowering {
                     if owned[value], !read[value] {
                         code[pc].moves = true
                         moved[value] = true
+                        movedAt[value] = pc
                     }
                     read[value] = true
                 }
                 read[Int(instruction.object)] = true
-            case .checkFirstFill, .callHook:
+            case .checkFirstFill, .callHook, .leaveScope:
                 read[Int(instruction.object)] = true
             case .callFactory:
                 // A factory that consumes its arguments takes over a slot read last here; others
@@ -315,20 +390,29 @@ struct ProgramLowering {
                     if consumes, owned[value], !read[value] {
                         factorySites[Int(instruction.operand)].moves |= 1 << UInt64(index)
                         moved[value] = true
+                        movedAt[value] = pc
                     }
                     read[value] = true
                 }
-            case .create, .release:
+            case .create, .release, .enterScope:
                 break
             }
+        }
+        for index in regions.indices {
+            let region = regions[index]
+            regions[index].releasedWhenSkipped = (0..<slotCount).filter { slot in
+                moved[slot] && createdAt[slot] < region.start && (region.start..<region.end).contains(movedAt[slot])
+            }.map(UInt32.init)
         }
         for slot in 0..<slotCount where owned[slot] && slot != resultSlot && !moved[slot] {
             emit(.init(operation: .release, object: UInt32(slot)), path: -1)
         }
     }
 
+    /// A new slot, filled by the next instruction emitted.
     private mutating func newSlot(owned isOwned: Bool) -> Int {
         owned.append(isOwned)
+        createdAt.append(code.count)
         slotCount += 1
         return slotCount - 1
     }

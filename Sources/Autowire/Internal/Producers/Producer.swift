@@ -207,6 +207,9 @@ enum Lowering {
     case factory(ProgramFactory, [AnyProducer], shared: Bool)
     /// The value of another producer, unchanged: an alias of a class to its subclass.
     case forward(AnyProducer)
+    /// An object `scope` keeps beyond one resolve, made as the inner lowering says when it keeps
+    /// none; one per resolve.
+    indirect case scoped(ProgramScope, Lowering)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
     /// A singleton not created yet: a program can be lowered once it is.

@@ -33,7 +33,17 @@
 /// | `callFactory` | slot `object` = the factory of `factorySites[operand]` called with its arguments (slots or constants); an argument read for the last time moves to a factory that consumes its arguments |
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
 /// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object |
-/// | `release` | slot `object`'s reference is released |
+/// | `release` | slot `object`'s reference, if any, is released |
+/// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region |
+/// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object |
+///
+/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`) is made in a region of
+/// instructions, from its `enterScope` to its `leaveScope`, run under the scope's creation lock
+/// only when the scope keeps none. So that skipping a region changes nothing else: no `.graph`
+/// object made inside it is read after it (the root keeps the recursive path otherwise); a slot
+/// made before it whose last read inside it is a move is released when it is skipped; and `release`
+/// and `callHook` pass over empty slots, and over the kept object of a skipped region, whose hook
+/// ran when it was made. A failure inside a region abandons it, releasing the lock.
 ///
 /// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
 /// setter, a check), so a resolve started from that code can tell which objects are being built:
@@ -51,6 +61,7 @@ final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
             case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
+            case enterScope, leaveScope
         }
 
         var operation: Operation
@@ -60,7 +71,8 @@ final class ResolveProgram: @unchecked Sendable {
         var moves = false
         /// The slot of the object created, filled, checked or released.
         var object: UInt32
-        /// The slot (or constant) of the value stored.
+        /// The slot (or constant) of the value stored; for `callHook`, one more than the index of
+        /// the region that makes the object, or 0.
         var value: UInt32 = 0
         /// The side-table index or byte offset the operation uses.
         var operand: Int32 = 0
@@ -96,6 +108,18 @@ final class ResolveProgram: @unchecked Sendable {
         let writesProductIntoSlot: Bool
     }
 
+    /// The instructions that make an object a scope keeps, from its `enterScope` to just past its
+    /// `leaveScope`: skipped when the scope keeps one already.
+    struct ScopeRegion {
+        /// Unretained: `keptAlive` holds the scope.
+        let scope: Unmanaged<ProgramScope>
+        let start: Int
+        var end: Int
+        /// Slots made before the region whose last read inside it moves their reference: released
+        /// when the region is skipped, since that read then never happens.
+        var releasedWhenSkipped: [UInt32] = []
+    }
+
     /// The instructions from the creation of an object of `producer` to its first-fill check.
     struct BuildingRange {
         let producer: ObjectIdentifier
@@ -114,7 +138,9 @@ final class ResolveProgram: @unchecked Sendable {
     private let constants: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
     private let factorySites: UnsafeMutableBufferPointer<FactorySite>
     private let arguments: UnsafeMutableBufferPointer<UInt32>
-    private let keptAlive: ([ProgramStore], [FirstFillCheck], [InjectionHook], [AnyObject], [ProgramFactory])
+    private let regions: [ScopeRegion]
+    private let keptAlive:
+        ([ProgramStore], [FirstFillCheck], [InjectionHook], [AnyObject], [ProgramFactory], [ProgramScope])
     let slotCount: Int
     private let resultSlot: Int
     /// Whether slot 0 holds an object handed in by a `PropertyInjector`, which the frame does not own.
@@ -132,7 +158,7 @@ final class ResolveProgram: @unchecked Sendable {
     init(
         code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
         hooks: [InjectionHook], constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite],
-        arguments: [UInt32],
+        arguments: [UInt32], regions: [ScopeRegion], scopes: [ProgramScope],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep], generation: Int
     ) {
@@ -144,7 +170,8 @@ final class ResolveProgram: @unchecked Sendable {
         self.constants = Self.copy(constants.map { Unmanaged.passUnretained($0).toOpaque() })
         self.factorySites = Self.copy(factorySites)
         self.arguments = Self.copy(arguments)
-        self.keptAlive = (stores, firstFills, hooks, constants, factories)
+        self.regions = regions
+        self.keptAlive = (stores, firstFills, hooks, constants, factories, scopes)
         self.slotCount = slotCount
         self.resultSlot = resultSlot
         self.injects = injects
@@ -247,6 +274,8 @@ final class ResolveProgram: @unchecked Sendable {
         let code = self.code.baseAddress.unsafelyUnwrapped
         let end = self.code.count
         var pc = 0
+        /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
+        var skipped: UInt64 = 0
         while pc < end {
             let instruction = code[pc]
             let object = Int(instruction.object)
@@ -317,19 +346,50 @@ final class ResolveProgram: @unchecked Sendable {
                     throw failure(error, at: pc, frame)
                 }
             case .callHook:
+                // Not for an object a skipped region would have made, nor for the object a scope
+                // kept, whose hook ran when it was made.
+                guard let made = frame[object],
+                    instruction.value == 0 || skipped & 1 << UInt64(instruction.value - 1) == 0
+                else { break }
                 run.pointee.pc = pc
                 do {
                     try hooks[Int(instruction.operand)]._withUnsafeGuaranteedRef { hook in
-                        try hook.run(
-                            on: Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
+                        try hook.run(on: Unmanaged<AnyObject>.fromOpaque(made).takeUnretainedValue())
                     }
                 } catch {
                     throw failure(error, at: pc, frame)
                 }
             case .release:
-                // The slot's own reference, after its last read.
-                Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).release()
-                frame[object] = nil
+                // The slot's own reference, after its last read; none if a skipped region made it.
+                if let owned = frame[object] {
+                    Unmanaged<AnyObject>.fromOpaque(owned).release()
+                    frame[object] = nil
+                }
+            case .enterScope:
+                run.pointee.pc = pc
+                let region = regions[Int(instruction.operand)]
+                let kept: AnyObject?
+                do {
+                    kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter() }
+                } catch {
+                    throw failure(error, at: pc, frame)
+                }
+                if let kept {
+                    // The kept object takes the place of the one the region would make.
+                    frame[object] = Unmanaged.passRetained(kept).toOpaque()
+                    for slot in region.releasedWhenSkipped {
+                        // Filled before the region (lowering checked), and read last inside it.
+                        Unmanaged<AnyObject>.fromOpaque(frame[Int(slot)].unsafelyUnwrapped).release()
+                        frame[Int(slot)] = nil
+                    }
+                    skipped |= 1 << UInt64(instruction.operand)
+                    pc = region.end
+                    continue
+                }
+            case .leaveScope:
+                regions[Int(instruction.operand)].scope._withUnsafeGuaranteedRef {
+                    $0.keep(Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
+                }
             }
             pc &+= 1
         }
@@ -362,6 +422,12 @@ final class ResolveProgram: @unchecked Sendable {
     {
         for slot in (injects ? 1 : 0)..<slotCount {
             if let owned = frame[slot] { Unmanaged<AnyObject>.fromOpaque(owned).release() }
+        }
+        // The regions the failing instruction is inside were entered and not left: their scopes'
+        // creation locks are still held. Innermost first. (A region's last instruction, its
+        // `leaveScope`, never fails.)
+        for region in regions.reversed() where region.start < pc && pc < region.end - 1 {
+            region.scope._withUnsafeGuaranteedRef { $0.abandon() }
         }
         var passed: any Error = error
         var step = pathOf[pc]

@@ -1,0 +1,26 @@
+/// The object a `.weak` binding shares while something else holds it, and the creation lock it is
+/// made under, so that concurrent first requests share one instance and wait for no unrelated
+/// creation.
+final class WeakInstance: ProgramScope, @unchecked Sendable {
+    private let creationLock: CreationLock
+    /// Guarded by `creationLock`.
+    private weak var instance: AnyObject?
+
+    init(subject: BindingKey) {
+        creationLock = CreationLock(subject: subject)
+    }
+
+    override func enter() throws(ResolutionError) -> AnyObject? {
+        try creationLock.lock()
+        guard let instance else { return nil }
+        creationLock.unlock()
+        return instance
+    }
+
+    override func keep(_ object: AnyObject) {
+        instance = object
+        creationLock.unlock()
+    }
+
+    override func abandon() { creationLock.unlock() }
+}

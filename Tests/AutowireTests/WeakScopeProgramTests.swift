@@ -1,0 +1,151 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// A `.weak` object is made by the resolve program, in a region the program skips while the
+// object lives (see `ResolveProgram`): these tests check that the program is the path taken, and
+// that skipping keeps what the recursive path does: which objects live, which hooks run, which
+// objects are shared, and that a failure inside the region releases its creation lock.
+
+private let liveLogs = Atomic<Int>(0)
+private let liveSessions = Atomic<Int>(0)
+private let sessionHooks = Atomic<Int>(0)
+private let hallsMade = Atomic<Int>(0)
+private let drawerFails = Atomic<Bool>(false)
+
+private final class Log: Injectable {
+    init() { liveLogs.add(1, ordering: .relaxed) }
+    deinit { liveLogs.subtract(1, ordering: .relaxed) }
+}
+private final class Session: Injectable {
+    static var scope: Scope { .weak }
+    var log: Log!
+    init() { liveSessions.add(1, ordering: .relaxed) }
+    deinit { liveSessions.subtract(1, ordering: .relaxed) }
+    func didInjectDependencies() throws { sessionHooks.add(1, ordering: .relaxed) }
+    static let dependencies: [Dependency<Session>] = [.inject(\.log)]
+}
+/// Its log is made before the session's region, which reads it last.
+private final class Screen: Injectable {
+    static var scope: Scope { .transient }
+    var log: Log!
+    var session: Session!
+    var again: Session!
+    static let dependencies: [Dependency<Screen>] = [.inject(\.log), .inject(\.session), .inject(\.again)]
+}
+
+/// Its log is made inside the badge's region, and read again after it.
+private final class Badge: Injectable {
+    static var scope: Scope { .weak }
+    var log: Log!
+    static let dependencies: [Dependency<Badge>] = [.inject(\.log)]
+}
+private final class Desk: Injectable {
+    static var scope: Scope { .transient }
+    var badge: Badge!
+    var log: Log!
+    static let dependencies: [Dependency<Desk>] = [.inject(\.badge), .inject(\.log)]
+}
+
+private final class Drawer {}
+private final class Cabinet: Injectable {
+    static var scope: Scope { .weak }
+    var drawer: Drawer!
+    static let dependencies: [Dependency<Cabinet>] = [.inject(\.drawer)]
+}
+private final class Study: Injectable {
+    static var scope: Scope { .transient }
+    var cabinet: Cabinet!
+    static let dependencies: [Dependency<Study>] = [.inject(\.cabinet)]
+}
+
+private final class Hall: Injectable, @unchecked Sendable {
+    static var scope: Scope { .weak }
+    var log: Log!
+    init() { hallsMade.add(1, ordering: .relaxed) }
+    static let dependencies: [Dependency<Hall>] = [.inject(\.log)]
+}
+private final class Lobby: Injectable, @unchecked Sendable {
+    static var scope: Scope { .transient }
+    var hall: Hall!
+    static let dependencies: [Dependency<Lobby>] = [.inject(\.hall)]
+}
+
+extension Container {
+    /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
+    fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
+        try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
+    }
+}
+
+/// Serialized: the suite counts live objects in globals.
+@Suite(.serialized) struct WeakScopeProgramTests {
+    @Test func aWeakObjectIsMadeByTheProgramOnceAndSharedWhileHeld() throws {
+        let container = Container()
+        sessionHooks.store(0, ordering: .relaxed)
+        var screens = try (0..<3).map { _ in try container.resolve(Screen.self) }
+        #expect(try container.programWord(of: Screen.self) > 1)
+        #expect(screens.allSatisfy { $0.session === screens[0].session && $0.again === screens[0].session })
+        // Made by the first resolve, whose log it shares; the others each made a log of their own.
+        #expect(screens[0].session.log === screens[0].log && screens[1].log !== screens[0].log)
+        #expect(sessionHooks.load(ordering: .relaxed) == 1)
+        #expect(liveSessions.load(ordering: .relaxed) == 1)
+        #expect(liveLogs.load(ordering: .relaxed) == 3)
+        screens = []
+        // The skipped regions released the logs they would have stored.
+        #expect(liveSessions.load(ordering: .relaxed) == 0)
+        #expect(liveLogs.load(ordering: .relaxed) == 0)
+        let next = try container.resolve(Screen.self)
+        #expect(next.session.log === next.log)
+        #expect(sessionHooks.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func aGraphObjectMadeForAWeakObjectAndNeededAfterItKeepsTheRecursivePath() throws {
+        let container = Container()
+        let desk = try container.resolve(Desk.self)
+        // Skipping the badge's region would leave the desk's log unmade.
+        try #require(try container.programWord(of: Desk.self) == 1)
+        #expect(desk.badge.log === desk.log)
+        let other = try container.resolve(Desk.self)
+        #expect(other.badge === desk.badge)
+        #expect(other.log !== desk.log)
+    }
+
+    @Test func aFailureWhileMakingAWeakObjectReleasesItsCreationLock() throws {
+        let container = try Container { binder in
+            binder.bind(Drawer.self).to(factory: { () throws -> Drawer in
+                if drawerFails.load(ordering: .relaxed) { throw DrawerStuck() }
+                return Drawer()
+            })
+        }
+        drawerFails.store(true, ordering: .relaxed)
+        let error = captureResolutionError { try container.resolve(Study.self) }
+        drawerFails.store(false, ordering: .relaxed)
+        #expect(try container.programWord(of: Study.self) > 1)
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.path == ["Study.cabinet", "Cabinet.drawer", "Drawer"])
+        // Another thread would wait for the lock forever if the failed region still held it.
+        let made = onThread(timeout: .seconds(20)) { (try? container.resolve(Study.self)) != nil }
+        #expect(made == true)
+    }
+
+    @Test func threadsMeetingAWeakObjectAtOnceShareOne() throws {
+        let container = Container()
+        let lobbies = Locked<[Lobby]>([])
+        hallsMade.store(0, ordering: .relaxed)
+        let finished = runOnThreads(8) { _ in
+            guard let lobby = try? container.resolve(Lobby.self) else { return }
+            lobbies.withLock { $0.append(lobby) }
+        }
+        #expect(finished)
+        let halls = lobbies.withLock { $0.map { ObjectIdentifier($0.hall) } }
+        #expect(halls.count == 8)
+        #expect(Set(halls).count == 1)
+        #expect(hallsMade.load(ordering: .relaxed) == 1)
+        #expect(try container.programWord(of: Lobby.self) > 1)
+    }
+}
+
+private struct DrawerStuck: Error {}

@@ -229,13 +229,13 @@ mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swi
 # Weak regions: a skipped region keeps the reference of a slot it would have moved (a leak).
 mutant weak-region-skip-keeps-moved-slot Internal/Running/ResolveProgram.swift \
     'WeakScopeProgramTests' no \
-    'for slot in region.releasedWhenSkipped {' \
-    'for slot in region.releasedWhenSkipped where false {'
+    'for moved in region.releasedWhenSkipped {' \
+    'for moved in region.releasedWhenSkipped where false {'
 # Weak regions: the hook of the object a scope kept runs again on every resolve that skips it.
 mutant kept-weak-object-hook-called-again Internal/Running/ResolveProgram.swift \
     'WeakScopeProgramTests' no \
-    'instruction.value == 0 || skipped & 1 << UInt64(instruction.value - 1) == 0' \
-    'instruction.value == 0 || skipped & 0 == 0'
+    'instruction.value == 0 || run.pointee.skippedRegions & 1 << UInt64(instruction.value - 1) == 0' \
+    'instruction.value == 0 || run.pointee.skippedRegions & 0 == 0'
 # Weak regions: a failure inside a region leaves its creation lock held, so other threads wait
 # forever.
 mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram.swift \

@@ -274,8 +274,6 @@ final class ResolveProgram: @unchecked Sendable {
         let code = self.code.baseAddress.unsafelyUnwrapped
         let end = self.code.count
         var pc = 0
-        /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
-        var skipped: UInt64 = 0
         while pc < end {
             let instruction = code[pc]
             let object = Int(instruction.object)
@@ -313,27 +311,28 @@ final class ResolveProgram: @unchecked Sendable {
                 }
             case .callFactory:
                 run.pointee.pc = pc
-                let site = factorySites[Int(instruction.operand)]
+                // Read in place: a copy of the site costs a load and a store of each of its words.
+                let site = factorySites.baseAddress.unsafelyUnwrapped + Int(instruction.operand)
                 do {
                     // The factory reads its arguments from the frame and the constants itself, and
                     // stores its product in the object's slot, which is empty until then.
                     let arguments = FactoryArguments(
                         frame: frame, constants: UnsafePointer(constants.baseAddress.unsafelyUnwrapped),
-                        entries: UnsafePointer(self.arguments.baseAddress.unsafelyUnwrapped) + site.first,
-                        references: site.references, moves: site.moves)
-                    if site.writesProductIntoSlot {
+                        entries: UnsafePointer(self.arguments.baseAddress.unsafelyUnwrapped) + site.pointee.first,
+                        references: site.pointee.references, moves: site.pointee.moves)
+                    if site.pointee.writesProductIntoSlot {
                         // Safe: the lowering sets `writesProductIntoSlot` only for this class.
-                        try site.factory._withUnsafeGuaranteedRef {
+                        try site.pointee.factory._withUnsafeGuaranteedRef {
                             try unsafeDowncast($0, to: SpecializedProgramFactory.self).writeProduct(
                                 arguments, into: frame + object)
                         }
                     } else {
-                        try site.factory._withUnsafeGuaranteedRef {
+                        try site.pointee.factory._withUnsafeGuaranteedRef {
                             try $0.call(arguments, storingInto: frame + object, in: run)
                         }
                     }
                 } catch {
-                    throw failure(site.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
+                    throw failure(site.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
                 }
             case .checkFirstFill:
                 run.pointee.pc = pc
@@ -349,7 +348,7 @@ final class ResolveProgram: @unchecked Sendable {
                 // Not for an object a skipped region would have made, nor for the object a scope
                 // kept, whose hook ran when it was made.
                 guard let made = frame[object],
-                    instruction.value == 0 || skipped & 1 << UInt64(instruction.value - 1) == 0
+                    instruction.value == 0 || run.pointee.skippedRegions & 1 << UInt64(instruction.value - 1) == 0
                 else { break }
                 run.pointee.pc = pc
                 do {
@@ -365,30 +364,11 @@ final class ResolveProgram: @unchecked Sendable {
                     Unmanaged<AnyObject>.fromOpaque(owned).release()
                     frame[object] = nil
                 }
-            case .enterScope:
-                run.pointee.pc = pc
-                let region = regions[Int(instruction.operand)]
-                let kept: AnyObject?
-                do {
-                    kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter() }
-                } catch {
-                    throw failure(error, at: pc, frame)
-                }
-                if let kept {
-                    // The kept object takes the place of the one the region would make.
-                    frame[object] = Unmanaged.passRetained(kept).toOpaque()
-                    for slot in region.releasedWhenSkipped {
-                        // Filled before the region (lowering checked), and read last inside it.
-                        Unmanaged<AnyObject>.fromOpaque(frame[Int(slot)].unsafelyUnwrapped).release()
-                        frame[Int(slot)] = nil
-                    }
-                    skipped |= 1 << UInt64(instruction.operand)
-                    pc = region.end
+            case .enterScope, .leaveScope:
+                // Out of line, so that the loop stays as small for graphs that have no region.
+                if let resume = try scopeStep(at: pc, frame, run) {
+                    pc = resume
                     continue
-                }
-            case .leaveScope:
-                regions[Int(instruction.operand)].scope._withUnsafeGuaranteedRef {
-                    $0.keep(Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
                 }
             }
             pc &+= 1
@@ -403,6 +383,44 @@ final class ResolveProgram: @unchecked Sendable {
             }
         #endif
         return frame[resultSlot].unsafelyUnwrapped
+    }
+
+    /// Performs `enterScope` or `leaveScope`. For `enterScope`, asks the region's scope for the
+    /// object it keeps: when it keeps one, the object goes in the instruction's slot, what the
+    /// region would have moved is released, and the run goes on past the region (the pc
+    /// returned). Otherwise (nil) the region runs, and its `leaveScope` has the scope keep the
+    /// object made.
+    @inline(never)
+    private func scopeStep(
+        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
+    ) throws(ResolutionError) -> Int? {
+        // Read again here rather than passed: the loop then keeps fewer values alive across it.
+        let instruction = code[pc]
+        let region = regions[Int(instruction.operand)]
+        let slot = Int(instruction.object)
+        guard instruction.operation == .enterScope else {
+            region.scope._withUnsafeGuaranteedRef {
+                $0.keep(Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue())
+            }
+            return nil
+        }
+        run.pointee.pc = pc
+        let kept: AnyObject?
+        do {
+            kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter() }
+        } catch {
+            throw failure(error, at: pc, frame)
+        }
+        guard let kept else { return nil }
+        // The kept object takes the place of the one the region would make.
+        frame[slot] = Unmanaged.passRetained(kept).toOpaque()
+        for moved in region.releasedWhenSkipped {
+            // Filled before the region (lowering checked), and read last inside it.
+            Unmanaged<AnyObject>.fromOpaque(frame[Int(moved)].unsafelyUnwrapped).release()
+            frame[Int(moved)] = nil
+        }
+        run.pointee.skippedRegions |= 1 << UInt64(instruction.operand)
+        return region.end
     }
 
     /// The value an instruction stores, unretained.
@@ -453,6 +471,8 @@ struct ProgramRun {
     var pc = 0
     /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
     let request: RequestValue?
+    /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
+    var skippedRegions: UInt64 = 0
 
     init(program: ResolveProgram, request: RequestValue?) {
         self.program = program

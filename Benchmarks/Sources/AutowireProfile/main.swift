@@ -83,6 +83,12 @@ let scenarios: [Scenario] = [
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(Document.self)) }
     },
+    Scenario(name: "autowired-weak", repetitions: micro) { count in
+        let container = Autowire.Container()
+        let session = try container.resolve(WeakSession.self)
+        try measure(count) { keep(try container.resolve(WeakScreen.self)) }
+        keep(session)
+    },
     Scenario(name: "typed-factories", repetitions: micro) { count in
         let container = try typedFactoryContainer()
         try measure(count) { keep(try container.resolve(CApp.self)) }

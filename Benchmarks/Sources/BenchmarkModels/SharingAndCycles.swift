@@ -169,3 +169,25 @@ public func handWrittenCycle() -> Document {
     document.outline = outline
     return document
 }
+
+// MARK: - A `.weak` object the caller holds
+
+//     WeakScreen → WeakSession (.weak, held by the caller) → SharedConfig
+//                → SharedLogger
+// Each resolve makes a screen and a logger, and finds the session the caller holds: the
+// program skips the region that would make it.
+
+public final class WeakSession: Injectable {
+    public static var scope: Scope { .weak }
+    public var config: SharedConfig!
+    public init() {}
+    public static let dependencies: [Dependency<WeakSession>] = [.inject(\.config)]
+}
+
+public final class WeakScreen: Injectable {
+    public static var scope: Scope { .transient }
+    public var session: WeakSession!
+    public var logger: SharedLogger!
+    public init() {}
+    public static let dependencies: [Dependency<WeakScreen>] = [.inject(\.session), .inject(\.logger)]
+}

@@ -22,7 +22,7 @@ struct ProgramLowering {
     }
 
     /// Where a value goes once it is complete.
-    private indirect enum Destination {
+    private enum Destination {
         /// The resolve's result.
         case root
         /// A property of the object in slot `owner`.
@@ -30,7 +30,7 @@ struct ProgramLowering {
         /// The next argument of the factory at this index of `stack`.
         case argument(Int)
         /// The scope of region `region` keeps it (it is in `slot`), then it goes on to `then`.
-        case leaveScope(region: Int, slot: Int, then: Destination)
+        indirect case leaveScope(region: Int, slot: Int, then: Destination)
     }
 
     /// Where a region opened: for the object of `producer`, when `graphLog` had `graphLogStart`
@@ -87,16 +87,16 @@ struct ProgramLowering {
     private var owned: [Bool] = []
     /// `.graph` objects of the resolve: one slot each, recorded at creation so cycles close.
     private var graphSlots = IdentityTable<Int>()
-    /// Every producer recorded in `graphSlots`, in order: what a region made is read from here.
+    /// Every producer recorded in `graphSlots` while a region is open, in order: what a region
+    /// made is read from here.
     private var graphLog: [ObjectIdentifier] = []
+    private var openRegions = 0
     /// `.graph` objects made inside a closed region, whose slot is empty when it was skipped:
     /// meeting one again keeps the recursive path.
     private var madeInRegion = IdentityTable<Void>()
     private var regions: [ResolveProgram.ScopeRegion] = []
     private var regionOpenings: [RegionOpening] = []
     private var scopes: [ProgramScope] = []
-    /// For each slot, the instruction that fills it first.
-    private var createdAt: [Int] = []
     /// Transient objects under construction: meeting one again is a cycle no slot closes.
     private var onPath = IdentityTable<Void>()
     private var stack: [Pending] = []
@@ -273,6 +273,7 @@ struct ProgramLowering {
             regions.append(
                 ResolveProgram.ScopeRegion(scope: .passUnretained(scope), start: code.count, end: code.count))
             regionOpenings.append(RegionOpening(producer: id, graphLogStart: graphLog.count))
+            openRegions += 1
             scopes.append(scope)
             emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
             return try begin(
@@ -287,13 +288,14 @@ struct ProgramLowering {
 
     private mutating func recordGraphSlot(_ slot: Int, of producer: ObjectIdentifier) {
         graphSlots[producer] = slot
-        graphLog.append(producer)
+        if openRegions > 0 { graphLog.append(producer) }
     }
 
     /// Ends a region after its `leaveScope`. The `.graph` objects made inside it, but for the
     /// scope's own, are not there when it is skipped: nothing after it may read them.
     private mutating func closeRegion(_ index: Int) {
         regions[index].end = code.count
+        openRegions -= 1
         let opening = regionOpenings[index]
         for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
             graphSlots[producer] = nil
@@ -359,7 +361,8 @@ struct ProgramLowering {
     private mutating func markLastReads(keeping resultSlot: Int) {
         var read = [Bool](repeating: false, count: slotCount)
         var moved = [Bool](repeating: false, count: slotCount)
-        var movedAt = [Int](repeating: 0, count: slotCount)
+        // Where each slot's reference moves: only needed to skip regions.
+        var movedAt = [Int](repeating: 0, count: regions.isEmpty ? 0 : slotCount)
         read[resultSlot] = true
         for pc in code.indices.reversed() {
             let instruction = code[pc]
@@ -370,7 +373,7 @@ struct ProgramLowering {
                     if owned[value], !read[value] {
                         code[pc].moves = true
                         moved[value] = true
-                        movedAt[value] = pc
+                        if !regions.isEmpty { movedAt[value] = pc }
                     }
                     read[value] = true
                 }
@@ -390,11 +393,31 @@ struct ProgramLowering {
                     if consumes, owned[value], !read[value] {
                         factorySites[Int(instruction.operand)].moves |= 1 << UInt64(index)
                         moved[value] = true
-                        movedAt[value] = pc
+                        if !regions.isEmpty { movedAt[value] = pc }
                     }
                     read[value] = true
                 }
             case .create, .release, .enterScope:
+                break
+            }
+        }
+        for slot in 0..<slotCount where owned[slot] && slot != resultSlot && !moved[slot] {
+            emit(.init(operation: .release, object: UInt32(slot)), path: -1)
+        }
+        if !regions.isEmpty { listReleasesWhenSkipped(moved: moved, at: movedAt) }
+    }
+
+    /// For each region, the slots made before it whose reference moves inside it (`moved`, at
+    /// `movedAt`): a run that skips the region releases them there.
+    private mutating func listReleasesWhenSkipped(moved: [Bool], at movedAt: [Int]) {
+        // The instruction that fills each slot first.
+        var createdAt = [Int](repeating: Int.max, count: slotCount)
+        for pc in code.indices {
+            switch code[pc].operation {
+            case .create, .callFactory, .enterScope:
+                let slot = Int(code[pc].object)
+                createdAt[slot] = Swift.min(createdAt[slot], pc)
+            default:
                 break
             }
         }
@@ -404,15 +427,10 @@ struct ProgramLowering {
                 moved[slot] && createdAt[slot] < region.start && (region.start..<region.end).contains(movedAt[slot])
             }.map(UInt32.init)
         }
-        for slot in 0..<slotCount where owned[slot] && slot != resultSlot && !moved[slot] {
-            emit(.init(operation: .release, object: UInt32(slot)), path: -1)
-        }
     }
 
-    /// A new slot, filled by the next instruction emitted.
     private mutating func newSlot(owned isOwned: Bool) -> Int {
         owned.append(isOwned)
-        createdAt.append(code.count)
         slotCount += 1
         return slotCount - 1
     }

@@ -248,6 +248,12 @@ mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
     'WeakScopeProgramTests' no \
     'madeInRegion.insert(producer)' \
     '_ = producer'
+# Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
+# object is made again.
+mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swift \
+    'WeakScopeProgramTests' no \
+    'if regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }' \
+    'if !regions.isEmpty || regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \

@@ -266,6 +266,17 @@ final class ResolveProgram: @unchecked Sendable {
         _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
         injecting target: AnyObject?
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
+        // Two copies of the loop: one that never jumps keeps `pc` in step with its instruction's
+        // address, which costs a few instructions per step in the copy that skips regions.
+        // (Generic, so that each copy is specialized with its answer fixed.)
+        if regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }
+        return try execute(frame, run, injecting: target, Regions.self)
+    }
+
+    private func execute<Loop: LoopKind>(
+        _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
+        injecting target: AnyObject?, _: Loop.Type
+    ) throws(ResolutionError) -> UnsafeMutableRawPointer {
         // Every slot an instruction reads was filled by an earlier one and, if moved, is read no
         // more (`ProgramLowering` emits in creation order and marks only a slot's last read as a
         // move): hence the `unsafelyUnwrapped` reads below. The `DEBUG` check at the end and the
@@ -365,8 +376,8 @@ final class ResolveProgram: @unchecked Sendable {
                     frame[object] = nil
                 }
             case .enterScope, .leaveScope:
-                // Out of line, so that the loop stays as small for graphs that have no region.
-                if let resume = try scopeStep(at: pc, frame, run) {
+                // Only in a program with regions. Out of line, so that the loop stays small.
+                if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run) {
                     pc = resume
                     continue
                 }
@@ -461,6 +472,19 @@ final class ResolveProgram: @unchecked Sendable {
         }
         return passed as? ResolutionError ?? ResolutionError(.internalInconsistency("unexpected error \(passed)"))
     }
+}
+
+/// Which copy of the program loop runs: one that skips regions, or one for programs with none.
+private protocol LoopKind {
+    static var skipsRegions: Bool { get }
+}
+
+private enum Regions: LoopKind {
+    static var skipsRegions: Bool { true }
+}
+
+private enum NoRegions: LoopKind {
+    static var skipsRegions: Bool { false }
 }
 
 /// The record of one run of a program, on its caller's stack while it runs.

@@ -87,9 +87,7 @@ struct CustomScopeTests {
         for _ in 0..<4 { screens.append(try container.resolve(SessionScreen.self)) }
         #expect(screens.allSatisfy { $0.store === screens[0].store && $0.profile === screens[0].profile })
         // A session object is never a constant of a program: the root keeps the recursive path.
-        #expect(
-            try container.registry.rootProducer(for: BindingKey(SessionScreen.self, tag: nil)).programWord.load(
-                ordering: .acquiring) == 1)
+        #expect(try container.programWord(of: SessionScreen.self) == 1)
         container.reset(Session.self)
         let after = try container.resolve(SessionScreen.self)
         #expect(after.store !== screens[0].store)

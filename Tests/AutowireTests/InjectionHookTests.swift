@@ -119,13 +119,6 @@ private final class ReportScreen: PropertyInjectable {
     }
 }
 
-extension Container {
-    /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
-    fileprivate func hookTestProgramWord<T>(of type: T.Type) throws -> UInt {
-        try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
-    }
-}
-
 @Suite(.serialized) struct InjectionHookTests {
     @Test func theHookRunsOnceAfterEveryPropertyIsFilledOnEveryResolve() throws {
         let container = Container()
@@ -136,7 +129,7 @@ extension Container {
             #expect(desk.sawFilledProperties)
         }
         // The later resolves ran as a program, which calls the hooks too.
-        #expect(try container.hookTestProgramWord(of: TicketDesk.self) > 1)
+        #expect(try container.programWord(of: TicketDesk.self) > 1)
         #expect(ticketLog.all == Array(repeating: ["TicketStore", "TicketDesk"], count: 4).flatMap { $0 })
     }
 
@@ -198,7 +191,7 @@ extension Container {
     @Test func classesWithoutAHookAreLoweredWithoutHookCalls() throws {
         let container = Container()
         for _ in 0..<3 { _ = try container.resolve(NoHookMachine.self) }
-        let word = try container.hookTestProgramWord(of: NoHookMachine.self)
+        let word = try container.programWord(of: NoHookMachine.self)
         try #require(word > 1)
         #expect(!ResolveProgram.published(word).canImprove)
         #expect(ResolveProgram.published(word).calledHooks == 0)

@@ -267,20 +267,6 @@ private final class Dispatcher: Injectable {
     static let dependencies: [Dependency<Dispatcher>] = [.inject(\.delivery), .inject(\.clerk), .inject(\.fuel)]
 }
 
-extension RequestScope {
-    /// The state of `type`'s resolve program in this scope, as `Container.programWord(of:)`.
-    fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
-        try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
-    }
-}
-
-extension Container {
-    /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
-    fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
-        try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
-    }
-}
-
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct ResolveProgramTests {
     @Test func anAutowiredGraphRunsAsAProgramFromItsFirstResolve() throws {

@@ -73,13 +73,6 @@ private final class Lobby: Injectable, @unchecked Sendable {
     static let dependencies: [Dependency<Lobby>] = [.inject(\.hall)]
 }
 
-extension Container {
-    /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
-    fileprivate func programWord<T>(of type: T.Type) throws -> UInt {
-        try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
-    }
-}
-
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct WeakScopeProgramTests {
     @Test func aWeakObjectIsMadeByTheProgramOnceAndSharedWhileHeld() throws {

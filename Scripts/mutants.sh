@@ -254,6 +254,28 @@ mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swif
     'WeakScopeProgramTests' no \
     'if regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }' \
     'if !regions.isEmpty || regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }'
+# Singleton regions: a singleton that reads an object made before it in the resolve is created
+# and published by the program, where the recursive path defers its publication.
+mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering.swift \
+    'SingletonProgramTests|SingletonPublicationTests' no \
+    'if reads.contains(where: { $0 < slot }) { publishesUnfinished = true }' \
+    'if reads.contains(where: { $0 < 0 }) { publishesUnfinished = true }'
+# Singleton regions: the hooks of a singleton's region run at the end of the resolve, after it was
+# published, so a failing hook leaves it published.
+mutant singleton-hooks-run-after-publication Internal/Compiling/ProgramLowering.swift \
+    'SingletonProgramTests|InjectionHookTests' no \
+    'if regions[region].publishes { completeBeforePublishing(region, slot: slot) }' \
+    'if false { completeBeforePublishing(region, slot: slot) }'
+# Singleton regions: a program never publishes the singleton it made, so each resolve makes another.
+mutant program-singleton-never-published Internal/Producers/SingletonProducer.swift \
+    'SingletonProgramTests|ScopeTests' no \
+    'pendingInstance = unsafeBitCast(made, to: T.self)' \
+    '_ = made'
+# Request scope: a program reads the request while it creates a singleton, which keeps it for ever.
+mutant request-read-while-creating-singleton Internal/Producers/RequestValueProducer.swift \
+    'RequestScopeTests' no \
+    'if run.pointee.publishingRegions > 0 {' \
+    'if run.pointee.publishingRegions > 1 {'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \

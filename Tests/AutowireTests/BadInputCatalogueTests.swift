@@ -325,15 +325,15 @@ enum BadInput: String, CaseIterable, Sendable {
         case .forgottenInject:
             return resolution(forgottenInjectError())
         case .chainDeeperThanTheStack:
-            // 5,000 autowired classes, each needing the next, resolved on a 512 KiB thread, the first
-            // one a singleton: its first creation still recurses (an autowired chain with no
-            // singleton runs as a resolve program, at any depth).
+            // A 5,000-class chain a closure factory resolves (which recurses) on a 512 KiB thread.
             let raised: ResolutionError??
             do {
                 let container = try Container { binder in
-                    binder.bind(ChainNode<Deep5000, Zero>.self).scoped(.singleton).to(ChainNode<Deep5000, Zero>.self)
+                    binder.bind(ChainHead.self).to { resolver in  // @deep-chain
+                        ChainHead(first: try resolver.resolve(ChainNode<Deep5000, Zero>.self))
+                    }
                 }
-                raised = onThread { captureResolutionError { try container.resolve(ChainNode<Deep5000, Zero>.self) } }
+                raised = onThread { captureResolutionError { try container.resolve(ChainHead.self) } }
             } catch {
                 return configuration(error as? ConfigurationError)
             }
@@ -691,7 +691,8 @@ extension BadInput {
         case .chainDeeperThanTheStack:
             """
             error[resolution-too-deep]: The dependency path is too deep for this thread's 512 KiB stack.
-              path: ChainNode<Deep5000, Zero>.next → ChainNode<Deep5000, Bit1<Zero>>.next → ChainNode<Deep5000, Bit0<Bit1<Zero>>>.next → …
+              at: \(marked("deep-chain"))
+              path: ChainHead → ChainNode<Deep5000, Zero>.next → ChainNode<Deep5000, Bit1<Zero>>.next → …
               fix: Cut the chain: make a property deep in it a `Provider` or `Lazy`, or give a class deep in it the `.singleton` scope and resolve that class first; or resolve from a thread with a bigger stack (such as a `Thread` with a larger `stackSize`).
             """
         case .assistedFactoryOfAnotherSeed:
@@ -761,4 +762,10 @@ extension BadInput {
             """
         }
     }
+}
+
+/// What a closure factory makes from the head of a deep chain.
+private final class ChainHead {
+    let first: ChainNode<Deep5000, Zero>
+    init(first: ChainNode<Deep5000, Zero>) { self.first = first }
 }

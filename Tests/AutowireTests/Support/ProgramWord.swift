@@ -9,6 +9,14 @@ extension Container {
     }
 }
 
+extension Container {
+    /// How many regions `type`'s published resolve program has; nil when it has none published.
+    func regionCount<T>(of type: T.Type) throws -> Int? {
+        let word = try programWord(of: type)
+        return word > 1 ? ResolveProgram.published(word).regionCount : nil
+    }
+}
+
 extension RequestScope {
     /// The state of `type`'s resolve program in this scope, as `Container.programWord(of:)`.
     func programWord<T>(of type: T.Type) throws -> UInt {

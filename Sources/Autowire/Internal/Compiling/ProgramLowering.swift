@@ -34,10 +34,11 @@ struct ProgramLowering {
     }
 
     /// Where a region opened: for the object of `producer`, when `graphLog` had `graphLogStart`
-    /// entries.
+    /// entries and `pendingHooks` had `hooksStart`.
     private struct RegionOpening {
         let producer: ObjectIdentifier
         let graphLogStart: Int
+        let hooksStart: Int
     }
 
     /// An object being filled, or a factory whose arguments are being made.
@@ -91,6 +92,9 @@ struct ProgramLowering {
     /// made is read from here.
     private var graphLog: [ObjectIdentifier] = []
     private var openRegions = 0
+    /// Set when a region that publishes its object reads one made before it: the recursive path
+    /// creates it this time, and a later resolve lowers a program.
+    private var publishesUnfinished = false
     /// `.graph` objects made inside a closed region, whose slot is empty when it was skipped:
     /// meeting one again keeps the recursive path.
     private var madeInRegion = IdentityTable<Void>()
@@ -131,6 +135,7 @@ struct ProgramLowering {
         }
         try work()
         guard let resultSlot else { throw .unsupported }
+        if publishesUnfinished { throw .notYet }
         for pending in pendingHooks {
             emit(
                 .init(
@@ -271,8 +276,10 @@ struct ProgramLowering {
             let slot = newSlot(owned: true)
             let index = regions.count
             regions.append(
-                ResolveProgram.ScopeRegion(scope: .passUnretained(scope), start: code.count, end: code.count))
-            regionOpenings.append(RegionOpening(producer: id, graphLogStart: graphLog.count))
+                ResolveProgram.ScopeRegion(
+                    scope: .passUnretained(scope), publishes: scope.publishes, start: code.count, end: code.count))
+            regionOpenings.append(
+                RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
             openRegions += 1
             scopes.append(scope)
             emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
@@ -281,6 +288,10 @@ struct ProgramLowering {
                 in: (index, slot))
         case .notYet:
             throw .notYet
+        case .scoped(let scope, _) where region == nil:
+            // Too many regions: a singleton is created by the recursive path, and a later resolve
+            // reads it as a constant.
+            throw scope.publishes ? .notYet : .unsupported
         case .constant, .forward, .scoped, .existing, .unsupported:
             throw .unsupported
         }
@@ -301,6 +312,41 @@ struct ProgramLowering {
             graphSlots[producer] = nil
             madeInRegion.insert(producer)
         }
+    }
+
+    /// Before a region publishes its object (in `slot`): the hooks of what it made run now, once
+    /// that is complete, rather than at the end of the resolve. A region that reads an object made
+    /// before it (so perhaps still being built, or with its hook still to run) is not lowered:
+    /// the recursive path creates the singleton this time, deferring its publication as it does
+    /// for whatever it read earlier in the resolve, and a later resolve reads it as a constant.
+    private mutating func completeBeforePublishing(_ region: Int, slot: Int) {
+        let opening = regionOpenings[region]
+        for pending in pendingHooks[opening.hooksStart...] {
+            emit(
+                .init(
+                    operation: .callHook, object: UInt32(pending.slot),
+                    value: UInt32(pending.region.map { $0 + 1 } ?? 0), operand: Int32(pending.hook)),
+                path: pending.path)
+        }
+        pendingHooks.removeSubrange(opening.hooksStart...)
+        // Slots are numbered in the order they are made: the region's own is its first.
+        var reads: [Int] = []
+        for pc in regions[region].start..<code.count {
+            let instruction = code[pc]
+            switch instruction.operation {
+            case .storeAtOffset, .storeThroughKeyPath:
+                if !instruction.valueIsConstant { reads.append(Int(instruction.value)) }
+            case .callFactory:
+                let site = factorySites[Int(instruction.operand)]
+                for argument in arguments[site.first..<site.first + site.count]
+                where argument & FactoryArguments.constantBit == 0 {
+                    reads.append(Int(argument))
+                }
+            default:
+                break
+            }
+        }
+        if reads.contains(where: { $0 < slot }) { publishesUnfinished = true }
     }
 
     /// Whether the value being begun is made for an `.optional` property, directly or further
@@ -326,6 +372,7 @@ struct ProgramLowering {
                     factory, parameters: parameters, arguments: arguments, shared: shared, slot: slot)
             }
         case .leaveScope(let region, let slot, let then):
+            if regions[region].publishes { completeBeforePublishing(region, slot: slot) }
             emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(region)), path: path)
             closeRegion(region)
             deliver(value, to: then, path: path)

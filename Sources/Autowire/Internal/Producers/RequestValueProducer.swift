@@ -25,8 +25,6 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
     }
 
     /// Read once per program run, whoever needs it: the value is the same for the whole resolve.
-    /// A program never creates a singleton (it waits until the recursive path has), so the
-    /// request needs no check against singleton creation there.
     override func lowering() -> Lowering { .factory(read, [], shared: true) }
 
     override func produce(_ resolution: Resolution) throws -> Request {
@@ -49,6 +47,10 @@ final class RequestRead<Request>: ProgramFactory {
         // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
         guard let request = run.pointee.request, request.type == ObjectIdentifier(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: location))
+        }
+        // Read while a singleton is being created: it would keep the request for ever.
+        if run.pointee.publishingRegions > 0 {
+            throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
         return record(request.pointer.assumingMemoryBound(to: Request.self).pointee)
     }

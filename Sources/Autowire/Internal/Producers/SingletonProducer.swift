@@ -38,9 +38,14 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
 
     override var isSingletonProducer: Bool { true }
 
+    /// Once created, a constant. Before, a class is made in a region the program skips once it
+    /// exists (see `SingletonRegion`); other values are created by the recursive path first.
     override func lowering() -> Lowering {
-        guard isCreated.load(ordering: .acquiring), let recordedInstance else { return .notYet }
-        return .constant(recordedInstance)
+        if isCreated.load(ordering: .acquiring), let recordedInstance { return .constant(recordedInstance) }
+        guard holdsReferences else { return .notYet }
+        let made = recipe.lowering(holdsReferences: true, shared: true)
+        if case .unsupported = made { return .notYet }
+        return .scoped(SingletonRegion(self), made)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
@@ -102,6 +107,45 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         return value
     }
 
+    /// A program's creation of the singleton (see `ProgramScope.enter`): the instance if it exists
+    /// (or a creation on this thread made it, deferred), else nil with the creation lock held and
+    /// the singleton marked under construction, as `create` does.
+    fileprivate func enterCreation() throws(ResolutionError) -> AnyObject? {
+        if isCreated.load(ordering: .acquiring) { return recordedInstance }
+        let lock = creationLock
+        try lock.lock()
+        if isCreated.load(ordering: .acquiring) {
+            lock.unlock()
+            return recordedInstance
+        }
+        if let pendingInstance {
+            lock.unlock()
+            return reference(for: pendingInstance)
+        }
+        guard !isUnderConstruction else {
+            lock.unlock()
+            // Reached again from a resolve started inside its own creation, before it exists.
+            throw ResolutionError(.factoryReentered(key, location: origin.location))
+        }
+        isUnderConstruction = true
+        return nil
+    }
+
+    /// Publishes the instance a program made, complete, and releases the creation lock.
+    fileprivate func finishCreation(_ made: AnyObject) {
+        isUnderConstruction = false
+        // A class reference: the lowering made a region only when `T` holds references.
+        pendingInstance = unsafeBitCast(made, to: T.self)
+        publish()
+        creationLock.unlock()
+    }
+
+    /// Ends a program's creation that failed.
+    fileprivate func abandonCreation() {
+        isUnderConstruction = false
+        creationLock.unlock()
+    }
+
     func publish() {
         guard let pendingInstance else { return }
         instance.initialize(to: pendingInstance)
@@ -111,4 +155,17 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     }
 
     func discard() { pendingInstance = nil }
+}
+
+/// A singleton's first creation as a resolve program performs it: in a region that runs under its
+/// creation lock only while it does not exist, and publishes it once complete.
+private final class SingletonRegion<T>: ProgramScope {
+    private let producer: SingletonProducer<T>
+
+    init(_ producer: SingletonProducer<T>) { self.producer = producer }
+
+    override func enter() throws(ResolutionError) -> AnyObject? { try producer.enterCreation() }
+    override func keep(_ object: AnyObject) { producer.finishCreation(object) }
+    override func abandon() { producer.abandonCreation() }
+    override var publishes: Bool { true }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// # Resolve programs
 ///
 /// A resolve program is everything one top-level resolve of a root does, compiled once into a flat
@@ -113,6 +115,8 @@ final class ResolveProgram: @unchecked Sendable {
     struct ScopeRegion {
         /// Unretained: `keptAlive` holds the scope.
         let scope: Unmanaged<ProgramScope>
+        /// The scope's `publishes`.
+        let publishes: Bool
         let start: Int
         var end: Int
         /// Slots made before the region whose last read inside it moves their reference: released
@@ -150,8 +154,10 @@ final class ResolveProgram: @unchecked Sendable {
     private let pathOf: [Int32]
     private let pathTree: [PathStep]
     /// Whether lowering again after a successful run would make a faster program: some store is
-    /// still learning its offset, some first fill is unchecked, or some class's hook is unknown.
-    let canImprove: Bool
+    /// still learning its offset, some first fill is unchecked, or some class's hook is unknown;
+    /// or a region published a singleton, which a new program reads as a constant.
+    var canImprove: Bool { improvable.load(ordering: .relaxed) }
+    private let improvable: Atomic<Bool>
     /// 1 for a root's first program, one more each time it is lowered again.
     let generation: Int
 
@@ -181,10 +187,11 @@ final class ResolveProgram: @unchecked Sendable {
         self.generation = generation
         // Lowered at most three times: a run that keeps failing before some store or check is
         // reached leaves them unlearned, and would otherwise be lowered again on every resolve.
-        self.canImprove =
+        self.improvable = Atomic(
             generation < 3
-            && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
-                || hooks.contains { !$0.isSettled })
+                && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
+                    || hooks.contains { !$0.isSettled })
+        )
     }
 
     deinit {
@@ -230,6 +237,9 @@ final class ResolveProgram: @unchecked Sendable {
 
     /// How many objects the program calls `didInjectDependencies()` on: for tests.
     var calledHooks: Int { code.count { $0.operation == .callHook } }
+
+    /// How many regions the program has: for tests.
+    var regionCount: Int { regions.count }
 
     /// Whether the instruction at `pc` lies in the building range of an object of `producer`.
     func isBuilding(_ producer: ObjectIdentifier, at pc: Int) -> Bool {
@@ -413,6 +423,10 @@ final class ResolveProgram: @unchecked Sendable {
             region.scope._withUnsafeGuaranteedRef {
                 $0.keep(Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue())
             }
+            if region.publishes {
+                run.pointee.publishingRegions -= 1
+                if generation < 3 { improvable.store(true, ordering: .relaxed) }
+            }
             return nil
         }
         run.pointee.pc = pc
@@ -422,7 +436,10 @@ final class ResolveProgram: @unchecked Sendable {
         } catch {
             throw failure(error, at: pc, frame)
         }
-        guard let kept else { return nil }
+        guard let kept else {
+            if region.publishes { run.pointee.publishingRegions += 1 }
+            return nil
+        }
         // The kept object takes the place of the one the region would make.
         frame[slot] = Unmanaged.passRetained(kept).toOpaque()
         for moved in region.releasedWhenSkipped {
@@ -497,6 +514,8 @@ struct ProgramRun {
     let request: RequestValue?
     /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
     var skippedRegions: UInt64 = 0
+    /// How many regions that publish their object (singletons being created) are running.
+    var publishingRegions = 0
 
     init(program: ResolveProgram, request: RequestValue?) {
         self.program = program

@@ -15,4 +15,10 @@ class ProgramScope {
 
     /// Releases the creation lock after making the object failed.
     func abandon() {}
+
+    /// Whether keeping the object publishes it to every later resolve (a singleton): it must then
+    /// be complete when kept. The hooks of what its region made run before `keep`, and a region
+    /// that reads an object still being built outside it, or one whose hook has not run yet, is
+    /// not lowered (the recursive path defers such a publication).
+    var publishes: Bool { false }
 }

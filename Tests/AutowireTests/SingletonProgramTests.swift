@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// A singleton's first creation runs in the resolve program, in a region the program skips once
+// the singleton exists (see `ResolveProgram`): these tests check that the program is the path
+// taken, and that it keeps the recursive path's publication rules: created exactly once, kept
+// when the resolve fails after it, complete (its hooks run) before it is published, and left to
+// the recursive path when it reads an object made before it in the resolve.
+
+private let clocksMade = Atomic<Int>(0)
+private let archivesMade = Atomic<Int>(0)
+private let archiveHookFails = Atomic<Bool>(false)
+private let fuseBlows = Atomic<Bool>(false)
+
+private final class Clock: Injectable, @unchecked Sendable {
+    static var scope: Scope { .singleton }
+    init() { clocksMade.add(1, ordering: .relaxed) }
+}
+private final class Fuse {}
+/// Its clock is made, and published, before its fuse blows.
+private final class Bench: Injectable, @unchecked Sendable {
+    static var scope: Scope { .transient }
+    var clock: Clock!
+    var fuse: Fuse!
+    static let dependencies: [Dependency<Bench>] = [.inject(\.clock), .inject(\.fuse)]
+}
+
+private final class Shelf: Injectable {
+    static var scope: Scope { .transient }
+}
+/// A singleton whose hook fails while `archiveHookFails` is set.
+private final class Archive: Injectable {
+    static var scope: Scope { .singleton }
+    var shelf: Shelf!
+    init() { archivesMade.add(1, ordering: .relaxed) }
+    func didInjectDependencies() throws {
+        if archiveHookFails.load(ordering: .relaxed) { throw ArchiveLocked() }
+    }
+    static let dependencies: [Dependency<Archive>] = [.inject(\.shelf)]
+}
+private final class Library: Injectable {
+    static var scope: Scope { .transient }
+    var archive: Archive!
+    static let dependencies: [Dependency<Library>] = [.inject(\.archive)]
+}
+
+/// A singleton reading back the frame it is made for, which is still being built.
+private final class Gallery: Injectable {
+    static var scope: Scope { .singleton }
+    weak var frame: Frame?
+    static let dependencies: [Dependency<Gallery>] = [.inject(\.frame)]
+}
+private final class Frame: Injectable {
+    var gallery: Gallery!
+    static let dependencies: [Dependency<Frame>] = [.inject(\.gallery)]
+}
+
+/// Serialized: the suite counts creations in globals.
+@Suite(.serialized) struct SingletonProgramTests {
+    @Test func aSingletonMadeByTheProgramStaysWhenTheResolveFailsAfterIt() throws {
+        let container = try Container { binder in
+            binder.bind(Fuse.self).to(factory: { () throws -> Fuse in
+                if fuseBlows.load(ordering: .relaxed) { throw FuseBlown() }
+                return Fuse()
+            })
+        }
+        clocksMade.store(0, ordering: .relaxed)
+        fuseBlows.store(true, ordering: .relaxed)
+        let error = captureResolutionError { try container.resolve(Bench.self) }
+        fuseBlows.store(false, ordering: .relaxed)
+        #expect(error?.code == .factoryFailed)
+        #expect(try container.regionCount(of: Bench.self) == 1)
+        let bench = try container.resolve(Bench.self)
+        #expect(bench.clock === (try container.resolve(Clock.self)))
+        #expect(clocksMade.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aSingletonIsPublishedOnlyOnceItsHooksHaveRun() throws {
+        let container = Container()
+        archivesMade.store(0, ordering: .relaxed)
+        archiveHookFails.store(true, ordering: .relaxed)
+        let error = captureResolutionError { try container.resolve(Library.self) }
+        archiveHookFails.store(false, ordering: .relaxed)
+        #expect(error?.code == .injectionHookFailed)
+        #expect(try container.regionCount(of: Library.self) == 1)
+        // The failed creation published nothing: the next resolve creates the archive again.
+        let library = try container.resolve(Library.self)
+        #expect(archivesMade.load(ordering: .relaxed) == 2)
+        #expect(library.archive === (try container.resolve(Library.self)).archive)
+    }
+
+    @Test func aSingletonReadingAnObjectMadeBeforeItIsCreatedByTheRecursivePath() throws {
+        let container = Container()
+        let frame = try container.resolve(Frame.self)
+        #expect(try container.programWord(of: Frame.self) == 0)
+        #expect(frame.gallery.frame === frame)
+        // Created now: the program reads it as a constant.
+        let next = try container.resolve(Frame.self)
+        #expect(try container.regionCount(of: Frame.self) == 0)
+        #expect(next.gallery === frame.gallery)
+    }
+
+    @Test func threadsFirstResolvingASingletonThroughTheProgramShareOne() throws {
+        let container = try Container { binder in binder.bind(Fuse.self).to(factory: Fuse.init) }
+        clocksMade.store(0, ordering: .relaxed)
+        let benches = Locked<[Bench]>([])
+        let finished = runOnThreads(8) { _ in
+            guard let bench = try? container.resolve(Bench.self) else { return }
+            benches.withLock { $0.append(bench) }
+        }
+        #expect(finished)
+        let clocks = benches.withLock { $0.map { ObjectIdentifier($0.clock) } }
+        #expect(clocks.count == 8)
+        #expect(Set(clocks).count == 1)
+        #expect(clocksMade.load(ordering: .relaxed) == 1)
+    }
+}
+
+private struct FuseBlown: Error {}
+private struct ArchiveLocked: Error {}

@@ -113,7 +113,20 @@ private final class NeedsMissing: Injectable {
         }
         #expect(try child.resolve([Plugin].self).map(\.name) == ["X", "Y"])
     }
+
+    @Test func aClosureFactoryInAChildSeesItsParentsContributionsToo() throws {
+        // A closure factory's resolves take the recursive path, not a resolve program.
+        let child = try parent().child { binder in
+            binder.bind(Plugin.self).intoCollection().to(value: NamedPlugin(name: "D"))
+            binder.bind(PluginNames.self).to { resolver in
+                PluginNames(all: try resolver.resolve([Plugin].self).map(\.name))
+            }
+        }
+        #expect(try child.resolve(PluginNames.self).all == ["A", "B", "C", "D"])
+    }
 }
+
+private struct PluginNames { let all: [String] }
 
 @Suite struct OptionalDependencyTests {
     @Test func optionalFactoryParametersResolveWhenTheWrappedTypeCanBeProvided() throws {
@@ -136,6 +149,18 @@ private final class NeedsMissing: Injectable {
         #expect(kennel.dog != nil)
         #expect(kennel.name == nil)
         #expect(kennel.logger == nil)
+    }
+
+    @Test func aClosureFactoryResolvesAnOptionalToTheValueOrNil() throws {
+        // A closure factory's resolves take the recursive path, not a resolve program.
+        let container = try Container { binder in
+            binder.bind(Leash.self).to { resolver in
+                Leash(dog: try resolver.resolve(Dog?.self), logger: try resolver.resolve(Logger?.self))
+            }
+        }
+        let leash = try container.resolve(Leash.self)
+        #expect(leash.dog != nil)
+        #expect(leash.logger == nil)
     }
 
     @Test func resolvingAnOptionalReturnsTheValueOrNil() throws {
@@ -212,4 +237,9 @@ private final class Branch: Injectable {
         let root = try container.resolve(AssistedFactory<Int, Branch>.self).make(3)
         #expect(try root.grow() == 4)
     }
+}
+
+private struct Leash {
+    let dog: Dog?
+    let logger: (any Logger)?
 }

@@ -246,7 +246,7 @@ mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram.swift \
 # the recursive path, which shares it.
 mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
     'WeakScopeProgramTests' no \
-    'madeInRegion.insert(producer)' \
+    'madeInRegion[producer] = regions[index].publishes' \
     '_ = producer'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
 # object is made again.
@@ -271,6 +271,12 @@ mutant program-singleton-never-published Internal/Producers/SingletonProducer.sw
     'SingletonProgramTests|ScopeTests' no \
     'pendingInstance = unsafeBitCast(made, to: T.self)' \
     '_ = made'
+# Singleton regions: a singleton made inside another's region and needed after it keeps the root
+# on the recursive path for good, rather than until it exists.
+mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramLowering.swift \
+    'SingletonProgramTests' no \
+    'if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }' \
+    'if madeInRegion[id] != nil { throw .unsupported }'
 # Request scope: a program reads the request while it creates a singleton, which keeps it for ever.
 mutant request-read-while-creating-singleton Internal/Producers/RequestValueProducer.swift \
     'RequestScopeTests' no \

@@ -58,6 +58,22 @@ private final class Frame: Injectable {
     static let dependencies: [Dependency<Frame>] = [.inject(\.gallery)]
 }
 
+/// A singleton made while another is, and needed again after it.
+private final class Ink: Injectable {
+    static var scope: Scope { .singleton }
+}
+private final class Printer: Injectable {
+    static var scope: Scope { .singleton }
+    var ink: Ink!
+    static let dependencies: [Dependency<Printer>] = [.inject(\.ink)]
+}
+private final class Studio: Injectable {
+    static var scope: Scope { .transient }
+    var printer: Printer!
+    var ink: Ink!
+    static let dependencies: [Dependency<Studio>] = [.inject(\.printer), .inject(\.ink)]
+}
+
 /// Serialized: the suite counts creations in globals.
 @Suite(.serialized) struct SingletonProgramTests {
     @Test func aSingletonMadeByTheProgramStaysWhenTheResolveFailsAfterIt() throws {
@@ -101,6 +117,18 @@ private final class Frame: Injectable {
         let next = try container.resolve(Frame.self)
         #expect(try container.regionCount(of: Frame.self) == 0)
         #expect(next.gallery === frame.gallery)
+    }
+
+    @Test func aSingletonMadeInsideAnotherAndNeededAfterItIsReadAsAConstantOnceCreated() throws {
+        let container = Container()
+        // The ink is made in the printer's region, so the studio's own read of it after that
+        // region has no slot to read when it is skipped: the recursive path creates both first.
+        let first = try container.resolve(Studio.self)
+        #expect(try container.programWord(of: Studio.self) == 0)
+        #expect(first.ink === first.printer.ink)
+        let second = try container.resolve(Studio.self)
+        #expect(try container.regionCount(of: Studio.self) == 0)
+        #expect(second.ink === first.ink && second.printer === first.printer)
     }
 
     @Test func threadsFirstResolvingASingletonThroughTheProgramShareOne() throws {

@@ -95,9 +95,10 @@ struct ProgramLowering {
     /// Set when a region that publishes its object reads one made before it: the recursive path
     /// creates it this time, and a later resolve lowers a program.
     private var publishesUnfinished = false
-    /// `.graph` objects made inside a closed region, whose slot is empty when it was skipped:
-    /// meeting one again keeps the recursive path.
-    private var madeInRegion = IdentityTable<Void>()
+    /// `.graph` objects (and singletons) made inside a closed region, whose slot is empty when it
+    /// was skipped: meeting one again keeps the recursive path, for good when the region is a weak
+    /// one's, or until the region's singleton exists (true) and a program reads it as a constant.
+    private var madeInRegion = IdentityTable<Bool>()
     private var regions: [ResolveProgram.ScopeRegion] = []
     private var regionOpenings: [RegionOpening] = []
     private var scopes: [ProgramScope] = []
@@ -229,10 +230,9 @@ struct ProgramLowering {
         let id = ObjectIdentifier(producer)
         if let slot = graphSlots[id] { return .slot(slot) }
         if let index = constantIndex[id] { return .constant(index) }
+        if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }
         // A transient object or a factory needing itself: the recursive path reports the cycle.
-        guard !onPath.contains(id), !madeInRegion.contains(id), code.count < Self.maximumInstructions else {
-            throw .unsupported
-        }
+        guard !onPath.contains(id), code.count < Self.maximumInstructions else { throw .unsupported }
         return try begin(producer.lowering(), of: id, path: path, destination: destination, in: nil)
     }
 
@@ -310,7 +310,7 @@ struct ProgramLowering {
         let opening = regionOpenings[index]
         for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
             graphSlots[producer] = nil
-            madeInRegion.insert(producer)
+            madeInRegion[producer] = regions[index].publishes
         }
     }
 

@@ -39,13 +39,15 @@ import Synchronization
 /// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region |
 /// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object |
 ///
-/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`) is made in a region of
-/// instructions, from its `enterScope` to its `leaveScope`, run under the scope's creation lock
-/// only when the scope keeps none. So that skipping a region changes nothing else: no `.graph`
-/// object made inside it is read after it (the root keeps the recursive path otherwise); a slot
-/// made before it whose last read inside it is a move is released when it is skipped; and `release`
-/// and `callHook` pass over empty slots, and over the kept object of a skipped region, whose hook
-/// ran when it was made. A failure inside a region abandons it, releasing the lock.
+/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, or a singleton not created
+/// yet) is made in a region of instructions, from its `enterScope` to its `leaveScope`, run under
+/// the scope's creation lock only when the scope keeps none. So that skipping a region changes
+/// nothing else: no `.graph` object made inside it is read after it (the root keeps the recursive
+/// path otherwise); a slot made before it whose last read inside it is a move is released when it
+/// is skipped; and `release` and `callHook` pass over empty slots, and over the kept object of a
+/// skipped region, whose hook ran when it was made. A failure inside a region abandons it,
+/// releasing the lock. A singleton's region publishes what it made, so it runs the hooks of those
+/// objects before its `leaveScope`, and reads nothing made before it (see `ProgramLowering`).
 ///
 /// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
 /// setter, a check), so a resolve started from that code can tell which objects are being built:
@@ -57,7 +59,8 @@ import Synchronization
 /// **Life.** `ProgramLowering` lowers a program on the root's first top-level resolve, under the
 /// registry's lock, when every producer it reaches is one a program performs; the root otherwise
 /// keeps the recursive path. Published programs are immutable. A program lowered while stores still
-/// learn their offsets, or before first fills were checked, is lowered again at the next resolve;
+/// learn their offsets, or before first fills were checked, or that has since published a
+/// singleton (a constant for the next program), is lowered again at the next resolve;
 /// the one it replaces stays alive with the registry, since another thread may still run it.
 final class ResolveProgram: @unchecked Sendable {
     struct Instruction {

@@ -198,6 +198,9 @@ let scenarios: [Scenario] = [
     Scenario(name: "cold", repetitions: 20) { count in
         try measure(count) { keep(try Autowire.Container().resolve(App.self)) }
     },
+    Scenario(name: "cold-singletons", repetitions: 20) { count in
+        try measure(count) { keep(try Autowire.Container().resolve(StartupApp.self)) }
+    },
 ]
 
 let arguments = CommandLine.arguments

@@ -191,3 +191,28 @@ public final class WeakScreen: Injectable {
     public init() {}
     public static let dependencies: [Dependency<WeakScreen>] = [.inject(\.session), .inject(\.logger)]
 }
+
+// MARK: - Singletons a first resolve creates
+
+//     StartupApp → StartupCache (.singleton) → StartupClock (.singleton)
+//                → SharedLogger
+// A fresh container's first resolve creates both singletons and publishes them.
+
+public final class StartupClock: Injectable {
+    public static var scope: Scope { .singleton }
+    public init() {}
+}
+
+public final class StartupCache: Injectable {
+    public static var scope: Scope { .singleton }
+    public var clock: StartupClock!
+    public init() {}
+    public static let dependencies: [Dependency<StartupCache>] = [.inject(\.clock)]
+}
+
+public final class StartupApp: Injectable {
+    public var cache: StartupCache!
+    public var logger: SharedLogger!
+    public init() {}
+    public static let dependencies: [Dependency<StartupApp>] = [.inject(\.cache), .inject(\.logger)]
+}

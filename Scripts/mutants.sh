@@ -246,7 +246,7 @@ mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram.swift \
 # the recursive path, which shares it.
 mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
     'WeakScopeProgramTests' no \
-    'madeInRegion[producer] = regions[index].publishes' \
+    'madeInRegion[producer] = regions[index].becomesConstant' \
     '_ = producer'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
 # object is made again.
@@ -258,8 +258,8 @@ mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swif
 # and published by the program, where the recursive path defers its publication.
 mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering.swift \
     'SingletonProgramTests|SingletonPublicationTests' no \
-    'if reads.contains(where: { $0 < slot }) { publishesUnfinished = true }' \
-    'if reads.contains(where: { $0 < 0 }) { publishesUnfinished = true }'
+    'if reads.contains(where: { $0 < slot }) {' \
+    'if reads.contains(where: { $0 < 0 }) {'
 # Singleton regions: the hooks of a singleton's region run at the end of the resolve, after it was
 # published, so a failing hook leaves it published.
 mutant singleton-hooks-run-after-publication Internal/Compiling/ProgramLowering.swift \
@@ -277,6 +277,18 @@ mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramL
     'SingletonProgramTests' no \
     'if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }' \
     'if madeInRegion[id] != nil { throw .unsupported }'
+# Custom-scope regions: a run does not keep the generation it pinned, so what it makes after a
+# reset in its middle is kept for the new generation (a graph torn across the reset).
+mutant program-scope-pin-ignored Internal/Running/ResolveProgram.swift \
+    'CustomScopeProgramTests' no \
+    'if pairs[index] == identity { return pairs[index + 1] }' \
+    'if pairs[index] == identity, false { return pairs[index + 1] }'
+# Custom-scope regions: an instance a program made is kept for the current generation, not the
+# one its resolve pinned.
+mutant resettable-region-keeps-for-current-generation Internal/Producers/ResettableProducer.swift \
+    'CustomScopeProgramTests' no \
+    'pending = (unsafeBitCast(made, to: T.self), generation)' \
+    'pending = (unsafeBitCast(made, to: T.self), storage.currentGeneration)'
 # Request scope: a program reads the request while it creates a singleton, which keeps it for ever.
 mutant request-read-while-creating-singleton Internal/Producers/RequestValueProducer.swift \
     'RequestScopeTests' no \

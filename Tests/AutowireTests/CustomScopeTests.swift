@@ -86,7 +86,8 @@ struct CustomScopeTests {
         var screens: [SessionScreen] = []
         for _ in 0..<4 { screens.append(try container.resolve(SessionScreen.self)) }
         #expect(screens.allSatisfy { $0.store === screens[0].store && $0.profile === screens[0].profile })
-        // A session object is never a constant of a program: the root keeps the recursive path.
+        // The profile reads the store made earlier in the resolve, and the recursive path keeps
+        // such an object only once the whole resolve succeeds: the root keeps that path.
         #expect(try container.programWord(of: SessionScreen.self) == 1)
         container.reset(Session.self)
         let after = try container.resolve(SessionScreen.self)

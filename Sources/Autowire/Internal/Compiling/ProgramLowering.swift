@@ -93,8 +93,11 @@ struct ProgramLowering {
     private var graphLog: [ObjectIdentifier] = []
     private var openRegions = 0
     /// Set when a region that publishes its object reads one made before it: the recursive path
-    /// creates it this time, and a later resolve lowers a program.
-    private var publishesUnfinished = false
+    /// creates it, this time when it becomes a constant (a later resolve lowers a program), else
+    /// every time.
+    private var readsBeforePublishing: Stop?
+    /// The custom scopes the program reaches, whose generations a run pins.
+    private var pinnedStorages = Set<ObjectIdentifier>()
     /// `.graph` objects (and singletons) made inside a closed region, whose slot is empty when it
     /// was skipped: meeting one again keeps the recursive path, for good when the region is a weak
     /// one's, or until the region's singleton exists (true) and a program reads it as a constant.
@@ -136,7 +139,7 @@ struct ProgramLowering {
         }
         try work()
         guard let resultSlot else { throw .unsupported }
-        if publishesUnfinished { throw .notYet }
+        if let readsBeforePublishing { throw readsBeforePublishing }
         for pending in pendingHooks {
             emit(
                 .init(
@@ -273,11 +276,16 @@ struct ProgramLowering {
         case .forward(let target) where region == nil:
             return try begin(target, path: path, destination: destination)
         case .scoped(let scope, let made) where region == nil && regions.count < Self.maximumRegions:
+            if let storage = scope.storage {
+                pinnedStorages.insert(ObjectIdentifier(storage))
+                guard pinnedStorages.count <= ScopePins.capacity else { throw .unsupported }
+            }
             let slot = newSlot(owned: true)
             let index = regions.count
             regions.append(
                 ResolveProgram.ScopeRegion(
-                    scope: .passUnretained(scope), publishes: scope.publishes, start: code.count, end: code.count))
+                    scope: .passUnretained(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
+                    storage: scope.storage.map(Unmanaged.passUnretained), start: code.count, end: code.count))
             regionOpenings.append(
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
             openRegions += 1
@@ -291,7 +299,7 @@ struct ProgramLowering {
         case .scoped(let scope, _) where region == nil:
             // Too many regions: a singleton is created by the recursive path, and a later resolve
             // reads it as a constant.
-            throw scope.publishes ? .notYet : .unsupported
+            throw scope.becomesConstant ? .notYet : .unsupported
         case .constant, .forward, .scoped, .existing, .unsupported:
             throw .unsupported
         }
@@ -310,7 +318,7 @@ struct ProgramLowering {
         let opening = regionOpenings[index]
         for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
             graphSlots[producer] = nil
-            madeInRegion[producer] = regions[index].publishes
+            madeInRegion[producer] = regions[index].becomesConstant
         }
     }
 
@@ -346,7 +354,10 @@ struct ProgramLowering {
                 break
             }
         }
-        if reads.contains(where: { $0 < slot }) { publishesUnfinished = true }
+        if reads.contains(where: { $0 < slot }) {
+            readsBeforePublishing =
+                regions[region].becomesConstant && readsBeforePublishing != .unsupported ? .notYet : .unsupported
+        }
     }
 
     /// Whether the value being begun is made for an `.optional` property, directly or further

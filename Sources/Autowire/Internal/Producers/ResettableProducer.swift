@@ -7,8 +7,9 @@
 /// Within one resolve the instance is also recorded in the resolution, so every use in that graph
 /// sees the same one even when a reset comes in between.
 ///
-/// Never a constant of a resolve program (lowering is `.unsupported`): a program would keep
-/// returning the instance after a reset dropped it.
+/// Never a constant of a resolve program, which would keep returning the instance after a reset
+/// dropped it: a program asks the storage on each run, and makes a class instance in a region
+/// it skips while the storage keeps one (see `ResettableRegion`).
 final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     let storage: ScopeStorage
@@ -26,6 +27,13 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
         super.init(
             key: key, scope: scope, origin: origin, registry: registry, registersEarly: recipe.registersEarly,
             isFactory: recipe.isFactory)
+    }
+
+    override func lowering() -> Lowering {
+        guard holdsReferences else { return .unsupported }
+        let made = recipe.lowering(holdsReferences: true, shared: true)
+        if case .unsupported = made { return .unsupported }
+        return .scoped(ResettableRegion(self), made)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
@@ -78,6 +86,44 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
         return value
     }
 
+    /// A program's creation of the instance for `generation` (see `ProgramScope.enter`), as
+    /// `create` does it: the instance kept or made by a deferred creation on this thread, else nil
+    /// with the creation lock held and the producer marked under construction.
+    fileprivate func enterCreation(generation: Int) throws(ResolutionError) -> AnyObject? {
+        if let kept = storage.instance(of: self, in: generation) { return kept }
+        let lock = creationLock
+        try lock.lock()
+        if let kept = storage.instance(of: self, in: generation) {
+            lock.unlock()
+            return kept
+        }
+        if let pending, pending.generation == generation {
+            lock.unlock()
+            return reference(for: pending.value)
+        }
+        guard !isUnderConstruction else {
+            lock.unlock()
+            throw ResolutionError(.factoryReentered(key, location: origin.location))
+        }
+        isUnderConstruction = true
+        return nil
+    }
+
+    /// Keeps the instance a program made, complete, for `generation`, and releases the lock.
+    fileprivate func finishCreation(_ made: AnyObject, generation: Int) {
+        isUnderConstruction = false
+        // A class reference: the lowering made a region only when `T` holds references.
+        pending = (unsafeBitCast(made, to: T.self), generation)
+        publish()
+        creationLock.unlock()
+    }
+
+    /// Ends a program's creation that failed.
+    fileprivate func abandonCreation() {
+        isUnderConstruction = false
+        creationLock.unlock()
+    }
+
     func publish() {
         guard let pending else { return }
         self.pending = nil
@@ -88,3 +134,22 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
 }
 
 extension ResettableProducer: SingletonCreation {}
+
+/// A custom scope's (or resettable singleton's) instance as a resolve program makes it: in a
+/// region that runs under its creation lock only while the storage keeps none for the run's
+/// generation, and keeps it once complete.
+private final class ResettableRegion<T>: ProgramScope {
+    private let producer: ResettableProducer<T>
+
+    init(_ producer: ResettableProducer<T>) { self.producer = producer }
+
+    override func enter(generation: Int) throws(ResolutionError) -> AnyObject? {
+        try producer.enterCreation(generation: generation)
+    }
+    override func keep(_ object: AnyObject, generation: Int) {
+        producer.finishCreation(object, generation: generation)
+    }
+    override func abandon() { producer.abandonCreation() }
+    override var publishes: Bool { true }
+    override var storage: ScopeStorage? { producer.storage }
+}

@@ -164,8 +164,9 @@ private final class SingletonRegion<T>: ProgramScope {
 
     init(_ producer: SingletonProducer<T>) { self.producer = producer }
 
-    override func enter() throws(ResolutionError) -> AnyObject? { try producer.enterCreation() }
-    override func keep(_ object: AnyObject) { producer.finishCreation(object) }
+    override func enter(generation: Int) throws(ResolutionError) -> AnyObject? { try producer.enterCreation() }
+    override func keep(_ object: AnyObject, generation: Int) { producer.finishCreation(object) }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
+    override var becomesConstant: Bool { true }
 }

@@ -118,8 +118,11 @@ final class ResolveProgram: @unchecked Sendable {
     struct ScopeRegion {
         /// Unretained: `keptAlive` holds the scope.
         let scope: Unmanaged<ProgramScope>
-        /// The scope's `publishes`.
+        /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool
+        let becomesConstant: Bool
+        /// The scope's `storage`, held by the scope.
+        let storage: Unmanaged<ScopeStorage>?
         let start: Int
         var end: Int
         /// Slots made before the region whose last read inside it moves their reference: released
@@ -422,20 +425,22 @@ final class ResolveProgram: @unchecked Sendable {
         let instruction = code[pc]
         let region = regions[Int(instruction.operand)]
         let slot = Int(instruction.object)
+        // The generation this run works in, for a scope that has generations.
+        let pinned = region.storage.map { run.pointee.pins.generation(in: $0.takeUnretainedValue()) } ?? 0
         guard instruction.operation == .enterScope else {
             region.scope._withUnsafeGuaranteedRef {
-                $0.keep(Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue())
+                $0.keep(
+                    Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue(),
+                    generation: pinned)
             }
-            if region.publishes {
-                run.pointee.publishingRegions -= 1
-                if generation < 3 { improvable.store(true, ordering: .relaxed) }
-            }
+            if region.publishes { run.pointee.publishingRegions -= 1 }
+            if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         }
         run.pointee.pc = pc
         let kept: AnyObject?
         do {
-            kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter() }
+            kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter(generation: pinned) }
         } catch {
             throw failure(error, at: pc, frame)
         }
@@ -519,6 +524,8 @@ struct ProgramRun {
     var skippedRegions: UInt64 = 0
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions = 0
+    /// The generations this run pinned in the custom scopes it reached.
+    var pins = ScopePins()
 
     init(program: ResolveProgram, request: RequestValue?) {
         self.program = program
@@ -538,4 +545,32 @@ private struct SmallFrame {
     var slots: (Slots4, Slots4, Slots4, Slots4) = (
         (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil)
     )
+}
+
+/// The generations a run pinned in the custom scopes it reached: for each, the one current when
+/// the run first asked (see `ScopeStorage`), so that its graph never mixes instances from both
+/// sides of a reset. At most `capacity` scopes, which the lowering checks; no allocation.
+struct ScopePins {
+    static let capacity = 4
+    /// A scope's storage identity and its pinned generation, in pairs; identity 0 is a free pair.
+    private var pairs: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    mutating func generation(in storage: ScopeStorage) -> Int {
+        let identity = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(storage)))
+        return withUnsafeMutablePointer(to: &pairs) { tuple in
+            // Eight `Int`s laid out contiguously, as a homogeneous tuple is.
+            tuple.withMemoryRebound(to: Int.self, capacity: 2 * Self.capacity) { pairs in
+                for index in stride(from: 0, to: 2 * Self.capacity, by: 2) {
+                    if pairs[index] == identity { return pairs[index + 1] }
+                    if pairs[index] == 0 {
+                        pairs[index] = identity
+                        pairs[index + 1] = storage.currentGeneration
+                        return pairs[index + 1]
+                    }
+                }
+                // Not reached: a program reaches at most `capacity` scopes.
+                return storage.currentGeneration
+            }
+        }
+    }
 }

@@ -39,6 +39,9 @@ final class ScopeStorage: @unchecked Sendable {
         return current
     }
 
+    /// The generation current now: what a resolve program pins when it first needs the scope.
+    var currentGeneration: Int { lock.withLock { generation } }
+
     /// The instance `producer` keeps in `generation`, if that is still the current one.
     func instance(of producer: AnyProducer, in generation: Int) -> AnyObject? {
         lock.withLock { self.generation == generation ? instances[ObjectIdentifier(producer)]?.instance : nil }

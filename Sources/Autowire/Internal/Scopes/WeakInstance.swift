@@ -10,14 +10,14 @@ final class WeakInstance: ProgramScope, @unchecked Sendable {
         creationLock = CreationLock(subject: subject)
     }
 
-    override func enter() throws(ResolutionError) -> AnyObject? {
+    override func enter(generation: Int = 0) throws(ResolutionError) -> AnyObject? {
         try creationLock.lock()
         guard let instance else { return nil }
         creationLock.unlock()
         return instance
     }
 
-    override func keep(_ object: AnyObject) {
+    override func keep(_ object: AnyObject, generation: Int = 0) {
         instance = object
         creationLock.unlock()
     }

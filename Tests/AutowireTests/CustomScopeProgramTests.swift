@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// A custom scope's object is made by the resolve program, in a region the program skips while
+// the scope keeps one for the generation the run pinned (see `ResolveProgram`): these tests check
+// that the program is the path taken, that a reset gives the next resolve new instances, and that
+// a resolve that began before a reset finishes in the generation it pinned, keeping nothing.
+
+private enum Visit: CustomScope {}
+
+private let basketsMade = Atomic<Int>(0)
+/// The container a `Resetter` resets, set by the test that uses it.
+private let containerToReset = Locked<Container?>(nil)
+
+private final class Basket: Injectable, @unchecked Sendable {
+    static var scope: Scope { .custom(Visit.self) }
+    init() { basketsMade.add(1, ordering: .relaxed) }
+}
+private final class Receipt: Injectable {
+    static var scope: Scope { .custom(Visit.self) }
+}
+private final class Aisle: Injectable, @unchecked Sendable {
+    static var scope: Scope { .transient }
+    var basket: Basket!
+    var again: Basket!
+    static let dependencies: [Dependency<Aisle>] = [.inject(\.basket), .inject(\.again)]
+}
+/// Resets the visit while a resolve is under way.
+private final class Resetter: Injectable {
+    static var scope: Scope { .transient }
+    init() { containerToReset.withLock { $0 }?.reset(Visit.self) }
+}
+/// Its receipt is made after a reset in the middle of its resolve.
+private final class Checkout: Injectable {
+    static var scope: Scope { .transient }
+    var basket: Basket!
+    var resetter: Resetter!
+    var receipt: Receipt!
+    static let dependencies: [Dependency<Checkout>] = [.inject(\.basket), .inject(\.resetter), .inject(\.receipt)]
+}
+
+/// Serialized: the suite counts creations in globals.
+@Suite(.serialized) struct CustomScopeProgramTests {
+    @Test func aCustomScopedObjectIsMadeByTheProgramAndKeptUntilItsScopeIsReset() throws {
+        let container = Container()
+        basketsMade.store(0, ordering: .relaxed)
+        let aisles = try (0..<3).map { _ in try container.resolve(Aisle.self) }
+        #expect(try container.regionCount(of: Aisle.self) == 1)
+        #expect(aisles.allSatisfy { $0.basket === aisles[0].basket && $0.again === aisles[0].basket })
+        #expect(basketsMade.load(ordering: .relaxed) == 1)
+        container.reset(Visit.self)
+        let after = try container.resolve(Aisle.self)
+        #expect(after.basket !== aisles[0].basket && after.again === after.basket)
+        #expect(basketsMade.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func aResolveThatBeganBeforeAResetFinishesInItsGenerationAndKeepsNothingNew() throws {
+        let container = Container()
+        containerToReset.withLock { $0 = container }
+        defer { containerToReset.withLock { $0 = nil } }
+        // Twice: the first run lowers the program, the second runs it as lowered again.
+        for _ in 0..<2 {
+            let checkout = try container.resolve(Checkout.self)
+            // Made for the generation the resolve pinned, which the reset ended: not kept.
+            #expect(try container.resolve(Receipt.self) !== checkout.receipt)
+            #expect(try container.resolve(Basket.self) !== checkout.basket)
+        }
+        #expect(try container.regionCount(of: Checkout.self) == 2)
+    }
+
+    @Test func threadsFirstResolvingACustomScopedObjectShareOne() throws {
+        let container = Container()
+        basketsMade.store(0, ordering: .relaxed)
+        let aisles = Locked<[Aisle]>([])
+        let finished = runOnThreads(8) { _ in
+            guard let aisle = try? container.resolve(Aisle.self) else { return }
+            aisles.withLock { $0.append(aisle) }
+        }
+        #expect(finished)
+        let baskets = aisles.withLock { $0.map { ObjectIdentifier($0.basket) } }
+        #expect(baskets.count == 8)
+        #expect(Set(baskets).count == 1)
+        #expect(basketsMade.load(ordering: .relaxed) == 1)
+    }
+}

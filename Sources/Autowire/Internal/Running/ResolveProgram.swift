@@ -39,15 +39,17 @@ import Synchronization
 /// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region |
 /// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object |
 ///
-/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, or a singleton not created
-/// yet) is made in a region of instructions, from its `enterScope` to its `leaveScope`, run under
-/// the scope's creation lock only when the scope keeps none. So that skipping a region changes
+/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, or a singleton
+/// not created yet) is made in a region of instructions, from its `enterScope` to its
+/// `leaveScope`, run under the scope's creation lock only when the scope keeps none (for a custom
+/// scope: none for the generation the run pinned, see `ScopePins`). So that skipping a region changes
 /// nothing else: no `.graph` object made inside it is read after it (the root keeps the recursive
 /// path otherwise); a slot made before it whose last read inside it is a move is released when it
 /// is skipped; and `release` and `callHook` pass over empty slots, and over the kept object of a
 /// skipped region, whose hook ran when it was made. A failure inside a region abandons it,
-/// releasing the lock. A singleton's region publishes what it made, so it runs the hooks of those
-/// objects before its `leaveScope`, and reads nothing made before it (see `ProgramLowering`).
+/// releasing the lock. A singleton's or custom scope's region publishes what it made, so it runs
+/// the hooks of those objects before its `leaveScope`, and reads nothing made before it (see
+/// `ProgramLowering`).
 ///
 /// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
 /// setter, a check), so a resolve started from that code can tell which objects are being built:

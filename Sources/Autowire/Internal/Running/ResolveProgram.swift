@@ -302,6 +302,9 @@ final class ResolveProgram: @unchecked Sendable {
         if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
         let code = self.code.baseAddress.unsafelyUnwrapped
         let end = self.code.count
+        // The generations this run pinned in the custom scopes it reached: only the copy of the
+        // loop that skips regions uses them, so the other sets nothing up.
+        var pins = ScopePins()
         var pc = 0
         while pc < end {
             let instruction = code[pc]
@@ -341,6 +344,7 @@ final class ResolveProgram: @unchecked Sendable {
             case .callFactory:
                 run.pointee.pc = pc
                 // Read in place: a copy of the site costs a load and a store of each of its words.
+                // The lowering gives each `callFactory` the index of its own site in this table.
                 let site = factorySites.baseAddress.unsafelyUnwrapped + Int(instruction.operand)
                 do {
                     // The factory reads its arguments from the frame and the constants itself, and
@@ -395,7 +399,7 @@ final class ResolveProgram: @unchecked Sendable {
                 }
             case .enterScope, .leaveScope:
                 // Only in a program with regions. Out of line, so that the loop stays small.
-                if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run) {
+                if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run, &pins) {
                     pc = resume
                     continue
                 }
@@ -421,15 +425,18 @@ final class ResolveProgram: @unchecked Sendable {
     /// object made.
     @inline(never)
     private func scopeStep(
-        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
+        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
+        _ pins: inout ScopePins
     ) throws(ResolutionError) -> Int? {
         // Read again here rather than passed: the loop then keeps fewer values alive across it.
         let instruction = code[pc]
         let region = regions[Int(instruction.operand)]
         let slot = Int(instruction.object)
         // The generation this run works in, for a scope that has generations.
-        let pinned = region.storage.map { run.pointee.pins.generation(in: $0.takeUnretainedValue()) } ?? 0
+        let pinned = region.storage.map { pins.generation(in: $0.takeUnretainedValue()) } ?? 0
         guard instruction.operation == .enterScope else {
+            // The slot holds the object the region just made (it ran: a skipped region jumps past
+            // its `leaveScope`).
             region.scope._withUnsafeGuaranteedRef {
                 $0.keep(
                     Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue(),
@@ -526,8 +533,6 @@ struct ProgramRun {
     var skippedRegions: UInt64 = 0
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions = 0
-    /// The generations this run pinned in the custom scopes it reached.
-    var pins = ScopePins()
 
     init(program: ResolveProgram, request: RequestValue?) {
         self.program = program

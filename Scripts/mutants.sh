@@ -294,6 +294,17 @@ mutant request-read-while-creating-singleton Internal/Producers/RequestValueProd
     'RequestScopeTests' no \
     'if run.pointee.publishingRegions > 0 {' \
     'if run.pointee.publishingRegions > 1 {'
+# Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
+# instead of refusing it.
+mutant program-skips-main-actor-check Internal/Running/ResolveProgram.swift \
+    'MainActor' no \
+    'guard !MainActorThread().isCurrent else { return }' \
+    'guard MainActorThread().isCurrent, false else { return }'
+# Main-actor classes in programs: the lowering emits no check before making such an object.
+mutant program-omits-main-actor-check Internal/Compiling/ProgramLowering.swift \
+    'MainActor' no \
+    'requireMainActor(for: plan, path: path)' \
+    '_ = path'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \

@@ -105,6 +105,7 @@ struct ProgramLowering {
     private var regions: [ResolveProgram.ScopeRegion] = []
     private var regionOpenings: [RegionOpening] = []
     private var scopes: [ProgramScope] = []
+    private var mainActorTypes: [Any.Type] = []
     /// Transient objects under construction: meeting one again is a cycle no slot closes.
     private var onPath = IdentityTable<Void>()
     private var stack: [Pending] = []
@@ -127,6 +128,7 @@ struct ProgramLowering {
             injects = true
             let slot = newSlot(owned: false)
             resultSlot = slot
+            requireMainActor(for: plan, path: -1)
             stack.append(
                 Pending(
                     producer: ObjectIdentifier(root), work: .fill(type: type, plan: plan, slot: slot), path: -1,
@@ -152,7 +154,7 @@ struct ProgramLowering {
         return ResolveProgram(
             code: code, creators: creators, stores: stores, firstFills: firstFills, hooks: hooks, constants: constants,
             factories: factories, factorySites: factorySites, arguments: arguments, regions: regions, scopes: scopes,
-            slotCount: slotCount,
+            mainActorTypes: mainActorTypes, slotCount: slotCount,
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
             generation: generation)
     }
@@ -167,7 +169,6 @@ struct ProgramLowering {
                 if top.next < steps.count {
                     let step = steps[top.next]
                     stack[index].next += 1
-                    guard !step.requirement.requiresMainActor else { throw .unsupported }
                     let path = addPath(top.path, .property(ownerType: type, step.requirement))
                     let destination = Destination.store(owner: slot, step.store)
                     if let value = try begin(step.target, path: path, destination: destination) {
@@ -252,6 +253,7 @@ struct ProgramLowering {
             return .constant(index)
         case .autowired(let type, let plan, let shared):
             let slot = region?.slot ?? newSlot(owned: true)
+            requireMainActor(for: plan, path: path)
             building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
             emit(
                 .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
@@ -303,6 +305,15 @@ struct ProgramLowering {
         case .constant, .forward, .scoped, .existing, .unsupported:
             throw .unsupported
         }
+    }
+
+    /// Before an object of `plan`'s class is made (or, injected, filled): where the main actor
+    /// runs, if the plan must run there.
+    private mutating func requireMainActor(for plan: InjectionPlan, path: Int32) {
+        guard let (type, _) = plan.mainActor else { return }
+        emit(
+            .init(operation: .requireMainActor, object: 0, operand: Int32(Self.append(type, to: &mainActorTypes))),
+            path: path)
     }
 
     private mutating func recordGraphSlot(_ slot: Int, of producer: ObjectIdentifier) {
@@ -455,7 +466,7 @@ struct ProgramLowering {
                     }
                     read[value] = true
                 }
-            case .create, .release, .enterScope:
+            case .create, .release, .enterScope, .requireMainActor:
                 break
             }
         }

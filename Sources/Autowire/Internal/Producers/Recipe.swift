@@ -30,10 +30,11 @@ final class Recipe<T> {
         self.factory = factory
     }
 
-    /// How a program makes the value: autowired classes whose plan runs on any thread, and typed
-    /// factories (whose program form records other values than class references boxed).
+    /// How a program makes the value: autowired classes (main-actor ones too: the program checks
+    /// where it runs), and typed factories (whose program form records other values than class
+    /// references boxed).
     func lowering(holdsReferences: Bool, shared: Bool) -> Lowering {
-        if holdsReferences, let autowired, autowired.plan.mainActor == nil {
+        if holdsReferences, let autowired {
             return .autowired(autowired.type, autowired.plan, shared: shared)
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }

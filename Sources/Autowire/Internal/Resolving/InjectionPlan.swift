@@ -44,7 +44,7 @@ final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
             isFactory: false)
     }
 
-    override func lowering() -> Lowering { plan.mainActor == nil ? .existing(key.type, plan) : .unsupported }
+    override func lowering() -> Lowering { .existing(key.type, plan) }
 
     override func produceAny(_ resolution: Resolution) throws -> Any {
         throw ResolutionError(.internalInconsistency("\(key.typeName) is filled by a PropertyInjector, not produced"))

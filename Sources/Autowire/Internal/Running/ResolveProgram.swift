@@ -38,6 +38,7 @@ import Synchronization
 /// | `release` | slot `object`'s reference, if any, is released |
 /// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region |
 /// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object |
+/// | `requireMainActor` | unless the run is where the main actor runs, fails: `mainActorTypes[operand]` must be made or filled there |
 ///
 /// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, or a singleton
 /// not created yet) is made in a region of instructions, from its `enterScope` to its
@@ -50,6 +51,11 @@ import Synchronization
 /// releasing the lock. A singleton's or custom scope's region publishes what it made, so it runs
 /// the hooks of those objects before its `leaveScope`, and reads nothing made before it (see
 /// `ProgramLowering`).
+///
+/// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
+/// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just
+/// before its `create` (for an injection, before its first store) and fails the run anywhere else,
+/// as the recursive path's plan does, so its `init()` never runs off the main actor.
 ///
 /// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
 /// setter, a check), so a resolve started from that code can tell which objects are being built:
@@ -68,7 +74,7 @@ final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
             case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
-            case enterScope, leaveScope
+            case enterScope, leaveScope, requireMainActor
         }
 
         var operation: Operation
@@ -151,6 +157,8 @@ final class ResolveProgram: @unchecked Sendable {
     private let factorySites: UnsafeMutableBufferPointer<FactorySite>
     private let arguments: UnsafeMutableBufferPointer<UInt32>
     private let regions: [ScopeRegion]
+    /// The classes `requireMainActor` names: what must be made or filled on the main actor.
+    private let mainActorTypes: [Any.Type]
     private let keptAlive:
         ([ProgramStore], [FirstFillCheck], [InjectionHook], [AnyObject], [ProgramFactory], [ProgramScope])
     let slotCount: Int
@@ -172,7 +180,7 @@ final class ResolveProgram: @unchecked Sendable {
     init(
         code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
         hooks: [InjectionHook], constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite],
-        arguments: [UInt32], regions: [ScopeRegion], scopes: [ProgramScope],
+        arguments: [UInt32], regions: [ScopeRegion], scopes: [ProgramScope], mainActorTypes: [Any.Type],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep], generation: Int
     ) {
@@ -185,6 +193,7 @@ final class ResolveProgram: @unchecked Sendable {
         self.factorySites = Self.copy(factorySites)
         self.arguments = Self.copy(arguments)
         self.regions = regions
+        self.mainActorTypes = mainActorTypes
         self.keptAlive = (stores, firstFills, hooks, constants, factories, scopes)
         self.slotCount = slotCount
         self.resultSlot = resultSlot
@@ -403,6 +412,8 @@ final class ResolveProgram: @unchecked Sendable {
                     pc = resume
                     continue
                 }
+            case .requireMainActor:
+                try requireMainActor(at: pc, frame)
             }
             pc &+= 1
         }
@@ -466,6 +477,17 @@ final class ResolveProgram: @unchecked Sendable {
         }
         run.pointee.skippedRegions |= 1 << UInt64(instruction.operand)
         return region.end
+    }
+
+    /// Performs `requireMainActor`: asks the system where the run is, every time (a program may be
+    /// lowered on one thread and run on any other).
+    @inline(never)
+    private func requireMainActor(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
+        throws(ResolutionError)
+    {
+        guard !MainActorThread().isCurrent else { return }
+        throw failure(
+            ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
     }
 
     /// The value an instruction stores, unretained.

@@ -81,9 +81,12 @@ extension Container {
         // A good hash gives about 0.79 × count distinct homes here (random addresses: never below
         // 0.59 in 3,000 simulated tables); half is far from either.
         #expect(Set(homes).count >= producers.count / 2, "\(Set(homes).count) distinct homes")
+        // Each half gets about half the homes. An eighth is far below that even for 32 objects,
+        // and far above the none that bunching in one half gives. (A quarter failed now and then:
+        // 32 fair coin flips leave 7 or fewer on one side 0.2% of the time; 3 or fewer, 0.0003%.)
         let lowerHalf = homes.filter { $0 < slots / 2 }.count
-        #expect(lowerHalf >= producers.count / 4, "\(lowerHalf) homes in the lower half")
-        #expect(producers.count - lowerHalf >= producers.count / 4, "\(producers.count - lowerHalf) in the upper half")
+        #expect(lowerHalf >= producers.count / 8, "\(lowerHalf) homes in the lower half")
+        #expect(producers.count - lowerHalf >= producers.count / 8, "\(producers.count - lowerHalf) in the upper half")
         #expect(homes.allSatisfy { (0..<slots).contains($0) })
     }
 

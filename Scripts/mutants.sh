@@ -294,6 +294,23 @@ mutant request-read-while-creating-singleton Internal/Producers/RequestValueProd
     'RequestScopeTests' no \
     'if run.pointee.publishingRegions > 0 {' \
     'if run.pointee.publishingRegions > 1 {'
+# Deferred publication: a region that read an object made before it publishes at its own
+# `leaveScope`, so a failure later in the resolve leaves a singleton built on a failed graph.
+mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram.swift \
+    'SingletonProgramTests' no \
+    'if region.defers {' \
+    'if region.defers, false {'
+# Deferred publication: a failure leaves what the run staged unpublished but locked.
+mutant failure-keeps-staged-objects-locked Internal/Running/ResolveProgram.swift \
+    'SingletonProgramTests' no \
+    'for index in regions.indices.reversed() where run.pointee.staged & 1 << UInt64(index) != 0 {' \
+    'for index in regions.indices.reversed() where false {'
+# Deferred publication: a region deferred inside a singleton's region waits for the end of the
+# resolve rather than for that singleton, which is then published holding an object discarded.
+mutant deferred-region-waits-for-end Internal/Compiling/ProgramLowering.swift \
+    'SingletonProgramTests' no \
+    'if let enclosing = enclosingPublishingRegion(of: region) {' \
+    'if let enclosing = enclosingPublishingRegion(of: region), false {'
 # Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
 # instead of refusing it.
 mutant program-skips-main-actor-check Internal/Running/ResolveProgram.swift \

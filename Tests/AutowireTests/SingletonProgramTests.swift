@@ -7,8 +7,9 @@ import Testing
 // A singleton's first creation runs in the resolve program, in a region the program skips once
 // the singleton exists (see `ResolveProgram`): these tests check that the program is the path
 // taken, and that it keeps the recursive path's publication rules: created exactly once, kept
-// when the resolve fails after it, complete (its hooks run) before it is published, and left to
-// the recursive path when it reads an object made before it in the resolve.
+// when the resolve fails after it, complete (its hooks run) before it is published, and, when it
+// reads an object made before it in the resolve, published only with the enclosing singleton or
+// once the whole resolve succeeds.
 
 private let clocksMade = Atomic<Int>(0)
 private let archivesMade = Atomic<Int>(0)
@@ -56,6 +57,52 @@ private final class Gallery: Injectable {
 private final class Frame: Injectable {
     var gallery: Gallery!
     static let dependencies: [Dependency<Frame>] = [.inject(\.gallery)]
+}
+
+private let ledgersMade = Atomic<Int>(0)
+private let ledgerFuseBlows = Atomic<Bool>(false)
+private let platesMade = Atomic<Int>(0)
+private let shopFuseBlows = Atomic<Bool>(false)
+
+/// A singleton reading the `.graph` logbook its office made first; the office's fuse may blow
+/// after it.
+private final class Logbook: Injectable {}
+private final class Ledger: Injectable {
+    static var scope: Scope { .singleton }
+    var logbook: Logbook!
+    init() { ledgersMade.add(1, ordering: .relaxed) }
+    static let dependencies: [Dependency<Ledger>] = [.inject(\.logbook)]
+}
+private final class LedgerFuse {}
+private final class Office: Injectable, @unchecked Sendable {
+    static var scope: Scope { .transient }
+    var logbook: Logbook!
+    var ledger: Ledger!
+    var fuse: LedgerFuse!
+    static let dependencies: [Dependency<Office>] = [.inject(\.logbook), .inject(\.ledger), .inject(\.fuse)]
+}
+
+/// A singleton (the plate) reading what the singleton it is made for (the press) made before it:
+/// published with the press, which reads nothing made before it.
+private final class Paper: Injectable {}
+private final class Plate: Injectable {
+    static var scope: Scope { .singleton }
+    var paper: Paper!
+    init() { platesMade.add(1, ordering: .relaxed) }
+    static let dependencies: [Dependency<Plate>] = [.inject(\.paper)]
+}
+private final class Press: Injectable {
+    static var scope: Scope { .singleton }
+    var paper: Paper!
+    var plate: Plate!
+    static let dependencies: [Dependency<Press>] = [.inject(\.paper), .inject(\.plate)]
+}
+private final class ShopFuse {}
+private final class Shop: Injectable {
+    static var scope: Scope { .transient }
+    var press: Press!
+    var fuse: ShopFuse!
+    static let dependencies: [Dependency<Shop>] = [.inject(\.press), .inject(\.fuse)]
 }
 
 /// A singleton made while another is, and needed again after it.
@@ -108,15 +155,78 @@ private final class Studio: Injectable {
         #expect(library.archive === (try container.resolve(Library.self)).archive)
     }
 
-    @Test func aSingletonReadingAnObjectMadeBeforeItIsCreatedByTheRecursivePath() throws {
+    @Test func aSingletonReadingAnObjectMadeBeforeItIsPublishedWhenTheResolveSucceeds() throws {
         let container = Container()
         let frame = try container.resolve(Frame.self)
-        #expect(try container.programWord(of: Frame.self) == 0)
+        #expect(try container.regionCount(of: Frame.self) == 1)
         #expect(frame.gallery.frame === frame)
-        // Created now: the program reads it as a constant.
+        // Published: the program is lowered again to read it as a constant.
         let next = try container.resolve(Frame.self)
         #expect(try container.regionCount(of: Frame.self) == 0)
         #expect(next.gallery === frame.gallery)
+    }
+
+    @Test func aSingletonReadingAnObjectMadeBeforeItIsDiscardedWhenTheResolveFailsAfterIt() throws {
+        let container = try Container { binder in
+            binder.bind(LedgerFuse.self).to(factory: { () throws -> LedgerFuse in
+                if ledgerFuseBlows.load(ordering: .relaxed) { throw FuseBlown() }
+                return LedgerFuse()
+            })
+        }
+        ledgersMade.store(0, ordering: .relaxed)
+        ledgerFuseBlows.store(true, ordering: .relaxed)
+        let error = captureResolutionError { try container.resolve(Office.self) }
+        ledgerFuseBlows.store(false, ordering: .relaxed)
+        #expect(error?.code == .factoryFailed)
+        #expect(try container.regionCount(of: Office.self) == 1)
+        // Not published, and its creation lock released: another thread makes it again.
+        let made = Locked<Office?>(nil)
+        let finished = runOnThreads(1, timeout: .seconds(10)) { _ in
+            let office = try? container.resolve(Office.self)
+            made.withLock { $0 = office }
+        }
+        #expect(finished)
+        let office = try #require(made.withLock { $0 })
+        #expect(ledgersMade.load(ordering: .relaxed) == 2)
+        #expect(office.ledger.logbook === office.logbook)
+        #expect(try container.resolve(Office.self).ledger === office.ledger)
+        #expect(ledgersMade.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func threadsFirstResolvingASingletonThatReadsAnEarlierObjectShareOne() throws {
+        let container = try Container { binder in binder.bind(LedgerFuse.self).to(factory: LedgerFuse.init) }
+        ledgersMade.store(0, ordering: .relaxed)
+        let offices = Locked<[Office]>([])
+        let finished = runOnThreads(8) { _ in
+            guard let office = try? container.resolve(Office.self) else { return }
+            offices.withLock { $0.append(office) }
+        }
+        #expect(finished)
+        let ledgers = offices.withLock { $0.map { ObjectIdentifier($0.ledger) } }
+        #expect(ledgers.count == 8)
+        #expect(Set(ledgers).count == 1)
+        #expect(ledgersMade.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aSingletonDeferredToTheSingletonItIsMadeForIsPublishedWithIt() throws {
+        let container = try Container { binder in
+            binder.bind(ShopFuse.self).to(factory: { () throws -> ShopFuse in
+                if shopFuseBlows.load(ordering: .relaxed) { throw FuseBlown() }
+                return ShopFuse()
+            })
+        }
+        platesMade.store(0, ordering: .relaxed)
+        shopFuseBlows.store(true, ordering: .relaxed)
+        let error = captureResolutionError { try container.resolve(Shop.self) }
+        shopFuseBlows.store(false, ordering: .relaxed)
+        #expect(error?.code == .factoryFailed)
+        #expect(try container.regionCount(of: Shop.self) == 2)
+        // The press was complete before the fuse blew, and published with its plate.
+        let press = try container.resolve(Press.self)
+        #expect(press.plate === (try container.resolve(Plate.self)))
+        #expect(press.plate.paper === press.paper)
+        #expect(try container.resolve(Shop.self).press === press)
+        #expect(platesMade.load(ordering: .relaxed) == 1)
     }
 
     @Test func aSingletonMadeInsideAnotherAndNeededAfterItIsReadAsAConstantOnceCreated() throws {

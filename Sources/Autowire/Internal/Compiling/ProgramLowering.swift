@@ -92,10 +92,11 @@ struct ProgramLowering {
     /// made is read from here.
     private var graphLog: [ObjectIdentifier] = []
     private var openRegions = 0
-    /// Set when a region that publishes its object reads one made before it: the recursive path
-    /// creates it, this time when it becomes a constant (a later resolve lowers a program), else
-    /// every time.
-    private var readsBeforePublishing: Stop?
+    /// For each region, the deferring regions inside it whose objects it publishes when it is
+    /// complete, in the order they were staged (see `completeBeforePublishing`).
+    private var stagedUntilRegion: [[Int]] = []
+    /// The deferring regions whose objects are published at the end of the run.
+    private var stagedUntilEnd: [Int] = []
     /// The custom scopes the program reaches, whose generations a run pins.
     private var pinnedStorages = Set<ObjectIdentifier>()
     /// `.graph` objects (and singletons) made inside a closed region, whose slot is empty when it
@@ -141,7 +142,6 @@ struct ProgramLowering {
         }
         try work()
         guard let resultSlot else { throw .unsupported }
-        if let readsBeforePublishing { throw readsBeforePublishing }
         for pending in pendingHooks {
             emit(
                 .init(
@@ -149,6 +149,9 @@ struct ProgramLowering {
                     value: UInt32(pending.region.map { $0 + 1 } ?? 0),
                     operand: Int32(pending.hook)),
                 path: pending.path)
+        }
+        for staged in stagedUntilEnd {
+            emit(.init(operation: .publishStaged, object: 0, operand: Int32(staged)), path: -1)
         }
         markLastReads(keeping: resultSlot)
         return ResolveProgram(
@@ -290,6 +293,7 @@ struct ProgramLowering {
                     storage: scope.storage.map(Unmanaged.passUnretained), start: code.count, end: code.count))
             regionOpenings.append(
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
+            stagedUntilRegion.append([])
             openRegions += 1
             scopes.append(scope)
             emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
@@ -334,12 +338,26 @@ struct ProgramLowering {
     }
 
     /// Before a region publishes its object (in `slot`): the hooks of what it made run now, once
-    /// that is complete, rather than at the end of the resolve. A region that reads an object made
-    /// before it (so perhaps still being built, or with its hook still to run) is not lowered:
-    /// the recursive path creates the singleton this time, deferring its publication as it does
-    /// for whatever it read earlier in the resolve, and a later resolve reads it as a constant.
+    /// that is complete, rather than at the end of the resolve, and then the regions deferred to
+    /// it publish theirs.
+    ///
+    /// A region that reads an object made before it (perhaps still being built, or with its hook
+    /// still to run) `defers` instead, as the recursive path does: its object is staged, and it
+    /// and what was deferred to it are published with the enclosing region that publishes, or
+    /// after the hooks at the end of the resolve. Its hooks wait for the same moment.
     private mutating func completeBeforePublishing(_ region: Int, slot: Int) {
         let opening = regionOpenings[region]
+        let staged = stagedUntilRegion[region]
+        stagedUntilRegion[region] = []
+        if readsObjectMadeBefore(region, slot: slot) {
+            regions[region].defers = true
+            if let enclosing = enclosingPublishingRegion(of: region) {
+                stagedUntilRegion[enclosing] += staged + [region]
+            } else {
+                stagedUntilEnd += staged + [region]
+            }
+            return
+        }
         for pending in pendingHooks[opening.hooksStart...] {
             emit(
                 .init(
@@ -348,27 +366,36 @@ struct ProgramLowering {
                 path: pending.path)
         }
         pendingHooks.removeSubrange(opening.hooksStart...)
-        // Slots are numbered in the order they are made: the region's own is its first.
-        var reads: [Int] = []
+        for inner in staged {
+            emit(.init(operation: .publishStaged, object: 0, operand: Int32(inner)), path: -1)
+        }
+    }
+
+    /// Whether the instructions of `region` so far store or pass an object from a slot made before
+    /// the region's own, `slot` (slots are numbered in the order they are made).
+    private func readsObjectMadeBefore(_ region: Int, slot: Int) -> Bool {
         for pc in regions[region].start..<code.count {
             let instruction = code[pc]
             switch instruction.operation {
             case .storeAtOffset, .storeThroughKeyPath:
-                if !instruction.valueIsConstant { reads.append(Int(instruction.value)) }
+                if !instruction.valueIsConstant, Int(instruction.value) < slot { return true }
             case .callFactory:
                 let site = factorySites[Int(instruction.operand)]
                 for argument in arguments[site.first..<site.first + site.count]
-                where argument & FactoryArguments.constantBit == 0 {
-                    reads.append(Int(argument))
+                where argument & FactoryArguments.constantBit == 0 && Int(argument) < slot {
+                    return true
                 }
             default:
                 break
             }
         }
-        if reads.contains(where: { $0 < slot }) {
-            readsBeforePublishing =
-                regions[region].becomesConstant && readsBeforePublishing != .unsupported ? .notYet : .unsupported
-        }
+        return false
+    }
+
+    /// The innermost region still open around `region` whose scope publishes, if any: open regions
+    /// nest, and one still open has no end yet.
+    private func enclosingPublishingRegion(of region: Int) -> Int? {
+        regions[..<region].lastIndex { $0.end == $0.start && $0.publishes }
     }
 
     /// Whether the value being begun is made for an `.optional` property, directly or further
@@ -466,7 +493,7 @@ struct ProgramLowering {
                     }
                     read[value] = true
                 }
-            case .create, .release, .enterScope, .requireMainActor:
+            case .create, .release, .enterScope, .publishStaged, .requireMainActor:
                 break
             }
         }

@@ -109,13 +109,12 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
         return nil
     }
 
-    /// Keeps the instance a program made, complete, for `generation`, and releases the lock.
-    fileprivate func finishCreation(_ made: AnyObject, generation: Int) {
+    /// Holds the instance a program made, complete, for `generation`, until it is kept or
+    /// discarded; the creation lock stays held.
+    fileprivate func stageCreation(_ made: AnyObject, generation: Int) {
         isUnderConstruction = false
         // A class reference: the lowering made a region only when `T` holds references.
         pending = (unsafeBitCast(made, to: T.self), generation)
-        publish()
-        creationLock.unlock()
     }
 
     /// Ends a program's creation that failed.
@@ -146,8 +145,16 @@ private final class ResettableRegion<T>: ProgramScope {
     override func enter(generation: Int) throws(ResolutionError) -> AnyObject? {
         try producer.enterCreation(generation: generation)
     }
-    override func keep(_ object: AnyObject, generation: Int) {
-        producer.finishCreation(object, generation: generation)
+    override func stage(_ object: AnyObject, generation: Int) {
+        producer.stageCreation(object, generation: generation)
+    }
+    override func publish() {
+        producer.publish()
+        producer.creationLock.unlock()
+    }
+    override func discard() {
+        producer.discard()
+        producer.creationLock.unlock()
     }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }

@@ -5,9 +5,11 @@ import Synchronization
 /// After creation a read is one atomic load. Creation runs under the singleton's own creation lock
 /// (shared with the singletons it forms a cycle with), so it runs exactly once and never waits for
 /// an unrelated creation. A singleton is published as soon as its own creation succeeds, unless it
-/// read an object still under construction outside itself (a cycle back to an enclosing object):
-/// then it is published with that object's creation, or when the whole resolve succeeds. A failure
-/// elsewhere in the resolve never discards a singleton that was fully built.
+/// read an object the resolve made before it, outside itself (which may still be under
+/// construction, as in a cycle back to an enclosing object): then it is published with the
+/// enclosing singleton's creation, or when the whole resolve succeeds, and discarded if the
+/// resolve fails first. A failure elsewhere in the resolve never discards a singleton that was
+/// fully built.
 final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
@@ -131,13 +133,12 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         return nil
     }
 
-    /// Publishes the instance a program made, complete, and releases the creation lock.
-    fileprivate func finishCreation(_ made: AnyObject) {
+    /// Holds the instance a program made, complete, until it is published or discarded; the
+    /// creation lock stays held.
+    fileprivate func stageCreation(_ made: AnyObject) {
         isUnderConstruction = false
         // A class reference: the lowering made a region only when `T` holds references.
         pendingInstance = unsafeBitCast(made, to: T.self)
-        publish()
-        creationLock.unlock()
     }
 
     /// Ends a program's creation that failed.
@@ -165,7 +166,15 @@ private final class SingletonRegion<T>: ProgramScope {
     init(_ producer: SingletonProducer<T>) { self.producer = producer }
 
     override func enter(generation: Int) throws(ResolutionError) -> AnyObject? { try producer.enterCreation() }
-    override func keep(_ object: AnyObject, generation: Int) { producer.finishCreation(object) }
+    override func stage(_ object: AnyObject, generation: Int) { producer.stageCreation(object) }
+    override func publish() {
+        producer.publish()
+        producer.creationLock.unlock()
+    }
+    override func discard() {
+        producer.discard()
+        producer.creationLock.unlock()
+    }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
     override var becomesConstant: Bool { true }

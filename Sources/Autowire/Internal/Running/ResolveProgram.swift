@@ -37,7 +37,8 @@ import Synchronization
 /// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object |
 /// | `release` | slot `object`'s reference, if any, is released |
 /// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region |
-/// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object |
+/// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object (or, when the region `defers`, stages it) |
+/// | `publishStaged` | `regions[operand]`'s scope publishes the object it staged, if the run staged one |
 /// | `requireMainActor` | unless the run is where the main actor runs, fails: `mainActorTypes[operand]` must be made or filled there |
 ///
 /// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, or a singleton
@@ -49,7 +50,10 @@ import Synchronization
 /// is skipped; and `release` and `callHook` pass over empty slots, and over the kept object of a
 /// skipped region, whose hook ran when it was made. A failure inside a region abandons it,
 /// releasing the lock. A singleton's or custom scope's region publishes what it made, so it runs
-/// the hooks of those objects before its `leaveScope`, and reads nothing made before it (see
+/// the hooks of those objects before its `leaveScope`. One that reads an object made before it
+/// (which may be incomplete until the resolve ends) `defers`: its `leaveScope` stages the object,
+/// lock held, and a `publishStaged` publishes it with the enclosing region that publishes, or
+/// after the hooks at the end; a failure before then discards it, as the recursive path does (see
 /// `ProgramLowering`).
 ///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
@@ -74,7 +78,7 @@ final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
             case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
-            case enterScope, leaveScope, requireMainActor
+            case enterScope, leaveScope, publishStaged, requireMainActor
         }
 
         var operation: Operation
@@ -136,6 +140,9 @@ final class ResolveProgram: @unchecked Sendable {
         /// Slots made before the region whose last read inside it moves their reference: released
         /// when the region is skipped, since that read then never happens.
         var releasedWhenSkipped: [UInt32] = []
+        /// Whether its `leaveScope` only stages the object, for a `publishStaged` later in the
+        /// program: the region reads an object made before it, which may still be incomplete.
+        var defers = false
     }
 
     /// The instructions from the creation of an object of `producer` to its first-fill check.
@@ -374,7 +381,8 @@ final class ResolveProgram: @unchecked Sendable {
                         }
                     }
                 } catch {
-                    throw failure(site.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
+                    throw failure(
+                        site.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame, run)
                 }
             case .checkFirstFill:
                 run.pointee.pc = pc
@@ -384,7 +392,7 @@ final class ResolveProgram: @unchecked Sendable {
                             Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
                     }
                 } catch {
-                    throw failure(error, at: pc, frame)
+                    throw failure(error, at: pc, frame, run)
                 }
             case .callHook:
                 // Not for an object a skipped region would have made, nor for the object a scope
@@ -398,7 +406,7 @@ final class ResolveProgram: @unchecked Sendable {
                         try hook.run(on: Unmanaged<AnyObject>.fromOpaque(made).takeUnretainedValue())
                     }
                 } catch {
-                    throw failure(error, at: pc, frame)
+                    throw failure(error, at: pc, frame, run)
                 }
             case .release:
                 // The slot's own reference, after its last read; none if a skipped region made it.
@@ -406,34 +414,39 @@ final class ResolveProgram: @unchecked Sendable {
                     Unmanaged<AnyObject>.fromOpaque(owned).release()
                     frame[object] = nil
                 }
-            case .enterScope, .leaveScope:
+            case .enterScope, .leaveScope, .publishStaged:
                 // Only in a program with regions. Out of line, so that the loop stays small.
                 if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run, &pins) {
                     pc = resume
                     continue
                 }
             case .requireMainActor:
-                try requireMainActor(at: pc, frame)
+                try requireMainActor(at: pc, frame, run)
             }
             pc &+= 1
         }
         #if DEBUG
             // Every reference the frame took was moved into a property or released: a slot still
             // holding one is a lowering mistake, which would leak the object.
+            if run.pointee.staged != 0 {
+                throw failure(
+                    ResolutionError(.internalInconsistency("a resolve program left a staged object unpublished")),
+                    at: end - 1, frame, run)
+            }
             for slot in (injects ? 1 : 0)..<slotCount where slot != resultSlot && frame[slot] != nil {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left slot \(slot) holding an object")),
-                    at: end - 1, frame)
+                    at: end - 1, frame, run)
             }
         #endif
         return frame[resultSlot].unsafelyUnwrapped
     }
 
-    /// Performs `enterScope` or `leaveScope`. For `enterScope`, asks the region's scope for the
-    /// object it keeps: when it keeps one, the object goes in the instruction's slot, what the
-    /// region would have moved is released, and the run goes on past the region (the pc
+    /// Performs `enterScope`, `leaveScope` or `publishStaged`. For `enterScope`, asks the region's
+    /// scope for the object it keeps: when it keeps one, the object goes in the instruction's slot,
+    /// what the region would have moved is released, and the run goes on past the region (the pc
     /// returned). Otherwise (nil) the region runs, and its `leaveScope` has the scope keep the
-    /// object made.
+    /// object made, or stage it until its `publishStaged`.
     @inline(never)
     private func scopeStep(
         at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
@@ -445,24 +458,37 @@ final class ResolveProgram: @unchecked Sendable {
         let slot = Int(instruction.object)
         // The generation this run works in, for a scope that has generations.
         let pinned = region.storage.map { pins.generation(in: $0.takeUnretainedValue()) } ?? 0
-        guard instruction.operation == .enterScope else {
+        let bit: UInt64 = 1 << UInt64(instruction.operand)
+        switch instruction.operation {
+        case .leaveScope:
             // The slot holds the object the region just made (it ran: a skipped region jumps past
             // its `leaveScope`).
-            region.scope._withUnsafeGuaranteedRef {
-                $0.keep(
-                    Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue(),
-                    generation: pinned)
-            }
+            let made = Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue()
             if region.publishes { run.pointee.publishingRegions -= 1 }
+            if region.defers {
+                region.scope._withUnsafeGuaranteedRef { $0.stage(made, generation: pinned) }
+                run.pointee.staged |= bit
+                return nil
+            }
+            region.scope._withUnsafeGuaranteedRef { $0.keep(made, generation: pinned) }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
+        case .publishStaged:
+            // Nothing staged when the region was skipped.
+            guard run.pointee.staged & bit != 0 else { return nil }
+            run.pointee.staged &= ~bit
+            region.scope._withUnsafeGuaranteedRef { $0.publish() }
+            if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
+            return nil
+        default:
+            break
         }
         run.pointee.pc = pc
         let kept: AnyObject?
         do {
             kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter(generation: pinned) }
         } catch {
-            throw failure(error, at: pc, frame)
+            throw failure(error, at: pc, frame, run)
         }
         guard let kept else {
             if region.publishes { run.pointee.publishingRegions += 1 }
@@ -475,19 +501,19 @@ final class ResolveProgram: @unchecked Sendable {
             Unmanaged<AnyObject>.fromOpaque(frame[Int(moved)].unsafelyUnwrapped).release()
             frame[Int(moved)] = nil
         }
-        run.pointee.skippedRegions |= 1 << UInt64(instruction.operand)
+        run.pointee.skippedRegions |= bit
         return region.end
     }
 
     /// Performs `requireMainActor`: asks the system where the run is, every time (a program may be
     /// lowered on one thread and run on any other).
     @inline(never)
-    private func requireMainActor(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
-        throws(ResolutionError)
-    {
+    private func requireMainActor(
+        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
+    ) throws(ResolutionError) {
         guard !MainActorThread().isCurrent else { return }
         throw failure(
-            ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
+            ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame, run)
     }
 
     /// The value an instruction stores, unretained.
@@ -502,9 +528,10 @@ final class ResolveProgram: @unchecked Sendable {
     /// Releases what the frame still owns and adds the path of the failing instruction, the way
     /// each property on the way adds itself in the recursive path.
     @inline(never)
-    private func failure(_ error: any Error, at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
-        -> ResolutionError
-    {
+    private func failure(
+        _ error: any Error, at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        _ run: UnsafeMutablePointer<ProgramRun>
+    ) -> ResolutionError {
         for slot in (injects ? 1 : 0)..<slotCount {
             if let owned = frame[slot] { Unmanaged<AnyObject>.fromOpaque(owned).release() }
         }
@@ -514,6 +541,11 @@ final class ResolveProgram: @unchecked Sendable {
         for region in regions.reversed() where region.start < pc && pc < region.end - 1 {
             region.scope._withUnsafeGuaranteedRef { $0.abandon() }
         }
+        // What the run staged was not published: it read objects of this failed resolve.
+        for index in regions.indices.reversed() where run.pointee.staged & 1 << UInt64(index) != 0 {
+            regions[index].scope._withUnsafeGuaranteedRef { $0.discard() }
+        }
+        run.pointee.staged = 0
         var passed: any Error = error
         var step = pathOf[pc]
         while step >= 0 {
@@ -555,6 +587,9 @@ struct ProgramRun {
     var skippedRegions: UInt64 = 0
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions = 0
+    /// Bit `i` is set while region `i`'s object is staged, waiting for its `publishStaged`: a
+    /// failure discards it.
+    var staged: UInt64 = 0
 
     init(program: ResolveProgram, request: RequestValue?) {
         self.program = program

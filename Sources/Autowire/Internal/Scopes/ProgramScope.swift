@@ -12,16 +12,32 @@ class ProgramScope {
     }
 
     /// Keeps the object made after `enter` found none, and releases the creation lock.
-    func keep(_ object: AnyObject, generation: Int) {}
+    func keep(_ object: AnyObject, generation: Int) {
+        stage(object, generation: generation)
+        publish()
+    }
 
     /// Releases the creation lock after making the object failed.
     func abandon() {}
 
+    /// For a scope that `publishes`: holds the object made after `enter` found none, with the
+    /// creation lock still held, until `publish` or `discard`. Meanwhile `enter` on this thread
+    /// returns it, and other threads wait.
+    func stage(_ object: AnyObject, generation: Int) {}
+
+    /// Keeps the staged object for every later resolve, and releases the creation lock.
+    func publish() {}
+
+    /// Drops the staged object (the resolve failed before it could be published), and releases
+    /// the creation lock.
+    func discard() {}
+
     /// Whether keeping the object publishes it to every later resolve (a singleton, or a custom
     /// scope's object): it must then be complete when kept. The hooks of what its region made run
-    /// before `keep`, a request read inside the region is refused, and a region that reads an
-    /// object made before it (perhaps still being built, or with its hook still to run) is not
-    /// lowered (the recursive path defers such a publication).
+    /// before `keep`, and a request read inside the region is refused. A region that reads an
+    /// object made before it (perhaps still being built, or with its hook still to run) only
+    /// stages its object, published with the enclosing region that publishes, or at the end of a
+    /// successful run, as the recursive path defers such a publication.
     var publishes: Bool { false }
 
     /// Whether the object, once kept, is a constant of the programs lowered after (a singleton):

@@ -78,7 +78,7 @@ final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
             case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
-            case enterScope, leaveScope, publishStaged, requireMainActor
+            case enterScope, leaveScope, requireMainActor, publishStaged
         }
 
         var operation: Operation
@@ -304,7 +304,22 @@ final class ResolveProgram: @unchecked Sendable {
         // address, which costs a few instructions per step in the copy that skips regions.
         // (Generic, so that each copy is specialized with its answer fixed.)
         if regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }
-        return try execute(frame, run, injecting: target, Regions.self)
+        do {
+            return try execute(frame, run, injecting: target, Regions.self)
+        } catch {
+            discardStaged(run)
+            throw error
+        }
+    }
+
+    /// After a failure (which abandoned the regions it was in): what the run staged is not
+    /// published, since it read objects of this failed resolve. Innermost first.
+    @inline(never)
+    private func discardStaged(_ run: UnsafeMutablePointer<ProgramRun>) {
+        for index in regions.indices.reversed() where run.pointee.staged & 1 << UInt64(index) != 0 {
+            regions[index].scope._withUnsafeGuaranteedRef { $0.discard() }
+        }
+        run.pointee.staged = 0
     }
 
     private func execute<Loop: LoopKind>(
@@ -382,7 +397,7 @@ final class ResolveProgram: @unchecked Sendable {
                     }
                 } catch {
                     throw failure(
-                        site.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame, run)
+                        site.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
                 }
             case .checkFirstFill:
                 run.pointee.pc = pc
@@ -392,7 +407,7 @@ final class ResolveProgram: @unchecked Sendable {
                             Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
                     }
                 } catch {
-                    throw failure(error, at: pc, frame, run)
+                    throw failure(error, at: pc, frame)
                 }
             case .callHook:
                 // Not for an object a skipped region would have made, nor for the object a scope
@@ -406,7 +421,7 @@ final class ResolveProgram: @unchecked Sendable {
                         try hook.run(on: Unmanaged<AnyObject>.fromOpaque(made).takeUnretainedValue())
                     }
                 } catch {
-                    throw failure(error, at: pc, frame, run)
+                    throw failure(error, at: pc, frame)
                 }
             case .release:
                 // The slot's own reference, after its last read; none if a skipped region made it.
@@ -421,7 +436,7 @@ final class ResolveProgram: @unchecked Sendable {
                     continue
                 }
             case .requireMainActor:
-                try requireMainActor(at: pc, frame, run)
+                try requireMainActor(at: pc, frame)
             }
             pc &+= 1
         }
@@ -431,12 +446,12 @@ final class ResolveProgram: @unchecked Sendable {
             if run.pointee.staged != 0 {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left a staged object unpublished")),
-                    at: end - 1, frame, run)
+                    at: end - 1, frame)
             }
             for slot in (injects ? 1 : 0)..<slotCount where slot != resultSlot && frame[slot] != nil {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left slot \(slot) holding an object")),
-                    at: end - 1, frame, run)
+                    at: end - 1, frame)
             }
         #endif
         return frame[resultSlot].unsafelyUnwrapped
@@ -488,7 +503,7 @@ final class ResolveProgram: @unchecked Sendable {
         do {
             kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter(generation: pinned) }
         } catch {
-            throw failure(error, at: pc, frame, run)
+            throw failure(error, at: pc, frame)
         }
         guard let kept else {
             if region.publishes { run.pointee.publishingRegions += 1 }
@@ -508,12 +523,12 @@ final class ResolveProgram: @unchecked Sendable {
     /// Performs `requireMainActor`: asks the system where the run is, every time (a program may be
     /// lowered on one thread and run on any other).
     @inline(never)
-    private func requireMainActor(
-        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
-    ) throws(ResolutionError) {
+    private func requireMainActor(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
+        throws(ResolutionError)
+    {
         guard !MainActorThread().isCurrent else { return }
         throw failure(
-            ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame, run)
+            ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
     }
 
     /// The value an instruction stores, unretained.
@@ -528,10 +543,9 @@ final class ResolveProgram: @unchecked Sendable {
     /// Releases what the frame still owns and adds the path of the failing instruction, the way
     /// each property on the way adds itself in the recursive path.
     @inline(never)
-    private func failure(
-        _ error: any Error, at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
-        _ run: UnsafeMutablePointer<ProgramRun>
-    ) -> ResolutionError {
+    private func failure(_ error: any Error, at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
+        -> ResolutionError
+    {
         for slot in (injects ? 1 : 0)..<slotCount {
             if let owned = frame[slot] { Unmanaged<AnyObject>.fromOpaque(owned).release() }
         }
@@ -541,11 +555,6 @@ final class ResolveProgram: @unchecked Sendable {
         for region in regions.reversed() where region.start < pc && pc < region.end - 1 {
             region.scope._withUnsafeGuaranteedRef { $0.abandon() }
         }
-        // What the run staged was not published: it read objects of this failed resolve.
-        for index in regions.indices.reversed() where run.pointee.staged & 1 << UInt64(index) != 0 {
-            regions[index].scope._withUnsafeGuaranteedRef { $0.discard() }
-        }
-        run.pointee.staged = 0
         var passed: any Error = error
         var step = pathOf[pc]
         while step >= 0 {

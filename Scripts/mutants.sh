@@ -287,8 +287,8 @@ mutant program-scope-pin-ignored Internal/Running/ResolveProgram.swift \
 # one its resolve pinned.
 mutant resettable-region-keeps-for-current-generation Internal/Producers/ResettableProducer.swift \
     'CustomScopeProgramTests' no \
-    'pending = (unsafeBitCast(made, to: T.self), generation)' \
-    'pending = (unsafeBitCast(made, to: T.self), storage.currentGeneration)'
+    'pending = (recordedValue(made), generation)' \
+    'pending = (recordedValue(made), storage.currentGeneration)'
 # Request scope: a program reads the request while it creates a singleton, which keeps it for ever.
 mutant request-read-while-creating-singleton Internal/Producers/RequestValueProducer.swift \
     'RequestScopeTests' no \
@@ -311,6 +311,12 @@ mutant deferred-region-waits-for-end Internal/Compiling/ProgramLowering.swift \
     'SingletonProgramTests' no \
     'if let enclosing = enclosingPublishingRegion(of: region) {' \
     'if let enclosing = enclosingPublishingRegion(of: region), false {'
+# Scoped values that are not class references: a protocol bound with a scope of its own to an
+# autowired class keeps the recursive path.
+mutant scoped-protocol-keeps-recursive-path Internal/Producers/Recipe.swift \
+    'ScopedValueProgramTests' no \
+    'if let boxing { return .autowiredBoxed(' \
+    'if let boxing, false { return .autowiredBoxed('
 # Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
 # instead of refusing it.
 mutant program-skips-main-actor-check Internal/Running/ResolveProgram.swift \

@@ -200,7 +200,8 @@ final class PlanCompiler {
                 try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(object, to: T.self, key: key, location: location)
             },
-            registersEarly: true, isFactory: false, autowired: (type, plan))
+            registersEarly: true, isFactory: false, autowired: (type, plan),
+            boxing: T.self is AnyClass ? nil : AliasConversion<T, X>(key: key, location: location))
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
     }
 

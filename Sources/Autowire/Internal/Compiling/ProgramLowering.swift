@@ -134,7 +134,7 @@ struct ProgramLowering {
                 Pending(
                     producer: ObjectIdentifier(root), work: .fill(type: type, plan: plan, slot: slot), path: -1,
                     range: nil, destination: .root))
-        case .autowired, .factory, .forward, .scoped:
+        case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { deliver(value, to: .root, path: -1) }
         case .constant, .notYet, .unsupported:
             // Constant roots have a fast path of their own.
@@ -267,6 +267,27 @@ struct ProgramLowering {
                 Pending(
                     producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
                     range: building.count - 1, region: region?.index, destination: destination))
+            return nil
+        case .autowiredBoxed(let type, let plan, let boxing, let shared):
+            // Made, filled, then boxed by a call whose one argument is the object. Met again
+            // before it is boxed (a cycle back to it), it has no value yet: the recursive path
+            // closes such a cycle.
+            onPath.insert(id)
+            stack.append(
+                Pending(
+                    producer: id,
+                    work: .call(boxing, parameters: [], arguments: [], shared: shared, slot: region?.slot),
+                    path: path, range: nil, destination: destination))
+            let slot = newSlot(owned: true)
+            requireMainActor(for: plan, path: path)
+            building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
+            emit(
+                .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
+                path: path)
+            stack.append(
+                Pending(
+                    producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
+                    range: building.count - 1, region: region?.index, destination: .argument(stack.count - 1)))
             return nil
         case .factory(let factory, let parameters, let shared):
             if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }

@@ -31,9 +31,10 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
 }
 
 /// An alias's conversion as a resolve program calls it: the implementation's value (as the
-/// implementation's producer records it) in, a `ValueBox<T>` out.
+/// implementation's producer records it) in, a `ValueBox<T>` out. Also boxes an autowired object
+/// made for a `T` that is not a class (see `Lowering.autowiredBoxed`).
 final class AliasConversion<T, Implementation>: ProgramFactory {
-    init(key: BindingKey, location: SourceLocation) {
+    init(key: BindingKey, location: SourceLocation?) {
         super.init(key: key, location: location, references: Implementation.self is AnyClass ? 1 : 0)
     }
 

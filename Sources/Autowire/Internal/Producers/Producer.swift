@@ -82,6 +82,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try? value(from: recorded)
     }
 
+    /// What a resolve program made for this producer, as a `T`: a class reference as it is, any
+    /// other value in the `ValueBox<T>` this producer's lowering records it in.
+    final func recordedValue(_ made: AnyObject) -> T {
+        if holdsReferences { return unsafeBitCast(made, to: T.self) }
+        // Safe: a program's slot for a `Producer<T>` of other values holds a `ValueBox<T>` (see
+        // `reference(for:)`, `AliasConversion` and the typed factories' program form).
+        return unsafeDowncast(made, to: ValueBox<T>.self).value
+    }
+
     /// A recorded instance as a `T`.
     @inline(__always)
     final func value(from recorded: AnyObject) throws -> T {
@@ -203,6 +212,9 @@ enum Lowering {
     case constant(AnyObject)
     /// An `Injectable` class made with `init()` and filled by `plan`; one per resolve when `shared`.
     case autowired(any Injectable.Type, InjectionPlan, shared: Bool)
+    /// The same, seen as a value that is not a class reference (a protocol the class conforms
+    /// to): once filled, the object is passed to `boxing`, which records it as that value.
+    case autowiredBoxed(any Injectable.Type, InjectionPlan, boxing: ProgramFactory, shared: Bool)
     /// A typed factory called with the values of `parameters`; once per resolve when `shared`.
     case factory(ProgramFactory, [AnyProducer], shared: Bool)
     /// The value of another producer, unchanged: an alias of a class to its subclass.

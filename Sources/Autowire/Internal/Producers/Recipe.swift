@@ -17,25 +17,31 @@ final class Recipe<T> {
     let autowired: (type: any Injectable.Type, plan: InjectionPlan)?
     /// For a typed factory: its program form, once its parameters are compiled.
     let factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)?
+    /// For an autowired class made as a `T` that is not a class (a protocol it is bound as): the
+    /// conversion a program passes the filled object to.
+    let boxing: ProgramFactory?
 
     init(
         make: @escaping (Resolution, AnyProducer?) throws -> T, registersEarly: Bool, isFactory: Bool,
         autowired: (type: any Injectable.Type, plan: InjectionPlan)? = nil,
-        factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)? = nil
+        factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)? = nil,
+        boxing: ProgramFactory? = nil
     ) {
         self.make = make
         self.registersEarly = registersEarly
         self.isFactory = isFactory
         self.autowired = autowired
         self.factory = factory
+        self.boxing = boxing
     }
 
     /// How a program makes the value: autowired classes (main-actor ones too: the program checks
-    /// where it runs), and typed factories (whose program form records other values than class
-    /// references boxed).
+    /// where it runs; boxed when `T` is not a class), and typed factories (whose program form
+    /// records other values than class references boxed).
     func lowering(holdsReferences: Bool, shared: Bool) -> Lowering {
-        if holdsReferences, let autowired {
-            return .autowired(autowired.type, autowired.plan, shared: shared)
+        if let autowired {
+            if holdsReferences { return .autowired(autowired.type, autowired.plan, shared: shared) }
+            if let boxing { return .autowiredBoxed(autowired.type, autowired.plan, boxing: boxing, shared: shared) }
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
         return .unsupported

@@ -30,8 +30,7 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     }
 
     override func lowering() -> Lowering {
-        guard holdsReferences else { return .unsupported }
-        let made = recipe.lowering(holdsReferences: true, shared: true)
+        let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         if case .unsupported = made { return .unsupported }
         return .scoped(ResettableRegion(self), made)
     }
@@ -113,8 +112,7 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     /// discarded; the creation lock stays held.
     fileprivate func stageCreation(_ made: AnyObject, generation: Int) {
         isUnderConstruction = false
-        // A class reference: the lowering made a region only when `T` holds references.
-        pending = (unsafeBitCast(made, to: T.self), generation)
+        pending = (recordedValue(made), generation)
     }
 
     /// Ends a program's creation that failed.

@@ -40,12 +40,11 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
 
     override var isSingletonProducer: Bool { true }
 
-    /// Once created, a constant. Before, a class is made in a region the program skips once it
-    /// exists (see `SingletonRegion`); other values are created by the recursive path first.
+    /// Once created, a constant. Before, it is made in a region the program skips once it exists
+    /// (see `SingletonRegion`).
     override func lowering() -> Lowering {
         if isCreated.load(ordering: .acquiring), let recordedInstance { return .constant(recordedInstance) }
-        guard holdsReferences else { return .notYet }
-        let made = recipe.lowering(holdsReferences: true, shared: true)
+        let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         if case .unsupported = made { return .notYet }
         return .scoped(SingletonRegion(self), made)
     }
@@ -137,8 +136,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     /// creation lock stays held.
     fileprivate func stageCreation(_ made: AnyObject) {
         isUnderConstruction = false
-        // A class reference: the lowering made a region only when `T` holds references.
-        pendingInstance = unsafeBitCast(made, to: T.self)
+        pendingInstance = recordedValue(made)
     }
 
     /// Ends a program's creation that failed.

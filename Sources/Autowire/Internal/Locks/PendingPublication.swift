@@ -3,3 +3,18 @@ protocol PendingPublication: AnyObject {
     func publish()
     func discard()
 }
+
+extension SingletonCreation where Self: PendingPublication {
+    /// Publishes what a resolve program staged (see `ProgramScope.stage`), then lets waiting
+    /// threads in.
+    func publishStaged() {
+        publish()
+        creationLock.unlock()
+    }
+
+    /// Drops what a resolve program staged, then lets waiting threads in.
+    func discardStaged() {
+        discard()
+        creationLock.unlock()
+    }
+}

@@ -146,14 +146,8 @@ private final class ResettableRegion<T>: ProgramScope {
     override func stage(_ object: AnyObject, generation: Int) {
         producer.stageCreation(object, generation: generation)
     }
-    override func publish() {
-        producer.publish()
-        producer.creationLock.unlock()
-    }
-    override func discard() {
-        producer.discard()
-        producer.creationLock.unlock()
-    }
+    override func publish() { producer.publishStaged() }
+    override func discard() { producer.discardStaged() }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
     override var storage: ScopeStorage? { producer.storage }

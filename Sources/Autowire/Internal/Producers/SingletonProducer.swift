@@ -165,14 +165,8 @@ private final class SingletonRegion<T>: ProgramScope {
 
     override func enter(generation: Int) throws(ResolutionError) -> AnyObject? { try producer.enterCreation() }
     override func stage(_ object: AnyObject, generation: Int) { producer.stageCreation(object) }
-    override func publish() {
-        producer.publish()
-        producer.creationLock.unlock()
-    }
-    override func discard() {
-        producer.discard()
-        producer.creationLock.unlock()
-    }
+    override func publish() { producer.publishStaged() }
+    override func discard() { producer.discardStaged() }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
     override var becomesConstant: Bool { true }

@@ -441,13 +441,15 @@ final class ResolveProgram: @unchecked Sendable {
             pc &+= 1
         }
         #if DEBUG
-            // Every reference the frame took was moved into a property or released: a slot still
-            // holding one is a lowering mistake, which would leak the object.
+            // Everything staged was published: a region still staged is a lowering mistake, which
+            // would keep its creation lock held.
             if run.pointee.staged != 0 {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left a staged object unpublished")),
                     at: end - 1, frame)
             }
+            // Every reference the frame took was moved into a property or released: a slot still
+            // holding one is a lowering mistake, which would leak the object.
             for slot in (injects ? 1 : 0)..<slotCount where slot != resultSlot && frame[slot] != nil {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left slot \(slot) holding an object")),

@@ -317,6 +317,12 @@ mutant scoped-protocol-keeps-recursive-path Internal/Producers/Recipe.swift \
     'ScopedValueProgramTests' no \
     'if let boxing { return .autowiredBoxed(' \
     'if let boxing, false { return .autowiredBoxed('
+# Scoped values that are not class references: a `.weak` protocol value's region keeps the box
+# the program made rather than the object, which no one else holds.
+mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
+    'ScopedValueProgramTests' no \
+    'kept.keep(unsafeDowncast(object, to: ValueBox<T>.self).value as AnyObject)' \
+    'kept.keep(object)'
 # Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
 # instead of refusing it.
 mutant program-skips-main-actor-check Internal/Running/ResolveProgram.swift \

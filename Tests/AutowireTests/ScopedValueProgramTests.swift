@@ -99,6 +99,25 @@ private func object(_ greeter: (any Greeter)?) -> AnyObject? { greeter.map { $0 
         #expect(object(first.first) === object(try container.resolve((any Greeter).self)))
     }
 
+    @Test func aProtocolBoundWeakIsSharedWhileHeldAndReleasedAfterByAProgram() throws {
+        let container = try Container { binder in
+            binder.bind((any Greeter).self).scoped(.weak).to(LoudGreeter.self)
+        }
+        weak var released: AnyObject?
+        do {
+            let first = try container.resolve(Lobby.self)
+            let second = try container.resolve(Lobby.self)
+            #expect(try container.regionCount(of: Lobby.self) == 1)
+            #expect(object(first.first) === object(first.second))
+            #expect(object(first.first) === object(second.first))
+            #expect(second.first.greet() == "HELLO")
+            released = object(first.first)
+        }
+        // Neither the scope nor a program's box kept it.
+        #expect(released == nil)
+        #expect(try container.resolve(Lobby.self).first.greet() == "HELLO")
+    }
+
     @Test func aStructSingletonFromATypedFactoryIsCreatedOnceByAProgram() throws {
         let container = try Container { binder in
             binder.bind(Motto.self).scoped(.singleton).to(factory: { Motto(text: "Be kind") })

@@ -14,13 +14,16 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: recipe.isFactory)
     }
 
-    /// A program makes the object in a region it skips while the instance lives. Values that are
-    /// not class references cannot be held weakly: the recursive path reports them.
+    /// A program makes the object in a region it skips while the instance lives. A protocol bound
+    /// `.weak` to an autowired class is kept as that object and boxed for each resolve. Other
+    /// values that are not class references cannot be held weakly: the recursive path reports them.
     override func lowering() -> Lowering {
-        guard holdsReferences else { return .unsupported }
-        let made = recipe.lowering(holdsReferences: true, shared: true)
-        if case .unsupported = made { return .unsupported }
-        return .scoped(kept, made)
+        let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
+        switch made {
+        case .autowired: return .scoped(kept, made)
+        case .autowiredBoxed: return .scoped(WeakValueRegion<T>(kept, key: key, location: origin.location), made)
+        default: return .unsupported
+        }
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
@@ -44,4 +47,33 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
         kept.keep(value as AnyObject)
         return value
     }
+}
+
+/// A `.weak` value that is not a class reference (a protocol bound to an autowired class) as a
+/// resolve program makes it: the scope keeps the object, and the program's slot holds it boxed as
+/// the value, as the region's boxing conversion made it.
+private final class WeakValueRegion<T>: ProgramScope {
+    private let kept: WeakInstance
+    private let key: BindingKey
+    private let location: SourceLocation?
+
+    init(_ kept: WeakInstance, key: BindingKey, location: SourceLocation?) {
+        self.kept = kept
+        self.key = key
+        self.location = location
+    }
+
+    override func enter(generation: Int) throws(ResolutionError) -> AnyObject? {
+        guard let object = try kept.enter() else { return nil }
+        // Kept as this value once, so it converts again.
+        return try ResolutionError.catching { ValueBox(try upcast(object, to: T.self, key: key, location: location)) }
+    }
+
+    override func keep(_ object: AnyObject, generation: Int) {
+        // Safe: the region's slot holds what its boxing conversion made, a `ValueBox<T>` of an
+        // object (`Lowering.autowiredBoxed`).
+        kept.keep(unsafeDowncast(object, to: ValueBox<T>.self).value as AnyObject)
+    }
+
+    override func abandon() { kept.abandon() }
 }

@@ -151,7 +151,7 @@ struct ProgramLowering {
                 path: pending.path)
         }
         for staged in stagedUntilEnd {
-            emit(.init(operation: .publishStaged, object: 0, operand: Int32(staged)), path: -1)
+            emit(.publishStaged(region: staged), path: -1)
         }
         markLastReads(keeping: resultSlot)
         return ResolveProgram(
@@ -388,7 +388,7 @@ struct ProgramLowering {
         }
         pendingHooks.removeSubrange(opening.hooksStart...)
         for inner in staged {
-            emit(.init(operation: .publishStaged, object: 0, operand: Int32(inner)), path: -1)
+            emit(.publishStaged(region: inner), path: -1)
         }
     }
 
@@ -495,6 +495,8 @@ struct ProgramLowering {
                     read[value] = true
                 }
                 read[Int(instruction.object)] = true
+            case .leaveScope where instruction.publishesStaged:
+                break
             case .checkFirstFill, .callHook, .leaveScope:
                 read[Int(instruction.object)] = true
             case .callFactory:
@@ -514,7 +516,7 @@ struct ProgramLowering {
                     }
                     read[value] = true
                 }
-            case .create, .release, .enterScope, .publishStaged, .requireMainActor:
+            case .create, .release, .enterScope, .requireMainActor:
                 break
             }
         }

@@ -38,7 +38,7 @@ import Synchronization
 /// | `release` | slot `object`'s reference, if any, is released |
 /// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region |
 /// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object (or, when the region `defers`, stages it) |
-/// | `publishStaged` | `regions[operand]`'s scope publishes the object it staged, if the run staged one |
+/// | `leaveScope`, `value` 1 | `regions[operand]`'s scope publishes the object it staged, if the run staged one |
 /// | `requireMainActor` | unless the run is where the main actor runs, fails: `mainActorTypes[operand]` must be made or filled there |
 ///
 /// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, or a singleton
@@ -52,7 +52,7 @@ import Synchronization
 /// releasing the lock. A singleton's or custom scope's region publishes what it made, so it runs
 /// the hooks of those objects before its `leaveScope`. One that reads an object made before it
 /// (which may be incomplete until the resolve ends) `defers`: its `leaveScope` stages the object,
-/// lock held, and a `publishStaged` publishes it with the enclosing region that publishes, or
+/// lock held, and a second `leaveScope` publishes it with the enclosing region that publishes, or
 /// after the hooks at the end; a failure before then discards it, as the recursive path does (see
 /// `ProgramLowering`).
 ///
@@ -78,7 +78,10 @@ final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
             case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
-            case enterScope, leaveScope, requireMainActor, publishStaged
+            // Publishing what a region staged is a form of `leaveScope` rather than an operation
+            // of its own: with an eleventh case, the compiler's register use in the loop cost every
+            // autowired object about five more instructions (callgrind).
+            case enterScope, leaveScope, requireMainActor
         }
 
         var operation: Operation
@@ -89,10 +92,19 @@ final class ResolveProgram: @unchecked Sendable {
         /// The slot of the object created, filled, checked or released.
         var object: UInt32
         /// The slot (or constant) of the value stored; for `callHook`, one more than the index of
-        /// the region that makes the object, or 0.
+        /// the region that makes the object, or 0; for `leaveScope`, 1 when it publishes what its
+        /// region staged (see `publishesStaged`).
         var value: UInt32 = 0
         /// The side-table index or byte offset the operation uses.
         var operand: Int32 = 0
+
+        /// A `leaveScope` that publishes what region `operand` staged.
+        static func publishStaged(region: Int) -> Instruction {
+            Instruction(operation: .leaveScope, object: 0, value: 1, operand: Int32(region))
+        }
+
+        /// Whether this `leaveScope` publishes what its region staged, rather than ending the region.
+        var publishesStaged: Bool { operation == .leaveScope && value == 1 }
     }
 
     /// One step of a resolution path, reached through `parent` (-1 at the root).
@@ -140,8 +152,9 @@ final class ResolveProgram: @unchecked Sendable {
         /// Slots made before the region whose last read inside it moves their reference: released
         /// when the region is skipped, since that read then never happens.
         var releasedWhenSkipped: [UInt32] = []
-        /// Whether its `leaveScope` only stages the object, for a `publishStaged` later in the
-        /// program: the region reads an object made before it, which may still be incomplete.
+        /// Whether its `leaveScope` only stages the object, for a second `leaveScope` later in the
+        /// program that publishes it: the region reads an object made before it, which may still
+        /// be incomplete.
         var defers = false
     }
 
@@ -429,7 +442,7 @@ final class ResolveProgram: @unchecked Sendable {
                     Unmanaged<AnyObject>.fromOpaque(owned).release()
                     frame[object] = nil
                 }
-            case .enterScope, .leaveScope, .publishStaged:
+            case .enterScope, .leaveScope:
                 // Only in a program with regions. Out of line, so that the loop stays small.
                 if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run, &pins) {
                     pc = resume
@@ -459,11 +472,11 @@ final class ResolveProgram: @unchecked Sendable {
         return frame[resultSlot].unsafelyUnwrapped
     }
 
-    /// Performs `enterScope`, `leaveScope` or `publishStaged`. For `enterScope`, asks the region's
-    /// scope for the object it keeps: when it keeps one, the object goes in the instruction's slot,
-    /// what the region would have moved is released, and the run goes on past the region (the pc
+    /// Performs `enterScope` or `leaveScope`. For `enterScope`, asks the region's scope for the
+    /// object it keeps: when it keeps one, the object goes in the instruction's slot, what the
+    /// region would have moved is released, and the run goes on past the region (the pc
     /// returned). Otherwise (nil) the region runs, and its `leaveScope` has the scope keep the
-    /// object made, or stage it until its `publishStaged`.
+    /// object made, or stage it until a `leaveScope` that publishes it.
     @inline(never)
     private func scopeStep(
         at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
@@ -477,6 +490,13 @@ final class ResolveProgram: @unchecked Sendable {
         let pinned = region.storage.map { pins.generation(in: $0.takeUnretainedValue()) } ?? 0
         let bit: UInt64 = 1 << UInt64(instruction.operand)
         switch instruction.operation {
+        case .leaveScope where instruction.publishesStaged:
+            // Nothing staged when the region was skipped.
+            guard run.pointee.staged & bit != 0 else { return nil }
+            run.pointee.staged &= ~bit
+            region.scope._withUnsafeGuaranteedRef { $0.publish() }
+            if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
+            return nil
         case .leaveScope:
             // The slot holds the object the region just made (it ran: a skipped region jumps past
             // its `leaveScope`).
@@ -488,13 +508,6 @@ final class ResolveProgram: @unchecked Sendable {
                 return nil
             }
             region.scope._withUnsafeGuaranteedRef { $0.keep(made, generation: pinned) }
-            if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
-            return nil
-        case .publishStaged:
-            // Nothing staged when the region was skipped.
-            guard run.pointee.staged & bit != 0 else { return nil }
-            run.pointee.staged &= ~bit
-            region.scope._withUnsafeGuaranteedRef { $0.publish() }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         default:
@@ -598,8 +611,8 @@ struct ProgramRun {
     var skippedRegions: UInt64 = 0
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions = 0
-    /// Bit `i` is set while region `i`'s object is staged, waiting for its `publishStaged`: a
-    /// failure discards it.
+    /// Bit `i` is set while region `i`'s object is staged, waiting for the `leaveScope` that
+    /// publishes it: a failure discards it.
     var staged: UInt64 = 0
 
     init(program: ResolveProgram, request: RequestValue?) {

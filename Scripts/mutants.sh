@@ -254,12 +254,12 @@ mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swif
     'WeakScopeProgramTests' no \
     'if regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }' \
     'if !regions.isEmpty || regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }'
-# Singleton regions: a singleton that reads an object made before it in the resolve is created
-# and published by the program, where the recursive path defers its publication.
+# Singleton regions: a singleton that reads an object made before it in the resolve is published
+# (its hooks run) as soon as its region ends, where the recursive path defers its publication.
 mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering.swift \
     'SingletonProgramTests|SingletonPublicationTests' no \
-    'if reads.contains(where: { $0 < slot }) {' \
-    'if reads.contains(where: { $0 < 0 }) {'
+    'if readsObjectMadeBefore(region, slot: slot) {' \
+    'if false, readsObjectMadeBefore(region, slot: slot) {'
 # Singleton regions: the hooks of a singleton's region run at the end of the resolve, after it was
 # published, so a failing hook leaves it published.
 mutant singleton-hooks-run-after-publication Internal/Compiling/ProgramLowering.swift \
@@ -269,7 +269,7 @@ mutant singleton-hooks-run-after-publication Internal/Compiling/ProgramLowering.
 # Singleton regions: a program never publishes the singleton it made, so each resolve makes another.
 mutant program-singleton-never-published Internal/Producers/SingletonProducer.swift \
     'SingletonProgramTests|ScopeTests' no \
-    'pendingInstance = unsafeBitCast(made, to: T.self)' \
+    'pendingInstance = recordedValue(made)' \
     '_ = made'
 # Singleton regions: a singleton made inside another's region and needed after it keeps the root
 # on the recursive path for good, rather than until it exists.
@@ -329,11 +329,12 @@ mutant program-skips-main-actor-check Internal/Running/ResolveProgram.swift \
     'MainActor' no \
     'guard !MainActorThread().isCurrent else { return }' \
     'guard MainActorThread().isCurrent, false else { return }'
-# Main-actor classes in programs: the lowering emits no check before making such an object.
+# Main-actor classes in programs: the lowering emits no check before making or filling such an
+# object.
 mutant program-omits-main-actor-check Internal/Compiling/ProgramLowering.swift \
     'MainActor' no \
-    'requireMainActor(for: plan, path: path)' \
-    '_ = path'
+    'guard let (type, _) = plan.mainActor else { return }' \
+    'guard let (type, _) = plan.mainActor, false else { return }'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \

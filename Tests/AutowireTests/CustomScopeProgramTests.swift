@@ -74,13 +74,8 @@ private final class Checkout: Injectable {
     @Test func threadsFirstResolvingACustomScopedObjectShareOne() throws {
         let container = Container()
         basketsMade.store(0, ordering: .relaxed)
-        let aisles = Locked<[Aisle]>([])
-        let finished = runOnThreads(8) { _ in
-            guard let aisle = try? container.resolve(Aisle.self) else { return }
-            aisles.withLock { $0.append(aisle) }
-        }
-        #expect(finished)
-        let baskets = aisles.withLock { $0.map { ObjectIdentifier($0.basket) } }
+        let aisles = resolvedOnThreads(8) { try container.resolve(Aisle.self) }
+        let baskets = (aisles ?? []).map { ObjectIdentifier($0.basket) }
         #expect(baskets.count == 8)
         #expect(Set(baskets).count == 1)
         #expect(basketsMade.load(ordering: .relaxed) == 1)

@@ -196,13 +196,8 @@ private final class Studio: Injectable {
     @Test func threadsFirstResolvingASingletonThatReadsAnEarlierObjectShareOne() throws {
         let container = try Container { binder in binder.bind(LedgerFuse.self).to(factory: LedgerFuse.init) }
         ledgersMade.store(0, ordering: .relaxed)
-        let offices = Locked<[Office]>([])
-        let finished = runOnThreads(8) { _ in
-            guard let office = try? container.resolve(Office.self) else { return }
-            offices.withLock { $0.append(office) }
-        }
-        #expect(finished)
-        let ledgers = offices.withLock { $0.map { ObjectIdentifier($0.ledger) } }
+        let offices = resolvedOnThreads(8) { try container.resolve(Office.self) }
+        let ledgers = (offices ?? []).map { ObjectIdentifier($0.ledger) }
         #expect(ledgers.count == 8)
         #expect(Set(ledgers).count == 1)
         #expect(ledgersMade.load(ordering: .relaxed) == 1)
@@ -244,13 +239,8 @@ private final class Studio: Injectable {
     @Test func threadsFirstResolvingASingletonThroughTheProgramShareOne() throws {
         let container = try Container { binder in binder.bind(Fuse.self).to(factory: Fuse.init) }
         clocksMade.store(0, ordering: .relaxed)
-        let benches = Locked<[Bench]>([])
-        let finished = runOnThreads(8) { _ in
-            guard let bench = try? container.resolve(Bench.self) else { return }
-            benches.withLock { $0.append(bench) }
-        }
-        #expect(finished)
-        let clocks = benches.withLock { $0.map { ObjectIdentifier($0.clock) } }
+        let benches = resolvedOnThreads(8) { try container.resolve(Bench.self) }
+        let clocks = (benches ?? []).map { ObjectIdentifier($0.clock) }
         #expect(clocks.count == 8)
         #expect(Set(clocks).count == 1)
         #expect(clocksMade.load(ordering: .relaxed) == 1)

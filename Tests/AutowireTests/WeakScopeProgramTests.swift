@@ -126,14 +126,9 @@ private final class Lobby: Injectable, @unchecked Sendable {
 
     @Test func threadsMeetingAWeakObjectAtOnceShareOne() throws {
         let container = Container()
-        let lobbies = Locked<[Lobby]>([])
         hallsMade.store(0, ordering: .relaxed)
-        let finished = runOnThreads(8) { _ in
-            guard let lobby = try? container.resolve(Lobby.self) else { return }
-            lobbies.withLock { $0.append(lobby) }
-        }
-        #expect(finished)
-        let halls = lobbies.withLock { $0.map { ObjectIdentifier($0.hall) } }
+        let lobbies = resolvedOnThreads(8) { try container.resolve(Lobby.self) }
+        let halls = (lobbies ?? []).map { ObjectIdentifier($0.hall) }
         #expect(halls.count == 8)
         #expect(Set(halls).count == 1)
         #expect(hallsMade.load(ordering: .relaxed) == 1)

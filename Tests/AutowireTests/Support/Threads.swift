@@ -40,3 +40,15 @@ private final class Gate: Sendable {
         while !isOpen.load(ordering: .acquiring) { sched_yield() }
     }
 }
+
+/// What `resolve` returns on each of `count` threads started at once (see `runOnThreads`), kept
+/// alive together in the array; nil when a thread did not finish in time. A resolve that throws
+/// adds nothing, so a test that expects `count` results sees it.
+func resolvedOnThreads<T>(_ count: Int, _ resolve: @escaping @Sendable () throws -> T) -> [T]? {
+    let results = Locked<[T]>([])
+    let finished = runOnThreads(count) { _ in
+        guard let value = try? resolve() else { return }
+        results.withLock { $0.append(value) }
+    }
+    return finished ? results.withLock { $0 } : nil
+}

@@ -34,8 +34,8 @@ extension Binder {
     /// ```
     ///
     /// It applies to this container's own singletons only. A resettable singleton costs a lock each
-    /// time it is read, and a resolve that reaches one takes the recursive path rather than a
-    /// resolve program; to reset only some instances, give them a ``CustomScope`` instead.
+    /// time it is read (a resolve asks for the current instance rather than reading a constant);
+    /// to reset only some instances, give them a ``CustomScope`` instead.
     public func makeSingletonsResettable() {
         settings.singletonsAreResettable = true
     }

@@ -8,7 +8,7 @@
 /// sees the same one even when a reset comes in between.
 ///
 /// Never a constant of a resolve program, which would keep returning the instance after a reset
-/// dropped it: a program asks the storage on each run, and makes a class instance in a region
+/// dropped it: a program asks the storage on each run, and makes the instance in a region
 /// it skips while the storage keeps one (see `ResettableRegion`).
 final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>

@@ -62,6 +62,13 @@ let scenarios: [Scenario] = [
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(App.self)) }
     },
+    Scenario(name: "handwritten-protocols", repetitions: micro) { count in
+        measure(count) { keep(handWrittenProtocols()) }
+    },
+    Scenario(name: "autowired-protocols", repetitions: micro) { count in
+        let container = try protocolContainer()
+        try measure(count) { keep(try container.resolve(ProtocolApp.self)) }
+    },
     Scenario(name: "handwritten-shared", repetitions: micro) { count in
         measure(count) { keep(handWrittenSharedLogger()) }
     },

@@ -83,7 +83,17 @@ extension BindingBuilder {
     /// with it, the binding has instances of its own in that scope. When `Value` is a class, an
     /// implementation that is not a subclass fails the build; for a protocol, the first instance
     /// is checked, and `validate` checks it ahead of time.
+    @inlinable
     public func to<Implementation: Injectable>(_ implementation: Implementation.Type) {
+        bindImplementation(Implementation.self, conversion: .make(Implementation.self, as: Value.self))
+    }
+
+    /// What `to(_:)` of an `Injectable` comes to; `conversion`, made in the caller's module, turns
+    /// an implementation object into a `Value` there (see `ImplementationConversion`).
+    @usableFromInline
+    func bindImplementation<Implementation: Injectable>(
+        _ implementation: Implementation.Type, conversion: ImplementationConversion?
+    ) {
         let key = key
         let location = location
         let scope = scope
@@ -96,14 +106,16 @@ extension BindingBuilder {
             let origin = Origin.implementation(Implementation.self, location)
             if let scope {
                 return compiler.autowire(
-                    Implementation.self, as: Value.self, key: key, scope: scope, origin: origin, register: register)
+                    Implementation.self, as: Value.self, key: key, scope: scope, origin: origin, register: register,
+                    conversion: conversion)
             }
             if Implementation.self == Value.self, key.tag == nil {
                 return compiler.autowire(
                     Implementation.self, as: Value.self, key: key, scope: Implementation.scope, origin: origin,
                     register: register)
             }
-            return Self.alias(key, to: Implementation.self, location: location, compiler, register: register)
+            return Self.alias(
+                key, to: Implementation.self, location: location, conversion: conversion, compiler, register: register)
         }
     }
 
@@ -115,7 +127,17 @@ extension BindingBuilder {
     ///
     /// Without ``scoped(_:)`` the binding shares the implementation's own instances and scope;
     /// with it, the binding has instances of its own in that scope.
+    @inlinable
     public func to<Implementation: ConstructorInjectable>(_ implementation: Implementation.Type) {
+        bindConstruction(Implementation.self, conversion: .make(Implementation.self, as: Value.self))
+    }
+
+    /// What `to(_:)` of a `ConstructorInjectable` comes to; `conversion`, made in the caller's
+    /// module when the implementation is a class, turns one into a `Value` there.
+    @usableFromInline
+    func bindConstruction<Implementation: ConstructorInjectable>(
+        _ implementation: Implementation.Type, conversion: ImplementationConversion?
+    ) {
         let key = key
         let location = location
         let scope = scope
@@ -129,17 +151,19 @@ extension BindingBuilder {
                     .nonConforming(
                         implementation: Implementation.self, key: key, location: location, path: [key.description]))
             }
-            return Self.alias(key, to: Implementation.self, location: location, compiler, register: register)
+            return Self.alias(
+                key, to: Implementation.self, location: location, conversion: conversion, compiler, register: register)
         }
     }
 
     /// A producer of `Value` that hands on what `Implementation`'s own producer makes, so that
     /// the binding shares its instances and scope.
     private static func alias<Implementation>(
-        _ key: BindingKey, to implementation: Implementation.Type, location: SourceLocation, _ compiler: PlanCompiler,
-        register: Bool
+        _ key: BindingKey, to implementation: Implementation.Type, location: SourceLocation,
+        conversion: ImplementationConversion?, _ compiler: PlanCompiler, register: Bool
     ) -> AnyProducer {
-        let alias = AliasProducer<Value, Implementation>(key: key, location: location, registry: compiler.registry)
+        let alias = AliasProducer<Value, Implementation>(
+            key: key, location: location, conversion: conversion, registry: compiler.registry)
         if register { compiler.register(alias) }
         if let target = compiler.producer(of: Implementation.self, tag: nil, label: key.description, location: location)
         {

@@ -75,6 +75,7 @@ extension Dependency {
                     nonisolated(unsafe) let value = value
                     MainActor.assumeIsolated { assign(object, value) }
                 },
-                locate: nil, store: nil))
+                // Never stored at an offset (nothing to `locate`): written through `assign` only.
+                locate: nil, store: nil, propertyIsOptional: false))
     }
 }

@@ -58,11 +58,13 @@ public struct Dependency<Root: AnyObject>: Sendable {
             // Captures no producer: producers own their plans, so that would be a reference cycle.
             let holdsReferences = typed.holdsReferences
             let store = ProgramStore(
-                requirement: requirement, learned: learned, holdsReferences: holdsReferences
-            ) { object, reference in
+                requirement: requirement, learned: learned, holdsReferences: holdsReferences,
+                propertyIsOptional: writer.propertyIsOptional
+            ) { owner, recorded in
                 // The program lowering checked that every object reaching this store is an
-                // `Object`, and that `reference` is what `typed` records: the value itself when it
-                // is a class reference, else its box.
+                // `Object`, and that the value is what `typed` records: the value itself when it
+                // is a class reference, else its box. The caller holds both.
+                let reference = Unmanaged<AnyObject>.fromOpaque(recorded).takeUnretainedValue()
                 let value =
                     holdsReferences
                     ? unsafeBitCast(reference, to: Value.self)
@@ -71,10 +73,10 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 // the recursive path does (programs store class references themselves).
                 let offset = learned.current
                 if offset > 0, let store = writer.store {
-                    store(UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset, value)
+                    store(owner + offset, value)
                     return
                 }
-                let root = unsafeDowncast(object, to: Object.self)
+                let root = Unmanaged<Object>.fromOpaque(owner).takeUnretainedValue()
                 writer.assign(root, value)
                 if offset == 0 {
                     learned.learn(on: root, description: requirement.printedKeyPath.text, locate: writer.locate)

@@ -17,6 +17,15 @@ extension Container {
     }
 }
 
+extension Container {
+    /// How many factory calls `type`'s published resolve program makes (a conversion of an
+    /// implementation to a protocol it is bound as is one); nil when it has none published.
+    func factoryCalls<T>(of type: T.Type) throws -> Int? {
+        let word = try programWord(of: type)
+        return word > 1 ? ResolveProgram.published(word).factoryCalls : nil
+    }
+}
+
 extension RequestScope {
     /// The state of `type`'s resolve program in this scope, as `Container.programWord(of:)`.
     func programWord<T>(of type: T.Type) throws -> UInt {

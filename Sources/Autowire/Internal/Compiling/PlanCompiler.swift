@@ -164,9 +164,11 @@ final class PlanCompiler {
     /// Compiles an `Injectable` class: `init()`, then its declared dependencies; the instance is
     /// provided as `T` (the class itself, or a type it is bound to).
     func autowire<X: Injectable, T>(
-        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin, register: Bool
+        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin, register: Bool,
+        conversion: ImplementationConversion? = nil
     ) -> Producer<T> {
-        let (producer, plan) = autowiredProducer(type, as: provided, key: key, scope: scope, origin: origin)
+        let (producer, plan) = autowiredProducer(
+            type, as: provided, key: key, scope: scope, origin: origin, conversion: conversion)
         if register { self.register(producer) }
         compileSteps(of: type, into: plan, edgesOf: producer)
         return producer
@@ -174,10 +176,13 @@ final class PlanCompiler {
 
     /// The producer of an autowired class, with the plan its fills will be compiled into.
     private func autowiredProducer<X: Injectable, T>(
-        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin
+        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin,
+        conversion: ImplementationConversion? = nil
     ) -> (Producer<T>, InjectionPlan) {
         let plan = InjectionPlan()
         let location = origin.location
+        let boxing =
+            T.self is AnyClass ? nil : AliasConversion<T, X>(key: key, location: location, specialized: conversion)
         let recipe = Recipe<T>(
             make: { resolution, registration in
                 try resolution.checkDepth()
@@ -201,7 +206,7 @@ final class PlanCompiler {
                 return try upcast(object, to: T.self, key: key, location: location)
             },
             registersEarly: true, isFactory: false, autowired: (type, plan),
-            boxing: T.self is AnyClass ? nil : AliasConversion<T, X>(key: key, location: location))
+            boxing: boxing)
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
     }
 

@@ -290,6 +290,17 @@ struct ProgramLowering {
                     range: building.count - 1, region: region?.index, destination: .argument(stack.count - 1)))
             return nil
         case .factory(let factory, let parameters, let shared):
+            if case .store(let owner, let store) = destination, let conversion = factory.conversion,
+                let converting = store.converting(conversion)
+            {
+                // An alias's conversion feeding a property: the implementation's object goes to
+                // the property, converted as it is stored, rather than boxed first.
+                let destination = Destination.store(owner: owner, converting)
+                if let value = try begin(parameters[0], path: path, destination: destination) {
+                    deliver(value, to: destination, path: path)
+                }
+                return nil
+            }
             if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }
             // Its value exists only once it returns: meeting it again before then never closes.
             onPath.insert(id)

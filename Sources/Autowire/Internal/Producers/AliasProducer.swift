@@ -8,8 +8,8 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
     /// How a resolve program turns the implementation's value into a `T` that is not a class.
     private let conversion: AliasConversion<T, Implementation>
 
-    init(key: BindingKey, location: SourceLocation, registry: Registry) {
-        conversion = AliasConversion(key: key, location: location)
+    init(key: BindingKey, location: SourceLocation, conversion: ImplementationConversion?, registry: Registry) {
+        self.conversion = AliasConversion(key: key, location: location, specialized: conversion)
         super.init(
             key: key, scope: .graph, origin: .implementation(Implementation.self, location), registry: registry,
             registersEarly: false, isFactory: false)
@@ -26,7 +26,13 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
         guard let target else {
             throw ResolutionError(.internalInconsistency("the alias for \(key) has no implementation"))
         }
-        return try upcast(try target.produce(resolution), to: T.self, key: key, location: origin.location)
+        let implementation = try target.produce(resolution)
+        guard let specialized = conversion.specialized, !holdsReferences else {
+            return try upcast(implementation, to: T.self, key: key, location: origin.location)
+        }
+        // Safe: the conversion exists only for an implementation that is a class.
+        return try specialized.value(
+            of: unsafeBitCast(implementation, to: AnyObject.self), as: T.self, orThrow: conversion.nonConforming)
     }
 }
 
@@ -34,15 +40,33 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
 /// implementation's producer records it) in, a `ValueBox<T>` out. Also boxes an autowired object
 /// made for a `T` that is not a class (see `Lowering.autowiredBoxed`).
 final class AliasConversion<T, Implementation>: ProgramFactory {
-    init(key: BindingKey, location: SourceLocation?) {
+    /// The conversion compiled where the binding was written, when the implementation is a class.
+    let specialized: ImplementationConversion?
+
+    init(key: BindingKey, location: SourceLocation?, specialized: ImplementationConversion?) {
+        self.specialized = Implementation.self is AnyClass ? specialized : nil
         super.init(key: key, location: location, references: Implementation.self is AnyClass ? 1 : 0)
     }
 
     override var namesPath: Bool { false }
 
+    override var conversion: ImplementationConversion? { specialized }
+
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
-        let implementation = arguments.take(Implementation.self, 0)
-        return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
+        guard let specialized else {
+            let implementation = arguments.take(Implementation.self, 0)
+            return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
+        }
+        // The argument is a class reference (`references` says so), as the implementation records it.
+        guard let boxed = specialized.box(arguments.take(AnyObject.self, 0)) else { throw nonConforming }
+        specialized.noteSuccess()
+        return boxed
+    }
+
+    /// What converting an implementation that does not conform throws, as `upcast` does.
+    var nonConforming: ResolutionError {
+        ResolutionError(
+            .nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
     }
 }
 

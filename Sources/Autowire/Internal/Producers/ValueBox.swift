@@ -2,7 +2,7 @@
 @usableFromInline
 final class ValueBox<T> {
     @usableFromInline let value: T
-    init(_ value: T) { self.value = value }
+    @usableFromInline init(_ value: T) { self.value = value }
 }
 
 /// A value as resolutions and programs record it: a class reference as it is, anything else in a

@@ -15,16 +15,20 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     let locate: (@Sendable (Object) -> Int)?
     /// Stores a value at the property's address.
     let store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?
+    /// Whether the property is a `Value?` (or `Value!`) rather than a `Value`.
+    let propertyIsOptional: Bool
 
     @usableFromInline
     init(
         assign: @escaping @Sendable (Object, Value) -> Void,
         locate: (@Sendable (Object) -> Int)?,
-        store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?
+        store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?,
+        propertyIsOptional: Bool
     ) {
         self.assign = assign
         self.locate = locate
         self.store = store
+        self.propertyIsOptional = propertyIsOptional
     }
 
     /// For a `Value?` (or `Value!`) property.
@@ -36,7 +40,7 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
                 let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
                 return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
             },
-            store: { $0.assumingMemoryBound(to: Value?.self).pointee = $1 })
+            store: { $0.assumingMemoryBound(to: Value?.self).pointee = $1 }, propertyIsOptional: true)
     }
 
     /// For a property of type `Value`.
@@ -48,7 +52,7 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
                 let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
                 return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
             },
-            store: { $0.assumingMemoryBound(to: Value.self).pointee = $1 })
+            store: { $0.assumingMemoryBound(to: Value.self).pointee = $1 }, propertyIsOptional: false)
     }
 }
 
@@ -89,18 +93,37 @@ final class ProgramStore: Sendable {
     /// Whether the property's value is a class reference, stored as one pointer (`T`, `T?` and
     /// `T!` of a class type share that layout); other values go through `assign`.
     let holdsReferences: Bool
-    /// Writes a value as a resolution records it (a class reference, or a `ValueBox`) through the
-    /// key path, and learns the offset on the first write.
-    let assign: @Sendable (AnyObject, AnyObject) -> Void
+    /// Writes a value as a resolution records it (a class reference, or a `ValueBox`) into the
+    /// property of an object, both lent (unretained) by the caller, which holds them for the
+    /// call: through the key path until the offset is learned (which the first write does), at
+    /// the offset after.
+    let assign: @Sendable (_ owner: UnsafeMutableRawPointer, _ value: UnsafeMutableRawPointer) -> Void
+
+    /// Whether the property is a `T?` (or `T!`) rather than a `T`.
+    let propertyIsOptional: Bool
 
     init(
-        requirement: Requirement, learned: LearnedOffset, holdsReferences: Bool,
-        assign: @escaping @Sendable (AnyObject, AnyObject) -> Void
+        requirement: Requirement, learned: LearnedOffset, holdsReferences: Bool, propertyIsOptional: Bool,
+        assign: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void
     ) {
         self.requirement = requirement
         self.learned = learned
         self.holdsReferences = holdsReferences
+        self.propertyIsOptional = propertyIsOptional
         self.assign = assign
+    }
+
+    /// The same write from an implementation object rather than a boxed value, for a property of
+    /// the type an alias binds: the object is converted as it is stored, by code compiled where the
+    /// binding was written (no box, no dynamic cast). Only at a learned offset, and once
+    /// `conversion` has succeeded, so that the implementation is known to conform: a store cannot
+    /// throw the error a failed conversion must.
+    func converting(_ conversion: ImplementationConversion) -> ProgramStore? {
+        let offset = learned.current
+        guard offset > 0, conversion.isProven else { return nil }
+        return ProgramStore(
+            requirement: requirement, learned: learned, holdsReferences: false, propertyIsOptional: propertyIsOptional,
+            assign: conversion.store(atOffset: offset, optional: propertyIsOptional))
     }
 
     /// The offset a program may store at directly, or nil while it must write through the key path.

@@ -506,7 +506,13 @@ struct Resolution {
     @inline(never)
     private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) {
         // Taken out first: the setters are user code, which may resolve again.
-        for fill in state.pointee.takeWaitingFills(for: producer) { fill.store.assign(fill.object, instance) }
+        for fill in state.pointee.takeWaitingFills(for: producer) {
+            // Both lent: the waiting fill holds the object, the caller the instance.
+            withExtendedLifetime(fill) {
+                fill.store.assign(
+                    Unmanaged.passUnretained(fill.object).toOpaque(), Unmanaged.passUnretained(instance).toOpaque())
+            }
+        }
     }
 
     /// A `.graph` factory's value for this resolve: the recorded instance, or what `recipe` makes,

@@ -28,6 +28,11 @@ class ProgramFactory {
     /// lowers such a call below an optional property, which the recursive path then fills.
     var mayBeUnavailable: Bool { false }
 
+    /// For an alias's conversion of an implementation object to the type it is bound as: that
+    /// conversion, compiled where the binding was written, which a property of the bound type can
+    /// apply as it stores the object (see `ProgramLowering`).
+    var conversion: ImplementationConversion? { nil }
+
     /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
     /// its producer records values (a class reference as it is, anything else in a `ValueBox`).
     /// Each argument is borrowed, except those moved to it (only to a factory that consumes

@@ -1,0 +1,99 @@
+import Synchronization
+
+/// Turns an implementation object into the type it is bound as (`bind((any P).self).to(Impl.self)`)
+/// with code compiled in the module that wrote the binding, where both types are known: there the
+/// conversion is a plain existential wrap. The same conversion in the library's generic code is a
+/// dynamic cast, a conformance lookup and a metadata lookup, about 2,000 instructions.
+///
+/// Made by the `@inlinable` `to(_:)` overloads, only for an implementation that is a class.
+@usableFromInline
+final class ImplementationConversion: Sendable {
+    /// Initializes the uninitialized memory for one value of the bound type with the object seen
+    /// as that type; false, leaving it uninitialized, when the object does not conform.
+    @usableFromInline let convert: @Sendable (AnyObject, UnsafeMutableRawPointer) -> Bool
+    /// The object seen as the bound type in a `ValueBox`, as resolutions record such values; nil
+    /// when it does not conform.
+    @usableFromInline let box: @Sendable (AnyObject) -> AnyObject?
+    /// A program's store into a property of the bound type (optional or not) at a learned offset:
+    /// called with the property's owner and an implementation object, both lent, it writes the
+    /// object seen as the bound type, or nothing when it does not conform.
+    @usableFromInline let makeStore: @Sendable (_ offset: Int, _ optional: Bool) -> Store
+
+    /// A program's store of an object into a property of another (see `ProgramStore.assign`).
+    @usableFromInline typealias Store = @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void
+    /// Whether an object has been converted: the implementation conforms, which a program may then
+    /// rely on (see `ProgramStore.converting(_:)`).
+    private let converted = Atomic<Bool>(false)
+
+    @usableFromInline
+    init(
+        convert: @escaping @Sendable (AnyObject, UnsafeMutableRawPointer) -> Bool,
+        box: @escaping @Sendable (AnyObject) -> AnyObject?,
+        makeStore: @escaping @Sendable (Int, Bool) -> Store
+    ) {
+        self.convert = convert
+        self.box = box
+        self.makeStore = makeStore
+    }
+
+    /// The conversion of `Implementation` objects to `Value`, or nil when `Implementation` is not
+    /// a class.
+    @inlinable
+    static func make<Implementation, Value>(_: Implementation.Type, as _: Value.Type) -> ImplementationConversion? {
+        guard Implementation.self is AnyClass else { return nil }
+        // Safe: `Implementation` is a class, and a conversion is only ever given objects its
+        // binding's implementation producer made, which are `Implementation`s.
+        return ImplementationConversion(
+            convert: { object, destination in
+                guard let value = unsafeBitCast(object, to: Implementation.self) as? Value else { return false }
+                destination.initializeMemory(as: Value.self, repeating: value, count: 1)
+                return true
+            },
+            box: { object in
+                guard let value = unsafeBitCast(object, to: Implementation.self) as? Value else { return nil }
+                return ValueBox(value)
+            },
+            makeStore: { offset, optional in
+                // Safe: `offset` was learned for a stored property of the owner's class whose type is
+                // `Value?` when `optional`, else `Value` (see `ProgramStore.converting(_:)`).
+                if optional {
+                    return { owner, object in
+                        let implementation = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+                        guard let value = unsafeBitCast(implementation, to: Implementation.self) as? Value else {
+                            return
+                        }
+                        (owner + offset).assumingMemoryBound(to: Value?.self).pointee = value
+                    }
+                }
+                return { owner, object in
+                    let implementation = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+                    guard let value = unsafeBitCast(implementation, to: Implementation.self) as? Value else { return }
+                    (owner + offset).assumingMemoryBound(to: Value.self).pointee = value
+                }
+            })
+    }
+
+    /// The store of implementation objects into a property of the bound type at `offset`.
+    func store(atOffset offset: Int, optional: Bool) -> Store {
+        makeStore(offset, optional)
+    }
+
+    /// `object` as a `T`, the type the binding binds, or `failure` when it does not conform. (Thrown
+    /// rather than returned as an optional, whose metadata generic code would look up each time.)
+    func value<T>(of object: AnyObject, as _: T.Type, orThrow failure: @autoclosure () -> ResolutionError) throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let value = buffer.baseAddress.unsafelyUnwrapped
+            guard convert(object, UnsafeMutableRawPointer(value)) else { throw failure() }
+            noteSuccess()
+            return value.move()
+        }
+    }
+
+    /// Whether a conversion has succeeded, so that the implementation is known to conform.
+    var isProven: Bool { converted.load(ordering: .relaxed) }
+
+    /// Notes that a conversion succeeded.
+    func noteSuccess() {
+        if !isProven { converted.store(true, ordering: .relaxed) }
+    }
+}

@@ -75,6 +75,17 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try container.resolve(Document.self)) }
     }
 
+    Benchmark("graph/handwritten-protocols", configuration: micro) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(handWrittenProtocols()) }
+    }
+
+    Benchmark("graph/autowire-protocols", configuration: micro) { benchmark in
+        let container = try protocolContainer()
+        blackHole(try container.resolve(ProtocolApp.self))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try container.resolve(ProtocolApp.self)) }
+    }
+
     Benchmark("graph/autowire-typed-factories", configuration: micro) { benchmark in
         let container = try typedFactoryContainer()
         blackHole(try container.resolve(CApp.self))

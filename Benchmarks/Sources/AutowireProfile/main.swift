@@ -62,13 +62,6 @@ let scenarios: [Scenario] = [
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(App.self)) }
     },
-    Scenario(name: "handwritten-protocols", repetitions: micro) { count in
-        measure(count) { keep(handWrittenProtocols()) }
-    },
-    Scenario(name: "autowired-protocols", repetitions: micro) { count in
-        let container = try protocolContainer()
-        try measure(count) { keep(try container.resolve(ProtocolApp.self)) }
-    },
     Scenario(name: "handwritten-shared", repetitions: micro) { count in
         measure(count) { keep(handWrittenSharedLogger()) }
     },
@@ -89,6 +82,13 @@ let scenarios: [Scenario] = [
     Scenario(name: "autowired-cycle", repetitions: micro) { count in
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(Document.self)) }
+    },
+    Scenario(name: "handwritten-protocols", repetitions: micro) { count in
+        measure(count) { keep(handWrittenProtocols()) }
+    },
+    Scenario(name: "autowired-protocols", repetitions: micro) { count in
+        let container = try protocolContainer()
+        try measure(count) { keep(try container.resolve(ProtocolApp.self)) }
     },
     Scenario(name: "autowired-weak", repetitions: micro) { count in
         let container = Autowire.Container()

@@ -76,6 +76,6 @@ extension Dependency {
                     MainActor.assumeIsolated { assign(object, value) }
                 },
                 // Never stored at an offset (nothing to `locate`): written through `assign` only.
-                locate: nil, store: nil, propertyIsOptional: false))
+                locate: nil, store: nil, storeBoxed: nil, propertyIsOptional: false))
     }
 }

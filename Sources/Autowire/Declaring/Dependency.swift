@@ -63,23 +63,30 @@ public struct Dependency<Root: AnyObject>: Sendable {
             ) { owner, recorded in
                 // The program lowering checked that every object reaching this store is an
                 // `Object`, and that the value is what `typed` records: the value itself when it
-                // is a class reference, else its box. The caller holds both.
-                let reference = Unmanaged<AnyObject>.fromOpaque(recorded).takeUnretainedValue()
-                let value =
-                    holdsReferences
-                    ? unsafeBitCast(reference, to: Value.self)
-                    : unsafeDowncast(reference, to: ValueBox<Value>.self).value
-                // A value that is not a class reference is stored here at the learned offset, as
-                // the recursive path does (programs store class references themselves).
-                let offset = learned.current
-                if offset > 0, let store = writer.store {
-                    store(owner + offset, value)
-                    return
-                }
-                let root = Unmanaged<Object>.fromOpaque(owner).takeUnretainedValue()
-                writer.assign(root, value)
-                if offset == 0 {
-                    learned.learn(on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
+                // is a class reference, else its box. The caller holds both, so neither is retained.
+                Unmanaged<AnyObject>.fromOpaque(recorded)._withUnsafeGuaranteedRef { reference in
+                    // A value that is not a class reference is stored here at the learned offset, as
+                    // the recursive path does (programs store class references themselves).
+                    let offset = learned.current
+                    if offset > 0, !holdsReferences, let storeBoxed = writer.storeBoxed {
+                        storeBoxed(owner + offset, reference)
+                        return
+                    }
+                    let value =
+                        holdsReferences
+                        ? unsafeBitCast(reference, to: Value.self)
+                        : unsafeDowncast(reference, to: ValueBox<Value>.self).value
+                    if offset > 0, let store = writer.store {
+                        store(owner + offset, value)
+                        return
+                    }
+                    Unmanaged<Object>.fromOpaque(owner)._withUnsafeGuaranteedRef { root in
+                        writer.assign(root, value)
+                        if offset == 0 {
+                            learned.learn(
+                                on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
+                        }
+                    }
                 }
             }
             return InjectionStep(requirement: requirement, target: producer, store: store) {

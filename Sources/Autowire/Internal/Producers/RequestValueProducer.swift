@@ -42,6 +42,11 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
 
 /// The request as a resolve program reads it: from the run, recorded as resolutions record values.
 final class RequestRead<Request>: ProgramFactory {
+    /// The box's class, looked up once here rather than by every read: generic code that names
+    /// `ValueBox<Request>` looks its metadata up each time (about 300 instructions).
+    private let boxType = ValueBox<Request>.self
+    private let isReference = Request.self is AnyClass
+
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         // As in `RequestValueProducer.produce`: the pointer is the argument of the
         // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
@@ -52,7 +57,8 @@ final class RequestRead<Request>: ProgramFactory {
         if run.pointee.publishingRegions > 0 {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
-        return record(request.pointer.assumingMemoryBound(to: Request.self).pointee)
+        let value = request.pointer.assumingMemoryBound(to: Request.self).pointee
+        return isReference ? unsafeBitCast(value, to: AnyObject.self) : boxType.init(value)
     }
 
     /// Its error has the path the recursive path gives it.

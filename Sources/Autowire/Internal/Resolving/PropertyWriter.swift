@@ -15,6 +15,9 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     let locate: (@Sendable (Object) -> Int)?
     /// Stores a value at the property's address.
     let store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?
+    /// Stores the value a `ValueBox<Value>` holds at the property's address: unboxed here, where
+    /// `Value` is known, rather than by generic code that looks up the box's metadata each time.
+    let storeBoxed: (@Sendable (UnsafeMutableRawPointer, AnyObject) -> Void)?
     /// Whether the property is a `Value?` (or `Value!`) rather than a `Value`.
     let propertyIsOptional: Bool
 
@@ -23,11 +26,13 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
         assign: @escaping @Sendable (Object, Value) -> Void,
         locate: (@Sendable (Object) -> Int)?,
         store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?,
+        storeBoxed: (@Sendable (UnsafeMutableRawPointer, AnyObject) -> Void)?,
         propertyIsOptional: Bool
     ) {
         self.assign = assign
         self.locate = locate
         self.store = store
+        self.storeBoxed = storeBoxed
         self.propertyIsOptional = propertyIsOptional
     }
 
@@ -40,7 +45,11 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
                 let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
                 return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
             },
-            store: { $0.assumingMemoryBound(to: Value?.self).pointee = $1 }, propertyIsOptional: true)
+            store: { $0.assumingMemoryBound(to: Value?.self).pointee = $1 },
+            storeBoxed: {
+                $0.assumingMemoryBound(to: Value?.self).pointee = unsafeDowncast($1, to: ValueBox<Value>.self).value
+            },
+            propertyIsOptional: true)
     }
 
     /// For a property of type `Value`.
@@ -52,7 +61,11 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
                 let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
                 return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
             },
-            store: { $0.assumingMemoryBound(to: Value.self).pointee = $1 }, propertyIsOptional: false)
+            store: { $0.assumingMemoryBound(to: Value.self).pointee = $1 },
+            storeBoxed: {
+                $0.assumingMemoryBound(to: Value.self).pointee = unsafeDowncast($1, to: ValueBox<Value>.self).value
+            },
+            propertyIsOptional: false)
     }
 }
 

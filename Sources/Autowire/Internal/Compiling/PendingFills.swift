@@ -4,19 +4,27 @@ final class PendingFills {
     let count: Int
     /// The path the class was met on.
     let path: PathComponent?
-    /// Compiles the fill of the dependency at an index.
-    let compile: (Int, PlanCompiler) -> Void
+    private let dependencies: [DeclaredDependency]
+    private let type: AnyObject.Type
+    private let plan: InjectionPlan
+    private let producer: AnyProducer
     private var next = 0
 
-    init<X: PropertyInjectable>(
-        _ dependencies: [Dependency<X.DependencyRoot>], of type: X.Type, into plan: InjectionPlan,
+    init(
+        _ dependencies: [DeclaredDependency], of type: AnyObject.Type, into plan: InjectionPlan,
         edgesOf producer: AnyProducer, path: PathComponent?
     ) {
         self.count = dependencies.count
         self.path = path
-        self.compile = { index, compiler in
-            compiler.compileFill(dependencies[index], of: type, into: plan, edgesOf: producer)
-        }
+        self.dependencies = dependencies
+        self.type = type
+        self.plan = plan
+        self.producer = producer
+    }
+
+    /// Compiles the fill of the dependency at `index`.
+    func compile(_ index: Int, _ compiler: PlanCompiler) {
+        compiler.compileFill(dependencies[index], of: type, into: plan, edgesOf: producer)
     }
 
     /// The index of the next dependency to compile, or nil when all are.

@@ -223,8 +223,11 @@ final class PlanCompiler {
         -> PendingFills
     {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
-        // Read once: a computed `dependencies` may build its list on every call.
-        let dependencies = withoutRepeats(reading("dependencies", of: type) { type.dependencies })
+        // Read once: a computed `dependencies` may build its list on every call. Its entries lose
+        // their root type at once: generic code that handles a `Dependency<Root>` looks up its
+        // metadata (and its array's) at every turn, about 500 instructions each.
+        let dependencies = withoutRepeats(
+            reading("dependencies", of: type) { type.dependencies.map(DeclaredDependency.init) })
         plan.firstFill = FirstFillCheck(
             type: type, requirements: dependencies.map { $0.requirement }, registry: registry)
         plan.hook = InjectionHook(type)
@@ -236,14 +239,13 @@ final class PlanCompiler {
     ///
     /// Entries are compared pairwise, first by key (two words): hashing a key path walks its
     /// components, and a set of them cost 6,700 instructions for a class with one dependency.
-    private func withoutRepeats<Root>(_ dependencies: [Dependency<Root>]) -> [Dependency<Root>] {
+    private func withoutRepeats(_ dependencies: [DeclaredDependency]) -> [DeclaredDependency] {
         guard dependencies.count > 1 else { return dependencies }
-        let requirements = dependencies.map { $0.requirement }
         func repeatsAnEarlierEntry(_ index: Int) -> Bool {
-            let requirement = requirements[index]
+            let requirement = dependencies[index].requirement
             guard let keyPath = requirement.anyKeyPath else { return false }
-            return requirements[..<index].contains { earlier in
-                earlier.key == requirement.key && earlier.anyKeyPath == keyPath
+            return dependencies[..<index].contains { earlier in
+                earlier.requirement.key == requirement.key && earlier.requirement.anyKeyPath == keyPath
             }
         }
         guard dependencies.indices.contains(where: repeatsAnEarlierEntry) else { return dependencies }
@@ -270,8 +272,8 @@ final class PlanCompiler {
 
     /// Compiles the fill of `dependency`, declared by `type`, into `plan`; a class it autowires
     /// has its own fills left on `pendingFills`.
-    func compileFill<X: PropertyInjectable>(
-        _ dependency: Dependency<X.DependencyRoot>, of type: X.Type, into plan: InjectionPlan,
+    func compileFill(
+        _ dependency: DeclaredDependency, of type: AnyObject.Type, into plan: InjectionPlan,
         edgesOf producer: AnyProducer
     ) {
         let requirement = dependency.requirement
@@ -305,7 +307,7 @@ final class PlanCompiler {
             report(.internalInconsistency("the producer for \(requirement.key) has another type"))
             return
         }
-        plan.steps.append(step)
+        plan.append(step)
         if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
         producer.edges.append(
             Edge(

@@ -14,18 +14,28 @@ import Synchronization
 /// extension's default, so the first call finds out: the default marks the object it ran on
 /// (`InjectionHook.defaultRan(on:)`), and a class that kept the default is never called again.
 final class InjectionHook: @unchecked Sendable {
-    /// The class, for messages.
-    let type: Any.Type
-    /// Calls the hook on an object of `type`.
-    private let call: (AnyObject) throws -> Void
+    /// The class, whose objects (or its subclasses') are the only ones the hook is called on.
+    private let injectable: any PropertyInjectable.Type
     /// 0 until the first call, 1 when the class keeps the default (nothing to call), 2 when it
     /// implements the hook.
     private let state = Atomic<UInt8>(0)
 
-    init<X: PropertyInjectable>(_ type: X.Type) {
-        self.type = type
-        // The plan runs only on objects of `type` or its subclasses.
-        self.call = { object in try unsafeDowncast(object, to: X.self).didInjectDependencies() }
+    init(_ type: any PropertyInjectable.Type) {
+        injectable = type
+    }
+
+    /// The class, for messages.
+    var type: Any.Type { injectable }
+
+    /// Calls the hook on `object`, an instance of `injectable` (which a generic call opens, rather
+    /// than a closure that would cost an allocation per class compiled).
+    private func call(_ object: AnyObject) throws {
+        try Self.call(injectable, on: object)
+    }
+
+    private static func call<X: PropertyInjectable>(_: X.Type, on object: AnyObject) throws {
+        // Safe: the plan runs only on objects of `X` or its subclasses.
+        try unsafeDowncast(object, to: X.self).didInjectDependencies()
     }
 
     /// Whether the class is known to keep the default: no object of it needs a call.

@@ -1,12 +1,16 @@
 /// The compiled property fills of one class: a flat list of steps, each holding its value's
 /// producer directly, so injecting does no lookup at all.
 final class InjectionPlan: @unchecked Sendable {
-    /// Filled in while compiling; immutable once the owning producer is published.
-    var steps: [InjectionStep] = [] {
-        didSet { runs = steps.map(\.run) }
-    }
+    /// Filled in while compiling (see `append`); immutable once the owning producer is published.
+    private(set) var steps: [InjectionStep] = []
     /// Just the closures of `steps`: iterating them copies nothing else.
     private var runs: [@Sendable (AnyObject, Resolution) throws -> Void] = []
+
+    /// Adds a fill, while compiling.
+    func append(_ step: InjectionStep) {
+        steps.append(step)
+        runs.append(step.run)
+    }
     /// Set when a dependency was declared on the main actor: the plan then runs only there.
     var mainActor: (type: Any.Type, thread: MainActorThread)?
     /// Checks the first object the plan fills for forgotten dependencies; set while compiling.

@@ -341,6 +341,18 @@ mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.sw
     'KeptResolverTests' no \
     'return state.pointee.serial == serial ? state : nil' \
     'return state'
+# Protocol-typed properties: a program boxes each implementation through its alias's conversion
+# and writes the box through the key path, rather than storing the converted object.
+mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
+    'ProtocolPropertyTests' no \
+    'let converting = store.converting(conversion)' \
+    'let converting = store.converting(conversion), false'
+# Protocol-typed properties: a program stores an implementation through a conversion that never
+# succeeded, so one that does not conform leaves the property empty instead of failing.
+mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \
+    'ProtocolPropertyTests' no \
+    'guard offset > 0, conversion.isProven else { return nil }' \
+    'guard offset > 0 else { return nil }'
 
 # Arguments.
 only=()

@@ -190,8 +190,9 @@ final class ResolveProgram: @unchecked Sendable {
     private let pathOf: [Int32]
     private let pathTree: [PathStep]
     /// Whether lowering again after a successful run would make a faster program: some store is
-    /// still learning its offset, some first fill is unchecked, or some class's hook is unknown;
-    /// or a region published a singleton, which a new program reads as a constant.
+    /// still learning its offset, some first fill is unchecked, some class's hook is unknown, or
+    /// some conversion to a bound protocol is unproven; or a region published a singleton, which a
+    /// new program reads as a constant.
     var canImprove: Bool { improvable.load(ordering: .relaxed) }
     private let improvable: Atomic<Bool>
     /// 1 for a root's first program, one more each time it is lowered again.
@@ -224,10 +225,11 @@ final class ResolveProgram: @unchecked Sendable {
         self.generation = generation
         // Lowered at most three times: a run that keeps failing before some store or check is
         // reached leaves them unlearned, and would otherwise be lowered again on every resolve.
+        // A conversion not yet proven is boxed by a call; proven, properties store it directly.
         self.improvable = Atomic(
             generation < 3
                 && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
-                    || hooks.contains { !$0.isSettled })
+                    || hooks.contains { !$0.isSettled } || factories.contains { $0.conversion?.isProven == false })
         )
     }
 

@@ -47,7 +47,7 @@ def forwarding(arity: int) -> str:
 
 
 def specialized(arity: int, function: str) -> str:
-    arguments = ", ".join(f"arguments.take({p}.self, {index})" for index, p in enumerate(parameters(arity)))
+    arguments = ", ".join(f"arguments.parameter({p}.self, {index})" for index, p in enumerate(parameters(arity)))
     reader = "arguments" if arity else "_"
     result = "Implementation" if function == "factory" else "T"
     return (

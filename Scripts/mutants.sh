@@ -353,6 +353,12 @@ mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \
     'ProtocolPropertyTests' no \
     'guard offset > 0, conversion.isProven else { return nil }' \
     'guard offset > 0 else { return nil }'
+# Protocol-typed parameters: a constructor's protocol parameter is boxed by its alias's
+# conversion rather than converted as the specialized call reads it.
+mutant protocol-parameter-boxed Internal/Compiling/ProgramLowering.swift \
+    'ProtocolPropertyTests' no \
+    'guard conversion.isProven, case .call(let consumer, _, _, _, _) = stack[index].work,' \
+    'guard conversion.isProven, false, case .call(let consumer, _, _, _, _) = stack[index].work,'
 
 # Arguments.
 only=()

@@ -71,6 +71,28 @@ private final class Shelf: Injectable {
     static let dependencies: [Dependency<Shelf>] = [.inject(\.clock)]
 }
 
+/// One clock for the whole container.
+private final class SharedClock: Clock, Injectable {
+    func now() -> Int { 9 }
+    static var scope: Scope { .singleton }
+}
+
+/// Made by its initializer, whose parameters are protocols.
+private final class Scheduler: ConstructorInjectable {
+    let clock: any Clock
+    let journal: any Journal
+    init(clock: any Clock, journal: any Journal) {
+        self.clock = clock
+        self.journal = journal
+    }
+    static let construction = Construction(Scheduler.init)
+}
+
+private final class Planner: Injectable {
+    var scheduler: Scheduler!
+    static let dependencies: [Dependency<Planner>] = [.inject(\.scheduler)]
+}
+
 private func deskContainer() throws -> Container {
     try Container { binder in
         binder.bind((any Clock).self).to(TickClock.self)
@@ -117,6 +139,35 @@ private func deskContainer() throws -> Container {
         #expect(shelf.clock.now() == 7)
         // Only the `BrassClock` construction's own call is left.
         #expect(try container.factoryCalls(of: Shelf.self) == 1)
+    }
+
+    @Test func aConstructorsProtocolParametersTakeTheirImplementationsWithoutAConversion() throws {
+        let container = try Container { binder in
+            binder.bind((any Clock).self).to(TickClock.self)
+            binder.bind((any Journal).self).to(PaperJournal.self)
+        }
+        for _ in 0..<3 {
+            let scheduler = try container.resolve(Planner.self).scheduler!
+            #expect(scheduler.clock.now() == 42)
+            // The journal's clock is the scheduler's: one `TickClock` per resolve.
+            let sameClock = (scheduler.journal.clock as AnyObject) === (scheduler.clock as AnyObject)
+            #expect(sameClock)
+        }
+        // The construction's own call only: no conversion boxes either parameter.
+        #expect(try container.factoryCalls(of: Planner.self) == 1)
+    }
+
+    @Test func aTypedFactoryTakesASingletonImplementationConvertedOnce() throws {
+        let container = try Container { binder in
+            binder.bind((any Clock).self).to(SharedClock.self)
+            binder.bind((any Journal).self).to(PaperJournal.self)
+            binder.bind(Scheduler.self).to(factory: Scheduler.init)
+        }
+        let schedulers = try (0..<3).map { _ in try container.resolve(Planner.self).scheduler! }
+        let clocks = schedulers.map { $0.clock as AnyObject }
+        #expect(clocks.allSatisfy { $0 === clocks[0] })
+        #expect(schedulers.allSatisfy { $0.clock.now() == 9 })
+        #expect(try container.factoryCalls(of: Planner.self) == 1)
     }
 
     @Test func aStoreReleasesTheImplementationItReplaces() throws {

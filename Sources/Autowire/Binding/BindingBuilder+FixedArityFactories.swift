@@ -23,7 +23,7 @@ extension BindingBuilder {
         bindFactory(
             { (p1: P1) in try factory(p1) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: Implementation.self, to: try factory(arguments.take(P1.self, 0)))
+                _ = product.initializeMemory(as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
             })
     }
 
@@ -36,7 +36,7 @@ extension BindingBuilder {
         bindFactory(
             { (p1: P1) in try factory(p1) }, labels: [label1.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: Implementation.self, to: try factory(arguments.take(P1.self, 0)))
+                _ = product.initializeMemory(as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
             })
     }
 
@@ -49,7 +49,8 @@ extension BindingBuilder {
             { (p1: P1, p2: P2) in try factory(p1, p2) }, labels: [],
             specialized: { arguments, product in
                 _ = product.initializeMemory(
-                    as: Implementation.self, to: try factory(arguments.take(P1.self, 0), arguments.take(P2.self, 1)))
+                    as: Implementation.self,
+                    to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             })
     }
 
@@ -63,7 +64,8 @@ extension BindingBuilder {
             { (p1: P1, p2: P2) in try factory(p1, p2) }, labels: [label1.name, label2.name],
             specialized: { arguments, product in
                 _ = product.initializeMemory(
-                    as: Implementation.self, to: try factory(arguments.take(P1.self, 0), arguments.take(P2.self, 1)))
+                    as: Implementation.self,
+                    to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             })
     }
 
@@ -77,7 +79,9 @@ extension BindingBuilder {
             specialized: { arguments, product in
                 _ = product.initializeMemory(
                     as: Implementation.self,
-                    to: try factory(arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2)))
+                    to: try factory(
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2)))
             })
     }
 
@@ -92,7 +96,9 @@ extension BindingBuilder {
             specialized: { arguments, product in
                 _ = product.initializeMemory(
                     as: Implementation.self,
-                    to: try factory(arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2)))
+                    to: try factory(
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2)))
             })
     }
 
@@ -107,8 +113,8 @@ extension BindingBuilder {
                 _ = product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
             })
     }
 
@@ -126,8 +132,8 @@ extension BindingBuilder {
                 _ = product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
             })
     }
 
@@ -144,8 +150,9 @@ extension BindingBuilder {
                 _ = product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4)))
             })
     }
 
@@ -165,8 +172,9 @@ extension BindingBuilder {
                 _ = product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4)))
             })
     }
 
@@ -183,8 +191,9 @@ extension BindingBuilder {
                 _ = product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4), arguments.take(P6.self, 5)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4), arguments.parameter(P6.self, 5)))
             })
     }
 
@@ -204,8 +213,9 @@ extension BindingBuilder {
                 _ = product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4), arguments.take(P6.self, 5)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4), arguments.parameter(P6.self, 5)))
             })
     }
 }

@@ -25,7 +25,7 @@ extension Construction {
         self.init(
             initializer: { (p1: P1) in try initializer(p1) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: T.self, to: try initializer(arguments.take(P1.self, 0)))
+                _ = product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
             }, fileID: fileID, line: line)
     }
 
@@ -39,7 +39,7 @@ extension Construction {
         self.init(
             initializer: { (p1: P1) in try initializer(p1) }, labels: [label1.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: T.self, to: try initializer(arguments.take(P1.self, 0)))
+                _ = product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
             }, fileID: fileID, line: line)
     }
 
@@ -53,7 +53,7 @@ extension Construction {
             initializer: { (p1: P1, p2: P2) in try initializer(p1, p2) }, labels: [],
             specialized: { arguments, product in
                 _ = product.initializeMemory(
-                    as: T.self, to: try initializer(arguments.take(P1.self, 0), arguments.take(P2.self, 1)))
+                    as: T.self, to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             }, fileID: fileID, line: line)
     }
 
@@ -69,7 +69,7 @@ extension Construction {
             initializer: { (p1: P1, p2: P2) in try initializer(p1, p2) }, labels: [label1.name, label2.name],
             specialized: { arguments, product in
                 _ = product.initializeMemory(
-                    as: T.self, to: try initializer(arguments.take(P1.self, 0), arguments.take(P2.self, 1)))
+                    as: T.self, to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             }, fileID: fileID, line: line)
     }
 
@@ -86,7 +86,8 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2)))
             }, fileID: fileID, line: line)
     }
 
@@ -105,7 +106,8 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2)))
             }, fileID: fileID, line: line)
     }
 
@@ -122,8 +124,8 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
             }, fileID: fileID, line: line)
     }
 
@@ -142,8 +144,8 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
             }, fileID: fileID, line: line)
     }
 
@@ -162,8 +164,9 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4)))
             }, fileID: fileID, line: line)
     }
 
@@ -183,8 +186,9 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4)))
             }, fileID: fileID, line: line)
     }
 
@@ -203,8 +207,9 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4), arguments.take(P6.self, 5)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4), arguments.parameter(P6.self, 5)))
             }, fileID: fileID, line: line)
     }
 
@@ -226,8 +231,9 @@ extension Construction {
                 _ = product.initializeMemory(
                     as: T.self,
                     to: try initializer(
-                        arguments.take(P1.self, 0), arguments.take(P2.self, 1), arguments.take(P3.self, 2),
-                        arguments.take(P4.self, 3), arguments.take(P5.self, 4), arguments.take(P6.self, 5)))
+                        arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
+                        arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
+                        arguments.parameter(P5.self, 4), arguments.parameter(P6.self, 5)))
             }, fileID: fileID, line: line)
     }
 }

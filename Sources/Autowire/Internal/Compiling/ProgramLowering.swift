@@ -29,6 +29,9 @@ struct ProgramLowering {
         case store(owner: Int, ProgramStore)
         /// The next argument of the factory at this index of `stack`.
         case argument(Int)
+        /// The same, for an implementation object the factory's call converts with `conversion` to
+        /// the parameter's type (see `FactoryArguments.convertedBit`).
+        case convertedArgument(Int, ImplementationConversion)
         /// The scope of region `region` keeps it (it is in `slot`), then it goes on to `then`.
         indirect case leaveScope(region: Int, slot: Int, then: Destination)
     }
@@ -46,7 +49,8 @@ struct ProgramLowering {
         enum Work {
             case fill(type: Any.Type, plan: InjectionPlan, slot: Int)
             /// `slot` is the slot of the region the product is made in, if any; else it gets a new one.
-            case call(ProgramFactory, parameters: [AnyProducer], arguments: [Value], shared: Bool, slot: Int?)
+            /// `arguments` are the entries of the program's argument table for the values made so far.
+            case call(ProgramFactory, parameters: [AnyProducer], arguments: [UInt32], shared: Bool, slot: Int?)
         }
 
         let producer: ObjectIdentifier
@@ -82,6 +86,8 @@ struct ProgramLowering {
     private var pendingHooks: [(slot: Int, hook: Int, path: Int32, region: Int?)] = []
     private var hookIndex = IdentityTable<Int>()
     private var constantIndex = IdentityTable<Int>()
+    /// The constants holding the conversions that specialized calls apply to their arguments.
+    private var conversionIndex = IdentityTable<Int>()
     private var building: [ResolveProgram.BuildingRange] = []
     private var slotCount = 0
     /// Slots the frame owns a reference in (created objects).
@@ -135,7 +141,7 @@ struct ProgramLowering {
                     producer: ObjectIdentifier(root), work: .fill(type: type, plan: plan, slot: slot), path: -1,
                     range: nil, destination: .root))
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
-            if let value = try begin(root, path: -1, destination: .root) { deliver(value, to: .root, path: -1) }
+            if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
         case .constant, .notYet, .unsupported:
             // Constant roots have a fast path of their own.
             throw .unsupported
@@ -175,7 +181,7 @@ struct ProgramLowering {
                     let path = addPath(top.path, .property(ownerType: type, step.requirement))
                     let destination = Destination.store(owner: slot, step.store)
                     if let value = try begin(step.target, path: path, destination: destination) {
-                        deliver(value, to: destination, path: path)
+                        try deliver(value, to: destination, path: path)
                     }
                     continue
                 }
@@ -194,14 +200,14 @@ struct ProgramLowering {
                 }
                 if let range = top.range { building[range].end = code.count }
                 onPath.remove(top.producer)
-                deliver(.slot(slot), to: top.destination, path: top.path)
+                try deliver(.slot(slot), to: top.destination, path: top.path)
             case .call(let factory, let parameters, let arguments, let shared, let regionSlot):
                 if top.next < parameters.count {
                     stack[index].next += 1
                     let path = factory.namesPath ? addPath(top.path, .parameter(of: factory.key)) : top.path
                     let destination = Destination.argument(index)
                     if let value = try begin(parameters[top.next], path: path, destination: destination) {
-                        deliver(value, to: destination, path: path)
+                        try deliver(value, to: destination, path: path)
                     }
                     continue
                 }
@@ -212,12 +218,7 @@ struct ProgramLowering {
                         factory: .passUnretained(factory), first: self.arguments.count, count: arguments.count,
                         references: factory.references,
                         writesProductIntoSlot: (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false))
-                for argument in arguments {
-                    switch argument {
-                    case .slot(let slot): self.arguments.append(UInt32(slot))
-                    case .constant(let index): self.arguments.append(UInt32(index) | FactoryArguments.constantBit)
-                    }
-                }
+                self.arguments += arguments
                 factories.append(factory)
                 building.append(
                     ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
@@ -226,7 +227,7 @@ struct ProgramLowering {
                     path: top.path)
                 if shared { recordGraphSlot(slot, of: top.producer) }
                 onPath.remove(top.producer)
-                deliver(.slot(slot), to: top.destination, path: top.path)
+                try deliver(.slot(slot), to: top.destination, path: top.path)
             }
         }
     }
@@ -290,14 +291,12 @@ struct ProgramLowering {
                     range: building.count - 1, region: region?.index, destination: .argument(stack.count - 1)))
             return nil
         case .factory(let factory, let parameters, let shared):
-            if case .store(let owner, let store) = destination, let conversion = factory.conversion,
-                let converting = store.converting(conversion)
-            {
-                // An alias's conversion feeding a property: the implementation's object goes to
-                // the property, converted as it is stored, rather than boxed first.
-                let destination = Destination.store(owner: owner, converting)
-                if let value = try begin(parameters[0], path: path, destination: destination) {
-                    deliver(value, to: destination, path: path)
+            if let conversion = factory.conversion, let converted = convertedDestination(destination, conversion) {
+                // An alias's conversion feeding a property or a specialized factory's parameter:
+                // the implementation's object goes there, converted as it is stored or read,
+                // rather than boxed first.
+                if let value = try begin(parameters[0], path: path, destination: converted) {
+                    try deliver(value, to: converted, path: path)
                 }
                 return nil
             }
@@ -414,7 +413,7 @@ struct ProgramLowering {
             case .callFactory:
                 let site = factorySites[Int(instruction.operand)]
                 for argument in arguments[site.first..<site.first + site.count]
-                where argument & FactoryArguments.constantBit == 0 && Int(argument) < slot {
+                where Self.slot(ofArgument: argument).map({ $0 < slot }) ?? false {
                     return true
                 }
             default:
@@ -430,6 +429,25 @@ struct ProgramLowering {
         regions[..<region].lastIndex { $0.end == $0.start && $0.publishes }
     }
 
+    /// Where an alias's implementation object goes instead of its conversion's box, when
+    /// `destination` can take it: a property of the bound type at a learned offset, or a parameter
+    /// of a call specialized in the caller's module; and only once `conversion` has succeeded.
+    private func convertedDestination(_ destination: Destination, _ conversion: ImplementationConversion)
+        -> Destination?
+    {
+        switch destination {
+        case .store(let owner, let store):
+            return store.converting(conversion).map { .store(owner: owner, $0) }
+        case .argument(let index):
+            guard conversion.isProven, case .call(let consumer, _, _, _, _) = stack[index].work,
+                consumer.readsConvertedArguments
+            else { return nil }
+            return .convertedArgument(index, conversion)
+        default:
+            return nil
+        }
+    }
+
     /// Whether the value being begun is made for an `.optional` property, directly or further
     /// down: each pending object's property in progress is the one before its `next`.
     private var isBelowOptionalProperty: Bool {
@@ -440,24 +458,53 @@ struct ProgramLowering {
     }
 
     /// Hands a complete value to where it goes.
-    private mutating func deliver(_ value: Value, to destination: Destination, path: Int32) {
+    private mutating func deliver(_ value: Value, to destination: Destination, path: Int32) throws(Stop) {
         switch destination {
         case .root:
             if case .slot(let slot) = value { resultSlot = slot }
         case .store(let owner, let store):
             emitStore(store, into: owner, value, path: path)
         case .argument(let index):
-            if case .call(let factory, let parameters, var arguments, let shared, let slot) = stack[index].work {
-                arguments.append(value)
-                stack[index].work = .call(
-                    factory, parameters: parameters, arguments: arguments, shared: shared, slot: slot)
+            switch value {
+            case .slot(let slot): appendArgument(UInt32(slot), toCallAt: index)
+            case .constant(let constant):
+                appendArgument(UInt32(constant) | FactoryArguments.constantBit, toCallAt: index)
+            }
+        case .convertedArgument(let index, let conversion):
+            switch value {
+            case .slot(let slot):
+                let constant = conversionIndex[ObjectIdentifier(conversion)] ?? Self.append(conversion, to: &constants)
+                conversionIndex[ObjectIdentifier(conversion)] = constant
+                guard slot < FactoryArguments.convertedFieldLimit, constant < FactoryArguments.convertedFieldLimit
+                else { throw .unsupported }
+                appendArgument(
+                    FactoryArguments.convertedBit | UInt32(constant) << 15 | UInt32(slot), toCallAt: index)
+            case .constant(let constant):
+                // A constant (a created singleton) is converted once, now.
+                guard let boxed = conversion.box(constants[constant]) else { throw .unsupported }
+                appendArgument(
+                    UInt32(Self.append(boxed, to: &constants)) | FactoryArguments.constantBit, toCallAt: index)
             }
         case .leaveScope(let region, let slot, let then):
             if regions[region].publishes { completeBeforePublishing(region, slot: slot) }
             emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(region)), path: path)
             closeRegion(region)
-            deliver(value, to: then, path: path)
+            try deliver(value, to: then, path: path)
         }
+    }
+
+    private mutating func appendArgument(_ entry: UInt32, toCallAt index: Int) {
+        if case .call(let factory, let parameters, var arguments, let shared, let slot) = stack[index].work {
+            arguments.append(entry)
+            stack[index].work = .call(factory, parameters: parameters, arguments: arguments, shared: shared, slot: slot)
+        }
+    }
+
+    /// The slot an argument table entry reads, or nil for a constant.
+    private static func slot(ofArgument entry: UInt32) -> Int? {
+        if entry & FactoryArguments.constantBit != 0 { return nil }
+        if entry & FactoryArguments.convertedBit != 0 { return Int(entry & 0x7FFF) }
+        return Int(entry)
     }
 
     private mutating func addPath(_ parent: Int32, _ edge: ResolveProgram.PathStep.Edge) -> Int32 {
@@ -517,9 +564,7 @@ struct ProgramLowering {
                 let site = factorySites[Int(instruction.operand)]
                 let consumes = site.factory.takeUnretainedValue().consumesArguments
                 for index in (0..<site.count).reversed() {
-                    let argument = arguments[site.first + index]
-                    guard argument & FactoryArguments.constantBit == 0 else { continue }
-                    let value = Int(argument)
+                    guard let value = Self.slot(ofArgument: arguments[site.first + index]) else { continue }
                     if consumes, owned[value], !read[value] {
                         factorySites[Int(instruction.operand)].moves |= 1 << UInt64(index)
                         moved[value] = true

@@ -89,6 +89,13 @@ final class ImplementationConversion: Sendable {
         }
     }
 
+    /// What a conversion a program relied on throws if it ever fails, which its proof rules out.
+    @usableFromInline
+    static func unexpectedFailure(of implementation: AnyObject) -> ResolutionError {
+        ResolutionError(
+            .internalInconsistency("the proven conversion of \(typeName(type(of: implementation))) failed"))
+    }
+
     /// Whether a conversion has succeeded, so that the implementation is known to conform.
     var isProven: Bool { converted.load(ordering: .relaxed) }
 

@@ -27,6 +27,49 @@ struct FactoryArguments {
 
     /// Marks an entry that indexes the constants rather than the frame.
     @inlinable static var constantBit: UInt32 { 1 << 31 }
+    /// Marks an entry whose slot (bits 0 to 14) holds an implementation object, which the
+    /// `ImplementationConversion` among the constants at bits 15 to 29 turns into the parameter's
+    /// type (a protocol it is bound as) as it is read: no box in between. Only for the calls the
+    /// fixed-arity overloads specialize (see `parameter`).
+    @inlinable static var convertedBit: UInt32 { 1 << 30 }
+    /// The largest slot, or conversion constant, a converted entry can name.
+    @inlinable static var convertedFieldLimit: Int { 1 << 15 }
+
+    /// The argument at `index` for the call the fixed-arity overloads specialize: as `take` reads
+    /// it, or converted from an implementation object (see `convertedBit`).
+    @inlinable @inline(__always)
+    func parameter<P>(_: P.Type, _ index: Int) throws -> P {
+        // A class reference is never converted: tested first, the test `take` makes again folds
+        // away, so a class argument costs nothing more.
+        if references & 1 << UInt64(index) != 0 { return take(P.self, index) }
+        if entries[index] & Self.convertedBit != 0 { return try converted(P.self, index) }
+        return take(P.self, index)
+    }
+
+    /// The implementation object of the converted entry at `index`, as a `P`. Out of line: only
+    /// protocol parameters of bound implementations come here.
+    @inlinable @inline(never)
+    func converted<P>(_: P.Type, _ index: Int) throws -> P {
+        let entry = entries[index]
+        let slot = Int(entry & 0x7FFF)
+        // Filled by an earlier instruction and not moved before its last read, as in `take`.
+        let unmanaged = Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped)
+        let moved = moves & 1 << UInt64(index) != 0
+        if moved { frame[slot] = nil }
+        let implementation = moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
+        // The lowering put an `ImplementationConversion` at this index of the constants, for
+        // this parameter's type.
+        let conversion = Unmanaged<ImplementationConversion>.fromOpaque(constants[Int(entry >> 15 & 0x7FFF)])
+        return try withUnsafeTemporaryAllocation(of: P.self, capacity: 1) { buffer in
+            let value = buffer.baseAddress.unsafelyUnwrapped
+            guard conversion.takeUnretainedValue().convert(implementation, UnsafeMutableRawPointer(value)) else {
+                // The lowering converts only once a conversion succeeded, and a class that
+                // conformed once always does.
+                throw ImplementationConversion.unexpectedFailure(of: implementation)
+            }
+            return value.move()
+        }
+    }
 
     /// The argument at `index`, which the lowering made from the producer compiled for that
     /// parameter, a `Producer<P>`, and recorded the way that producer records values. Read once

@@ -33,6 +33,11 @@ class ProgramFactory {
     /// apply as it stores the object (see `ProgramLowering`).
     var conversion: ImplementationConversion? { nil }
 
+    /// Whether the call reads its arguments with `FactoryArguments.parameter`, which converts an
+    /// implementation object to the parameter's type: only the calls the fixed-arity overloads
+    /// specialize do.
+    var readsConvertedArguments: Bool { false }
+
     /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
     /// its producer records values (a class reference as it is, anything else in a `ValueBox`).
     /// Each argument is borrowed, except those moved to it (only to a factory that consumes
@@ -104,6 +109,8 @@ final class SpecializedProgramFactory: ProgramFactory {
     }
 
     override var consumesArguments: Bool { true }
+
+    override var readsConvertedArguments: Bool { true }
 
     /// Whether the product is of the bound class itself, so that the call can write it straight
     /// into the program's slot (see `writeProduct`): what a program then does, with no dispatch.

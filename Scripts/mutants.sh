@@ -345,8 +345,8 @@ mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.sw
 # and writes the box through the key path, rather than storing the converted object.
 mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
     'ProtocolPropertyTests' no \
-    'let converting = store.converting(conversion)' \
-    'let converting = store.converting(conversion), false'
+    'return store.converting(conversion).map { .store(owner: owner, $0) }' \
+    'return nil'
 # Protocol-typed properties: a program stores an implementation through a conversion that never
 # succeeded, so one that does not conform leaves the property empty instead of failing.
 mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \

@@ -13,11 +13,11 @@ final class ImplementationConversion: Sendable {
     @usableFromInline let convert: @Sendable (AnyObject, UnsafeMutableRawPointer) -> Bool
     /// The object seen as the bound type in a `ValueBox`, as resolutions record such values; nil
     /// when it does not conform.
-    @usableFromInline let box: @Sendable (AnyObject) -> AnyObject?
+    let box: @Sendable (AnyObject) -> AnyObject?
     /// A program's store into a property of the bound type (optional or not) at a learned offset:
     /// called with the property's owner and an implementation object, both lent, it writes the
     /// object seen as the bound type, or nothing when it does not conform.
-    @usableFromInline let makeStore: @Sendable (_ offset: Int, _ optional: Bool) -> Store
+    let makeStore: @Sendable (_ offset: Int, _ optional: Bool) -> Store
 
     /// A program's store of an object into a property of another (see `ProgramStore.assign`).
     @usableFromInline typealias Store = @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void
@@ -37,16 +37,16 @@ final class ImplementationConversion: Sendable {
     }
 
     /// The conversion of `Implementation` objects to `Value`, or nil when `Implementation` is not
-    /// a class.
+    /// a class, or `Value` is one (a class bound to a subclass needs no conversion).
     @inlinable
     static func make<Implementation, Value>(_: Implementation.Type, as _: Value.Type) -> ImplementationConversion? {
-        guard Implementation.self is AnyClass else { return nil }
+        guard Implementation.self is AnyClass, !(Value.self is AnyClass) else { return nil }
         // Safe: `Implementation` is a class, and a conversion is only ever given objects its
         // binding's implementation producer made, which are `Implementation`s.
         return ImplementationConversion(
             convert: { object, destination in
                 guard let value = unsafeBitCast(object, to: Implementation.self) as? Value else { return false }
-                destination.initializeMemory(as: Value.self, repeating: value, count: 1)
+                destination.initializeMemory(as: Value.self, to: value)
                 return true
             },
             box: { object in
@@ -71,11 +71,6 @@ final class ImplementationConversion: Sendable {
                     (owner + offset).assumingMemoryBound(to: Value.self).pointee = value
                 }
             })
-    }
-
-    /// The store of implementation objects into a property of the bound type at `offset`.
-    func store(atOffset offset: Int, optional: Bool) -> Store {
-        makeStore(offset, optional)
     }
 
     /// `object` as a `T`, the type the binding binds, or `failure` when it does not conform. (Thrown

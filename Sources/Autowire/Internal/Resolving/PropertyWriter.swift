@@ -136,7 +136,7 @@ final class ProgramStore: Sendable {
         guard offset > 0, conversion.isProven else { return nil }
         return ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: false, propertyIsOptional: propertyIsOptional,
-            assign: conversion.store(atOffset: offset, optional: propertyIsOptional))
+            assign: conversion.makeStore(offset, propertyIsOptional))
     }
 
     /// The offset a program may store at directly, or nil while it must write through the key path.

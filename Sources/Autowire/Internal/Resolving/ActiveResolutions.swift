@@ -22,7 +22,9 @@ enum ActiveResolutions {
     /// A thread's cell: the tagged address of its innermost resolve (see ``ActiveResolve``), or nil.
     typealias Cell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-    private static let key: pthread_key_t? = {
+    /// The thread-specific key of the cells. A lazily made global: each read of it costs a
+    /// `swift_once` check, so a program keeps its own copy (see `enterOutermost`).
+    static let key: pthread_key_t? = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { value in
             // Optional on Linux, not on Darwin: the same spelling for both.
@@ -38,7 +40,7 @@ enum ActiveResolutions {
     /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
     /// store the cell (resolves then run without re-entry checks, which is never unsafe).
     @inline(__always)
-    private static func cell() -> Cell? {
+    private static func cell(under key: pthread_key_t? = key) -> Cell? {
         guard let key else { return nil }
         if let value = pthread_getspecific(key) { return value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
         return makeCell(under: key)
@@ -66,10 +68,11 @@ enum ActiveResolutions {
 
     /// Makes `run` the resolve of this thread and returns the thread's cell, unless a resolve is
     /// running already: then returns nil, and the caller resolves recursively instead. Without a
-    /// cell (see `cell()`), the run goes ahead unrecorded.
+    /// cell (see `cell()`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
+    /// once by the caller.
     @inline(__always)
-    static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>) -> Cell?? {
-        guard let cell = cell() else { return .some(nil) }
+    static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>, key: pthread_key_t?) -> Cell?? {
+        guard let cell = cell(under: key) else { return .some(nil) }
         guard cell.pointee == nil else { return nil }
         cell.pointee = ActiveResolve.program(run).tagged
         return cell

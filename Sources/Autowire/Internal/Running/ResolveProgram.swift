@@ -197,6 +197,8 @@ final class ResolveProgram: @unchecked Sendable {
     private let improvable: Atomic<Bool>
     /// 1 for a root's first program, one more each time it is lowered again.
     let generation: Int
+    /// `ActiveResolutions.key`, read once here rather than through its lazy global on every run.
+    private let activeResolutionsKey = ActiveResolutions.key
 
     init(
         code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
@@ -297,7 +299,7 @@ final class ResolveProgram: @unchecked Sendable {
     {
         var run = ProgramRun(program: self, request: request)
         return try withUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
-            guard let cell = ActiveResolutions.enterOutermost(run) else { return nil }
+            guard let cell = ActiveResolutions.enterOutermost(run, key: activeResolutionsKey) else { return nil }
             defer { ActiveResolutions.leave(cell, restoring: nil) }
             if slotCount <= SmallFrame.slots {
                 var small = SmallFrame()

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Autowire
@@ -168,6 +169,25 @@ private func deskContainer() throws -> Container {
         #expect(clocks.allSatisfy { $0 === clocks[0] })
         #expect(schedulers.allSatisfy { $0.clock.now() == 9 })
         #expect(try container.factoryCalls(of: Planner.self) == 1)
+    }
+
+    @Test func threadsResolvingAFreshContainerAtOnceProveAndUseTheConversionsTogether() throws {
+        // Their first resolves convert through the aliases (noting the proof) while others lower
+        // programs that read it: each desk must come out whole, whichever program made it.
+        let container = try deskContainer()
+        let whole = Atomic<Int>(0)
+        let finished = runOnThreads(8) { _ in
+            for _ in 0..<50 {
+                guard let desk = try? container.resolve(Desk.self), let journal = desk.journal else { continue }
+                let sameClock = (journal.clock as AnyObject) === (desk.clock as AnyObject)
+                if sameClock, desk.named.name == "paper", desk.labelled.name == "paper" {
+                    whole.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(finished)
+        #expect(whole.load(ordering: .relaxed) == 8 * 50)
+        #expect(try container.factoryCalls(of: Desk.self) == 0)
     }
 
     @Test func aStoreReleasesTheImplementationItReplaces() throws {

@@ -173,7 +173,8 @@ private func deskContainer() throws -> Container {
 
     @Test func threadsResolvingAFreshContainerAtOnceProveAndUseTheConversionsTogether() throws {
         // Their first resolves convert through the aliases (noting the proof) while others lower
-        // programs that read it: each desk must come out whole, whichever program made it.
+        // programs that read it: each desk must come out whole, whichever program made it, and
+        // TSan (this suite is in its filter) must see no race.
         let container = try deskContainer()
         let whole = Atomic<Int>(0)
         let finished = runOnThreads(8) { _ in
@@ -187,7 +188,10 @@ private func deskContainer() throws -> Container {
         }
         #expect(finished)
         #expect(whole.load(ordering: .relaxed) == 8 * 50)
-        #expect(try container.factoryCalls(of: Desk.self) == 0)
+        // Which program ends up published depends on the race (a root is lowered at most three
+        // times, and a run may lower again before another has proved a conversion): both forms
+        // are correct, so only the result is checked here.
+        #expect(try container.resolve(Desk.self).clock.now() == 42)
     }
 
     @Test func aStoreReleasesTheImplementationItReplaces() throws {

@@ -77,6 +77,8 @@ final class ImplementationConversion: Sendable {
     /// rather than returned as an optional, whose metadata generic code would look up each time.)
     func value<T>(of object: AnyObject, as _: T.Type, orThrow failure: @autoclosure () -> ResolutionError) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            // A buffer of capacity 1 has an address; `convert` initializes it when it returns
+            // true, and only then is the value moved out.
             let value = buffer.baseAddress.unsafelyUnwrapped
             guard convert(object, UnsafeMutableRawPointer(value)) else { throw failure() }
             noteSuccess()

@@ -58,6 +58,8 @@ final class RequestRead<Request>: ProgramFactory {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
         let value = request.pointer.assumingMemoryBound(to: Request.self).pointee
+        // Recorded as resolutions record values: a class reference as it is (`isReference`), else
+        // boxed.
         return isReference ? unsafeBitCast(value, to: AnyObject.self) : boxType.init(value)
     }
 

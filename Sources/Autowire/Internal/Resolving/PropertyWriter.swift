@@ -17,6 +17,9 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     let store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?
     /// Stores the value a `ValueBox<Value>` holds at the property's address: unboxed here, where
     /// `Value` is known, rather than by generic code that looks up the box's metadata each time.
+    /// Safe: called (by `Dependency`'s program store) only at this property's learned offset, with
+    /// a value the producer of `Value` recorded, which for a `Value` that is not a class reference
+    /// is a `ValueBox<Value>`.
     let storeBoxed: (@Sendable (UnsafeMutableRawPointer, AnyObject) -> Void)?
     /// Whether the property is a `Value?` (or `Value!`) rather than a `Value`.
     let propertyIsOptional: Bool

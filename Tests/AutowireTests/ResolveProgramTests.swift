@@ -30,6 +30,46 @@ private final class Cart: Injectable {
     static let dependencies: [Dependency<Cart>] = [.inject(\.front), .inject(\.rear)]
 }
 
+/// Graphs of 13 and 19 objects, and injections of 4, 13 and 19 (the target included): a run's
+/// frame is on the stack up to 8 slots, then up to 16, and allocated beyond.
+private final class AxleTrain13: Injectable {
+    var a: Axle!, b: Axle!, c: Axle!, d: Axle!
+    static let dependencies: [Dependency<AxleTrain13>] = [.inject(\.a), .inject(\.b), .inject(\.c), .inject(\.d)]
+    var axles: [Axle] { [a, b, c, d] }
+}
+private final class AxleTrain19: Injectable {
+    var a: Axle!, b: Axle!, c: Axle!, d: Axle!, e: Axle!, f: Axle!
+    static let dependencies: [Dependency<AxleTrain19>] = [
+        .inject(\.a), .inject(\.b), .inject(\.c), .inject(\.d), .inject(\.e), .inject(\.f),
+    ]
+    var axles: [Axle] { [a, b, c, d, e, f] }
+}
+private final class AxleRack4: PropertyInjectable {
+    var a: Axle!
+    static let dependencies: [Dependency<AxleRack4>] = [.inject(\.a)]
+    var axles: [Axle] { [a] }
+}
+private final class AxleRack13: PropertyInjectable {
+    var a: Axle!, b: Axle!, c: Axle!, d: Axle!
+    static let dependencies: [Dependency<AxleRack13>] = [.inject(\.a), .inject(\.b), .inject(\.c), .inject(\.d)]
+    var axles: [Axle] { [a, b, c, d] }
+}
+private final class AxleRack19: PropertyInjectable {
+    var a: Axle!, b: Axle!, c: Axle!, d: Axle!, e: Axle!, f: Axle!
+    static let dependencies: [Dependency<AxleRack19>] = [
+        .inject(\.a), .inject(\.b), .inject(\.c), .inject(\.d), .inject(\.e), .inject(\.f),
+    ]
+    var axles: [Axle] { [a, b, c, d, e, f] }
+}
+
+/// Whether every axle is its own, with two gears of its own.
+private func areDistinctAndComplete(_ axles: [Axle]) -> Bool {
+    let gears = axles.flatMap { [$0.left, $0.right] }
+    return Set(axles.map(ObjectIdentifier.init)).count == axles.count
+        && gears.allSatisfy { $0 != nil }
+        && Set(gears.map { ObjectIdentifier($0!) }).count == gears.count
+}
+
 private final class Ledger: Injectable {
     static var scope: Scope { .transient }
 }
@@ -285,6 +325,33 @@ private final class Dispatcher: Injectable {
             cart = nil
             #expect(liveParts.load(ordering: .relaxed) == 0)
         }
+    }
+
+    @Test func runsOfEverySizeFillEveryObjectAndReleaseThem() throws {
+        let container = Container()
+        let injectors = try (
+            container.propertyInjector(for: AxleRack4.self), container.propertyInjector(for: AxleRack13.self),
+            container.propertyInjector(for: AxleRack19.self)
+        )
+        // Twice: the first runs learn (offsets, checks), the second run the final programs.
+        for _ in 0..<2 {
+            do {
+                let train = try container.resolve(AxleTrain13.self)
+                let convoy = try container.resolve(AxleTrain19.self)
+                let (yard, depot, terminal) = (AxleRack4(), AxleRack13(), AxleRack19())
+                try injectors.0.inject(into: yard)
+                try injectors.1.inject(into: depot)
+                try injectors.2.inject(into: terminal)
+                #expect(areDistinctAndComplete(train.axles) && areDistinctAndComplete(convoy.axles))
+                #expect(areDistinctAndComplete(yard.axles))
+                #expect(areDistinctAndComplete(depot.axles) && areDistinctAndComplete(terminal.axles))
+                #expect(liveParts.load(ordering: .relaxed) == 3 * (4 + 6 + 1 + 4 + 6))
+            }
+            #expect(liveParts.load(ordering: .relaxed) == 0)
+        }
+        #expect(try container.programWord(of: AxleTrain13.self) > 1)
+        #expect(try container.programWord(of: AxleTrain19.self) > 1)
+        #expect((injectors.2.target?.programWord.load(ordering: .acquiring) ?? 0) > 1)
     }
 
     @Test func aGraphObjectIsSharedAndATransientOneIsMadeEachTimeItIsMet() throws {

@@ -215,15 +215,18 @@ struct ProgramLowering {
                 let slot = regionSlot ?? newSlot(owned: true)
                 factorySites.append(
                     ResolveProgram.FactorySite(
-                        factory: .passUnretained(factory), first: self.arguments.count, count: arguments.count,
-                        references: factory.references,
-                        writesProductIntoSlot: (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false))
+                        instruction: code.count, factory: .passUnretained(factory), first: self.arguments.count,
+                        count: arguments.count,
+                        references: factory.references))
                 self.arguments += arguments
                 factories.append(factory)
                 building.append(
                     ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
+                let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false
                 emit(
-                    .init(operation: .callFactory, object: UInt32(slot), operand: Int32(factorySites.count - 1)),
+                    .init(
+                        operation: .callFactory, object: UInt32(slot), value: writesProductIntoSlot ? 1 : 0,
+                        operand: Int32(factorySites.count - 1)),
                     path: top.path)
                 if shared { recordGraphSlot(slot, of: top.producer) }
                 onPath.remove(top.producer)

@@ -8,22 +8,27 @@
 ///
 /// The arguments are read where the program keeps them, with no copy: each is a slot of the run's
 /// frame or one of the program's constants, as the call's entries in the program's argument table
-/// say.
+/// say. The call's description (`ProgramCall`) is read in place too: the reader is two words,
+/// passed in registers, where a copy of the description cost the program loop about eight
+/// instructions per call (callgrind).
 @usableFromInline
 struct FactoryArguments {
     /// The run's frame of object references.
     @usableFromInline let frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The call, in the program's table of calls.
+    @usableFromInline let call: UnsafePointer<ProgramCall>
+
     /// The program's constants.
-    @usableFromInline let constants: UnsafePointer<UnsafeMutableRawPointer>
+    @inlinable var constants: UnsafePointer<UnsafeMutableRawPointer> { call.pointee.constants }
     /// One entry per parameter, in order: a frame slot, or a constant's index with `constantBit`
     /// set. Each holds a class reference as it is, anything else a `ValueBox` of the parameter's
     /// type.
-    @usableFromInline let entries: UnsafePointer<UInt32>
+    @inlinable var entries: UnsafePointer<UInt32> { call.pointee.entries }
     /// Bit `i` is set when argument `i` is a class reference.
-    @usableFromInline let references: UInt64
+    @inlinable var references: UInt64 { call.pointee.references }
     /// Bit `i` is set when argument `i` is its slot's last read: its reference is moved here rather
     /// than lent, and the slot emptied.
-    @usableFromInline let moves: UInt64
+    @inlinable var moves: UInt64 { call.pointee.moves }
 
     /// Marks an entry that indexes the constants rather than the frame.
     @inlinable static var constantBit: UInt32 { 1 << 31 }
@@ -79,6 +84,10 @@ struct FactoryArguments {
     func take<P>(_: P.Type, _ index: Int) -> P {
         let bit: UInt64 = 1 << UInt64(index)
         let entry = entries[index]
+        // Read before the slot is emptied, which the compiler cannot tell apart from the call's
+        // description: read after it, each is loaded again.
+        let moved = moves & bit != 0
+        let isReference = references & bit != 0
         let unmanaged: Unmanaged<AnyObject>
         if entry & Self.constantBit != 0 {
             unmanaged = Unmanaged.fromOpaque(constants[Int(entry & ~Self.constantBit)])
@@ -86,13 +95,27 @@ struct FactoryArguments {
             // Filled by an earlier instruction, and not moved before its last read (see
             // `ResolveProgram.execute`).
             unmanaged = Unmanaged.fromOpaque(frame[Int(entry)].unsafelyUnwrapped)
-            if moves & bit != 0 { frame[Int(entry)] = nil }
+            if moved { frame[Int(entry)] = nil }
         }
         // The lowering marks only slots as moved, never constants, which belong to the program.
-        let reference = moves & bit != 0 ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
-        if references & bit != 0 { return unsafeBitCast(reference, to: P.self) }
+        let reference = moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
+        if isReference { return unsafeBitCast(reference, to: P.self) }
         return unsafeDowncast(reference, to: ValueBox<P>.self).value
     }
+}
+
+/// One factory call of a resolve program, as its arguments are read: fixed when the program is
+/// made, from the lowering's `ResolveProgram.FactorySite`.
+@usableFromInline
+struct ProgramCall {
+    /// The program's constants.
+    @usableFromInline let constants: UnsafePointer<UnsafeMutableRawPointer>
+    /// The call's entries in the program's argument table (see `FactoryArguments.entries`).
+    @usableFromInline let entries: UnsafePointer<UInt32>
+    @usableFromInline let references: UInt64
+    @usableFromInline let moves: UInt64
+    /// Unretained: the program keeps the factory alive.
+    let factory: Unmanaged<ProgramFactory>
 }
 
 /// A typed factory's call as the fixed-arity overloads specialize it: the arguments in, the

@@ -32,7 +32,7 @@ import Synchronization
 /// | `create` | slot `object` = `creators[operand].init()` |
 /// | `storeAtOffset` | the value (slot or constant `value`) is written into slot `object`'s object at byte offset `operand` |
 /// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
-/// | `callFactory` | slot `object` = the factory of `factorySites[operand]` called with its arguments (slots or constants); an argument read for the last time moves to a factory that consumes its arguments |
+/// | `callFactory` | slot `object` = the factory of the call at byte offset `operand` in `calls` called with its arguments (slots or constants); an argument read for the last time moves to a factory that consumes its arguments |
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
 /// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object |
 /// | `release` | slot `object`'s reference, if any, is released |
@@ -93,7 +93,9 @@ final class ResolveProgram: @unchecked Sendable {
         var object: UInt32
         /// The slot (or constant) of the value stored; for `callHook`, one more than the index of
         /// the region that makes the object, or 0; for `leaveScope`, 1 when it publishes what its
-        /// region staged (see `publishesStaged`).
+        /// region staged (see `publishesStaged`); for `callFactory`, 1 when the factory is a
+        /// `SpecializedProgramFactory` that writes its product into the slot itself, called without
+        /// dispatch (here rather than in the call's description: the loop has it in a register).
         var value: UInt32 = 0
         /// The side-table index or byte offset the operation uses.
         var operand: Int32 = 0
@@ -120,9 +122,12 @@ final class ResolveProgram: @unchecked Sendable {
         let edge: Edge
     }
 
-    /// One factory call: the factory, and where its arguments are in `arguments`: each a slot, or a
-    /// constant's index with `FactoryArguments.constantBit` set.
+    /// One factory call as the lowering records it: the factory, and where its arguments are in
+    /// `arguments`: each a slot, or a constant's index with `FactoryArguments.constantBit` set. A
+    /// program runs it as a `ProgramCall`.
     struct FactorySite {
+        /// The `callFactory` instruction that makes this call.
+        let instruction: Int
         /// Unretained: `keptAlive` holds the factory.
         let factory: Unmanaged<ProgramFactory>
         let first: Int
@@ -132,9 +137,6 @@ final class ResolveProgram: @unchecked Sendable {
         /// Bit `i` is set when argument `i` is its slot's last read, moved to a factory that
         /// consumes its arguments.
         var moves: UInt64 = 0
-        /// Whether `factory` is a `SpecializedProgramFactory` that writes its product into the
-        /// slot itself, called without dispatch.
-        let writesProductIntoSlot: Bool
     }
 
     /// The instructions that make an object a scope keeps, from its `enterScope` to just past its
@@ -174,9 +176,12 @@ final class ResolveProgram: @unchecked Sendable {
     private let firstFills: UnsafeMutableBufferPointer<Unmanaged<FirstFillCheck>>
     private let hooks: UnsafeMutableBufferPointer<Unmanaged<InjectionHook>>
     private let constants: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
-    private let factorySites: UnsafeMutableBufferPointer<FactorySite>
+    /// The factory calls, each pointing into `constants` and `arguments`.
+    private let calls: UnsafeMutableBufferPointer<ProgramCall>
     private let arguments: UnsafeMutableBufferPointer<UInt32>
     private let regions: [ScopeRegion]
+    /// `!regions.isEmpty`, read with one load where every run asks it.
+    private let hasRegions: Bool
     /// The classes `requireMainActor` names: what must be made or filled on the main actor.
     private let mainActorTypes: [Any.Type]
     private let keptAlive:
@@ -207,15 +212,29 @@ final class ResolveProgram: @unchecked Sendable {
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep], generation: Int
     ) {
+        // A call's operand becomes its byte offset in `calls`: the loop then adds it to the table's
+        // address, with no multiplication (about two instructions per call, callgrind).
         self.code = Self.copy(code)
+        for site in factorySites {
+            self.code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
+        }
         self.creators = Self.copy(creators)
-        self.stores = Self.copy(stores.map(Unmanaged.passUnretained))
-        self.firstFills = Self.copy(firstFills.map(Unmanaged.passUnretained))
-        self.hooks = Self.copy(hooks.map(Unmanaged.passUnretained))
-        self.constants = Self.copy(constants.map { Unmanaged.passUnretained($0).toOpaque() })
-        self.factorySites = Self.copy(factorySites)
-        self.arguments = Self.copy(arguments)
+        self.stores = Self.copy(stores, Unmanaged.passUnretained)
+        self.firstFills = Self.copy(firstFills, Unmanaged.passUnretained)
+        self.hooks = Self.copy(hooks, Unmanaged.passUnretained)
+        let constantWords = Self.copy(constants) { Unmanaged.passUnretained($0).toOpaque() }
+        self.constants = constantWords
+        let argumentEntries = Self.copy(arguments)
+        self.arguments = argumentEntries
+        // The buffers are the program's for its whole life, so the calls may point into them.
+        self.calls = Self.copy(factorySites) { site in
+            ProgramCall(
+                constants: UnsafePointer(constantWords.baseAddress.unsafelyUnwrapped),
+                entries: UnsafePointer(argumentEntries.baseAddress.unsafelyUnwrapped) + site.first,
+                references: site.references, moves: site.moves, factory: site.factory)
+        }
         self.regions = regions
+        self.hasRegions = !regions.isEmpty
         self.mainActorTypes = mainActorTypes
         self.keptAlive = (stores, firstFills, hooks, constants, factories, scopes)
         self.slotCount = slotCount
@@ -242,13 +261,24 @@ final class ResolveProgram: @unchecked Sendable {
         firstFills.deinitialize().deallocate()
         hooks.deinitialize().deallocate()
         constants.deinitialize().deallocate()
-        factorySites.deinitialize().deallocate()
+        calls.deinitialize().deallocate()
         arguments.deinitialize().deallocate()
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
         _ = buffer.initialize(from: array)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    }
+
+    /// A buffer of `array`'s elements, each transformed: no intermediate array.
+    private static func copy<Element, Copied>(_ array: [Element], _ transform: (Element) -> Copied)
+        -> UnsafeMutableBufferPointer<Copied>
+    {
+        let buffer = UnsafeMutableBufferPointer<Copied>.allocate(capacity: Swift.max(array.count, 1))
+        for (index, element) in array.enumerated() {
+            (buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(element))
+        }
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
@@ -298,34 +328,53 @@ final class ResolveProgram: @unchecked Sendable {
         -> UnsafeMutableRawPointer?
     {
         var run = ProgramRun(program: self, request: request)
-        return try withUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
+        // Without the stack protector's canary (about five instructions per run, callgrind): the
+        // run is read and written only as a `ProgramRun`, and the frame only at slots below
+        // `slotCount`, which the lowering numbers; the suite's ASan run checks both accesses.
+        return try _withUnprotectedUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
             guard let cell = ActiveResolutions.enterOutermost(run, key: activeResolutionsKey) else { return nil }
             defer { ActiveResolutions.leave(cell, restoring: nil) }
-            if slotCount <= SmallFrame.slots {
-                var small = SmallFrame()
-                return try withUnsafeMutablePointer(to: &small) { small throws(ResolutionError) in
-                    // A tuple of 16 optional pointers, all nil: laid out as 16 contiguous words.
-                    let frame = UnsafeMutableRawPointer(small).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-                    return try execute(frame, run, injecting: target)
-                }
+            // On the stack when small, in the smallest frame that holds it: setting a frame's
+            // slots to nil costs an instruction for each two.
+            if slotCount <= EightSlots.count {
+                var slots = EightSlots()
+                return try execute(on: &slots, run, injecting: target)
+            }
+            if slotCount <= SixteenSlots.count {
+                var slots = SixteenSlots()
+                return try execute(on: &slots, run, injecting: target)
             }
             let frame = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: slotCount)
             frame.initialize(repeating: nil, count: slotCount)
             defer { frame.deallocate() }
-            return try execute(frame, run, injecting: target)
+            if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
+            return try execute(frame, run)
         }
     }
 
+    @inline(__always)
+    private func execute<Slots: StackFrameSlots>(
+        on slots: inout Slots, _ run: UnsafeMutablePointer<ProgramRun>, injecting target: AnyObject?
+    ) throws(ResolutionError) -> UnsafeMutableRawPointer {
+        try _withUnprotectedUnsafeMutablePointer(to: &slots) { slots throws(ResolutionError) in
+            // A tuple of optional pointers, all nil: laid out as contiguous words.
+            let frame = UnsafeMutableRawPointer(slots).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            // Here, where a resolve's nil folds away, rather than in the loop's function.
+            if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
+            return try execute(frame, run)
+        }
+    }
+
+    /// Runs the program on `frame`, whose slot 0 holds the object handed in by an injection.
     private func execute(
-        _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
-        injecting target: AnyObject?
+        _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
         // Two copies of the loop: one that never jumps keeps `pc` in step with its instruction's
         // address, which costs a few instructions per step in the copy that skips regions.
         // (Generic, so that each copy is specialized with its answer fixed.)
-        if regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }
+        if !hasRegions { return try execute(frame, run, NoRegions.self) }
         do {
-            return try execute(frame, run, injecting: target, Regions.self)
+            return try execute(frame, run, Regions.self)
         } catch {
             discardStaged(run)
             throw error
@@ -344,13 +393,12 @@ final class ResolveProgram: @unchecked Sendable {
 
     private func execute<Loop: LoopKind>(
         _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
-        injecting target: AnyObject?, _: Loop.Type
+        _: Loop.Type
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
         // Every slot an instruction reads was filled by an earlier one and, if moved, is read no
         // more (`ProgramLowering` emits in creation order and marks only a slot's last read as a
         // move): hence the `unsafelyUnwrapped` reads below. The `DEBUG` check at the end and the
         // sanitizer runs of the suite would catch a lowering that broke this.
-        if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
         let code = self.code.baseAddress.unsafelyUnwrapped
         let end = self.code.count
         // The generations this run pinned in the custom scopes it reached: only the copy of the
@@ -385,30 +433,28 @@ final class ResolveProgram: @unchecked Sendable {
                 storeThroughKeyPath(at: pc, frame)
             case .callFactory:
                 run.pointee.pc = pc
-                // Read in place: a copy of the site costs a load and a store of each of its words.
-                // The lowering gives each `callFactory` the index of its own site in this table.
-                let site = factorySites.baseAddress.unsafelyUnwrapped + Int(instruction.operand)
+                // The lowering gives each `callFactory` its own call in this table, and `init` made
+                // its index a byte offset.
+                let call = (UnsafeRawPointer(calls.baseAddress.unsafelyUnwrapped) + Int(instruction.operand))
+                    .assumingMemoryBound(to: ProgramCall.self)
                 do {
                     // The factory reads its arguments from the frame and the constants itself, and
                     // stores its product in the object's slot, which is empty until then.
-                    let arguments = FactoryArguments(
-                        frame: frame, constants: UnsafePointer(constants.baseAddress.unsafelyUnwrapped),
-                        entries: UnsafePointer(self.arguments.baseAddress.unsafelyUnwrapped) + site.pointee.first,
-                        references: site.pointee.references, moves: site.pointee.moves)
-                    if site.pointee.writesProductIntoSlot {
-                        // Safe: the lowering sets `writesProductIntoSlot` only for this class.
-                        try site.pointee.factory._withUnsafeGuaranteedRef {
+                    let arguments = FactoryArguments(frame: frame, call: call)
+                    if instruction.value != 0 {
+                        // Safe: the lowering sets `value` only for this class (see `value`).
+                        try call.pointee.factory._withUnsafeGuaranteedRef {
                             try unsafeDowncast($0, to: SpecializedProgramFactory.self).writeProduct(
                                 arguments, into: frame + object)
                         }
                     } else {
-                        try site.pointee.factory._withUnsafeGuaranteedRef {
+                        try call.pointee.factory._withUnsafeGuaranteedRef {
                             try $0.call(arguments, storingInto: frame + object, in: run)
                         }
                     }
                 } catch {
                     throw failure(
-                        site.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
+                        call.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
                 }
             case .checkFirstFill:
                 run.pointee.pc = pc
@@ -638,14 +684,25 @@ struct ProgramRun {
     func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
 }
 
-/// A frame of up to 16 slots on the stack: a resolve of a small graph allocates nothing but the
+/// A frame of slots on the stack, all nil: a resolve of a small graph allocates nothing but the
 /// objects it creates.
-private struct SmallFrame {
-    typealias Slots4 = (
-        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
-    )
-    static let slots = 16
-    var slots: (Slots4, Slots4, Slots4, Slots4) = (
+private protocol StackFrameSlots {
+    static var count: Int { get }
+    init()
+}
+
+private typealias FourSlots = (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+)
+
+private struct EightSlots: StackFrameSlots {
+    static var count: Int { 8 }
+    var slots: (FourSlots, FourSlots) = ((nil, nil, nil, nil), (nil, nil, nil, nil))
+}
+
+private struct SixteenSlots: StackFrameSlots {
+    static var count: Int { 16 }
+    var slots: (FourSlots, FourSlots, FourSlots, FourSlots) = (
         (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil)
     )
 }

@@ -86,7 +86,7 @@ struct IdentityTable<Value> {
 
     private mutating func grow() {
         let old = entries
-        let capacity = Swift.max(8, entries.count * 2)
+        let capacity = Swift.max(16, entries.count * 2)
         entries = Array(repeating: Entry(key: 0, value: nil), count: capacity)
         shift = 64 - capacity.trailingZeroBitCount
         count = 0

@@ -228,6 +228,7 @@ final class PlanCompiler {
         // metadata (and its array's) at every turn, about 500 instructions each.
         let dependencies = withoutRepeats(
             reading("dependencies", of: type) { type.dependencies.map(DeclaredDependency.init) })
+        plan.reserveCapacity(dependencies.count)
         plan.firstFill = FirstFillCheck(
             type: type, requirements: dependencies.map { $0.requirement }, registry: registry)
         plan.hook = InjectionHook(type)

@@ -125,7 +125,25 @@ struct ProgramLowering {
     static func lower(_ root: AnyProducer, generation: Int) -> Result<ResolveProgram, Stop> {
         var lowering = ProgramLowering()
         lowering.generation = generation
+        lowering.reserveForASmallGraph()
         return Result { () throws(Stop) in try lowering.lowerRoot(root) }
+    }
+
+    /// Room for a graph of a few objects in the tables every program fills, one allocation each:
+    /// grown from empty, they reallocated about 35 times in a lowering of six objects (callgrind:
+    /// about 13,000 of its 42,000 instructions). A larger graph grows them as usual.
+    private mutating func reserveForASmallGraph() {
+        code.reserveCapacity(32)
+        pathOf.reserveCapacity(32)
+        pathTree.reserveCapacity(16)
+        creators.reserveCapacity(8)
+        stores.reserveCapacity(16)
+        firstFills.reserveCapacity(8)
+        hooks.reserveCapacity(8)
+        pendingHooks.reserveCapacity(8)
+        building.reserveCapacity(8)
+        owned.reserveCapacity(16)
+        stack.reserveCapacity(8)
     }
 
     private mutating func lowerRoot(_ root: AnyProducer) throws(Stop) -> ResolveProgram {

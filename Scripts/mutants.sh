@@ -353,6 +353,19 @@ mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \
     'ProtocolPropertyTests' no \
     'guard offset > 0, conversion.isProven else { return nil }' \
     'guard offset > 0 else { return nil }'
+# Program frames: a run too large for a stack frame does not hand the injected object to its
+# allocated frame, so an injection of many objects fails.
+mutant heap-frame-loses-injection-target Internal/Running/ResolveProgram.swift \
+    'ResolveProgramTests' no \
+    'defer { frame.deallocate() }
+            if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }' \
+    'defer { frame.deallocate() }'
+# Factory calls: a call reads its arguments as another call's (each operand kept as an index
+# into the calls while the loop adds it as a byte offset).
+mutant factory-call-operand-not-scaled Internal/Running/ResolveProgram.swift \
+    'ResolveProgramTests|ConstructorInjectionTests' no \
+    'self.code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)' \
+    '_ = site'
 # Protocol-typed parameters: a constructor's protocol parameter is boxed by its alias's
 # conversion rather than converted as the specialized call reads it.
 mutant protocol-parameter-boxed Internal/Compiling/ProgramLowering.swift \

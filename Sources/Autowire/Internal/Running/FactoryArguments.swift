@@ -15,7 +15,8 @@
 struct FactoryArguments {
     /// The run's frame of object references.
     @usableFromInline let frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    /// The call, in the program's table of calls.
+    /// The call, in the program's table of calls: valid for the call, since the run holds the
+    /// program that owns the table.
     @usableFromInline let call: UnsafePointer<ProgramCall>
 
     /// The program's constants.

@@ -433,8 +433,9 @@ final class ResolveProgram: @unchecked Sendable {
                 storeThroughKeyPath(at: pc, frame)
             case .callFactory:
                 run.pointee.pc = pc
-                // The lowering gives each `callFactory` its own call in this table, and `init` made
-                // its index a byte offset.
+                // Safe: the lowering gives each `callFactory` the index of its own call in this
+                // table, which `init` scaled by the stride: the offset of one `ProgramCall`, which
+                // (like the buffers it points into) the program owns for its whole life.
                 let call = (UnsafeRawPointer(calls.baseAddress.unsafelyUnwrapped) + Int(instruction.operand))
                     .assumingMemoryBound(to: ProgramCall.self)
                 do {

@@ -347,8 +347,7 @@ final class ResolveProgram: @unchecked Sendable {
             let frame = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: slotCount)
             frame.initialize(repeating: nil, count: slotCount)
             defer { frame.deallocate() }
-            if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
-            return try execute(frame, run)
+            return try execute(frame, run, injecting: target)
         }
     }
 
@@ -357,12 +356,23 @@ final class ResolveProgram: @unchecked Sendable {
         on slots: inout Slots, _ run: UnsafeMutablePointer<ProgramRun>, injecting target: AnyObject?
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
         try _withUnprotectedUnsafeMutablePointer(to: &slots) { slots throws(ResolutionError) in
-            // A tuple of optional pointers, all nil: laid out as contiguous words.
+            // Safe: a tuple of optional pointers, all nil, is laid out as that many contiguous
+            // words, as an array of them would be.
             let frame = UnsafeMutableRawPointer(slots).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            // Here, where a resolve's nil folds away, rather than in the loop's function.
-            if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
-            return try execute(frame, run)
+            return try execute(frame, run, injecting: target)
         }
+    }
+
+    /// Hands an injection's object to slot 0, then runs. Inlined into `run`, where a resolve's nil
+    /// target folds away, rather than tested in the loop's function on every run. Unretained: the
+    /// caller holds the object for the run, and the frame does not own slot 0 (`injects`).
+    @inline(__always)
+    private func execute(
+        _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
+        injecting target: AnyObject?
+    ) throws(ResolutionError) -> UnsafeMutableRawPointer {
+        if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
+        return try execute(frame, run)
     }
 
     /// Runs the program on `frame`, whose slot 0 holds the object handed in by an injection.

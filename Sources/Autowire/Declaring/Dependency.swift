@@ -53,42 +53,45 @@ public struct Dependency<Root: AnyObject>: Sendable {
         // every container shares it, and a fresh container's first resolve does not describe the
         // key path again (String(describing:) of a key path costs tens of microseconds).
         let learned = LearnedOffset()
-        self.makeStep = { producer in
-            guard let typed = producer as? Producer<Value> else { return nil }
-            // Captures no producer: producers own their plans, so that would be a reference cycle.
-            let holdsReferences = typed.holdsReferences
-            let store = ProgramStore(
-                requirement: requirement, learned: learned, holdsReferences: holdsReferences,
-                propertyIsOptional: writer.propertyIsOptional
-            ) { owner, recorded in
-                // The program lowering checked that every object reaching this store is an
-                // `Object`, and that the value is what `typed` records: the value itself when it
-                // is a class reference, else its box. The caller holds both, so neither is retained.
-                Unmanaged<AnyObject>.fromOpaque(recorded)._withUnsafeGuaranteedRef { reference in
-                    // A value that is not a class reference is stored here at the learned offset, as
-                    // the recursive path does (programs store class references themselves).
-                    let offset = learned.current
-                    if offset > 0, !holdsReferences, let storeBoxed = writer.storeBoxed {
-                        storeBoxed(owner + offset, reference)
-                        return
-                    }
-                    let value =
-                        holdsReferences
-                        ? unsafeBitCast(reference, to: Value.self)
-                        : unsafeDowncast(reference, to: ValueBox<Value>.self).value
-                    if offset > 0, let store = writer.store {
-                        store(owner + offset, value)
-                        return
-                    }
-                    Unmanaged<Object>.fromOpaque(owner)._withUnsafeGuaranteedRef { root in
-                        writer.assign(root, value)
-                        if offset == 0 {
-                            learned.learn(
-                                on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
-                        }
+        // Made once per declaration, like the offset, rather than per compiled step: every
+        // container's plans share it. Captures no producer: producers own their plans, so that
+        // would be a reference cycle.
+        let holdsReferences = Value.self is AnyClass
+        let store = ProgramStore(
+            requirement: requirement, learned: learned, holdsReferences: holdsReferences,
+            propertyIsOptional: writer.propertyIsOptional
+        ) { owner, recorded in
+            // The program lowering checked that every object reaching this store is an
+            // `Object`, and that the value is what a producer of `Value` records: the value
+            // itself when it is a class reference, else its box. The caller holds both, so
+            // neither is retained.
+            Unmanaged<AnyObject>.fromOpaque(recorded)._withUnsafeGuaranteedRef { reference in
+                // A value that is not a class reference is stored here at the learned offset, as
+                // the recursive path does (programs store class references themselves).
+                let offset = learned.current
+                if offset > 0, !holdsReferences, let storeBoxed = writer.storeBoxed {
+                    storeBoxed(owner + offset, reference)
+                    return
+                }
+                let value =
+                    holdsReferences
+                    ? unsafeBitCast(reference, to: Value.self)
+                    : unsafeDowncast(reference, to: ValueBox<Value>.self).value
+                if offset > 0, let store = writer.store {
+                    store(owner + offset, value)
+                    return
+                }
+                Unmanaged<Object>.fromOpaque(owner)._withUnsafeGuaranteedRef { root in
+                    writer.assign(root, value)
+                    if offset == 0 {
+                        learned.learn(
+                            on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
                     }
                 }
             }
+        }
+        self.makeStep = { producer in
+            guard let typed = producer as? Producer<Value> else { return nil }
             return InjectionStep(requirement: requirement, target: producer, store: store) {
                 [unowned(unsafe) typed] object, resolution in
                 let value: Value

@@ -370,6 +370,18 @@ mutant protocol-parameter-boxed Internal/Compiling/ProgramLowering.swift \
     'ProtocolPropertyTests' no \
     'guard conversion.isProven, case .call(let consumer, _, _, _, _) = stack[index].work,' \
     'guard conversion.isProven, false, case .call(let consumer, _, _, _, _) = stack[index].work,'
+# Cycle check: the walk that names where an endless cycle is entered records no first hops,
+# so the cycle is reported without the path that leads to it.
+mutant cycle-walk-forgets-first-hops Internal/Compiling/PlanCompiler+Cycles.swift \
+    'RandomizedGraphTests|CycleCheckTests' no \
+    'mapped.recordsFirstHops = true' \
+    'mapped.recordsFirstHops = false'
+# Creation locks: every group is taken for a group of one, so singletons that need each other
+# get locks of their own.
+mutant creation-groups-split Internal/Compiling/PlanCompiler+CreationLocks.swift \
+    'CreationLockGroupTests|DeadlockTests' no \
+    'if stack.last === producer {' \
+    'if true {'
 
 # Arguments.
 only=()

@@ -18,8 +18,6 @@ extension PlanCompiler {
         var tarjan = Tarjan()
         for producer in new {
             tarjan.visit(producer, in: registry) { group in
-                // Most groups are one producer: skip the casts, a conformance lookup per generic type.
-                guard group.count > 1 else { return }
                 let singletons = group.compactMap { $0 as? any SingletonCreation }
                 guard singletons.count > 1, let first = singletons.first else { return }
                 let shared = CreationLock(subject: first.key)
@@ -47,12 +45,15 @@ private struct Tarjan {
     private var lowLink = IdentityTable<Int>()
     private var onStack = IdentityTable<Void>()
     private var stack: [AnyProducer] = []
+    /// The producers being walked, innermost last: empty between visits, kept for its capacity.
+    private var path: [Entry] = []
 
-    /// Visits everything `root` reaches in `registry` that is not grouped yet, calling `found` with
-    /// each group as it is completed, and marks them grouped.
+    /// Visits everything `root` reaches in `registry` that is not grouped yet, marking each group
+    /// grouped as it is completed; calls `found` with each group of more than one producer (most
+    /// are one, and casting each member to find its singletons costs a conformance lookup).
     mutating func visit(_ root: AnyProducer, in registry: Registry, found: ([AnyProducer]) -> Void) {
         guard order[ObjectIdentifier(root)] == nil else { return }
-        var path = [Entry(producer: root)]
+        path.append(Entry(producer: root))
         enter(root)
         while let top = path.last {
             let producer = top.producer
@@ -78,6 +79,13 @@ private struct Tarjan {
                 lowLink[ObjectIdentifier(parent)] = min(parentLow, low)
             }
             guard lowLink[id] == order[id] else { continue }
+            if stack.last === producer {
+                // A group of one, as most are: no list to make.
+                stack.removeLast()
+                onStack.remove(id)
+                producer.isGroupedForCreation = true
+                continue
+            }
             var group: [AnyProducer] = []
             while let member = stack.popLast() {
                 onStack.remove(ObjectIdentifier(member))

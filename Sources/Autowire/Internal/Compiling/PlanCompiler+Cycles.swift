@@ -19,8 +19,11 @@ extension PlanCompiler {
         var hops: [Hop] = []
         /// Producers finished in this walk, with their reach.
         var finished: [(producer: AnyProducer, reach: Int)] = []
-        /// The hop that first reached each producer, to name the path to a cycle found later.
+        /// The hop that first reached each producer, to name the path to a cycle found later;
+        /// kept only when `recordsFirstHops` (a table of hops cost about 900 instructions an
+        /// insertion, a sixth of the walk, and only a walk that saw a cycle reads it).
         var firstHop = IdentityTable<Hop>()
+        var recordsFirstHops = false
         /// Whether any edge led back onto the current path.
         var sawCycle = false
         /// Whether an unclosable cycle is reachable, reported now or already for another root.
@@ -36,7 +39,15 @@ extension PlanCompiler {
         var walk = Walk()
         let problemsBefore = problems.count
         let reach = visit(root, &walk)
-        if walk.sawCycle { findEndlessCycles(&walk) }
+        if walk.sawCycle {
+            // Walked again, the same way, for the first hops that name where a cycle is entered.
+            // Whatever the first walk reported is not reported twice (see `reportUnclosable`).
+            var mapped = Walk()
+            mapped.recordsFirstHops = true
+            _ = visit(root, &mapped)
+            walk.firstHop = mapped.firstHop
+            findEndlessCycles(&walk)
+        }
         guard problems.count == problemsBefore, !walk.foundUnclosable else { return }
         root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: !walk.sawCycle)
         // With no cycle below the root, every producer reached was checked too: marking them lets
@@ -85,7 +96,7 @@ extension PlanCompiler {
                     walk.reached += check.slotCapacity
                     frames[top].reach += check.slotCapacity
                 } else {
-                    walk.firstHop[ObjectIdentifier(target)] = hop
+                    if walk.recordsFirstHops { walk.firstHop[ObjectIdentifier(target)] = hop }
                     walk.hops.append(hop)
                     frames.append(enter(target, &walk))
                 }

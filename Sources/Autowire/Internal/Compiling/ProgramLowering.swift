@@ -188,22 +188,25 @@ struct ProgramLowering {
 
     /// Works on the innermost pending object or factory until the root is complete.
     private mutating func work() throws(Stop) {
-        while let top = stack.last {
+        // The innermost entry is read in place while it has work left, and moved out once it is
+        // complete: copying it each turn retained and released everything it holds.
+        while !stack.isEmpty {
             let index = stack.count - 1
-            switch top.work {
+            switch stack[index].work {
             case .fill(let type, let plan, let slot):
                 let steps = plan.steps
-                if top.next < steps.count {
-                    let step = steps[top.next]
+                let next = stack[index].next
+                if next < steps.count {
+                    let step = steps[next]
                     stack[index].next += 1
-                    let path = addPath(top.path, .property(ownerType: type, step.requirement))
+                    let path = addPath(stack[index].path, .property(ownerType: type, step.requirement))
                     let destination = Destination.store(owner: slot, step.store)
                     if let value = try begin(step.target, path: path, destination: destination) {
                         try deliver(value, to: destination, path: path)
                     }
                     continue
                 }
-                stack.removeLast()
+                let top = stack.removeLast()
                 if let check = plan.firstFill, !check.hasPassed {
                     let checkIndex = firstFillIndex[ObjectIdentifier(check)] ?? Self.append(check, to: &firstFills)
                     firstFillIndex[ObjectIdentifier(check)] = checkIndex
@@ -220,16 +223,18 @@ struct ProgramLowering {
                 onPath.remove(top.producer)
                 try deliver(.slot(slot), to: top.destination, path: top.path)
             case .call(let factory, let parameters, let arguments, let shared, let regionSlot):
-                if top.next < parameters.count {
+                let next = stack[index].next
+                if next < parameters.count {
                     stack[index].next += 1
-                    let path = factory.namesPath ? addPath(top.path, .parameter(of: factory.key)) : top.path
+                    let callPath = stack[index].path
+                    let path = factory.namesPath ? addPath(callPath, .parameter(of: factory.key)) : callPath
                     let destination = Destination.argument(index)
-                    if let value = try begin(parameters[top.next], path: path, destination: destination) {
+                    if let value = try begin(parameters[next], path: path, destination: destination) {
                         try deliver(value, to: destination, path: path)
                     }
                     continue
                 }
-                stack.removeLast()
+                let top = stack.removeLast()
                 let slot = regionSlot ?? newSlot(owned: true)
                 factorySites.append(
                     ResolveProgram.FactorySite(

@@ -56,9 +56,9 @@ struct ResolutionState {
     /// receives a `Resolver` (0 until then): resolvers find their resolve by it (see `Resolver`).
     private(set) var serial: UInt = 0
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
-    var seed: Any?
+    let seed: Any?
     /// The request of a `RequestScope` resolve.
-    var request: RequestValue?
+    let request: RequestValue?
     /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
     /// factory), if any: what it is building must not be started again here.
     var outer: ActiveResolve?

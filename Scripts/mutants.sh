@@ -382,6 +382,16 @@ mutant creation-groups-split Internal/Compiling/PlanCompiler+CreationLocks.swift
     'CreationLockGroupTests|DeadlockTests' no \
     'if stack.last === producer {' \
     'if true {'
+# Creation locks: the groups are never looked for, as if no new producer could be in a cycle.
+mutant creation-groups-skipped Internal/Compiling/PlanCompiler+CreationLocks.swift \
+    'CreationLockGroupTests|DeadlockTests' no \
+    'new.contains(where: { $0.rootCheck?.isAcyclic != true })' \
+    'new.contains(where: { _ in false })'
+# Cycle check: a root is taken as acyclic without looking at where its edges lead.
+mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CycleCheckTests|CycleTests' no \
+    'guard let check = edge.target.rootCheck, check.isAcyclic else { return nil }' \
+    'guard let check = edge.target.rootCheck ?? RootCheck(slotCapacity: 1, isAcyclic: true) as RootCheck? else { return nil }'
 
 # Arguments.
 only=()

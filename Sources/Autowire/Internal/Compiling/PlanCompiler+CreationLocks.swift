@@ -10,8 +10,12 @@ extension PlanCompiler {
         let new = table.values.filter { !$0.isGroupedForCreation && $0.registry === registry }
         // A group never reaches producers compiled before (theirs were published with edges to
         // what existed then), so with fewer than two new singletons no group needs a shared lock:
-        // the walk, a third of a small container's first resolve, is skipped.
-        guard new.count(where: { $0.isSingletonProducer }) > 1 else {
+        // the walk, a third of a small container's first resolve, is skipped. So it is when the
+        // cycle check found no cycle below any of them (it follows every edge this walk would):
+        // then every group is one producer (building 100 bindings: a twentieth of the time).
+        guard new.count(where: { $0.isSingletonProducer }) > 1,
+            new.contains(where: { $0.rootCheck?.isAcyclic != true })
+        else {
             for producer in new { producer.isGroupedForCreation = true }
             return
         }

@@ -36,6 +36,10 @@ extension PlanCompiler {
         // A producer is written only under its own registry's lock; an ancestor's producer is
         // checked when the ancestor resolves it, and until then a resolve sizes its table itself.
         guard root.rootCheck == nil, root.registry === registry else { return }
+        if let reach = reachThroughCheckedEdges(of: root) {
+            root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
+            return
+        }
         var walk = Walk()
         let problemsBefore = problems.count
         let reach = visit(root, &walk)
@@ -57,6 +61,24 @@ extension PlanCompiler {
         for (producer, reach) in walk.finished where producer.rootCheck == nil && producer.registry === registry {
             producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
         }
+    }
+
+    /// What the walk from `root` would find when each edge it follows leads to a producer checked
+    /// before and found acyclic (or there is none): no cycle, and the reach of the distinct
+    /// targets plus one. Nil when the walk must run. (Building a container checks each binding
+    /// as a root, and most lead straight to what an earlier root's walk checked: a walk costs
+    /// its tables' allocations even then.)
+    private func reachThroughCheckedEdges(of root: AnyProducer) -> Int? {
+        let edges = root.edges
+        guard edges.count <= 16 else { return nil }
+        var reach = 1
+        for (index, edge) in edges.enumerated() where !edge.isDeferred {
+            guard let check = edge.target.rootCheck, check.isAcyclic else { return nil }
+            // A target met through an earlier edge counts once, as in the walk.
+            if edges[..<index].contains(where: { !$0.isDeferred && $0.target === edge.target }) { continue }
+            reach += check.slotCapacity
+        }
+        return reach
     }
 
     /// A producer being walked: how far through its edges the walk is, and its reach so far.

@@ -60,7 +60,10 @@ final class Registry: @unchecked Sendable {
         parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
         copying original: Registry? = nil, settings: ContainerSettings = ContainerSettings()
     ) {
+        // Sized up front: grown one doubling at a time, a table rehashes every key it holds each
+        // time (SipHash, about 100 instructions a key).
         var bindings: [BindingKey: BindingDeclaration] = [:]
+        bindings.reserveCapacity(declarations.count)
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
         for declaration in declarations {
             if let contribution = declaration.contribution {
@@ -89,16 +92,18 @@ final class Registry: @unchecked Sendable {
         self.declarations = declarations
         self.bindings = bindings
         self.contributions = contributions
-        self.ownKeys = Set(bindings.keys).union(contributions.keys)
+        // Read only by this registry's own compilations when it is a child (see `sharedProducer`).
+        self.ownKeys = parent == nil ? [] : Set(bindings.keys).union(contributions.keys)
         self.table = ReadWriteLocked([:])
         self.settings = settings
 
         // Compile every binding now, so that a broken one fails the build rather than a later resolve.
         do {
             problems += try table.write { table in
-                let compiler = PlanCompiler(registry: self, table: table)
+                let compiler = PlanCompiler(registry: self, table: table, reservingRoomFor: declarations.count)
                 compiler.whileCompiling {
                     var seen: Set<BindingKey> = []
+                    seen.reserveCapacity(declarations.count)
                     for declaration in declarations where seen.insert(declaration.providedKey).inserted {
                         if let producer = compiler.producer(for: declaration.providedKey) {
                             compiler.checkRoot(producer)

@@ -40,9 +40,12 @@ final class PlanCompiler {
 
     private func popPath() { lazyPath = lazyPath?.parent }
 
-    init(registry: Registry, table: [BindingKey: AnyProducer]) {
+    /// A compiler adding to `table`, with room for `count` more producers, for a compilation
+    /// known to make at least that many (building a container).
+    init(registry: Registry, table: [BindingKey: AnyProducer], reservingRoomFor count: Int = 0) {
         self.registry = registry
         self.table = table
+        if count > 0 { self.table.reserveCapacity(table.count + count) }
         registry.compilations.add(1, ordering: .relaxed)
     }
 

@@ -68,10 +68,10 @@ final class Registry: @unchecked Sendable {
         for declaration in declarations {
             if let contribution = declaration.contribution {
                 contributions[contribution.collectionKey, default: []].append(declaration)
-            } else if let first = bindings[declaration.key] {
+            } else if let first = bindings.updateValue(declaration, forKey: declaration.key) {
+                // The first one stays: put back (one lookup for every binding, two for a duplicate).
+                bindings[declaration.key] = first
                 problems.append(.duplicateBinding(declaration.key, first: first.location, second: declaration.location))
-            } else {
-                bindings[declaration.key] = declaration
             }
             let key = declaration.providedKey
             let inherited = parent?.declaration(providing: key)

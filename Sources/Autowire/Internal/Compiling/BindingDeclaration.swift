@@ -1,7 +1,11 @@
 /// One `binder.bind(…)…to(…)` statement, kept until the container compiles it.
 ///
 /// Declarations are only read while compiling, under the registry's lock.
-struct BindingDeclaration {
+///
+/// A class: a declaration is read from several tables while building, and a struct of its size
+/// was copied (a retain per reference it holds) each time, and moved in large blocks as the
+/// binder's list grew.
+final class BindingDeclaration {
     /// What the binding provides: the bound type and tag (for contributions, the element's).
     let key: BindingKey
     /// Set for `intoCollection()` and `intoDictionary(key:)` contributions.
@@ -13,6 +17,18 @@ struct BindingDeclaration {
     /// Compiles the producer; registers it under the key first when `register` is true, so that
     /// cycles reaching it during compilation find it.
     let compile: (PlanCompiler, _ register: Bool) -> AnyProducer
+
+    init(
+        key: BindingKey, contribution: Contribution?, explicitScope: Scope?, location: SourceLocation,
+        isOverride: Bool, compile: @escaping (PlanCompiler, _ register: Bool) -> AnyProducer
+    ) {
+        self.key = key
+        self.contribution = contribution
+        self.explicitScope = explicitScope
+        self.location = location
+        self.isOverride = isOverride
+        self.compile = compile
+    }
 
     /// The key this declaration makes resolvable: its own, or its collection's.
     var providedKey: BindingKey { contribution?.collectionKey ?? key }

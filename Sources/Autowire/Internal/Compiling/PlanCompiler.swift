@@ -65,7 +65,8 @@ final class PlanCompiler {
     ///
     /// Everything it reaches is compiled when it returns.
     func producer(for key: BindingKey) -> AnyProducer? {
-        if let existing = table[key] { return existing }
+        // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
+        // compiled below are none.
         let base = pendingFills.count
         let producer = producerLeavingFills(for: key)
         compileFills(above: base)

@@ -144,7 +144,9 @@ struct Validator {
         _ type: X.Type, pathPrefix: () -> [String], compiler: PlanCompiler, injection: PlanCompiler?,
         resolution: Resolution?, findings: inout [Diagnostic]
     ) -> AnyObject? {
-        let requirements = X.dependencies.map { $0.requirement }.filter { $0.applies(to: X.self) }
+        let requirements = DeclaredDependency.all(X.dependencies).map { $0.requirement }.filter {
+            $0.applies(to: X.self)
+        }
         if MainActorIsolation.isMainActorIsolated(X.self) || requirements.contains(where: \.requiresMainActor),
             !MainActorThread().isCurrent
         {

@@ -231,7 +231,7 @@ final class PlanCompiler {
         // their root type at once: generic code that handles a `Dependency<Root>` looks up its
         // metadata (and its array's) at every turn, about 500 instructions each.
         let dependencies = withoutRepeats(
-            reading("dependencies", of: type) { type.dependencies.map(DeclaredDependency.init) })
+            reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
         plan.firstFill = FirstFillCheck(
             type: type, requirements: dependencies.map { $0.requirement }, registry: registry)

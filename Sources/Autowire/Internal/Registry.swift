@@ -66,8 +66,8 @@ final class Registry: @unchecked Sendable {
         bindings.reserveCapacity(declarations.count)
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
         for declaration in declarations {
-            if let contribution = declaration.contribution {
-                contributions[contribution.collectionKey, default: []].append(declaration)
+            if declaration.isContribution {
+                contributions[declaration.providedKey, default: []].append(declaration)
             } else if let first = bindings.updateValue(declaration, forKey: declaration.key) {
                 // The first one stays: put back (one lookup for every binding, two for a duplicate).
                 bindings[declaration.key] = first
@@ -77,7 +77,7 @@ final class Registry: @unchecked Sendable {
             let inherited = parent?.declaration(providing: key)
             if declaration.isOverride, inherited == nil {
                 problems.append(.overrideOfNothing(key, location: declaration.location))
-            } else if !declaration.isOverride, declaration.contribution == nil, let inherited {
+            } else if !declaration.isOverride, !declaration.isContribution, let inherited {
                 problems.append(
                     .accidentalShadowing(key, location: declaration.location, parentLocation: inherited.location))
             }

@@ -10,6 +10,13 @@ final class BindingDeclaration {
     let key: BindingKey
     /// Set for `intoCollection()` and `intoDictionary(key:)` contributions.
     let contribution: Contribution?
+    /// The key this declaration makes resolvable: its own, or its collection's.
+    ///
+    /// This and `isContribution` are stored rather than read from `contribution`: each read copied
+    /// the whole contribution (an existential and three closures) through generic value witnesses.
+    let providedKey: BindingKey
+    /// Whether `contribution` is set.
+    let isContribution: Bool
     let explicitScope: Scope?
     let location: SourceLocation
     /// Written with `binder.override(_:)`: replaces a binding of an ancestor container.
@@ -24,14 +31,13 @@ final class BindingDeclaration {
     ) {
         self.key = key
         self.contribution = contribution
+        self.providedKey = contribution?.collectionKey ?? key
+        self.isContribution = contribution != nil
         self.explicitScope = explicitScope
         self.location = location
         self.isOverride = isOverride
         self.compile = compile
     }
-
-    /// The key this declaration makes resolvable: its own, or its collection's.
-    var providedKey: BindingKey { contribution?.collectionKey ?? key }
 }
 
 /// How a contribution joins its collection: `[Element]` in binding order, or `[Key: Element]`.

@@ -7,6 +7,9 @@
 #   Scripts/mutants.sh            every mutant (about 5 minutes on 2 cores once the copy is built)
 #   Scripts/mutants.sh --fast     the few marked fast, each running only its small filter (CI)
 #   Scripts/mutants.sh --list     the mutants, their files and filters; runs nothing
+#   Scripts/mutants.sh --check    that each mutant's text occurs exactly once in its file, so that
+#                                 a change to the source cannot leave a mutant that no longer
+#                                 applies unnoticed (CI); builds nothing, runs nothing
 #   Scripts/mutants.sh NAME…      only the mutants named
 #
 # The package is copied to .build/mutants/package and built there, in its own scratch path, so the
@@ -81,8 +84,8 @@ mutant hook-before-cycle-complete Internal/Resolving/ResolutionState.swift \
 # Cycle check, second pass: endless cycles first reached through a shared object are not looked for.
 mutant cycle-second-pass-skipped Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|RandomizedGraphTests' no \
-    'if walk.sawCycle { findEndlessCycles(&walk) }' \
-    'if walk.sawCycle, walk.reached < 0 { findEndlessCycles(&walk) }'
+    'findEndlessCycles(&walk)' \
+    'if walk.reached < 0 { findEndlessCycles(&walk) }'
 # Singletons: a thread that waited for the creation lock does not check again that the singleton
 # was created meanwhile, and creates a second one.
 mutant singleton-no-recheck-under-lock Internal/Producers/SingletonProducer.swift \
@@ -96,8 +99,8 @@ mutant singleton-no-recheck-under-lock Internal/Producers/SingletonProducer.swif
 # so each keeps a lock of its own and two threads creating them from both ends deadlock.
 mutant creation-locks-skipped-for-two-singletons Internal/Compiling/PlanCompiler+CreationLocks.swift \
     'CreationLockGroupTests' no \
-    'guard new.count(where: { $0.isSingletonProducer }) > 1 else {' \
-    'guard new.count(where: { $0.isSingletonProducer }) > 2 else {'
+    'guard new.count(where: { $0.isSingletonProducer }) > 1,' \
+    'guard new.count(where: { $0.isSingletonProducer }) > 2,'
 # Lazy: a thread that waited for the lazy's lock resolves the value again.
 mutant lazy-no-recheck-under-lock Resolving/Lazy.swift \
     'ProviderLazyTests|ConcurrencyTests|StressTests' no \
@@ -194,8 +197,8 @@ mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolut
 # Resolve programs: a factory argument marked as moved is only lent, so its reference leaks.
 mutant program-moved-argument-lent Internal/Running/FactoryArguments.swift \
     'ResolveProgramTests' no \
-    'moves & bit != 0 ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()' \
-    'unmanaged.takeUnretainedValue()'
+    'let reference = moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()' \
+    'let reference = unmanaged.takeUnretainedValue()'
 # Resolve programs: every read of a slot in a factory call moves it, not only the last one, so the
 # frame hands over references it does not own (a double release).
 mutant program-every-argument-moves Internal/Compiling/ProgramLowering.swift \
@@ -218,8 +221,8 @@ mutant factory-running-outside-unseen Internal/Resolving/ResolutionState.swift \
 # bound as a protocol) writes its product into the slot unconverted.
 mutant program-factory-product-unconverted Internal/Compiling/ProgramLowering.swift \
     'TypedFactoryTests|ResolveProgramTests' no \
-    'writesProductIntoSlot: (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false))' \
-    'writesProductIntoSlot: factory is SpecializedProgramFactory))'
+    'let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false' \
+    'let writesProductIntoSlot = factory is SpecializedProgramFactory'
 # Identity tables: a removal leaves the entries after it where they are, so a later lookup stops
 # at the hole and misses them (a compile would then, for example, lower an object twice).
 mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swift \
@@ -252,8 +255,8 @@ mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
 # object is made again.
 mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swift \
     'WeakScopeProgramTests' no \
-    'if regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }' \
-    'if !regions.isEmpty || regions.isEmpty { return try execute(frame, run, injecting: target, NoRegions.self) }'
+    'if !hasRegions { return try execute(frame, run, NoRegions.self) }' \
+    'if true { return try execute(frame, run, NoRegions.self) }'
 # Singleton regions: a singleton that reads an object made before it in the resolve is published
 # (its hooks run) as soon as its region ends, where the recursive path defers its publication.
 mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering.swift \
@@ -397,10 +400,12 @@ mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles
 only=()
 mode=full
 list=no
+check=no
 for argument in "$@"; do
     case "$argument" in
         --fast) mode=fast ;;
         --list) list=yes ;;
+        --check) check=yes ;;
         -h | --help)
             sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
             exit 0
@@ -424,6 +429,21 @@ done
 if [[ ${#only[@]} -gt 0 && ${#selected[@]} -ne ${#only[@]} ]]; then
     echo "unknown mutant among: ${only[*]} (see --list)" >&2
     exit 2
+fi
+
+if [[ "$check" == yes ]]; then
+    stale=0
+    for index in "${selected[@]}"; do
+        count="$(python3 -c 'import sys; print(open(sys.argv[1], encoding="utf-8").read().count(sys.argv[2]))' \
+            "Sources/Autowire/${files[$index]}" "${olds[$index]}")"
+        if [[ "$count" != 1 ]]; then
+            echo "mutant ${names[$index]}: its text occurs $count times in ${files[$index]}, not once" >&2
+            stale=$((stale + 1))
+        fi
+    done
+    echo "${#selected[@]} mutants checked, $stale that no longer apply"
+    [[ "$stale" -eq 0 ]]
+    exit
 fi
 
 if [[ "$list" == yes ]]; then

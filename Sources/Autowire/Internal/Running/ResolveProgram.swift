@@ -265,13 +265,18 @@ final class ResolveProgram: @unchecked Sendable {
         arguments.deinitialize().deallocate()
     }
 
+    /// A buffer holding `array`'s elements, which `deinit` deinitializes and frees.
+    ///
+    /// Safe: room for at least one element is allocated, so the base address is never nil (the
+    /// loop and the calls unwrap it), and only `array.count` elements are initialized and exposed;
+    /// the rebased buffer keeps the allocation's base address, which is what `deallocate()` frees.
     private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
         _ = buffer.initialize(from: array)
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
-    /// A buffer of `array`'s elements, each transformed: no intermediate array.
+    /// A buffer of `array`'s elements, each transformed: no intermediate array. Safe as `copy(_:)`.
     private static func copy<Element, Copied>(_ array: [Element], _ transform: (Element) -> Copied)
         -> UnsafeMutableBufferPointer<Copied>
     {

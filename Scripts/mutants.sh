@@ -350,6 +350,12 @@ mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
     'ProtocolPropertyTests' no \
     'return store.converting(conversion).map { .store(owner: owner, $0) }' \
     'return nil'
+# Weak properties: a property whose word is not a weak reference to the value just written (an
+# `unowned` one holds the object's address) is learned as `weak`, and later written as one.
+mutant weak-field-any-word Internal/Resolving/WeakField.swift \
+    'WeakPropertyTests' no \
+    'return stored == expected && expected != 0 ? offset : nil' \
+    'return expected != 0 ? offset : nil'
 # Protocol-typed properties: a program stores an implementation through a conversion that never
 # succeeded, so one that does not conform leaves the property empty instead of failing.
 mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \

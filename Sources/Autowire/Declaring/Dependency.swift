@@ -73,6 +73,11 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     storeBoxed(owner + offset, reference)
                     return
                 }
+                if offset < -1 {
+                    // A plain `weak` property, at minus `offset`: learned only for class references.
+                    WeakField.store(reference, at: owner - offset)
+                    return
+                }
                 let value =
                     holdsReferences
                     ? unsafeBitCast(reference, to: Value.self)
@@ -85,7 +90,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     writer.assign(root, value)
                     if offset == 0 {
                         learned.learn(
-                            on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
+                            on: root, requirement: requirement, locate: writer.locate,
+                            written: holdsReferences && writer.propertyIsOptional ? reference : nil)
                     }
                 }
             }
@@ -111,11 +117,21 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     store(UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset, value)
                     return
                 }
+                if offset < -1 {
+                    // A plain `weak` property, at minus `offset`: learned only when `Value` is a class.
+                    WeakField.store(
+                        unsafeBitCast(value, to: AnyObject.self),
+                        at: UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) - offset)
+                    return
+                }
                 // The plan compiler checked that every object reaching this step is an `Object`.
                 let root = unsafeDowncast(object, to: Object.self)
                 writer.assign(root, value)
                 if offset == 0 {
-                    learned.learn(on: root, description: requirement.printedKeyPath.text, locate: writer.locate)
+                    learned.learn(
+                        on: root, requirement: requirement, locate: writer.locate,
+                        written: holdsReferences && writer.propertyIsOptional
+                            ? unsafeBitCast(value, to: AnyObject.self) : nil)
                 }
             }
         }

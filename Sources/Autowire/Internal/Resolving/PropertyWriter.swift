@@ -72,20 +72,27 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     }
 }
 
-/// The learned offset of one property: 0 while unknown, -1 when direct stores are not safe.
+/// The learned offset of one property: 0 while unknown, -1 when direct stores are not safe, the
+/// offset of a plain stored property, or minus the offset of a plain `weak` one (see `WeakField`).
 final class LearnedOffset: Sendable {
     private let offset = Atomic<Int>(0)
 
     @inline(__always)
     var current: Int { offset.load(ordering: .relaxed) }
 
-    /// Measures the offset on `object`, after a key-path write, when `description` proves the key
-    /// path is one plain stored property: Swift prints `\Type.name` only for those, and
-    /// `<computed …>` for observed, wrapped, lazy, `weak`, `unowned` and overridable properties,
-    /// whose writes must keep going through the key path.
-    func learn<Object>(on object: Object, description: String, locate: ((Object) -> Int)?) {
-        guard let locate, Self.isPlainStoredProperty(description) else {
-            offset.store(-1, ordering: .relaxed)
+    /// Measures the offset on `object`, after a key-path write, when the key path is one plain
+    /// stored property: Swift prints `\Type.name` only for those, and `<computed …>` for observed,
+    /// wrapped, lazy, `weak`, `unowned` and overridable properties, whose writes must keep going
+    /// through the key path, except a plain `weak` one, which `WeakField` recognizes. `written` is
+    /// the class reference the key path just wrote into an optional property, else nil.
+    func learn<Object: AnyObject>(
+        on object: Object, requirement: Requirement, locate: ((Object) -> Int)?, written: AnyObject?
+    ) {
+        guard let locate, Self.isPlainStoredProperty(requirement.printedKeyPath.text) else {
+            let weakOffset = written.flatMap { written in
+                requirement.anyKeyPath.flatMap { WeakField.offset(of: $0, in: object, holding: written) }
+            }
+            offset.store(weakOffset.map { -$0 } ?? -1, ordering: .relaxed)
             return
         }
         let measured = locate(object)

@@ -1,0 +1,92 @@
+@_spi(Reflection) import Swift
+
+/// Finds and writes a plain `weak` stored property directly, as its own setter would.
+///
+/// A key path cannot write a `weak` property in place: it goes through the runtime's generic
+/// projection (a writeback buffer, metadata lookups, a read of the old value), about 2,600
+/// instructions a write, the whole cost of a property cycle closed by weak back-references. Its
+/// print (`\Type.<computed 0x… (T?)>`) is the same as that of an observed or wrapped property, which
+/// must keep going through the key path. What tells them apart is in the key path itself: the
+/// compiler identifies the component of a property it stores itself by the property's index
+/// among the class's stored properties, and one with accessors of its own (an observer, an
+/// override) by a function.
+///
+/// So an offset is learned only when all of these hold, each checked on the first write, after
+/// the key path has written `value` (see `LearnedOffset`):
+/// - the key path is exactly one settable component identified by a stored property (its layout
+///   checked word for word, anything else is refused);
+/// - the class's field records (`_forEachField`) have a property of the key path's value type at
+///   that index;
+/// - the property's word holds exactly the bits of a weak reference to `value`: a `weak`
+///   property, not a strong or `unowned` one, whose words are the object's address.
+enum WeakField {
+    /// A weak reference as the runtime stores it: one word, for any class (a class-bound
+    /// existential adds a witness table, and is never learned: its value is not a class reference).
+    private struct Cell {
+        weak var object: AnyObject?
+    }
+
+    /// The offset of the plain `weak` property `keyPath` names in `object`, which the key path has
+    /// just set to `value`; nil when it is anything else.
+    static func offset(of keyPath: AnyKeyPath, in object: AnyObject, holding value: AnyObject) -> Int? {
+        guard MemoryLayout<Cell>.size == MemoryLayout<UInt>.size, let index = storedPropertyIndex(of: keyPath),
+            let offset = fieldOffset(at: index, in: type(of: keyPath).rootType, of: type(of: keyPath).valueType)
+        else { return nil }
+        // Safe: the field records place the property inside every object of the key path's root
+        // class (`object` is one), at a word-aligned offset (checked), past the object's header.
+        guard offset >= 2 * MemoryLayout<UInt>.size, offset % MemoryLayout<UInt>.alignment == 0 else { return nil }
+        let stored = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(
+            fromByteOffset: offset, as: UInt.self)
+        var reference = Cell(object: value)
+        let expected = withUnsafeBytes(of: &reference) { $0.load(as: UInt.self) }
+        return stored == expected && expected != 0 ? offset : nil
+    }
+
+    /// Writes `value` into the `weak` property at `address`, as its setter does.
+    ///
+    /// Safe only at an offset `offset(of:in:holding:)` returned, in an object of the class it was
+    /// learned on (or a subclass): a weak reference there is one `Cell`'s word.
+    @inline(__always)
+    static func store(_ value: AnyObject, at address: UnsafeMutableRawPointer) {
+        address.assumingMemoryBound(to: Cell.self).pointee.object = value
+    }
+
+    /// The stored-property index identifying `keyPath`'s only component, when the key path is one
+    /// settable computed component the compiler identified by a stored property.
+    ///
+    /// A key path object is laid out as the standard library's `KeyPath.swift` and the runtime's
+    /// `KeyPath.h` describe: the object header (two words) and `_kvcKeyPathStringPtr` (one), then
+    /// the buffer: a 32-bit header whose low 24 bits are its size, padded to a word; then each
+    /// component: a 32-bit header, padded to a word, and for a computed one its identifier, getter
+    /// and setter (a word each). Of the component header, the top byte is the kind (2: computed)
+    /// and `0x0060_0000` the flags "settable" and "identified by a stored property"; any other bit
+    /// (mutating, identified by a vtable slot, arguments, unresolved) makes the header differ.
+    private static func storedPropertyIndex(of keyPath: AnyKeyPath) -> Int? {
+        let word = MemoryLayout<UInt>.size
+        guard word == 8 else { return nil }
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+        // Safe: every key path object holds its buffer header, at 3 words.
+        let bufferHeader = base.load(fromByteOffset: 3 * word, as: UInt32.self)
+        // A computed component without arguments: header and padding, identifier, getter, setter.
+        guard bufferHeader & 0x00FF_FFFF == UInt32(4 * word) else { return nil }
+        // Safe: the buffer holds that many bytes past its header word.
+        let componentHeader = base.load(fromByteOffset: 4 * word, as: UInt32.self)
+        guard componentHeader == 0x0260_0000 else { return nil }
+        let index = base.load(fromByteOffset: 5 * word, as: Int.self)
+        return index >= 0 ? index : nil
+    }
+
+    /// The offset of the stored property at `index` in `type`'s field records, superclasses' first,
+    /// when its type is `valueType`.
+    private static func fieldOffset(at index: Int, in type: Any.Type, of valueType: Any.Type) -> Int? {
+        var current = 0
+        var found: Int?
+        _ = _forEachField(of: type, options: .classFields) { _, offset, fieldType, _ in
+            defer { current += 1 }
+            guard current == index else { return true }
+            if fieldType == valueType { found = offset }
+            return false
+        }
+        return found
+    }
+}

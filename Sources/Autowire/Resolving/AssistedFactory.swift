@@ -49,11 +49,15 @@ public struct AssistedFactory<Seed, T>: Sendable {
     public func make(_ seed: Seed) throws(ResolutionError) -> T {
         switch source {
         case .container(let handle):
-            try handle.withTarget(
-                calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
-            ) { (target: Producer<T>) in
-                try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
-                    try target.produce(resolution)
+            try withUnsafePointer(to: seed) { pointer throws(ResolutionError) in
+                // `pointer` stays valid for the whole resolve: `seed` outlives this call.
+                let seed = BorrowedValue(type: Seed.self, pointer: UnsafeRawPointer(pointer))
+                return try handle.withTarget(
+                    calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
+                ) { (target: Producer<T>) in
+                    try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
+                        try target.produce(resolution)
+                    }
                 }
             }
         case .closure(let make, let location):

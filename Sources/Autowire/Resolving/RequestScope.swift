@@ -32,7 +32,7 @@ public struct RequestScope<Request>: Sendable {
         let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
         return try withUnsafePointer(to: request) { pointer throws(ResolutionError) in
             // `pointer` stays valid for the whole resolve: `request` outlives this call.
-            let request = RequestValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
+            let request = BorrowedValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
             return try ResolutionError.catching {
                 // The root producer of `T`'s key produces `T`, as in `Container.resolve`.
                 try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel(request: request)

@@ -140,7 +140,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`.
-    final func resolveTopLevel(request: RequestValue) throws -> T {
+    final func resolveTopLevel(request: BorrowedValue) throws -> T {
         let word = programWord.load(ordering: .acquiring)
         if word > 1, let made = try ResolveProgram.runPublished(word, request: request) {
             return value(fromProgram: made)
@@ -150,7 +150,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
-    func resolveTopLevelSlowly(request: RequestValue? = nil) throws -> T {
+    func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
         if let made = try registry.program(for: self)?.run(request: request) { return value(fromProgram: made) }
         return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, request: request) { try produce($0) }
     }

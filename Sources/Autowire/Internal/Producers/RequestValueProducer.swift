@@ -1,17 +1,3 @@
-/// The request a ``RequestScope`` resolve was given, as the resolve's state holds it: where the
-/// value lies on the caller's stack, and its type, checked before it is read. It lives only in
-/// that resolve's state, which ends before `RequestScope.resolve(_:for:)` returns, so the pointer
-/// never outlives the value; a `Provider` or `Lazy` starts a state of its own, with no request.
-struct RequestValue {
-    let type: ObjectIdentifier
-    let pointer: UnsafeRawPointer
-
-    init<Request>(type: Request.Type, pointer: UnsafeRawPointer) {
-        self.type = ObjectIdentifier(Request.self)
-        self.pointer = pointer
-    }
-}
-
 /// Produces the request of the ongoing ``RequestScope`` resolve.
 final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendable {
     /// How a resolve program reads the request.

@@ -46,6 +46,8 @@ struct ResolutionState {
     private var capacity: Int
     private var tableOnHeap = false
     private var count = 0
+    /// How many slots hold an instance: `finish` stops once it has released them all.
+    private var instanceCount = 0
     /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
     /// recursion made progress (it may close) or not (it never will).
     private(set) var registrations = 0
@@ -56,29 +58,22 @@ struct ResolutionState {
     /// receives a `Resolver` (0 until then): resolvers find their resolve by it (see `Resolver`).
     private(set) var serial: UInt = 0
     /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
-    let seed: Any?
+    let seed: BorrowedValue?
     /// The request of a `RequestScope` resolve.
-    let request: RequestValue?
+    let request: BorrowedValue?
     /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
     /// factory), if any: what it is building must not be started again here.
     var outer: ActiveResolve?
-    /// The singleton creations under way in this resolve, innermost last.
-    var creationFrames: [CreationFrame] = []
-    /// Singletons that read what this resolve was still building outside any creation: published
-    /// (and their locks released) only when the whole resolve succeeds.
-    var creationsDeferredToEnd: [Creation] = []
-    /// Hooks of objects that read what this resolve was still building outside any frame: run
-    /// once the whole resolve is built.
-    var hooksDeferredToEnd: [PendingHook] = []
-    /// Property fills waiting for a factory still running in this resolve, written when it
-    /// returns: a cycle through a constructor that closes through a property.
-    var waitingFills: [WaitingFill] = []
+    /// Creations under way, work deferred to the end and waiting fills: made the first time one
+    /// is needed. Most resolves need none, and then start and end without four arrays to set up
+    /// and release.
+    private var pendingWork: PendingWork?
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
 
     /// Sets up an empty table of `capacity` slots (a power of two) in `memory`, which must hold
     /// `capacity * bytesPerSlot` bytes aligned for a word.
-    init(memory: UnsafeMutableRawPointer, capacity: Int, seed: Any? = nil, request: RequestValue? = nil) {
+    init(memory: UnsafeMutableRawPointer, capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil) {
         (slots, instances) = Self.carve(memory, capacity: capacity)
         self.capacity = capacity
         self.seed = seed
@@ -180,17 +175,34 @@ struct ResolutionState {
     /// the singleton is then published only with the creation that recorded it.
     @inline(__always)
     private mutating func noteRead(recordedAt: Int32) {
-        guard !creationFrames.isEmpty else { return }
-        let innermost = creationFrames.count - 1
+        guard let pendingWork, !pendingWork.creationFrames.isEmpty else { return }
+        let innermost = pendingWork.creationFrames.count - 1
         let recorded = Int(recordedAt)
-        if recorded < creationFrames[innermost].earliestRead { creationFrames[innermost].earliestRead = recorded }
+        if recorded < pendingWork.creationFrames[innermost].earliestRead {
+            pendingWork.creationFrames[innermost].earliestRead = recorded
+        }
     }
+
+    /// The pending work, made if there was none.
+    private mutating func pending() -> PendingWork {
+        if let pendingWork { return pendingWork }
+        let made = PendingWork()
+        pendingWork = made
+        return made
+    }
+
+    /// Whether fills wait for a running factory.
+    @inline(__always)
+    mutating func hasWaitingFills() -> Bool { pendingWork.map { !$0.waitingFills.isEmpty } ?? false }
+
+    /// Makes `fill` wait for its factory.
+    mutating func addWaitingFill(_ fill: WaitingFill) { pending().waitingFills.append(fill) }
 
     /// Takes out the fills waiting for `producer`'s value.
     mutating func takeWaitingFills(for producer: AnyProducer) -> [WaitingFill] {
         let identity = Self.identity(producer)
         var taken: [WaitingFill] = []
-        waitingFills.removeAll { fill in
+        pendingWork?.waitingFills.removeAll { fill in
             guard fill.factory == identity else { return false }
             taken.append(fill)
             return true
@@ -205,6 +217,7 @@ struct ResolutionState {
         } else {
             (instances + index).initialize(to: instance)
             slots[index].hasInstance = true
+            instanceCount += 1
         }
         slots[index].constructionMark = -1
         slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
@@ -276,11 +289,13 @@ struct ResolutionState {
     /// Starts a singleton creation, or an object whose hook must wait until what it reads is
     /// complete.
     mutating func beginCreation(ofSingleton isSingleton: Bool = false) {
-        creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
+        pending().creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
     }
 
     /// Whether a singleton is being created in this resolve (its graph is being built).
-    mutating func isCreatingSingleton() -> Bool { creationFrames.contains(where: \.isSingleton) }
+    mutating func isCreatingSingleton() -> Bool {
+        pendingWork?.creationFrames.contains(where: \.isSingleton) ?? false
+    }
 
     /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
     /// When it read nothing still under construction outside itself, its hooks run (objects reached
@@ -289,7 +304,7 @@ struct ResolutionState {
     ///
     /// - Throws: the first hook's error; the frame's singletons are then discarded.
     mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
-        guard var frame = creationFrames.popLast() else {
+        guard let pendingWork, var frame = pendingWork.creationFrames.popLast() else {
             try hook?.run()
             creation?.publish()
             return
@@ -304,62 +319,68 @@ struct ResolutionState {
                 throw error
             }
             for finished in frame.deferred { finished.publish() }
-        } else if creationFrames.isEmpty {
-            creationsDeferredToEnd += frame.deferred
-            hooksDeferredToEnd += frame.hooks
+        } else if pendingWork.creationFrames.isEmpty {
+            pendingWork.creationsDeferredToEnd += frame.deferred
+            pendingWork.hooksDeferredToEnd += frame.hooks
         } else {
-            let outer = creationFrames.count - 1
-            creationFrames[outer].deferred += frame.deferred
-            creationFrames[outer].hooks += frame.hooks
-            creationFrames[outer].earliestRead = min(creationFrames[outer].earliestRead, frame.earliestRead)
+            let outer = pendingWork.creationFrames.count - 1
+            pendingWork.creationFrames[outer].deferred += frame.deferred
+            pendingWork.creationFrames[outer].hooks += frame.hooks
+            pendingWork.creationFrames[outer].earliestRead = min(
+                pendingWork.creationFrames[outer].earliestRead, frame.earliestRead)
         }
     }
 
     /// Ends the innermost frame, which failed: its singletons and what was deferred to it are
     /// discarded, its hooks never run. (Deferred creations read into it, so they cannot outlive it.)
     mutating func abandonCreation() {
-        guard let frame = creationFrames.popLast() else { return }
+        guard let frame = pendingWork?.creationFrames.popLast() else { return }
         for deferred in frame.deferred.reversed() { deferred.discard() }
     }
 
     /// Notes, for the innermost frame, that an object it made still waits for a running factory:
     /// its hooks and singletons wait until the end of the resolve.
     mutating func noteWaitingFill() {
-        guard !creationFrames.isEmpty else { return }
-        creationFrames[creationFrames.count - 1].earliestRead = -1
+        guard let pendingWork, !pendingWork.creationFrames.isEmpty else { return }
+        pendingWork.creationFrames[pendingWork.creationFrames.count - 1].earliestRead = -1
     }
 
     /// Whether hooks or publications wait for the end of the resolve.
     /// Mutating, as every member read through `Resolution.state.pointee`: a getter would copy the
     /// whole state (a retain of each of its references) to read two counts.
-    mutating func hasWorkDeferredToEnd() -> Bool { !creationsDeferredToEnd.isEmpty || !hooksDeferredToEnd.isEmpty }
+    mutating func hasWorkDeferredToEnd() -> Bool {
+        guard let pendingWork else { return false }
+        return !pendingWork.creationsDeferredToEnd.isEmpty || !pendingWork.hooksDeferredToEnd.isEmpty
+    }
 
     /// Runs the hooks deferred to the end of this successful resolve, then publishes the
     /// singletons deferred to it, releasing the locks they kept.
     ///
     /// - Throws: the first hook's error; everything deferred is then discarded.
     mutating func completeDeferred() throws(ResolutionError) {
-        let hooks = hooksDeferredToEnd
-        hooksDeferredToEnd = []
+        guard let pendingWork else { return }
+        let hooks = pendingWork.hooksDeferredToEnd
+        pendingWork.hooksDeferredToEnd = []
         do {
             for pending in hooks { try pending.run() }
         } catch {
             discardDeferred()
             throw error
         }
-        let finished = creationsDeferredToEnd
-        creationsDeferredToEnd = []
+        let finished = pendingWork.creationsDeferredToEnd
+        pendingWork.creationsDeferredToEnd = []
         for creation in finished { creation.publish() }
     }
 
     /// Discards what a failed resolve deferred, releasing the locks it kept; runs no hook.
     mutating func discardDeferred() {
-        while let frame = creationFrames.popLast() {
+        guard let pendingWork else { return }
+        while let frame = pendingWork.creationFrames.popLast() {
             for deferred in frame.deferred.reversed() { deferred.discard() }
         }
-        hooksDeferredToEnd = []
-        let finished = creationsDeferredToEnd
-        creationsDeferredToEnd = []
+        pendingWork.hooksDeferredToEnd = []
+        let finished = pendingWork.creationsDeferredToEnd
+        pendingWork.creationsDeferredToEnd = []
         for creation in finished { creation.discard() }
     }
 
@@ -381,8 +402,14 @@ struct ResolutionState {
 
     /// Ends the resolve: the recorded instances are released.
     mutating func finish() {
-        for index in 0..<capacity where slots[index].hasInstance {
-            (instances + index).deinitialize(count: 1)
+        var remaining = instanceCount
+        var index = 0
+        while remaining > 0 {
+            if slots[index].hasInstance {
+                (instances + index).deinitialize(count: 1)
+                remaining -= 1
+            }
+            index += 1
         }
         if tableOnHeap { UnsafeMutableRawPointer(instances).deallocate() }
     }
@@ -399,7 +426,7 @@ struct Resolution {
     /// heap allocation. (`withUnsafeTemporaryAllocation` was avoided: through an unspecialized
     /// caller it instantiates `Result` metadata on every call.)
     static func run<R>(
-        capacity: Int, seed: Any? = nil, request: RequestValue? = nil, _ body: (Resolution) throws -> R
+        capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil, _ body: (Resolution) throws -> R
     ) throws -> R {
         var size = SmallTable.slots
         while size < capacity * 2 { size *= 2 }
@@ -417,7 +444,7 @@ struct Resolution {
 
     @inline(__always)
     private static func run<R>(
-        in memory: UnsafeMutableRawPointer, capacity: Int, seed: Any?, request: RequestValue?,
+        in memory: UnsafeMutableRawPointer, capacity: Int, seed: BorrowedValue?, request: BorrowedValue?,
         _ body: (Resolution) throws -> R
     ) throws -> R {
         var state = ResolutionState(memory: memory, capacity: capacity, seed: seed, request: request)
@@ -491,7 +518,7 @@ struct Resolution {
 
     /// Makes `store` fill `object` with `producer`'s value once its factory returns.
     func wait(for producer: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
-        state.pointee.waitingFills.append(
+        state.pointee.addWaitingFill(
             WaitingFill(factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store))
         state.pointee.noteWaitingFill()
     }
@@ -499,7 +526,7 @@ struct Resolution {
     /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
     @inline(__always)
     func fillWaiting(for producer: AnyProducer, with instance: AnyObject) {
-        guard !state.pointee.waitingFills.isEmpty else { return }
+        guard state.pointee.hasWaitingFills() else { return }
         fillWaitingSlowly(for: producer, with: instance)
     }
 
@@ -538,7 +565,7 @@ struct Resolution {
         let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
         // The table takes the reference over; the waiting fills, if any, read it from there.
         state.pointee.record(producer.reference(for: value), at: slot)
-        if !state.pointee.waitingFills.isEmpty {
+        if state.pointee.hasWaitingFills() {
             fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
         }
         return value
@@ -576,6 +603,22 @@ struct WaitingFill {
     let factory: UInt
     let object: AnyObject
     let store: ProgramStore
+}
+
+/// What a resolve keeps only while singletons are created, work waits for its end, or fills wait
+/// for a running factory. Owned by one resolve's state, on one thread.
+final class PendingWork {
+    /// The singleton creations under way in this resolve, innermost last.
+    var creationFrames: [CreationFrame] = []
+    /// Singletons that read what this resolve was still building outside any creation: published
+    /// (and their locks released) only when the whole resolve succeeds.
+    var creationsDeferredToEnd: [Creation] = []
+    /// Hooks of objects that read what this resolve was still building outside any frame: run
+    /// once the whole resolve is built.
+    var hooksDeferredToEnd: [PendingHook] = []
+    /// Property fills waiting for a factory still running in this resolve, written when it
+    /// returns: a cycle through a constructor that closes through a property.
+    var waitingFills: [WaitingFill] = []
 }
 
 /// Where a producer's building mark is, and what it was before: valid while `generation` holds.

@@ -303,7 +303,7 @@ final class ResolveProgram: @unchecked Sendable {
     /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
     /// injection does first. The program is used without a retain: see `published(_:)`.
     @inline(__always)
-    static func runPublished(_ word: UInt, injecting target: AnyObject? = nil, request: RequestValue? = nil) throws
+    static func runPublished(_ word: UInt, injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws
         -> UnsafeMutableRawPointer?
     {
         try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
@@ -329,7 +329,7 @@ final class ResolveProgram: @unchecked Sendable {
     /// injection: the object handed in, not retained), or nil when another resolve is running on
     /// this thread: the caller then resolves recursively, which sees what that resolve is building.
     @inline(__always)
-    func run(injecting target: AnyObject? = nil, request: RequestValue? = nil) throws(ResolutionError)
+    func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws(ResolutionError)
         -> UnsafeMutableRawPointer?
     {
         var run = ProgramRun(program: self, request: request)
@@ -683,7 +683,7 @@ struct ProgramRun {
     /// The instruction that last called user code.
     var pc = 0
     /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
-    let request: RequestValue?
+    let request: BorrowedValue?
     /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
     var skippedRegions: UInt64 = 0
     /// How many regions that publish their object (singletons being created) are running.
@@ -692,7 +692,7 @@ struct ProgramRun {
     /// publishes it: a failure discards it.
     var staged: UInt64 = 0
 
-    init(program: ResolveProgram, request: RequestValue?) {
+    init(program: ResolveProgram, request: BorrowedValue?) {
         self.program = program
         self.request = request
     }

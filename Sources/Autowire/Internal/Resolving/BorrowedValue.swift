@@ -1,0 +1,23 @@
+/// A value a resolve reads from its caller's stack: where it lies, and its type, checked before
+/// it is read. The request of a ``RequestScope`` resolve, or the seed of an
+/// `AssistedFactory.make(_:)` call.
+///
+/// It lives only in that resolve's state, which ends before the call that borrowed the value
+/// returns, so the pointer never outlives the value; a `Provider` or `Lazy` starts a state of its
+/// own, with neither.
+struct BorrowedValue {
+    let type: ObjectIdentifier
+    let pointer: UnsafeRawPointer
+
+    init<Value>(type: Value.Type, pointer: UnsafeRawPointer) {
+        self.type = ObjectIdentifier(Value.self)
+        self.pointer = pointer
+    }
+
+    /// The value, when it is a `Value`.
+    @inline(__always)
+    func value<Value>(as type: Value.Type) -> Value? {
+        // Safe: `pointer` points at a live value of the type `self.type` names (see above).
+        self.type == ObjectIdentifier(Value.self) ? pointer.assumingMemoryBound(to: Value.self).pointee : nil
+    }
+}

@@ -13,8 +13,8 @@
 ///
 /// Each constructor records the `file:line` it was written at, so errors point there. The
 /// constructors are `@inlinable`, so the code that writes the property is compiled in your module
-/// for the concrete types; for a plain stored property of a final class, the first injection
-/// learns the property's offset and later ones store there directly.
+/// for the concrete types; for a plain stored property of a final class (`weak` ones included),
+/// the first injection learns the property's offset and later ones store there directly.
 public struct Dependency<Root: AnyObject>: Sendable {
     /// What the property asks for and where it was declared.
     @usableFromInline

@@ -5,11 +5,12 @@ import Synchronization
 ///
 /// Writing through a key path costs hundreds of instructions. For a plain stored property of a
 /// final class the write is a store at a fixed offset, so the first injection learns that offset
-/// from the key path and later ones store directly.
+/// from the key path and later ones store directly (a plain `weak` one: see `WeakField`).
 @usableFromInline
 struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     /// Writes through the key path: always correct, used until the offset is known and for
-    /// properties that are not plain stored ones (observers, wrappers, `weak`, non-final classes).
+    /// properties that are not plain stored ones (observers, wrappers, `unowned`, non-final
+    /// classes).
     let assign: @Sendable (Object, Value) -> Void
     /// The property's offset from the start of the object, measured by projecting its address.
     let locate: (@Sendable (Object) -> Int)?

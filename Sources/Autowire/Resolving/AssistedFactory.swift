@@ -50,7 +50,7 @@ public struct AssistedFactory<Seed, T>: Sendable {
         switch source {
         case .container(let handle):
             try withUnsafePointer(to: seed) { pointer throws(ResolutionError) in
-                // `pointer` stays valid for the whole resolve: `seed` outlives this call.
+                // Valid until this closure returns, and the whole resolve runs inside it.
                 let seed = BorrowedValue(type: Seed.self, pointer: UnsafeRawPointer(pointer))
                 return try handle.withTarget(
                     calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"

@@ -64,9 +64,13 @@ struct ResolutionState {
     /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
     /// factory), if any: what it is building must not be started again here.
     var outer: ActiveResolve?
-    /// Creations under way, work deferred to the end and waiting fills: made the first time one
-    /// is needed. Most resolves need none, and then start and end without four arrays to set up
-    /// and release.
+    /// The singleton creations under way in this resolve, innermost last. Here rather than in
+    /// `pendingWork`: every instance read checks it, and each access to a class's property is
+    /// checked for exclusivity at run time (about 90 instructions).
+    var creationFrames: [CreationFrame] = []
+    /// Work deferred to the end and fills waiting for a factory: made the first time one is
+    /// needed. Most resolves need none, and then start and end without those arrays to set up and
+    /// release.
     private var pendingWork: PendingWork?
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
@@ -175,12 +179,10 @@ struct ResolutionState {
     /// the singleton is then published only with the creation that recorded it.
     @inline(__always)
     private mutating func noteRead(recordedAt: Int32) {
-        guard let pendingWork, !pendingWork.creationFrames.isEmpty else { return }
-        let innermost = pendingWork.creationFrames.count - 1
+        guard !creationFrames.isEmpty else { return }
+        let innermost = creationFrames.count - 1
         let recorded = Int(recordedAt)
-        if recorded < pendingWork.creationFrames[innermost].earliestRead {
-            pendingWork.creationFrames[innermost].earliestRead = recorded
-        }
+        if recorded < creationFrames[innermost].earliestRead { creationFrames[innermost].earliestRead = recorded }
     }
 
     /// The pending work, made if there was none.
@@ -289,13 +291,11 @@ struct ResolutionState {
     /// Starts a singleton creation, or an object whose hook must wait until what it reads is
     /// complete.
     mutating func beginCreation(ofSingleton isSingleton: Bool = false) {
-        pending().creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
+        creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
     }
 
     /// Whether a singleton is being created in this resolve (its graph is being built).
-    mutating func isCreatingSingleton() -> Bool {
-        pendingWork?.creationFrames.contains(where: \.isSingleton) ?? false
-    }
+    mutating func isCreatingSingleton() -> Bool { creationFrames.contains(where: \.isSingleton) }
 
     /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
     /// When it read nothing still under construction outside itself, its hooks run (objects reached
@@ -304,7 +304,7 @@ struct ResolutionState {
     ///
     /// - Throws: the first hook's error; the frame's singletons are then discarded.
     mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
-        guard let pendingWork, var frame = pendingWork.creationFrames.popLast() else {
+        guard var frame = creationFrames.popLast() else {
             try hook?.run()
             creation?.publish()
             return
@@ -319,30 +319,30 @@ struct ResolutionState {
                 throw error
             }
             for finished in frame.deferred { finished.publish() }
-        } else if pendingWork.creationFrames.isEmpty {
+        } else if creationFrames.isEmpty {
+            let pendingWork = pending()
             pendingWork.creationsDeferredToEnd += frame.deferred
             pendingWork.hooksDeferredToEnd += frame.hooks
         } else {
-            let outer = pendingWork.creationFrames.count - 1
-            pendingWork.creationFrames[outer].deferred += frame.deferred
-            pendingWork.creationFrames[outer].hooks += frame.hooks
-            pendingWork.creationFrames[outer].earliestRead = min(
-                pendingWork.creationFrames[outer].earliestRead, frame.earliestRead)
+            let outer = creationFrames.count - 1
+            creationFrames[outer].deferred += frame.deferred
+            creationFrames[outer].hooks += frame.hooks
+            creationFrames[outer].earliestRead = min(creationFrames[outer].earliestRead, frame.earliestRead)
         }
     }
 
     /// Ends the innermost frame, which failed: its singletons and what was deferred to it are
     /// discarded, its hooks never run. (Deferred creations read into it, so they cannot outlive it.)
     mutating func abandonCreation() {
-        guard let frame = pendingWork?.creationFrames.popLast() else { return }
+        guard let frame = creationFrames.popLast() else { return }
         for deferred in frame.deferred.reversed() { deferred.discard() }
     }
 
     /// Notes, for the innermost frame, that an object it made still waits for a running factory:
     /// its hooks and singletons wait until the end of the resolve.
     mutating func noteWaitingFill() {
-        guard let pendingWork, !pendingWork.creationFrames.isEmpty else { return }
-        pendingWork.creationFrames[pendingWork.creationFrames.count - 1].earliestRead = -1
+        guard !creationFrames.isEmpty else { return }
+        creationFrames[creationFrames.count - 1].earliestRead = -1
     }
 
     /// Whether hooks or publications wait for the end of the resolve.
@@ -374,10 +374,10 @@ struct ResolutionState {
 
     /// Discards what a failed resolve deferred, releasing the locks it kept; runs no hook.
     mutating func discardDeferred() {
-        guard let pendingWork else { return }
-        while let frame = pendingWork.creationFrames.popLast() {
+        while let frame = creationFrames.popLast() {
             for deferred in frame.deferred.reversed() { deferred.discard() }
         }
+        guard let pendingWork else { return }
         pendingWork.hooksDeferredToEnd = []
         let finished = pendingWork.creationsDeferredToEnd
         pendingWork.creationsDeferredToEnd = []
@@ -605,11 +605,9 @@ struct WaitingFill {
     let store: ProgramStore
 }
 
-/// What a resolve keeps only while singletons are created, work waits for its end, or fills wait
-/// for a running factory. Owned by one resolve's state, on one thread.
+/// What a resolve keeps only while work waits for its end, or fills wait for a running factory.
+/// Owned by one resolve's state, on one thread.
 final class PendingWork {
-    /// The singleton creations under way in this resolve, innermost last.
-    var creationFrames: [CreationFrame] = []
     /// Singletons that read what this resolve was still building outside any creation: published
     /// (and their locks released) only when the whole resolve succeeds.
     var creationsDeferredToEnd: [Creation] = []

@@ -74,7 +74,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     return
                 }
                 if offset < -1 {
-                    // A plain `weak` property, at minus `offset`: learned only for class references.
+                    // A plain `weak` property, at minus `offset`: learned only for class references,
+                    // by `WeakField` on an object of this class, where a weak reference lies there.
                     WeakField.store(reference, at: owner - offset)
                     return
                 }
@@ -118,7 +119,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     return
                 }
                 if offset < -1 {
-                    // A plain `weak` property, at minus `offset`: learned only when `Value` is a class.
+                    // A plain `weak` property, at minus `offset`: learned only when `Value` is a class
+                    // (so the cast is one reference), by `WeakField` on an object of this class.
                     WeakField.store(
                         unsafeBitCast(value, to: AnyObject.self),
                         at: UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) - offset)

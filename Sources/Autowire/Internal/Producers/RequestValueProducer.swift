@@ -16,13 +16,13 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
     override func produce(_ resolution: Resolution) throws -> Request {
         // Only `RequestScope.resolve(_:for:)` sets a request, pointing at its own argument, which
         // outlives the resolve; the type is checked before the memory is read as a `Request`.
-        guard let request = resolution.state.pointee.request, request.type == ObjectIdentifier(Request.self) else {
+        guard let request = resolution.state.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: origin.location))
         }
         if resolution.state.pointee.isCreatingSingleton() {
             throw ResolutionError(.requestScopedSingleton(request: key, location: origin.location))
         }
-        return request.pointer.assumingMemoryBound(to: Request.self).pointee
+        return request.value(as: Request.self)
     }
 }
 
@@ -36,14 +36,14 @@ final class RequestRead<Request>: ProgramFactory {
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         // As in `RequestValueProducer.produce`: the pointer is the argument of the
         // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
-        guard let request = run.pointee.request, request.type == ObjectIdentifier(Request.self) else {
+        guard let request = run.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: location))
         }
         // Read while a singleton is being created: it would keep the request for ever.
         if run.pointee.publishingRegions > 0 {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
-        let value = request.pointer.assumingMemoryBound(to: Request.self).pointee
+        let value = request.value(as: Request.self)
         // Recorded as resolutions record values: a class reference as it is (`isReference`), else
         // boxed.
         return isReference ? unsafeBitCast(value, to: AnyObject.self) : boxType.init(value)

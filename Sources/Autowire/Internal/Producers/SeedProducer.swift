@@ -25,10 +25,10 @@ final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> Seed {
-        guard let seed = resolution.state.pointee.seed?.value(as: Seed.self) else {
+        guard let seed = resolution.state.pointee.seed, seed.holds(Seed.self) else {
             throw ResolutionError(.internalInconsistency("no \(typeName(Seed.self)) seed in this resolve"))
         }
-        return seed
+        return seed.value(as: Seed.self)
     }
 }
 

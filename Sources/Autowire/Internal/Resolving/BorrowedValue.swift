@@ -14,10 +14,16 @@ struct BorrowedValue {
         self.pointer = pointer
     }
 
-    /// The value, when it is a `Value`.
+    /// Whether the value is a `Value`.
     @inline(__always)
-    func value<Value>(as type: Value.Type) -> Value? {
-        // Safe: `pointer` points at a live value of the type `self.type` names (see above).
-        self.type == ObjectIdentifier(Value.self) ? pointer.assumingMemoryBound(to: Value.self).pointee : nil
+    func holds<Value>(_ type: Value.Type) -> Bool { self.type == ObjectIdentifier(Value.self) }
+
+    /// The value, read as a `Value`: only once `holds(Value.self)` said it is one. (Not an
+    /// optional: in unspecialized code, `Value?` costs a metadata lookup on every read.)
+    @inline(__always)
+    func value<Value>(as type: Value.Type) -> Value {
+        // Safe: `pointer` points at a live value of the type `self.type` names (see above), which
+        // the caller checked is `Value`.
+        pointer.assumingMemoryBound(to: Value.self).pointee
     }
 }

@@ -38,6 +38,7 @@ enum WeakField {
         let stored = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(
             fromByteOffset: offset, as: UInt.self)
         var reference = Cell(object: value)
+        // Safe: a `Cell` is one word (checked above), read as the bits it holds.
         let expected = withUnsafeBytes(of: &reference) { $0.load(as: UInt.self) }
         return stored == expected && expected != 0 ? offset : nil
     }
@@ -72,6 +73,7 @@ enum WeakField {
         // Safe: the buffer holds that many bytes past its header word.
         let componentHeader = base.load(fromByteOffset: 4 * word, as: UInt32.self)
         guard componentHeader == 0x0260_0000 else { return nil }
+        // Safe: inside the same 32 bytes; a computed component's identifier follows its header.
         let index = base.load(fromByteOffset: 5 * word, as: Int.self)
         return index >= 0 ? index : nil
     }

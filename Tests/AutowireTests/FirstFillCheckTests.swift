@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Autowire
@@ -79,6 +80,28 @@ private final class PostScreen: PropertyInjectable {
         let error = captureResolutionError { try injector.inject(into: PostScreen()) }
         #expect(error?.code == .forgottenDependency)
         #expect(error?.diagnostics.first?.renderedPath == "PostScreen.tags")
+    }
+
+    /// First fills take no lock: threads racing them each check, and the first verdict stays.
+    @Test func concurrentFirstFillsAllReportTheForgottenInjectAndTheVerdictStays() throws {
+        let container = Container()
+        let reported = Atomic<Int>(0)
+        let finished = runOnThreads(8) { _ in
+            for _ in 0..<20 {
+                let error = captureResolutionError { try container.resolve(PostService.self) }
+                if error?.code == .forgottenDependency, error?.diagnostics.first?.renderedPath == "PostService.tags" {
+                    reported.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(finished)
+        #expect(reported.load(ordering: .relaxed) == 160)
+        let counter = MirrorCounter()
+        let again = MirrorAudit.$counter.withValue(counter) {
+            captureResolutionError { try container.resolve(PostService.self) }
+        }
+        #expect(again?.code == .forgottenDependency)
+        #expect(counter.count == 0)
     }
 
     @Test func validateReportsAForgottenInjectAsAnErrorWithItsLocation() throws {

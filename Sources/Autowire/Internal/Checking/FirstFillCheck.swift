@@ -10,25 +10,27 @@ import Synchronization
 /// same error. Without reflection metadata nothing can be told, and nothing is reported.
 final class FirstFillCheck: @unchecked Sendable {
     private enum Verdict: Int {
-        case unknown, passed, failed
+        /// `deciding`: one thread found the verdict and is writing `problems`; others check for
+        /// themselves meanwhile.
+        case unknown, deciding, passed, failed
     }
 
     /// The type whose `dependencies` the plan follows.
     private let type: AnyObject.Type
-    /// Every declared requirement of `type`, `.notInjected` ones included.
-    private let requirements: [Requirement]
+    /// Every declared dependency of `type`, `.notInjected` ones included: the list the plan
+    /// compiler reads, shared rather than mapped to its requirements (read only when checking).
+    private let dependencies: [DeclaredDependency]
     /// Unowned: the plan holding this check belongs to a producer the registry owns, and it runs
     /// only inside a resolve or injection of that registry, which keeps the registry alive.
     private unowned(unsafe) let registry: Registry
     private let verdict = Atomic<Int>(Verdict.unknown.rawValue)
-    /// Written once, under `lock`, before `verdict` is set to `failed` with release ordering.
+    /// Written once, by the thread that moved `verdict` from `unknown` to `deciding`, before it
+    /// publishes `passed` or `failed` with release ordering; read only after `failed` is seen.
     private var problems: [Diagnostic] = []
-    /// Serializes first fills: two threads filling the first instances at once walk once.
-    private let lock = RecursiveLock()
 
-    init(type: AnyObject.Type, requirements: [Requirement], registry: Registry) {
+    init(type: AnyObject.Type, dependencies: [DeclaredDependency], registry: Registry) {
         self.type = type
-        self.requirements = requirements
+        self.dependencies = dependencies
         self.registry = registry
     }
 
@@ -36,7 +38,7 @@ final class FirstFillCheck: @unchecked Sendable {
     var hasPassed: Bool { verdict.load(ordering: .acquiring) == Verdict.passed.rawValue }
 
     /// Whether a verdict is kept, right or wrong.
-    var isSettled: Bool { verdict.load(ordering: .acquiring) != Verdict.unknown.rawValue }
+    var isSettled: Bool { verdict.load(ordering: .acquiring) >= Verdict.passed.rawValue }
 
     /// Checks `object` if no instance was checked yet, else repeats the verdict.
     @inline(__always)
@@ -46,23 +48,22 @@ final class FirstFillCheck: @unchecked Sendable {
         try checkSlowly(object, known: known)
     }
 
+    /// No lock: two threads filling the first instances at once may both check (the `Mirror` walk
+    /// itself is kept per class, see `undeclaredNilFields`); the first to finish keeps its verdict.
     @inline(never)
     private func checkSlowly(_ object: AnyObject, known: Int) throws {
         if known == Verdict.failed.rawValue { throw ResolutionError(problems) }
-        let found = try lock.withLock { () -> [Diagnostic] in
-            switch Verdict(rawValue: verdict.load(ordering: .acquiring)) {
-            case .passed: return []
-            case .failed: return problems
-            default: break
-            }
-            let found = forgottenProperties(of: object).map { field in
-                Diagnostic.forgottenDependency(
-                    owner: type, property: field.name, valueType: field.wrappedType,
-                    declaredAt: requirements.first?.location, path: ["\(typeName(type)).\(field.name)"])
-            }
+        let found = forgottenProperties(of: object).map { field in
+            Diagnostic.forgottenDependency(
+                owner: type, property: field.name, valueType: field.wrappedType,
+                declaredAt: dependencies.first?.requirement.location, path: ["\(typeName(type)).\(field.name)"])
+        }
+        let decides = verdict.compareExchange(
+            expected: Verdict.unknown.rawValue, desired: Verdict.deciding.rawValue, ordering: .relaxed
+        ).exchanged
+        if decides {
             problems = found
             verdict.store((found.isEmpty ? Verdict.passed : .failed).rawValue, ordering: .releasing)
-            return found
         }
         if !found.isEmpty { throw ResolutionError(found) }
     }
@@ -94,7 +95,7 @@ final class FirstFillCheck: @unchecked Sendable {
         let afterInjection = MirrorAudit.nilStates(of: object, in: layout)
         let matches = FieldMatcher(
             layout: layout, afterInit: afterInjection.map { _ in nil }, afterInjection: afterInjection
-        ).match(requirements)
+        ).match(dependencies.map(\.requirement))
         let declared = Set(matches.compactMap(\.field))
         let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
         return layout.fields.indices.compactMap { index in

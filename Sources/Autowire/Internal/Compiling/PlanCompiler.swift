@@ -22,9 +22,10 @@ final class PlanCompiler {
     /// path is only read when a problem is reported. A linked list, so that a class whose fills
     /// are compiled later keeps the path it was met on without copying it.
     private var lazyPath: PathComponent?
-    /// Classes met whose property fills are not compiled yet, innermost last: the compiler's own
-    /// stack, so that a chain of any depth compiles without recursing (see `compileFills`).
-    private var pendingFills: [PendingFills] = []
+    /// The innermost class met whose property fills are not compiled yet, linked to the ones met
+    /// before it: the compiler's own stack, so that a chain of any depth compiles without
+    /// recursing (see `compileFills`).
+    private var pendingFills: PendingFills?
     /// Set once compiling ran out of stack: everything after is left uncompiled and unreported,
     /// the one `resolution-too-deep` problem says why.
     private var ranOutOfStack = false
@@ -35,6 +36,12 @@ final class PlanCompiler {
     var readingMember: (type: Any.Type, name: String)?
 
     private var path: [String] { lazyPath?.components ?? [] }
+
+    deinit {
+        // Unlinked one entry at a time: released whole, a stack left by a compilation that stopped
+        // early would free its entries recursively, one frame per class of a chain of any depth.
+        while let top = pendingFills { pendingFills = top.below }
+    }
 
     private func pushPath(_ label: @escaping () -> String) { lazyPath = PathComponent(label, after: lazyPath) }
 
@@ -67,7 +74,7 @@ final class PlanCompiler {
     func producer(for key: BindingKey) -> AnyProducer? {
         // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
         // compiled below are none.
-        let base = pendingFills.count
+        let base = pendingFills
         let producer = producerLeavingFills(for: key)
         compileFills(above: base)
         return producer
@@ -146,7 +153,7 @@ final class PlanCompiler {
         let scope = reading("scope", of: type) { type.scope }
         let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
-        pendingFills.append(fills(of: type, into: plan, edgesOf: producer))
+        pendingFills = fills(of: type, into: plan, edgesOf: producer)
         return producer
     }
 
@@ -217,12 +224,13 @@ final class PlanCompiler {
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),
     /// and of every class they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        let base = pendingFills.count
-        pendingFills.append(fills(of: type, into: plan, edgesOf: producer))
+        let base = pendingFills
+        pendingFills = fills(of: type, into: plan, edgesOf: producer)
         compileFills(above: base)
     }
 
-    /// The fills `type` declares, still to compile; sets up what its plan checks at run time.
+    /// The fills `type` declares, still to compile, on top of `pendingFills`; sets up what its plan
+    /// checks at run time.
     private func fills<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer)
         -> PendingFills
     {
@@ -233,10 +241,10 @@ final class PlanCompiler {
         let dependencies = withoutRepeats(
             reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
-        plan.firstFill = FirstFillCheck(
-            type: type, requirements: dependencies.map { $0.requirement }, registry: registry)
+        plan.firstFill = FirstFillCheck(type: type, dependencies: dependencies, registry: registry)
         plan.hook = InjectionHook(type)
-        return PendingFills(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
+        return PendingFills(
+            dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath, above: pendingFills)
     }
 
     /// The list without entries written again (a copy-pasted `.inject(\.x)`): the property is
@@ -261,13 +269,12 @@ final class PlanCompiler {
     /// innermost class: the order, paths and problems of a depth-first recursion, with the
     /// compiler's stack on the heap. A dependency on a class not compiled yet registers it and
     /// pushes its fills, which are compiled next; then its dependent goes on where it stopped.
-    private func compileFills(above base: Int) {
+    private func compileFills(above base: PendingFills?) {
         let outerPath = lazyPath
         defer { lazyPath = outerPath }
-        while pendingFills.count > base {
-            let fills = pendingFills[pendingFills.count - 1]
+        while let fills = pendingFills, fills !== base {
             guard let index = fills.takeNext() else {
-                pendingFills.removeLast()
+                pendingFills = fills.below
                 continue
             }
             lazyPath = fills.path

@@ -3,22 +3,18 @@
 final class InjectionPlan: @unchecked Sendable {
     /// Filled in while compiling (see `append`); immutable once the owning producer is published.
     private(set) var steps: [InjectionStep] = []
-    /// Just the closures of `steps`: iterating them copies nothing else.
-    private var runs: [@Sendable (AnyObject, Resolution) throws -> Void] = []
 
-    /// Makes room for `count` fills before they are appended: one allocation per list, where
-    /// growing from empty reallocated each about twice for a class of a few dependencies. (For one
-    /// fill or none there is nothing to save.)
+    /// Makes room for `count` fills before they are appended: one allocation, where growing from
+    /// empty reallocated about twice for a class of a few dependencies. (For one fill or none
+    /// there is nothing to save.)
     func reserveCapacity(_ count: Int) {
         guard count > 1 else { return }
         steps.reserveCapacity(count)
-        runs.reserveCapacity(count)
     }
 
     /// Adds a fill, while compiling.
     func append(_ step: InjectionStep) {
         steps.append(step)
-        runs.append(step.run)
     }
     /// Set when a dependency was declared on the main actor: the plan then runs only there.
     var mainActor: (type: Any.Type, thread: MainActorThread)?
@@ -30,8 +26,8 @@ final class InjectionPlan: @unchecked Sendable {
     @inline(__always)
     func inject(into object: AnyObject, _ resolution: Resolution) throws {
         try checkThread()
-        try runs.withUnsafeBufferPointer { runs in
-            for run in runs { try run(object, resolution) }
+        try steps.withUnsafeBufferPointer { steps in
+            for step in steps { try step.run(object, resolution) }
         }
         try firstFill?.check(object)
     }

@@ -90,6 +90,23 @@ extension Container {
         #expect(homes.allSatisfy { (0..<slots).contains($0) })
     }
 
+    /// Compiling reads a producer as a `Producer<Value>` by comparing its value type, not by a
+    /// cast: it must answer what the cast would.
+    @Test func aProducerIsTypedOnlyAsTheExactTypeItMakes() throws {
+        let container = Container()
+        _ = try container.resolve(Machine.self)
+        _ = try container.propertyInjector(for: Panel.self)
+        let part = try container.registry.producer(for: BindingKey(Part.self, tag: nil))
+        #expect(part.typed(Part.self) === part)
+        #expect(part.typed(Part?.self) == nil)
+        #expect(part.typed(AnyObject.self) == nil)
+        #expect(part.typed(Machine.self) == nil)
+        let panelTarget = try container.registry.producer(
+            for: BindingKey(type: Panel.self, tag: PropertyInjectionTarget.self))
+        #expect(panelTarget is InjectionTargetProducer)
+        #expect(panelTarget.typed(Panel.self) == nil)
+    }
+
     @Test func compiledGraphLinksProducersDirectly() throws {
         let container = Container()
         _ = try container.resolve(Machine.self)

@@ -98,7 +98,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
             }
         }
         self.makeStep = { producer in
-            guard let typed = producer as? Producer<Value> else { return nil }
+            guard let typed = producer.typed(Value.self) else { return nil }
             return InjectionStep(requirement: requirement, target: producer, store: store) {
                 [unowned(unsafe) typed] object, resolution in
                 let value: Value

@@ -60,14 +60,14 @@ struct Contribution {
             },
             append: { collection, element, _ in
                 guard let collection = collection as? CollectionProducer<Element>,
-                    let element = element as? Producer<Element>
+                    let element = element.typed(Element.self)
                 else { return false }
                 collection.elements.append(element)
                 return true
             },
             inherit: { collection, inherited in
                 guard let collection = collection as? CollectionProducer<Element>,
-                    let inherited = inherited as? Producer<[Element]>
+                    let inherited = inherited.typed([Element].self)
                 else { return false }
                 collection.inherited = inherited
                 return true
@@ -82,7 +82,7 @@ struct Contribution {
             },
             append: { collection, element, dictionaryKey in
                 guard let collection = collection as? DictionaryProducer<Key, Element>,
-                    let element = element as? Producer<Element>,
+                    let element = element.typed(Element.self),
                     let key = dictionaryKey?.base as? Key
                 else { return false }
                 collection.entries.append((key, element))
@@ -90,7 +90,7 @@ struct Contribution {
             },
             inherit: { collection, inherited in
                 guard let collection = collection as? DictionaryProducer<Key, Element>,
-                    let inherited = inherited as? Producer<[Key: Element]>
+                    let inherited = inherited.typed([Key: Element].self)
                 else { return false }
                 collection.inherited = inherited
                 return true

@@ -1,9 +1,17 @@
-/// One component of a compiler's resolution path, linked to the ones before it.
+/// One component of a compiler's resolution path, linked to the ones before it. Its name is made
+/// only when a problem reads the path.
 final class PathComponent {
-    let parent: PathComponent?
-    private let label: () -> String
+    /// What the component names: a class's property (the common case, which needs no closure and
+    /// so no allocation of its own), or any other label, made by a closure.
+    enum Label {
+        case property(of: AnyObject.Type, Requirement)
+        case text(() -> String)
+    }
 
-    init(_ label: @escaping () -> String, after parent: PathComponent?) {
+    let parent: PathComponent?
+    private let label: Label
+
+    init(_ label: Label, after parent: PathComponent?) {
         self.label = label
         self.parent = parent
     }
@@ -13,7 +21,10 @@ final class PathComponent {
         var labels: [String] = []
         var current: PathComponent? = self
         while let component = current {
-            labels.append(component.label())
+            switch component.label {
+            case .property(let owner, let requirement): labels.append("\(typeName(owner)).\(requirement.propertyName)")
+            case .text(let text): labels.append(text())
+            }
             current = component.parent
         }
         return labels.reversed()

@@ -43,7 +43,7 @@ final class PlanCompiler {
         while let top = pendingFills { pendingFills = top.below }
     }
 
-    private func pushPath(_ label: @escaping () -> String) { lazyPath = PathComponent(label, after: lazyPath) }
+    private func pushPath(_ label: PathComponent.Label) { lazyPath = PathComponent(label, after: lazyPath) }
 
     private func popPath() { lazyPath = lazyPath?.parent }
 
@@ -162,14 +162,14 @@ final class PlanCompiler {
         of type: Value.Type, tag: Any.Type?, label: @autoclosure @escaping () -> String, location: SourceLocation?
     ) -> Producer<Value>? {
         let key = BindingKey(Value.self, tag: tag)
-        pushPath(label)
+        pushPath(.text(label))
         defer { popPath() }
         guard let producer = producer(for: key) else {
             if ranOutOfStack { return nil }
             report(.missingBinding(key, location: location, path: path + [key.description], propertyHint: nil))
             return nil
         }
-        return producer as? Producer<Value>
+        return producer.typed(Value.self)
     }
 
     /// Compiles an `Injectable` class: `init()`, then its declared dependencies; the instance is
@@ -294,7 +294,7 @@ final class PlanCompiler {
             report(.misdeclared(requirement, injecting: type))
             return
         }
-        pushPath { "\(typeName(type)).\(requirement.propertyName)" }
+        pushPath(.property(of: type, requirement))
         defer { popPath() }
         if requirement.isAssisted {
             guard let assistedTarget, assistedTarget.type == ObjectIdentifier(type) else {
@@ -379,7 +379,7 @@ final class PlanCompiler {
                 }
                 seenKeys[dictionaryKey] = declaration.location
             }
-            pushPath { "\(key.description)\(label)" }
+            pushPath(.text { "\(key.description)\(label)" })
             defer { popPath() }
             let element = declaration.compile(self, false)
             if contribution.append(collection, element, contribution.dictionaryKey) {

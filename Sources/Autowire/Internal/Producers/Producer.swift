@@ -60,6 +60,23 @@ class AnyProducer: @unchecked Sendable {
     func produceAny(_ resolution: Resolution) throws -> Any {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))
     }
+
+    /// The `T` of the `Producer<T>` this is; a type no one resolves for any other producer.
+    var valueType: Any.Type { NoValue.self }
+
+    /// This producer as a `Producer<Value>`, or nil when it makes values of another type.
+    ///
+    /// Compared by type identity rather than cast: a cast to a generic class looks up the class's
+    /// metadata, about 480 instructions, for every property and factory parameter compiled.
+    final func typed<Value>(_: Value.Type) -> Producer<Value>? {
+        guard ObjectIdentifier(valueType) == ObjectIdentifier(Value.self) else { return nil }
+        // Safe: only a `Producer<T>` reports a value type other than `NoValue`, and it reports `T`;
+        // generic classes are invariant, so a producer whose `T` is `Value` is a `Producer<Value>`
+        // (what `as? Producer<Value>` would find).
+        return unsafeDowncast(self, to: Producer<Value>.self)
+    }
+
+    private enum NoValue {}
 }
 
 /// A producer of `T`. Subclasses implement the scopes.
@@ -69,6 +86,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Checked once here, so the hot path never casts (a cast to `T` costs a metadata lookup of
     /// `Optional<T>` in generic code).
     final let holdsReferences = T.self is AnyClass
+
+    final override var valueType: Any.Type { T.self }
 
     /// `value` as a resolution records it.
     @inline(__always)

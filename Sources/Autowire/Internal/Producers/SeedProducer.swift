@@ -49,7 +49,7 @@ extension PlanCompiler {
         _ = seedProducer(Seed.self)
         let targetKey = BindingKey(T.self, tag: AssistedTarget<Seed>.self)
         let target: Producer<T>
-        if let existing = table[targetKey] as? Producer<T> {
+        if let existing = table[targetKey]?.typed(T.self) {
             target = existing
         } else {
             let outer = assistedTarget

@@ -26,7 +26,7 @@ struct ContainerHandle: Sendable {
         guard let registry else { throw ResolutionError(.containerReleased(targetKey, handle: call())) }
         return try withExtendedLifetime(registry) { () throws(ResolutionError) -> R in
             guard let handle = try registry.rootProducer(for: handleKey) as? HandleProducer,
-                let target = handle.target as? Producer<T>
+                let target = handle.target.typed(T.self)
             else {
                 throw ResolutionError(.internalInconsistency("the producer behind \(call()) is missing"))
             }

@@ -10,7 +10,7 @@ extension Optional: SynthesizedDependency {
         guard compiler.registry.canProvide(Wrapped.self) else {
             return OptionalProducer<Wrapped>(key: key, registry: compiler.registry, source: nil)
         }
-        guard let source = compiler.producer(for: underlyingKey) as? Producer<Wrapped> else { return nil }
+        guard let source = compiler.producer(for: underlyingKey)?.typed(Wrapped.self) else { return nil }
         return OptionalProducer<Wrapped>(key: key, registry: compiler.registry, source: source)
     }
 }

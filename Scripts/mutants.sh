@@ -132,6 +132,11 @@ mutant first-fill-verdict-not-kept Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests' no \
     'verdict.store((found.isEmpty ? Verdict.passed : .failed).rawValue, ordering: .releasing)' \
     'verdict.store(Verdict.passed.rawValue, ordering: .releasing)'
+# Injection hook: each plan finds out for itself whether its class has a hook.
+mutant hook-not-shared Internal/Resolving/InjectionHook.swift \
+    'InjectionHookTests' no \
+    'hooks[key] = made' \
+    '_ = hooks'
 # Weak scope: the producer keeps its instance alive.
 mutant weak-keeps-strong-reference Internal/Scopes/WeakInstance.swift \
     'WeakScopeTests|LifetimeTests|WeakScopeProgramTests' no \

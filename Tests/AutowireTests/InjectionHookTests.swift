@@ -196,4 +196,20 @@ private final class ReportScreen: PropertyInjectable {
         #expect(!ResolveProgram.published(word).canImprove)
         #expect(ResolveProgram.published(word).calledHooks == 0)
     }
+
+    /// Whether a class implements the hook is learned once per class: a fresh container's first
+    /// program already leaves out the calls of a class without one, and still makes those of a
+    /// class with one.
+    @Test func aFreshContainerKnowsFromItsFirstResolveWhichClassesHaveAHook() throws {
+        _ = try Container().resolve(NoHookMachine.self)
+        _ = try Container().resolve(TicketDesk.self)
+        let fresh = Container()
+        _ = try fresh.resolve(NoHookMachine.self)
+        let word = try fresh.programWord(of: NoHookMachine.self)
+        try #require(word > 1)
+        #expect(ResolveProgram.published(word).calledHooks == 0)
+        let desk = try fresh.resolve(TicketDesk.self)
+        #expect(desk.calls == 1)
+        #expect(desk.store.calls == 1)
+    }
 }

@@ -30,6 +30,15 @@ extension PlanCompiler {
         var foundUnclosable = false
         /// Producers reached so far, counting those of skipped checked subgraphs.
         var reached = 0
+
+        /// Room for a graph of a few dozen producers from the start: grown from empty, the lists
+        /// reallocated three or four times each for a graph of six.
+        init() {
+            hops.reserveCapacity(Walk.initialCapacity)
+            finished.reserveCapacity(Walk.initialCapacity)
+        }
+
+        static let initialCapacity = 32
     }
 
     func checkRoot(_ root: AnyProducer) {
@@ -95,7 +104,9 @@ extension PlanCompiler {
     /// Iterative, with its own stack of frames: a chain thousands of classes deep is walked without
     /// recursing. While a frame's target is walked, the hop to it stays on `walk.hops`.
     private func visit(_ root: AnyProducer, _ walk: inout Walk) -> Int {
-        var frames = [enter(root, &walk)]
+        var frames: [Frame] = []
+        frames.reserveCapacity(Walk.initialCapacity)
+        frames.append(enter(root, &walk))
         while let top = frames.indices.last {
             let producer = frames[top].producer
             guard let edge = nextEdge(of: &frames[top], endlessOnly: false) else {

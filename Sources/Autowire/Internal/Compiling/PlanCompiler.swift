@@ -242,7 +242,7 @@ final class PlanCompiler {
             reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
         plan.firstFill = FirstFillCheck(type: type, dependencies: dependencies, registry: registry)
-        plan.hook = InjectionHook(type)
+        plan.hook = InjectionHook.of(type)
         return PendingFills(
             dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath, above: pendingFills)
     }

@@ -20,9 +20,28 @@ final class InjectionHook: @unchecked Sendable {
     /// implements the hook.
     private let state = Atomic<UInt8>(0)
 
-    init(_ type: any PropertyInjectable.Type) {
+    private init(_ type: any PropertyInjectable.Type) {
         injectable = type
     }
+
+    /// The hook of `type`, shared by every container and plan: whether a class implements the
+    /// hook is a fact about the class, so it is found out once (a fresh container's first program
+    /// already knows it), and compiling a class allocates no hook of its own. One per class ever
+    /// compiled, kept for the process's life, as the types themselves are.
+    static func of(_ type: any PropertyInjectable.Type) -> InjectionHook {
+        let key = ObjectIdentifier(type)
+        if let known = (try? shared.read { $0[key] }) ?? nil { return known }
+        let made = InjectionHook(type)
+        // A lock failure only costs the sharing: this plan finds out for itself.
+        return
+            (try? shared.write { hooks in
+                if let raced = hooks[key] { return raced }
+                hooks[key] = made
+                return made
+            }) ?? made
+    }
+
+    private static let shared = ReadWriteLocked<[ObjectIdentifier: InjectionHook]>([:])
 
     /// The class, for messages.
     var type: Any.Type { injectable }

@@ -153,6 +153,9 @@ final class Registry: @unchecked Sendable {
         return underlying.tag == nil ? canProvide(underlying.type) : provides(underlying)
     }
 
+    /// How many producers a compilation of a key not compiled yet makes room for up front.
+    private static let roomForNewGraph = 16
+
     /// The producer for `key`, compiled on first use.
     func producer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         try compiled(key, asRoot: false) { $0.producer(for: key) }
@@ -314,7 +317,11 @@ final class Registry: @unchecked Sendable {
         do {
             outcome = try table.write { table in
                 if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
-                let compiler = PlanCompiler(registry: self, table: table)
+                // A key not compiled yet adds at least one producer, so the table is copied anyway:
+                // copied with room for a small graph, it is not grown (rehashing every key) on
+                // the way. A compiled key may add nothing, and its table is not copied for it.
+                let compiler = PlanCompiler(
+                    registry: self, table: table, reservingRoomFor: table[key] == nil ? Self.roomForNewGraph : 0)
                 let producer = compiler.whileCompiling { () -> AnyProducer? in
                     guard let producer = compile(compiler) else { return nil }
                     if asRoot { compiler.checkRoot(producer) }

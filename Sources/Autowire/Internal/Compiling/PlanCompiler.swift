@@ -48,7 +48,7 @@ final class PlanCompiler {
     private func popPath() { lazyPath = lazyPath?.parent }
 
     /// A compiler adding to `table`, with room for `count` more producers, for a compilation
-    /// known to make at least that many (building a container).
+    /// known or likely to make that many (building a container, compiling a new root).
     init(registry: Registry, table: [BindingKey: AnyProducer], reservingRoomFor count: Int = 0) {
         self.registry = registry
         self.table = table

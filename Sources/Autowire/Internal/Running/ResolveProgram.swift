@@ -214,7 +214,7 @@ final class ResolveProgram: @unchecked Sendable {
     ) {
         // A call's operand becomes its byte offset in `calls`: the loop then adds it to the table's
         // address, with no multiplication (about two instructions per call, callgrind).
-        self.code = Self.copy(code)
+        self.code = Self.copy(code, allocatingWhenEmpty: true)
         for site in factorySites {
             self.code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
         }
@@ -222,9 +222,12 @@ final class ResolveProgram: @unchecked Sendable {
         self.stores = Self.copy(stores, Unmanaged.passUnretained)
         self.firstFills = Self.copy(firstFills, Unmanaged.passUnretained)
         self.hooks = Self.copy(hooks, Unmanaged.passUnretained)
-        let constantWords = Self.copy(constants) { Unmanaged.passUnretained($0).toOpaque() }
+        let hasCalls = !factorySites.isEmpty
+        let constantWords = Self.copy(constants, allocatingWhenEmpty: hasCalls) {
+            Unmanaged.passUnretained($0).toOpaque()
+        }
         self.constants = constantWords
-        let argumentEntries = Self.copy(arguments)
+        let argumentEntries = Self.copy(arguments, allocatingWhenEmpty: hasCalls)
         self.arguments = argumentEntries
         // The buffers are the program's for its whole life, so the calls may point into them.
         self.calls = Self.copy(factorySites) { site in
@@ -267,19 +270,28 @@ final class ResolveProgram: @unchecked Sendable {
 
     /// A buffer holding `array`'s elements, which `deinit` deinitializes and frees.
     ///
-    /// Safe: room for at least one element is allocated, so the base address is never nil (the
-    /// loop and the calls unwrap it), and only `array.count` elements are initialized and exposed;
-    /// the rebased buffer keeps the allocation's base address, which is what `deallocate()` frees.
-    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+    /// An empty array gets no allocation unless `allocatingWhenEmpty`: a buffer with no base
+    /// address, which `deinit` frees as nothing and nothing reads (no instruction names an entry
+    /// of an empty table). What is unwrapped without an instruction needs an address: the code,
+    /// which the loop unwraps, and the constants and arguments the calls point into.
+    ///
+    /// Safe: room for at least one element is allocated, so an allocated base address is never
+    /// nil, and only `array.count` elements are initialized and exposed; the rebased buffer keeps
+    /// the allocation's base address, which is what `deallocate()` frees.
+    private static func copy<Element>(_ array: [Element], allocatingWhenEmpty: Bool = false)
+        -> UnsafeMutableBufferPointer<Element>
+    {
+        if array.isEmpty, !allocatingWhenEmpty { return UnsafeMutableBufferPointer(start: nil, count: 0) }
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
         _ = buffer.initialize(from: array)
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
     /// A buffer of `array`'s elements, each transformed: no intermediate array. Safe as `copy(_:)`.
-    private static func copy<Element, Copied>(_ array: [Element], _ transform: (Element) -> Copied)
-        -> UnsafeMutableBufferPointer<Copied>
-    {
+    private static func copy<Element, Copied>(
+        _ array: [Element], allocatingWhenEmpty: Bool = false, _ transform: (Element) -> Copied
+    ) -> UnsafeMutableBufferPointer<Copied> {
+        if array.isEmpty, !allocatingWhenEmpty { return UnsafeMutableBufferPointer(start: nil, count: 0) }
         let buffer = UnsafeMutableBufferPointer<Copied>.allocate(capacity: Swift.max(array.count, 1))
         for (index, element) in array.enumerated() {
             (buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(element))

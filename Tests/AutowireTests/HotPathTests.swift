@@ -107,6 +107,17 @@ extension Container {
         #expect(panelTarget.typed(Panel.self) == nil)
     }
 
+    /// Compiling reads a class's `[Dependency<Root>]` as `[Dependency<AnyObject>]`, which holds
+    /// only while `Dependency`'s stored properties do not mention `Root`.
+    @Test func declaredDependenciesAreReadWithoutTheirRootType() {
+        #expect(MemoryLayout<Dependency<Machine>>.size == MemoryLayout<DeclaredDependency>.size)
+        #expect(MemoryLayout<Dependency<Machine>>.stride == MemoryLayout<DeclaredDependency>.stride)
+        #expect(MemoryLayout<Dependency<Machine>>.alignment == MemoryLayout<DeclaredDependency>.alignment)
+        let declared = DeclaredDependency.all(Machine.dependencies)
+        #expect(declared.map(\.requirement.propertyName) == ["assembly", "part"])
+        #expect(zip(declared, Machine.dependencies).allSatisfy { $0.requirement === $1.requirement })
+    }
+
     @Test func compiledGraphLinksProducersDirectly() throws {
         let container = Container()
         _ = try container.resolve(Machine.self)

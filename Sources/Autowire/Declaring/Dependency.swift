@@ -16,6 +16,9 @@
 /// for the concrete types; for a plain stored property of a final class (`weak` ones included),
 /// the first injection learns the property's offset and later ones store there directly.
 public struct Dependency<Root: AnyObject>: Sendable {
+    // No stored property may mention `Root`: the plan compiler reads every `Dependency<Root>` as
+    // a `Dependency<AnyObject>`, which needs the two to have one layout (see `DeclaredDependency`).
+
     /// What the property asks for and where it was declared.
     @usableFromInline
     let requirement: Requirement

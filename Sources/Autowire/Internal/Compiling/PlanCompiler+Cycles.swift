@@ -10,7 +10,11 @@ extension PlanCompiler {
 
     private struct Hop {
         let producer: AnyProducer
-        let edge: Edge
+        /// Where the edge taken is in `producer.edges`: hops are copied and dropped all along a
+        /// walk, and an `Edge` (a label closure, a location) costs retains and releases to copy.
+        let edgeIndex: Int
+
+        var edge: Edge { producer.edges[edgeIndex] }
     }
 
     /// One walk's bookkeeping.
@@ -31,14 +35,14 @@ extension PlanCompiler {
         /// Producers reached so far, counting those of skipped checked subgraphs.
         var reached = 0
 
-        /// Room for a graph of a few dozen producers from the start: grown from empty, the lists
-        /// reallocated three or four times each for a graph of six.
+        /// Room for a small graph from the start: grown from empty, the lists reallocated three or
+        /// four times each for a graph of six.
         init() {
             hops.reserveCapacity(Walk.initialCapacity)
             finished.reserveCapacity(Walk.initialCapacity)
         }
 
-        static let initialCapacity = 32
+        static let initialCapacity = 16
     }
 
     func checkRoot(_ root: AnyProducer) {
@@ -120,7 +124,8 @@ extension PlanCompiler {
                 continue
             }
             let target = edge.target
-            let hop = Hop(producer: producer, edge: edge)
+            // `nextEdge` moved the frame just past the edge it returned.
+            let hop = Hop(producer: producer, edgeIndex: frames[top].nextEdge - 1)
             switch walk.visits[ObjectIdentifier(target)] {
             case nil:
                 if let check = target.rootCheck, check.isAcyclic {
@@ -219,7 +224,7 @@ extension PlanCompiler {
                 continue
             }
             let target = edge.target
-            hops.append(Hop(producer: producer, edge: edge))
+            hops.append(Hop(producer: producer, edgeIndex: frames[top].nextEdge - 1))
             switch visits[ObjectIdentifier(target)] {
             case nil:
                 visits[ObjectIdentifier(target)] = .onPath(hops.count)

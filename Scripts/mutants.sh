@@ -135,8 +135,8 @@ mutant first-fill-verdict-not-kept Internal/Checking/FirstFillCheck.swift \
 # Injection hook: each plan finds out for itself whether its class has a hook.
 mutant hook-not-shared Internal/Resolving/InjectionHook.swift \
     'InjectionHookTests' no \
-    'hooks[key] = made' \
-    '_ = hooks'
+    'shared.entry(for: ObjectIdentifier(type)) { InjectionHook(type) }' \
+    'InjectionHook(type)'
 # Weak scope: the producer keeps its instance alive.
 mutant weak-keeps-strong-reference Internal/Scopes/WeakInstance.swift \
     'WeakScopeTests|LifetimeTests|WeakScopeProgramTests' no \

@@ -71,14 +71,9 @@ final class FirstFillCheck: @unchecked Sendable {
     /// The stored optional properties of `object` that are nil after injection, undeclared, and of
     /// a type the container can provide.
     private func forgottenProperties(of object: AnyObject) -> [ProbeLayout.Field] {
-        let key = ObjectIdentifier(type as Any.Type)
-        let candidates: [ProbeLayout.Field]
-        if let known = (try? Self.undeclaredNilFields.read({ $0[key] })) ?? nil {
-            candidates = known
-        } else {
-            candidates = undeclaredNilFields(of: object)
-            // A lock failure only costs the cache: the next container walks the Mirror again.
-            _ = try? Self.undeclaredNilFields.write { $0[key] = candidates }
+        // A lock failure only costs the cache: the next container walks the Mirror again.
+        let candidates = Self.undeclaredNilFields.entry(for: ObjectIdentifier(type as Any.Type)) {
+            undeclaredNilFields(of: object)
         }
         return candidates.filter { registry.canProvide($0.wrappedType) }
     }

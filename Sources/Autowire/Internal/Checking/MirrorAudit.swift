@@ -33,10 +33,9 @@ enum MirrorAudit {
     static func layout(of object: AnyObject) -> ProbeLayout {
         let type: AnyObject.Type = Swift.type(of: object)
         // A lock failure only costs the cache: the layout is computed again.
-        if let cached = try? layouts.read({ $0[ObjectIdentifier(type)] }) { return cached }
-        let layout = ProbeLayout(reflecting: object, mirror: mirror(of: object))
-        _ = try? layouts.write { $0[ObjectIdentifier(type)] = layout }
-        return layout
+        return layouts.entry(for: ObjectIdentifier(type)) {
+            ProbeLayout(reflecting: object, mirror: mirror(of: object))
+        }
     }
 
     /// Whether each field of `layout` is nil in `object` right now; nil where it cannot be told.

@@ -32,12 +32,8 @@ enum StoredPropertyNames {
     }
 
     private static func candidates(of root: AnyClass) -> [Candidate] {
-        let key = ObjectIdentifier(root)
-        if let known = (try? cache.read({ $0[key] })) ?? nil { return known }
-        let found = FieldRecords.areMissing(in: root) ? [] : listCandidates(of: root)
         // A lock failure only costs the cache: the field records are walked again next time.
-        _ = try? cache.write { $0[key] = found }
-        return found
+        cache.entry(for: ObjectIdentifier(root)) { FieldRecords.areMissing(in: root) ? [] : listCandidates(of: root) }
     }
 
     private static func listCandidates(of root: AnyClass) -> [Candidate] {

@@ -29,16 +29,8 @@ final class InjectionHook: @unchecked Sendable {
     /// already knows it), and compiling a class allocates no hook of its own. One per class ever
     /// compiled, kept for the process's life, as the types themselves are.
     static func of(_ type: any PropertyInjectable.Type) -> InjectionHook {
-        let key = ObjectIdentifier(type)
-        if let known = (try? shared.read { $0[key] }) ?? nil { return known }
-        let made = InjectionHook(type)
         // A lock failure only costs the sharing: this plan finds out for itself.
-        return
-            (try? shared.write { hooks in
-                if let raced = hooks[key] { return raced }
-                hooks[key] = made
-                return made
-            }) ?? made
+        shared.entry(for: ObjectIdentifier(type)) { InjectionHook(type) }
     }
 
     private static let shared = ReadWriteLocked<[ObjectIdentifier: InjectionHook]>([:])

@@ -25,13 +25,9 @@ enum MainActorIsolation {
     /// Whether `type`'s conformance to `PropertyInjectable` is isolated to the main actor; false
     /// when it is not, or when the runtime cannot say.
     static func isMainActorIsolated(_ type: any PropertyInjectable.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        if let known = (try? answers.read({ $0[id] })) ?? nil { return known }
         guard let runtime = ConformanceRuntime.shared else { return false }
-        let isolated = runtime.globalActor(of: type) == mainActorMetadata
         // A lock failure only costs the cache: the runtime is asked again next time.
-        _ = try? answers.write { $0[id] = isolated }
-        return isolated
+        return answers.entry(for: ObjectIdentifier(type)) { runtime.globalActor(of: type) == mainActorMetadata }
     }
 
     /// Answers already known, by type. The runtime does not cache lookups with an execution

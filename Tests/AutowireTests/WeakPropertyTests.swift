@@ -178,7 +178,7 @@ private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
             let dossier = try container.resolve(Dossier.self)
             #expect(dossier.report.section.report === dossier.report)
         }
-        #expect(try container.programWord(of: Dossier.self) == 1)
+        #expect(try container.programWord(of: Dossier.self) == ProgramWord.none)
         #expect(
             try learned(Section.dependencies[0], Report.self, in: container) == -fieldOffset(
                 "report", in: Section.self)!)

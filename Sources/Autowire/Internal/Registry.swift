@@ -266,29 +266,38 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// The program to run for `root`: lowered now if it never was, lowered again if the published
-    /// one can be faster (stores learned their offsets and first fills were checked in the runs
-    /// since), else the published one. Nil when `root` has no program, yet or ever.
+    /// The program to run for `root`: lowered now if it never was (unless its first resolve runs
+    /// recursively, see `ProgramWord`), lowered again if the published one can be faster (stores
+    /// learned their offsets and first fills were checked in the runs since), else the published
+    /// one. Nil when `root` has no program, yet or ever.
     func program(for root: AnyProducer) -> ResolveProgram? {
         let word = root.programWord.load(ordering: .acquiring)
-        if word == 0 { return lowerProgram(for: root, replacing: nil) }
-        guard word > 1 else { return nil }
+        if word == ProgramWord.unlowered, root.resolvesRecursivelyFirst {
+            // Another thread may have lowered it meanwhile: then it keeps its program.
+            _ = root.programWord.compareExchange(
+                expected: ProgramWord.unlowered, desired: ProgramWord.resolvedOnce, ordering: .relaxed)
+            return nil
+        }
+        if word == ProgramWord.unlowered || word == ProgramWord.resolvedOnce {
+            return lowerProgram(for: root, replacing: word)
+        }
+        guard ProgramWord.isProgram(word) else { return nil }
         let current = ResolveProgram.published(word)
         guard current.canImprove else { return current }
-        return lowerProgram(for: root, replacing: current) ?? current
+        return lowerProgram(for: root, replacing: word) ?? current
     }
 
-    /// Lowers the resolve program of `root` and publishes it, unless one was published meanwhile
-    /// (then returns that one), or `replacing` is no longer the current one. Returns nil when
-    /// `root` has no program, yet or ever, or when the lock fails (the recursive path then runs).
-    private func lowerProgram(for root: AnyProducer, replacing old: ResolveProgram?) -> ResolveProgram? {
+    /// Lowers the resolve program of `root` and publishes it, unless its program word is no longer
+    /// `old` (then returns the program published meanwhile, if any). Returns nil when `root` has
+    /// no program, yet or ever, or when the lock fails (the recursive path then runs).
+    private func lowerProgram(for root: AnyProducer, replacing old: UInt) -> ResolveProgram? {
         // Called from a `dependencies` or `scope` getter while this thread compiles: not now.
         if PlanCompiler.compiling(self) != nil { return nil }
-        let oldWord = old.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
         return try? table.write { _ -> ResolveProgram? in
             let word = root.programWord.load(ordering: .acquiring)
-            guard word == oldWord else { return word > 1 ? ResolveProgram.published(word) : nil }
-            switch ProgramLowering.lower(root, generation: (old?.generation ?? 0) + 1) {
+            guard word == old else { return ProgramWord.isProgram(word) ? ResolveProgram.published(word) : nil }
+            let generation = ProgramWord.isProgram(old) ? ResolveProgram.published(old).generation + 1 : 1
+            switch ProgramLowering.lower(root, generation: generation) {
             case .success(let program):
                 programs.append(program)
                 root.programWord.store(
@@ -297,7 +306,7 @@ final class Registry: @unchecked Sendable {
             case .failure(.notYet):
                 return nil
             case .failure(.unsupported):
-                root.programWord.store(1, ordering: .releasing)
+                root.programWord.store(ProgramWord.none, ordering: .releasing)
                 return nil
             }
         }

@@ -56,7 +56,8 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
     /// whether it filled `object`.
     @usableFromInline
     func injectedByProgram(_ object: AnyObject, ofType type: ObjectIdentifier) throws(ResolutionError) -> Bool {
-        guard type == objectType, let word = target?.programWord.load(ordering: .acquiring), word > 1 else {
+        guard type == objectType, let word = target?.programWord.load(ordering: .acquiring), ProgramWord.isProgram(word)
+        else {
             return false
         }
         return try ResolutionError.catching { try ResolveProgram.runPublished(word, injecting: object) } != nil

@@ -3,17 +3,29 @@ import Synchronization
 @testable import Autowire
 
 extension Container {
-    /// The state of `type`'s resolve program: 0 not lowered, 1 none possible, else published.
+    /// The state of `type`'s resolve program, a `ProgramWord` marker or a published program.
     func programWord<T>(of type: T.Type) throws -> UInt {
         try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
     }
 }
 
 extension Container {
+    /// Lowers `type`'s resolve program now, so that its first resolve runs the program: a small
+    /// graph's first resolve is otherwise recursive (see `ProgramWord`). Tests of what programs
+    /// do call it before resolving once.
+    func lowerBeforeFirstResolve<T>(_ type: T.Type) throws {
+        let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
+        // The first call only marks a small graph as resolved once.
+        if registry.program(for: producer) == nil { _ = registry.program(for: producer) }
+    }
+
+    /// Whether `type` has a published resolve program.
+    func hasProgram<T>(of type: T.Type) throws -> Bool { ProgramWord.isProgram(try programWord(of: type)) }
+
     /// How many regions `type`'s published resolve program has; nil when it has none published.
     func regionCount<T>(of type: T.Type) throws -> Int? {
         let word = try programWord(of: type)
-        return word > 1 ? ResolveProgram.published(word).regionCount : nil
+        return ProgramWord.isProgram(word) ? ResolveProgram.published(word).regionCount : nil
     }
 }
 
@@ -22,7 +34,7 @@ extension Container {
     /// implementation to a protocol it is bound as is one); nil when it has none published.
     func factoryCalls<T>(of type: T.Type) throws -> Int? {
         let word = try programWord(of: type)
-        return word > 1 ? ResolveProgram.published(word).factoryCalls : nil
+        return ProgramWord.isProgram(word) ? ResolveProgram.published(word).factoryCalls : nil
     }
 }
 
@@ -31,4 +43,7 @@ extension RequestScope {
     func programWord<T>(of type: T.Type) throws -> UInt {
         try registry.rootProducer(for: BindingKey(T.self, tag: nil)).programWord.load(ordering: .acquiring)
     }
+
+    /// Whether `type` has a published resolve program in this scope.
+    func hasProgram<T>(of type: T.Type) throws -> Bool { ProgramWord.isProgram(try programWord(of: type)) }
 }

@@ -40,9 +40,16 @@ class AnyProducer: @unchecked Sendable {
     /// `PlanCompiler.groupCreationLocks`).
     var isSingletonProducer: Bool { false }
 
-    /// The resolve program of this producer as a root: 0 until lowered, 1 when no program can
-    /// perform it, else the address of the published `ResolveProgram` (owned by the registry).
-    let programWord = Atomic<UInt>(0)
+    /// The resolve program of this producer as a root (see `ProgramWord`); a published program is
+    /// owned by the registry.
+    let programWord = Atomic<UInt>(ProgramWord.unlowered)
+
+    /// Whether its first resolve as a root runs recursively rather than lowering a program first
+    /// (see `ProgramWord`): its graph is checked, acyclic and small.
+    final var resolvesRecursivelyFirst: Bool {
+        guard let rootCheck, rootCheck.isAcyclic, !ProgramWord.lowersAtFirstResolve else { return false }
+        return rootCheck.slotCapacity <= ProgramWord.recursiveFirstResolveLimit
+    }
 
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
@@ -53,7 +60,7 @@ class AnyProducer: @unchecked Sendable {
     @usableFromInline
     func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
         let word = programWord.load(ordering: .acquiring)
-        return word > 1 ? try ResolveProgram.runPublished(word) : nil
+        return ProgramWord.isProgram(word) ? try ResolveProgram.runPublished(word) : nil
     }
 
     /// Produces the value as `Any`, for generic machinery that does not know the type.
@@ -161,7 +168,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`.
     final func resolveTopLevel(request: BorrowedValue) throws -> T {
         let word = programWord.load(ordering: .acquiring)
-        if word > 1, let made = try ResolveProgram.runPublished(word, request: request) {
+        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, request: request) {
             return value(fromProgram: made)
         }
         return try resolveTopLevelSlowly(request: request)

@@ -146,11 +146,14 @@ final class Registry: @unchecked Sendable {
     /// Whether this container could provide `type`: a binding, an `Injectable` class, a
     /// `ConstructorInjectable` type, or a `Provider`/`Lazy`/`Tagged` of something it could provide.
     func canProvide(_ type: Any.Type) -> Bool {
-        let key = BindingKey(type: type, tag: nil)
-        if provides(key) || type is any Injectable.Type || type is any ConstructorInjectable.Type { return true }
-        guard let synthesized = type as? any SynthesizedDependency.Type else { return false }
-        let underlying = synthesized.underlyingKey
-        return underlying.tag == nil ? canProvide(underlying.type) : provides(underlying)
+        if provides(BindingKey(type: type, tag: nil)) { return true }
+        switch UnboundKind.of(type) {
+        case .injectable, .constructed: return true
+        case .none: return false
+        case .synthesized(let synthesized):
+            let underlying = synthesized.underlyingKey
+            return underlying.tag == nil ? canProvide(underlying.type) : provides(underlying)
+        }
     }
 
     /// How many producers a compilation of a key not compiled yet makes room for up front.

@@ -81,7 +81,7 @@ final class FirstFillCheck: @unchecked Sendable {
     /// Per class, the undeclared stored optionals found nil after its first injection, whichever
     /// container made it: the `Mirror` walk is done once per type, and each container's plan only
     /// asks which of them it could provide.
-    private static let undeclaredNilFields = ReadWriteLocked<[ObjectIdentifier: [ProbeLayout.Field]]>([:])
+    private static let undeclaredNilFields = PerTypeCache<[ProbeLayout.Field]>()
 
     /// The stored optional properties of `object` that are nil after injection and undeclared.
     private func undeclaredNilFields(of object: AnyObject) -> [ProbeLayout.Field] {

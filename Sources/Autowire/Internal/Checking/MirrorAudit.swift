@@ -19,8 +19,8 @@ enum MirrorAudit {
     /// resolving and injecting never reflect.
     @TaskLocal static var counter: MirrorCounter?
 
-    /// A pthread lock rather than `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux.
-    private static let layouts = ReadWriteLocked<[ObjectIdentifier: ProbeLayout]>([:])
+    /// Layouts by class, made on first use.
+    private static let layouts = PerTypeCache<ProbeLayout>()
 
     /// The only way Autowire builds a `Mirror`.
     static func mirror(of object: AnyObject) -> Mirror {

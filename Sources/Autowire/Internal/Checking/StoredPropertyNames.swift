@@ -22,7 +22,7 @@ enum StoredPropertyNames {
     private static let lazyStoragePrefix = "$__lazy_storage_$_"
 
     /// Candidates by class, built on first use.
-    private static let cache = ReadWriteLocked<[ObjectIdentifier: [Candidate]]>([:])
+    private static let cache = PerTypeCache<[Candidate]>()
 
     /// The one property of `root` (or its superclasses) whose declared type is `valueType`.
     static func name(ofPropertyIn root: AnyClass, valueType: Any.Type) -> String? {

@@ -6,7 +6,12 @@ import Synchronization
 final class PlanCompiler {
     let registry: Registry
     /// The registry's producers plus those compiled now; committed only if nothing failed.
-    private(set) var table: [BindingKey: AnyProducer]
+    ///
+    /// Unchecked for exclusivity, like `lazyPath` and `pendingFills`: a compiler runs on one
+    /// thread, and no access to these spans a call out of the library (user code the compiler
+    /// calls, a `dependencies` getter, runs between accesses), so none can overlap another; the
+    /// run-time check cost about 70 instructions an access, several per class compiled.
+    @exclusivity(unchecked) private(set) var table: [BindingKey: AnyProducer]
     private(set) var problems: [Diagnostic] = []
     /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
     /// checked once the whole compilation is done, when their edges are complete.
@@ -21,11 +26,11 @@ final class PlanCompiler {
     /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
     /// path is only read when a problem is reported. A linked list, so that a class whose fills
     /// are compiled later keeps the path it was met on without copying it.
-    private var lazyPath: PathComponent?
+    @exclusivity(unchecked) private var lazyPath: PathComponent?
     /// The innermost class met whose property fills are not compiled yet, linked to the ones met
     /// before it: the compiler's own stack, so that a chain of any depth compiles without
     /// recursing (see `compileFills`).
-    private var pendingFills: PendingFills?
+    @exclusivity(unchecked) private var pendingFills: PendingFills?
     /// Set once compiling ran out of stack: everything after is left uncompiled and unreported,
     /// the one `resolution-too-deep` problem says why.
     private var ranOutOfStack = false
@@ -114,21 +119,22 @@ final class PlanCompiler {
         {
             return shared
         }
-        if key.tag == nil, let synthesized = key.type as? any SynthesizedDependency.Type {
+        guard key.tag == nil else { return nil }
+        switch UnboundKind.of(key.type) {
+        case .synthesized(let synthesized):
             guard let producer = synthesized.synthesize(key, in: self) else { return nil }
             // Met again while synthesizing (an `AssistedFactory<Seed, Node>` that `Node` itself
             // depends on): keep the producer registered then, which the inner use links to.
             if let registered = table[key] { return registered }
             register(producer)
             return producer
-        }
-        if key.tag == nil, let constructed = key.type as? any ConstructorInjectable.Type {
+        case .constructed(let constructed):
             return construct(constructed, key: key)
-        }
-        if key.tag == nil, let injectable = key.type as? any Injectable.Type {
+        case .injectable(let injectable):
             return autowireLeavingFills(injectable, key: key)
+        case .none:
+            return nil
         }
-        return nil
     }
 
     /// Autowires a `ConstructorInjectable` type through its construction, in its own scope: a

@@ -63,27 +63,6 @@ final class ReadWriteLocked<Value>: @unchecked Sendable {
     }
 }
 
-extension ReadWriteLocked {
-    /// The entry for `key`, made by `make` (outside the lock) and kept when there is none yet: a
-    /// process-wide table of facts about types. Two threads making one at once both return the
-    /// first one kept. A lock failure only costs the keeping: `make`'s entry is returned, and the
-    /// next caller makes it again.
-    ///
-    /// Inlined: out of line, each read of a first-fill check's table cost about 400 instructions
-    /// more (callgrind, a fresh container's first resolve).
-    @inline(__always)
-    func entry<Key: Hashable, Entry>(for key: Key, orMake make: () -> Entry) -> Entry where Value == [Key: Entry] {
-        if let known = (try? read { $0[key] }) ?? nil { return known }
-        let made = make()
-        return
-            (try? write { entries in
-                if let kept = entries[key] { return kept }
-                entries[key] = made
-                return made
-            }) ?? made
-    }
-}
-
 /// A lock call that returned an error code instead of locking.
 struct LockFailure: Error {
     let call: String

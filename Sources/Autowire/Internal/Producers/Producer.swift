@@ -11,14 +11,18 @@ class AnyProducer: @unchecked Sendable {
     unowned(unsafe) let registry: Registry
 
     /// Static dependencies, filled in while compiling; immutable once the producer is published.
-    var edges: [Edge] = []
+    ///
+    /// Unchecked for exclusivity, like `rootCheck`: written only by a compiler under the registry's
+    /// lock, no access to either spans a call out of the library, so none can overlap another;
+    /// the run-time check cost about 70 instructions an access, several per class compiled.
+    @exclusivity(unchecked) var edges: [Edge] = []
     /// Whether the instance is recorded in the resolution before its properties are filled, so that
     /// a cycle coming back to it finds it (autowired classes in a non-transient scope).
     let registersEarly: Bool
     /// Whether a re-entry while under construction must be checked at run time (factories).
     let isFactory: Bool
     /// Set under the registry lock the first time the producer serves a top-level request.
-    var rootCheck: RootCheck?
+    @exclusivity(unchecked) var rootCheck: RootCheck?
     /// Whether the producer was placed in a group of singletons sharing a creation lock; set while
     /// compiling, before the producer is published.
     var isGroupedForCreation = false

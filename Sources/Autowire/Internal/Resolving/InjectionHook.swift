@@ -33,7 +33,7 @@ final class InjectionHook: @unchecked Sendable {
         shared.entry(for: ObjectIdentifier(type)) { InjectionHook(type) }
     }
 
-    private static let shared = ReadWriteLocked<[ObjectIdentifier: InjectionHook]>([:])
+    private static let shared = PerTypeCache<InjectionHook>()
 
     /// The class, for messages.
     var type: Any.Type { injectable }

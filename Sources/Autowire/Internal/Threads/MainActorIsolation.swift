@@ -33,7 +33,7 @@ enum MainActorIsolation {
     /// Answers already known, by type. The runtime does not cache lookups with an execution
     /// context: each one scans every conformance record (callgrind: about 900,000 instructions per
     /// type, half of building a 100-binding container), and a type's isolation never changes.
-    private static let answers = ReadWriteLocked<[ObjectIdentifier: Bool]>([:])
+    private static let answers = PerTypeCache<Bool>()
 
     /// The metadata of `MainActor`: what the execution context names for `@MainActor`
     /// conformances.

@@ -17,7 +17,9 @@ import Swinject
 //     Benchmarks/.build/release/AutowireProfile --list      # every scenario and its repetitions
 //
 // `AutowireProfile SCENARIO COUNT` sets the scenario up (containers, as in the benchmarks), runs
-// its operation once (the first resolve compiles), then runs it COUNT more times between
+// its operation three times (a small graph's first resolve compiles it and runs recursively, the
+// second lowers its program, whose runs learn what lets the third lower it once more: see
+// `ProgramWord` in the library), then runs it COUNT more times between
 // callgrind's start and stop requests: under `--instr-atstart=no` callgrind counts only those
 // COUNT operations, and start-up and set-up run at close to native speed. Scenarios run on the
 // main thread, outside any task, so that no other thread runs while callgrind counts (counts then
@@ -40,10 +42,10 @@ struct Scenario {
     let run: (_ count: Int) throws -> Void
 }
 
-/// Runs `operation` once, then `count` times between callgrind's start and stop requests.
+/// Runs `operation` three times, then `count` times between callgrind's start and stop requests.
 @inline(__always)
 func measure(_ count: Int, _ operation: () throws -> Void) rethrows {
-    try operation()
+    for _ in 0..<3 { try operation() }
     callgrind_start_counting()
     for _ in 0..<count { try operation() }
     callgrind_stop_counting()

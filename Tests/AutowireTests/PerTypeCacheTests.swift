@@ -47,7 +47,7 @@ private final class Key: Sendable {}
         let cache = PerTypeCache<CountedEntry>()
         let keys = (0..<64).map { _ in Key() }
         let mismatches = Atomic<Int>(0)
-        let seen = Mutex<[ObjectIdentifier: ObjectIdentifier]>([:])
+        let seen = Locked<[ObjectIdentifier: ObjectIdentifier]>([:])
         let finished = runOnThreads(8) { thread in
             for (index, key) in keys.enumerated() {
                 let entry = cache.entry(for: ObjectIdentifier(key)) { CountedEntry(index) }

@@ -66,6 +66,8 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
         while true {
             let slot = table + 1 + index * Self.wordsPerSlot
             let stored = slot[0].load(ordering: .acquiring)
+            // Unretained: the table keeps every box it stores until the cache goes away, and the
+            // acquiring load of the key made the box's word and its entry visible here.
             if stored == typeWord { return Self.box(slot[1].load(ordering: .relaxed)).takeUnretainedValue().entry }
             if stored == 0 { return nil }
             index = (index + 1) & mask

@@ -214,6 +214,14 @@ let scenarios: [Scenario] = [
     Scenario(name: "cold", repetitions: 20) { count in
         try measure(count) { keep(try Autowire.Container().resolve(App.self)) }
     },
+    // The first two resolves: a small graph's first runs recursively, its second lowers the program.
+    Scenario(name: "cold-two-resolves", repetitions: 20) { count in
+        try measure(count) {
+            let container = Autowire.Container()
+            keep(try container.resolve(App.self))
+            keep(try container.resolve(App.self))
+        }
+    },
     Scenario(name: "cold-singletons", repetitions: 20) { count in
         try measure(count) { keep(try Autowire.Container().resolve(StartupApp.self)) }
     },

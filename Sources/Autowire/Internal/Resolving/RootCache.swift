@@ -2,19 +2,17 @@ import Synchronization
 
 /// The lock-free read path of top-level lookups: `BindingKey` → root-checked producer.
 ///
-/// An insert-only open-addressing table of atomic words. A reader loads the current table once
-/// and probes it with a multiplicative hash of the type's identity (no `Hasher`, no lock); a miss
-/// falls back to the registry's locked table, which then inserts the producer here. Writers are
-/// serialized by their own lock. (A reader-writer lock here cost about 140 instructions per cached
-/// singleton resolve; a mutex made eight resolving threads wait on each other.) A table is never changed in place except by filling an
-/// empty slot (key word last, with release ordering), and when it is half full a larger copy is
-/// published; replaced tables stay allocated until the cache goes away, because a reader may
-/// still be probing one.
+/// An `AtomicWordTable`: a reader loads the current table once and probes it with a multiplicative
+/// hash of the type's identity (no `Hasher`, no lock); a miss falls back to the registry's locked
+/// table, which then inserts the producer here. Writers are serialized by their own lock, and a
+/// larger copy is published when the table is half full. (A reader-writer lock here cost about 140
+/// instructions per cached singleton resolve; a mutex made eight resolving threads wait on each
+/// other.)
 final class RootCache: @unchecked Sendable {
     /// Words per slot: type identity (0 = empty), tag identity (0 = untagged), producer.
     private static let wordsPerSlot = 3
 
-    /// The current table: its first word is the slot count (a power of two), then the slots.
+    /// The current table (an `AtomicWordTable.Words`).
     private let current: Atomic<UnsafeMutableRawPointer>
     /// Serializes inserts; readers never take it.
     private let writer = RecursiveLock()
@@ -23,17 +21,13 @@ final class RootCache: @unchecked Sendable {
     private var count = 0
 
     init() {
-        let table = Self.makeTable(slots: 16)
+        let table = AtomicWordTable.make(slots: 16, wordsPerSlot: Self.wordsPerSlot)
         tables.append(table)
         current = Atomic(UnsafeMutableRawPointer(table))
     }
 
     deinit {
-        for table in tables {
-            let words = 1 + Int(table[0].load(ordering: .relaxed)) * Self.wordsPerSlot
-            table.deinitialize(count: words)
-            table.deallocate()
-        }
+        for table in tables { AtomicWordTable.free(table, wordsPerSlot: Self.wordsPerSlot) }
     }
 
     /// The producer cached for `key`, or nil. Safe to call from any thread without a lock.
@@ -74,51 +68,22 @@ final class RootCache: @unchecked Sendable {
     private func insertLocked(_ producer: AnyProducer, for key: BindingKey) {
         if self.producer(for: key) != nil { return }
         var table = current.load(ordering: .relaxed).assumingMemoryBound(to: Atomic<UInt>.self)
-        if (count + 1) * 2 > Int(table[0].load(ordering: .relaxed)) {
-            table = grow(table)
-        }
-        Self.store(
-            typeWord: Self.word(key.type), tagWord: key.tag.map(Self.word) ?? 0,
-            producerWord: UInt(bitPattern: Unmanaged.passUnretained(producer).toOpaque()), in: table)
-        count += 1
-    }
-
-    private func grow(_ old: UnsafeMutablePointer<Atomic<UInt>>) -> UnsafeMutablePointer<Atomic<UInt>> {
-        let oldSlots = Int(old[0].load(ordering: .relaxed))
-        let table = Self.makeTable(slots: oldSlots * 2)
-        for index in 0..<oldSlots {
-            let slot = old + 1 + index * Self.wordsPerSlot
-            let typeWord = slot[0].load(ordering: .relaxed)
-            if typeWord != 0 {
-                Self.store(
-                    typeWord: typeWord, tagWord: slot[1].load(ordering: .relaxed),
-                    producerWord: slot[2].load(ordering: .relaxed), in: table)
+        if (count + 1) * 2 > AtomicWordTable.slotCount(table) {
+            table = AtomicWordTable.doubled(table, wordsPerSlot: Self.wordsPerSlot) { slot, mask in
+                Self.home(slot[0].load(ordering: .relaxed), slot[1].load(ordering: .relaxed), mask: mask)
             }
+            tables.append(table)
+            current.store(UnsafeMutableRawPointer(table), ordering: .releasing)
         }
-        tables.append(table)
-        current.store(UnsafeMutableRawPointer(table), ordering: .releasing)
-        return table
-    }
-
-    private static func store(
-        typeWord: UInt, tagWord: UInt, producerWord: UInt, in table: UnsafeMutablePointer<Atomic<UInt>>
-    ) {
-        let mask = Int(table[0].load(ordering: .relaxed)) - 1
-        var index = home(typeWord, tagWord, mask: mask)
-        while table[1 + index * wordsPerSlot].load(ordering: .relaxed) != 0 { index = (index + 1) & mask }
-        let slot = table + 1 + index * wordsPerSlot
-        slot[1].store(tagWord, ordering: .relaxed)
-        slot[2].store(producerWord, ordering: .relaxed)
-        // Last, with release ordering: a reader that sees the key sees the rest of the slot.
-        slot[0].store(typeWord, ordering: .releasing)
-    }
-
-    private static func makeTable(slots: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-        let words = 1 + slots * wordsPerSlot
-        let table = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: words)
-        (table + 0).initialize(to: Atomic(UInt(slots)))
-        for index in 1..<words { (table + index).initialize(to: Atomic(0)) }
-        return table
+        let (typeWord, tagWord) = (Self.word(key.type), key.tag.map(Self.word) ?? 0)
+        let mask = AtomicWordTable.slotCount(table) - 1
+        AtomicWordTable.insert(
+            key: typeWord, home: Self.home(typeWord, tagWord, mask: mask), in: table, wordsPerSlot: Self.wordsPerSlot
+        ) { slot in
+            slot[1].store(tagWord, ordering: .relaxed)
+            slot[2].store(UInt(bitPattern: Unmanaged.passUnretained(producer).toOpaque()), ordering: .relaxed)
+        }
+        count += 1
     }
 
     @inline(__always)

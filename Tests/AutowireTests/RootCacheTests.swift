@@ -38,7 +38,9 @@ import Testing
             }
             for _ in 0..<3 {
                 for (key, producer) in entries {
-                    if let found = cache.producer(for: key), found !== producer { mismatches.add(1, ordering: .relaxed) }
+                    if let found = cache.producer(for: key), found !== producer {
+                        mismatches.add(1, ordering: .relaxed)
+                    }
                 }
             }
         }

@@ -173,6 +173,11 @@ mutant offered-slot-no-fallback Internal/Producers/OfferedProducer.swift \
     'OfferedInstanceTests' no \
     'if !offered, let inherited { return try inherited.current() }' \
     'if !offered, let inherited, inherited.key != key { return try inherited.current() }'
+# Lock-free tables: a table doubled when half full loses the entries it held.
+mutant atomic-table-doubling-drops-entries Internal/Locks/AtomicWordTable.swift \
+    'PerTypeCacheTests|RootCacheTests' yes \
+    'guard key != 0 else { continue }' \
+    'guard key == 0 else { continue }'
 # Tiers: a small graph's first resolve lowers its program at once, as a large one's does.
 mutant first-resolve-always-lowers Internal/Registry.swift \
     'ResolveProgramTests' yes \

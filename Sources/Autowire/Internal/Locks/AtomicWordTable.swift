@@ -21,6 +21,8 @@ enum AtomicWordTable {
     }
 
     /// Frees `table`. Its words are plain integers: what they stand for is its owner's to release.
+    /// Safe only from the owner's `deinit`: no reader can still be probing a table whose owner is
+    /// gone, and every table was made by `make` with this slot size.
     static func free(_ table: Words, wordsPerSlot: Int) {
         table.deinitialize(count: 1 + slotCount(table) * wordsPerSlot)
         table.deallocate()

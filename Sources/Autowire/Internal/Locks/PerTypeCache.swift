@@ -34,6 +34,8 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
 
     deinit {
         // The current table holds every entry kept; the older ones hold copies of the same words.
+        // Each box was retained once, by `keep`, so releasing the current table's boxes (and
+        // only those) balances it.
         let table = current.load(ordering: .acquiring)
         for index in 0..<AtomicWordTable.slotCount(table) {
             let slot = AtomicWordTable.slot(index, of: table, wordsPerSlot: Self.wordsPerSlot)
@@ -82,6 +84,8 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
                 current.store(table, ordering: .releasing)
             }
             let typeWord = UInt(bitPattern: type)
+            // Retained for the table: released in `deinit`, never before, so readers' unretained
+            // reads of it stay valid while the cache lives.
             let box = UInt(bitPattern: Unmanaged.passRetained(Box(made)).toOpaque())
             AtomicWordTable.insert(
                 key: typeWord, home: Self.home(typeWord, mask: AtomicWordTable.slotCount(table) - 1), in: table,
@@ -93,6 +97,7 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
     }
 
     /// The box a slot's second word holds: retained by `keep` when stored, released in `deinit`.
+    /// Only called on a filled slot, whose box word is never 0.
     @inline(__always)
     private static func box(_ word: UInt) -> Unmanaged<Box> {
         Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)

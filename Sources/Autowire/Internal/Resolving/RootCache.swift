@@ -17,7 +17,7 @@ final class RootCache: @unchecked Sendable {
     /// Serializes inserts; readers never take it.
     private let writer = RecursiveLock()
     /// Guarded by `writer`.
-    private var tables: [UnsafeMutablePointer<Atomic<UInt>>] = []
+    private var tables: [AtomicWordTable.Words] = []
     private var count = 0
 
     init() {
@@ -81,6 +81,8 @@ final class RootCache: @unchecked Sendable {
             key: typeWord, home: Self.home(typeWord, tagWord, mask: mask), in: table, wordsPerSlot: Self.wordsPerSlot
         ) { slot in
             slot[1].store(tagWord, ordering: .relaxed)
+            // Unretained: the registry (or an ancestor it holds) owns the producer for its whole
+            // life, which outlasts this cache (see `insert`).
             slot[2].store(UInt(bitPattern: Unmanaged.passUnretained(producer).toOpaque()), ordering: .relaxed)
         }
         count += 1

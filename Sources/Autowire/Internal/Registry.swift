@@ -40,6 +40,10 @@ final class Registry: @unchecked Sendable {
     let settings: ContainerSettings
     /// The instances of lifetimes this container may be asked to reset.
     let scopes = ScopeStorages()
+    /// `ActiveResolutions.key`, read once here: each read of the lazy global costs a `swift_once`
+    /// check, which the recursive path made on every resolve and every closure factory's nested
+    /// resolve (about 60 instructions of a six-closure graph, callgrind).
+    let activeResolutionsKey = ActiveResolutions.key
 
     /// An empty registry: everything is autowired.
     init(parent: Registry? = nil) {

@@ -80,8 +80,11 @@ public final class Container: Sendable {
     @usableFromInline
     @inline(never)
     func resolveSlowly<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        // The root producer of a key of `T` produces `T`.
-        try registry.withRootProducer(for: key) { try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel() }
+        // The root producer of a key of `T` produces `T`. Not `resolveTopLevel()`: the callers
+        // tried `readyResult` already, and the slow path asks for the program itself.
+        try registry.withRootProducer(for: key) {
+            try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelSlowly()
+        }
     }
 }
 

@@ -29,7 +29,7 @@ public struct Resolver: Sendable {
 
     /// The ongoing resolve, when called on its thread before it ended.
     private var ongoingState: UnsafeMutablePointer<ResolutionState>? {
-        ActiveResolutions.running(at: state, serial: serial)
+        ActiveResolutions.running(at: state, serial: serial, key: registry.activeResolutionsKey)
     }
 
     /// Returns an instance of `type`, in the ongoing resolve.
@@ -43,7 +43,12 @@ public struct Resolver: Sendable {
     }
 
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        guard let state = ongoingState else { return try Container(registry: registry).resolveSlowly(key) }
+        guard let state = ongoingState else {
+            // A new top-level resolve.
+            return try registry.withRootProducer(for: key) {
+                try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()
+            }
+        }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
         return try registry.withRootProducer(for: key) {

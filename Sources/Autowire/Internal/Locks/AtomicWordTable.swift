@@ -28,8 +28,9 @@ enum AtomicWordTable {
         table.deallocate()
     }
 
+    /// The table's slot count: a small power of two `make` stored, read with no overflow check.
     @inline(__always)
-    static func slotCount(_ table: Words) -> Int { Int(table[0].load(ordering: .relaxed)) }
+    static func slotCount(_ table: Words) -> Int { Int(bitPattern: table[0].load(ordering: .relaxed)) }
 
     /// The first word of slot `index`.
     @inline(__always)

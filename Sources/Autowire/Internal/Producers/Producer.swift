@@ -182,7 +182,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
         if let made = try registry.program(for: self)?.run(request: request) { return value(fromProgram: made) }
-        return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, request: request) { try produce($0) }
+        return try Resolution.run(
+            capacity: rootCheck?.slotCapacity ?? 8, request: request, key: registry.activeResolutionsKey
+        ) { try produce($0) }
     }
 
     /// The root value a program run returned: see `takeRecorded(_:as:)`.

@@ -21,10 +21,12 @@
 enum ActiveResolutions {
     /// A thread's cell: the tagged address of its innermost resolve (see ``ActiveResolve``), or nil.
     typealias Cell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The thread-specific key of the cells.
+    typealias Key = pthread_key_t
 
     /// The thread-specific key of the cells. A lazily made global: each read of it costs a
     /// `swift_once` check, so a program keeps its own copy (see `enterOutermost`).
-    static let key: pthread_key_t? = {
+    static let key: Key? = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { value in
             // Optional on Linux, not on Darwin: the same spelling for both.
@@ -40,14 +42,14 @@ enum ActiveResolutions {
     /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
     /// store the cell (resolves then run without re-entry checks, which is never unsafe).
     @inline(__always)
-    private static func cell(under key: pthread_key_t? = key) -> Cell? {
+    private static func cell(under key: Key?) -> Cell? {
         guard let key else { return nil }
         if let value = pthread_getspecific(key) { return value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
         return makeCell(under: key)
     }
 
     @inline(never)
-    private static func makeCell(under key: pthread_key_t) -> Cell? {
+    private static func makeCell(under key: Key) -> Cell? {
         let cell = Cell.allocate(capacity: 1)
         cell.initialize(to: nil)
         guard pthread_setspecific(key, cell) == 0 else {
@@ -58,9 +60,9 @@ enum ActiveResolutions {
     }
 
     /// Makes `state` the innermost resolve on this thread; returns the thread's cell and the
-    /// enclosing resolve, which `leave` restores.
-    static func enter(_ state: UnsafeMutablePointer<ResolutionState>) -> (Cell?, ActiveResolve?) {
-        guard let cell = cell() else { return (nil, nil) }
+    /// enclosing resolve, which `leave` restores. `key` is `ActiveResolutions.key`.
+    static func enter(_ state: UnsafeMutablePointer<ResolutionState>, key: Key?) -> (Cell?, ActiveResolve?) {
+        guard let cell = cell(under: key) else { return (nil, nil) }
         let outer = cell.pointee.map(ActiveResolve.init(tagged:))
         cell.pointee = ActiveResolve.state(state).tagged
         return (cell, outer)
@@ -71,7 +73,7 @@ enum ActiveResolutions {
     /// cell (see `cell()`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
     /// once by the caller.
     @inline(__always)
-    static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>, key: pthread_key_t?) -> Cell?? {
+    static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>, key: Key?) -> Cell?? {
         guard let cell = cell(under: key) else { return .some(nil) }
         guard cell.pointee == nil else { return nil }
         cell.pointee = ActiveResolve.program(run).tagged
@@ -86,9 +88,10 @@ enum ActiveResolutions {
 
     /// The state of the recursive resolve at `address` numbered `serial`, if it is running on this
     /// thread (what a `Resolver` reaches): only records linked from the thread's cell are read,
-    /// and each of those lives in a frame of this thread that has not returned.
-    static func running(at address: UInt, serial: UInt) -> UnsafeMutablePointer<ResolutionState>? {
-        guard let innermost = cell()?.pointee else { return nil }
+    /// and each of those lives in a frame of this thread that has not returned. `key` is
+    /// `ActiveResolutions.key`.
+    static func running(at address: UInt, serial: UInt, key: Key?) -> UnsafeMutablePointer<ResolutionState>? {
+        guard let innermost = cell(under: key)?.pointee else { return nil }
         var next = ActiveResolve(tagged: innermost)
         while case .state(let state) = next {
             if UInt(bitPattern: state) == address { return state.pointee.serial == serial ? state : nil }

@@ -420,38 +420,42 @@ struct ResolutionState {
 struct Resolution {
     let state: UnsafeMutablePointer<ResolutionState>
 
-    /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances.
+    /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances. `key`
+    /// is `ActiveResolutions.key`: a caller that keeps a copy (the registry does) saves reading the
+    /// lazy global.
     ///
     /// A table of up to 16 slots lives in a fixed buffer on this stack frame; larger ones take one
     /// heap allocation. (`withUnsafeTemporaryAllocation` was avoided: through an unspecialized
     /// caller it instantiates `Result` metadata on every call.)
     static func run<R>(
-        capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil, _ body: (Resolution) throws -> R
+        capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil,
+        key: ActiveResolutions.Key? = ActiveResolutions.key, _ body: (Resolution) throws -> R
     ) throws -> R {
         var size = SmallTable.slots
         while size < capacity * 2 { size *= 2 }
         if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * ResolutionState.bytesPerSlot {
             var table = SmallTable()
             return try withUnsafeMutablePointer(to: &table) { table in
-                try run(in: UnsafeMutableRawPointer(table), capacity: size, seed: seed, request: request, body)
+                try run(
+                    in: UnsafeMutableRawPointer(table), capacity: size, seed: seed, request: request, key: key, body)
             }
         }
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: size * ResolutionState.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
         defer { memory.deallocate() }
-        return try run(in: memory, capacity: size, seed: seed, request: request, body)
+        return try run(in: memory, capacity: size, seed: seed, request: request, key: key, body)
     }
 
     @inline(__always)
     private static func run<R>(
         in memory: UnsafeMutableRawPointer, capacity: Int, seed: BorrowedValue?, request: BorrowedValue?,
-        _ body: (Resolution) throws -> R
+        key: ActiveResolutions.Key?, _ body: (Resolution) throws -> R
     ) throws -> R {
         var state = ResolutionState(memory: memory, capacity: capacity, seed: seed, request: request)
         return try withUnsafeMutablePointer(to: &state) { state in
             defer { state.pointee.finish() }
             let cell: ActiveResolutions.Cell?
-            (cell, state.pointee.outer) = ActiveResolutions.enter(state)
+            (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: key)
             defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
             do {
                 let result = try body(Resolution(state: state))

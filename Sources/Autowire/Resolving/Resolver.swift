@@ -42,6 +42,9 @@ public struct Resolver: Sendable {
         try resolve(BindingKey(T.Value.self, tag: tag))
     }
 
+    // Inlined into both entry points: as a call of its own, each nested resolve paid a second
+    // generic call and a copy of its result through `T`'s value witnesses (callgrind).
+    @inline(__always)
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         guard let state = ongoingState else {
             // A new top-level resolve.

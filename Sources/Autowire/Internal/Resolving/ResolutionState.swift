@@ -17,19 +17,24 @@ struct ResolutionState {
     struct Slot {
         /// The producer's identity; `0` marks an empty slot.
         var producer: UInt
-        /// The value of `registrations` when the producer started constructing, or `-1`. (32 bits,
+        /// `constructionMark`, stored one higher, so that an empty slot is all zero bits: the stack
+        /// table, zeroed as it is made, needs no second pass (see `Resolution.run`). (32 bits,
         /// like `recordedAt`, keep a slot three words: 16 of them fit the stack table.)
-        var constructionMark: Int32
+        private var markPlusOne: Int32 = 0
         /// The value of `registrations` when the instance was recorded.
-        var recordedAt: Int32
+        var recordedAt: Int32 = 0
         /// Whether `instances` holds an initialized reference at this slot's index.
-        var hasInstance: Bool
+        var hasInstance = false
         /// Whether an object of the producer is between its `init()` and the end of its injection.
-        var isBuilding: Bool
+        var isBuilding = false
 
-        static var empty: Slot {
-            Slot(producer: 0, constructionMark: -1, recordedAt: 0, hasInstance: false, isBuilding: false)
+        /// The value of `registrations` when the producer started constructing, or `-1`.
+        var constructionMark: Int32 {
+            get { markPlusOne &- 1 }
+            set { markPlusOne = newValue &+ 1 }
         }
+
+        static var empty: Slot { Slot(producer: 0) }
     }
 
     enum Lookup {
@@ -76,21 +81,27 @@ struct ResolutionState {
     let stack: StackBounds
 
     /// Sets up an empty table of `capacity` slots (a power of two) in `memory`, which must hold
-    /// `capacity * bytesPerSlot` bytes aligned for a word.
-    init(memory: UnsafeMutableRawPointer, capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil) {
-        (slots, instances) = Self.carve(memory, capacity: capacity)
+    /// `capacity * bytesPerSlot` bytes aligned for a word; `isZeroed` when those bytes are all
+    /// zero already, which is an empty table.
+    init(
+        memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false, seed: BorrowedValue? = nil,
+        request: BorrowedValue? = nil
+    ) {
+        (slots, instances) = Self.carve(memory, capacity: capacity, isZeroed: isZeroed)
         self.capacity = capacity
         self.seed = seed
         self.request = request
         self.stack = .current
     }
 
-    private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int)
+    private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false)
         -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
     {
         let instances = memory.bindMemory(to: AnyObject.self, capacity: capacity)
         let slots = (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(to: Slot.self, capacity: capacity)
-        slots.initialize(repeating: .empty, count: capacity)
+        // Zeroed memory is empty slots already (see `Slot.markPlusOne`): a slot has no references,
+        // so zero bits are a valid, initialized `Slot`.
+        if !isZeroed { slots.initialize(repeating: .empty, count: capacity) }
         return (slots, instances)
     }
 
@@ -443,7 +454,8 @@ struct Resolution {
             var table = SmallTable()
             return try withUnsafeMutablePointer(to: &table) { table in
                 try run(
-                    in: UnsafeMutableRawPointer(table), capacity: size, seed: seed, request: request, key: key, body)
+                    in: UnsafeMutableRawPointer(table), capacity: size, isZeroed: true, seed: seed, request: request,
+                    key: key, body)
             }
         }
         let memory = UnsafeMutableRawPointer.allocate(
@@ -454,10 +466,11 @@ struct Resolution {
 
     @inline(__always)
     private static func run<R>(
-        in memory: UnsafeMutableRawPointer, capacity: Int, seed: BorrowedValue?, request: BorrowedValue?,
-        key: ActiveResolutions.Key?, _ body: (Resolution) throws -> R
+        in memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false, seed: BorrowedValue?,
+        request: BorrowedValue?, key: ActiveResolutions.Key?, _ body: (Resolution) throws -> R
     ) throws -> R {
-        var state = ResolutionState(memory: memory, capacity: capacity, seed: seed, request: request)
+        var state = ResolutionState(
+            memory: memory, capacity: capacity, isZeroed: isZeroed, seed: seed, request: request)
         return try withUnsafeMutablePointer(to: &state) { state in
             defer { state.pointee.finish() }
             let cell: ActiveResolutions.Cell?
@@ -674,7 +687,8 @@ struct CreationFrame {
 }
 
 /// Stack memory for a 16-slot resolution table: 16 × (24-byte slot + 8-byte reference) = 64
-/// words, with room to spare. `Resolution.run` checks the size before using it.
+/// words, with room to spare. `Resolution.run` checks the size before using it. Made zeroed,
+/// which is a table of empty slots (see `ResolutionState.Slot`).
 private struct SmallTable {
     typealias Words8 = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
     typealias Words16 = (Words8, Words8)

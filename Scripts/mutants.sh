@@ -178,6 +178,11 @@ mutant atomic-table-doubling-drops-entries Internal/Locks/AtomicWordTable.swift 
     'PerTypeCacheTests|RootCacheTests' yes \
     'guard key != 0 else { continue }' \
     'guard key == 0 else { continue }'
+# Binding keys: the hash keeps the identities' alignment zeros in the bits a table buckets by.
+mutant binding-key-hash-unfolded Internal/BindingKey.swift \
+    'BindingKeyTests' yes \
+    'mixed ^= mixed >> 31' \
+    'mixed ^= 0'
 # Tiers: a small graph's first resolve lowers its program at once, as a large one's does.
 mutant first-resolve-always-lowers Internal/Registry.swift \
     'ResolveProgramTests' yes \

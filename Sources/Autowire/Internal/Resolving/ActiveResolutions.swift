@@ -25,13 +25,14 @@ enum ActiveResolutions {
     typealias Key = pthread_key_t
 
     /// The thread-specific key of the cells. A lazily made global: each read of it costs a
-    /// `swift_once` check, so a program keeps its own copy (see `enterOutermost`).
+    /// `swift_once` check, so a program and a registry keep their own copy, which the resolves
+    /// they run pass on (see `enterOutermost`, `enter` and `running`).
     static let key: Key? = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { value in
             // Optional on Linux, not on Darwin: the same spelling for both.
             let value: UnsafeMutableRawPointer? = value
-            // Safe: only `cell()` stores values under this key, each a cell allocated for its
+            // Safe: only `cell(under:)` stores values under this key, each a cell allocated for its
             // thread, and the system calls this once per value, at thread exit, when no resolve
             // can still run on the thread.
             value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).deallocate()
@@ -70,7 +71,7 @@ enum ActiveResolutions {
 
     /// Makes `run` the resolve of this thread and returns the thread's cell, unless a resolve is
     /// running already: then returns nil, and the caller resolves recursively instead. Without a
-    /// cell (see `cell()`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
+    /// cell (see `cell(under:)`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
     /// once by the caller.
     @inline(__always)
     static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>, key: Key?) -> Cell?? {

@@ -198,24 +198,13 @@ extension BindingBuilder {
         let location = location
         let scope = scope ?? .graph
         finish { compiler, register in
-            // Unretained, so a registry and its recipes form no cycle. Safe: the recipe belongs to a
-            // producer of this registry (or of a parent a child keeps alive), and runs only inside
-            // a resolve of it, which holds the registry.
-            unowned(unsafe) let registry = compiler.registry
-            let recipe = Recipe<Value>(
-                make: { resolution, _ in
-                    try resolution.checkDepth()
-                    do {
-                        return try factory(resolution.resolver(for: registry))
-                    } catch let error as ResolutionError {
-                        throw error.prependingPath(key.description).locatingUnplaced(at: location)
-                    } catch {
-                        throw ResolutionError(
-                            .factoryFailed(key, location: location, error: error), underlyingError: error)
-                    }
-                },
-                registersEarly: false, isFactory: true)
-            let producer = compiler.makeScoped(key: key, scope: scope, origin: .closure(location), recipe: recipe)
+            let factory = ClosureFactory(factory, key: key, location: location, registry: compiler.registry)
+            let producer: Producer<Value> =
+                if case .graph = scope.kind {
+                    ClosureProducer(key: key, registry: compiler.registry, factory: factory)
+                } else {
+                    compiler.makeScoped(key: key, scope: scope, origin: .closure(location), recipe: factory.recipe)
+                }
             if register { compiler.register(producer) }
             return producer
         }

@@ -571,7 +571,7 @@ struct Resolution {
     /// producer: one generic call, and one copy of the value through `T`'s witnesses, fewer per
     /// object.
     @inline(__always)
-    func graphValue<T>(_ producer: Producer<T>, made recipe: Recipe<T>) throws -> T {
+    func graphValue<T>(_ producer: Producer<T>, made make: (Resolution) throws -> T) throws -> T {
         let index = state.pointee.slot(claiming: producer)
         if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
         if state.pointee.constructionMark(at: index) >= 0
@@ -583,7 +583,7 @@ struct Resolution {
         state.pointee.setConstructionMark(state.pointee.registrations, at: index)
         let value: T
         do {
-            value = try recipe.make(self, nil)
+            value = try make(self)
         } catch {
             state.pointee.endConstruction(producer, restoring: -1)
             throw error

@@ -1,0 +1,56 @@
+/// A closure factory in the `.graph` scope, the default: one value per top-level resolve, made by
+/// calling the user's closure directly. (In other scopes a closure is a recipe a scoped producer
+/// calls, one call layer more: see `ClosureFactory.recipe`.)
+final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
+    let factory: ClosureFactory<T>
+
+    init(key: BindingKey, registry: Registry, factory: ClosureFactory<T>) {
+        self.factory = factory
+        super.init(
+            key: key, scope: .graph, origin: .closure(factory.location), registry: registry, registersEarly: false,
+            isFactory: true)
+    }
+
+    override func produce(_ resolution: Resolution) throws -> T {
+        try resolution.graphValue(self) { try factory.make(in: $0) }
+    }
+}
+
+/// A closure a binding makes its values with, and what its errors name.
+final class ClosureFactory<T>: @unchecked Sendable {
+    let call: @Sendable (Resolver) throws -> T
+    let key: BindingKey
+    let location: SourceLocation
+    /// Unretained, so a registry and its producers form no cycle. Safe: the factory belongs to a
+    /// producer of this registry (or of a parent a child keeps alive), and runs only inside a
+    /// resolve of it, which holds the registry.
+    unowned(unsafe) let registry: Registry
+
+    init(
+        _ call: @escaping @Sendable (Resolver) throws -> T, key: BindingKey, location: SourceLocation,
+        registry: Registry
+    ) {
+        self.call = call
+        self.key = key
+        self.location = location
+        self.registry = registry
+    }
+
+    /// Calls the closure in `resolution`; its errors name this binding's key and `file:line`.
+    @inline(__always)
+    func make(in resolution: Resolution) throws -> T {
+        try resolution.checkDepth()
+        do {
+            return try call(resolution.resolver(for: registry))
+        } catch let error as ResolutionError {
+            throw error.prependingPath(key.description).locatingUnplaced(at: location)
+        } catch {
+            throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
+        }
+    }
+
+    /// The closure as a recipe, for the scopes other than `.graph`.
+    var recipe: Recipe<T> {
+        Recipe(make: { resolution, _ in try self.make(in: resolution) }, registersEarly: false, isFactory: true)
+    }
+}

@@ -28,6 +28,7 @@ public struct Resolver: Sendable {
     }
 
     /// The ongoing resolve, when called on its thread before it ended.
+    @inline(__always)
     private var ongoingState: UnsafeMutablePointer<ResolutionState>? {
         ActiveResolutions.running(at: state, serial: serial, key: registry.activeResolutionsKey)
     }

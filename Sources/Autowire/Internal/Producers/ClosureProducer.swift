@@ -12,12 +12,12 @@ final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        try resolution.graphValue(self) { try factory.make(in: $0) }
+        try resolution.graphValue(self, made: factory)
     }
 }
 
 /// A closure a binding makes its values with, and what its errors name.
-final class ClosureFactory<T>: @unchecked Sendable {
+final class ClosureFactory<T>: GraphValueMaker, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> T
     let key: BindingKey
     let location: SourceLocation

@@ -12,7 +12,7 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     override func lowering() -> Lowering { recipe.lowering(holdsReferences: holdsReferences, shared: true) }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        guard recipe.registersEarly else { return try resolution.graphValue(self) { try recipe.make($0, nil) } }
+        guard recipe.registersEarly else { return try resolution.graphValue(self, made: recipe) }
         if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }
         let token = try resolution.beginBuilding(self)
         defer { resolution.endBuilding(self, token) }

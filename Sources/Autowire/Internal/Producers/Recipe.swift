@@ -5,7 +5,7 @@
 ///
 /// A class, not a struct: reading a generic struct stored in a generic class costs a metadata
 /// lookup on every resolve; reading a reference does not.
-final class Recipe<T> {
+final class Recipe<T>: GraphValueMaker {
     /// Makes the value. When `registeringAs` is given, an object records itself under that producer
     /// as soon as it exists, before its properties are filled, so cycles back to it close.
     let make: (Resolution, AnyProducer?) throws -> T
@@ -46,4 +46,15 @@ final class Recipe<T> {
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
         return .unsupported
     }
+
+    /// Makes a value that is recorded only once made (see `Resolution.graphValue`).
+    @inline(__always)
+    func make(in resolution: Resolution) throws -> T { try make(resolution, nil) }
+}
+
+/// What makes a `.graph` producer's value when a resolve needs a new one (see
+/// `Resolution.graphValue`).
+protocol GraphValueMaker {
+    associatedtype Value
+    func make(in resolution: Resolution) throws -> Value
 }

@@ -91,6 +91,7 @@ enum ActiveResolutions {
     /// thread (what a `Resolver` reaches): only records linked from the thread's cell are read,
     /// and each of those lives in a frame of this thread that has not returned. `key` is
     /// `ActiveResolutions.key`.
+    @inline(__always)
     static func running(at address: UInt, serial: UInt, key: Key?) -> UnsafeMutablePointer<ResolutionState>? {
         guard let innermost = cell(under: key)?.pointee else { return nil }
         var next = ActiveResolve(tagged: innermost)

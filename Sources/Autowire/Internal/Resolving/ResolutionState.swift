@@ -167,6 +167,7 @@ struct ResolutionState {
     }
 
     /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
+    @inline(__always)
     mutating func slot(claiming producer: AnyProducer) -> Int { claim(Self.identity(producer)) }
 
     /// The instance recorded in slot `index`, if any.
@@ -232,11 +233,11 @@ struct ResolutionState {
         } else {
             (instances + index).initialize(to: instance)
             slots[index].hasInstance = true
-            instanceCount += 1
+            instanceCount &+= 1
         }
         slots[index].constructionMark = -1
         slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
-        registrations += 1
+        registrations &+= 1
     }
 
     /// The instance slot `index` holds: read only right after `record` initialized that slot, in
@@ -249,12 +250,13 @@ struct ResolutionState {
     private mutating func claim(_ producer: UInt) -> Int {
         var (index, found) = index(for: producer)
         if !found {
-            if (count + 1) * 2 > capacity {
+            // Wrapping arithmetic: counts never exceed the capacity, an allocation's size.
+            if (count &+ 1) &* 2 > capacity {
                 grow()
                 index = self.index(for: producer).index
             }
             slots[index].producer = producer
-            count += 1
+            count &+= 1
         }
         return index
     }
@@ -565,13 +567,14 @@ struct Resolution {
         }
     }
 
-    /// A `.graph` factory's value for this resolve: the recorded instance, or what `recipe` makes,
+    /// A `.graph` factory's value for this resolve: the recorded instance, or what `maker` makes,
     /// recorded. Does what `lookup`, `constructing` and `record` do together with one table probe
-    /// (two if `recipe` grew the table), rather than five. Inlined into its one caller, the `.graph`
-    /// producer: one generic call, and one copy of the value through `T`'s witnesses, fewer per
-    /// object.
+    /// (two if `maker` grew the table), rather than five. Inlined into its callers, the `.graph`
+    /// producers, with the maker's call: one generic call, and one copy of the value through `T`'s
+    /// witnesses, fewer per object. (A closure in place of the maker stayed a call of its own.)
     @inline(__always)
-    func graphValue<T>(_ producer: Producer<T>, made make: (Resolution) throws -> T) throws -> T {
+    func graphValue<Maker: GraphValueMaker>(_ producer: Producer<Maker.Value>, made maker: Maker) throws -> Maker.Value
+    {
         let index = state.pointee.slot(claiming: producer)
         if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
         if state.pointee.constructionMark(at: index) >= 0
@@ -581,9 +584,9 @@ struct Resolution {
         }
         let generation = state.pointee.generation
         state.pointee.setConstructionMark(state.pointee.registrations, at: index)
-        let value: T
+        let value: Maker.Value
         do {
-            value = try make(self)
+            value = try maker.make(in: self)
         } catch {
             state.pointee.endConstruction(producer, restoring: -1)
             throw error

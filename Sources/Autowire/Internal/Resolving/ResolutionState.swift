@@ -446,6 +446,7 @@ struct Resolution {
     /// A table of up to 16 slots lives in a fixed buffer on this stack frame; larger ones take one
     /// heap allocation. (`withUnsafeTemporaryAllocation` was avoided: through an unspecialized
     /// caller it instantiates `Result` metadata on every call.)
+    @inline(__always)
     static func run<R>(
         capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil,
         key: ActiveResolutions.Key? = ActiveResolutions.key, _ body: (Resolution) throws -> R

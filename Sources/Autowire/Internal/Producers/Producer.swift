@@ -60,12 +60,19 @@ class AnyProducer: @unchecked Sendable {
 
     /// The value of a top-level resolve as recorded (see `takeRecorded(_:as:)`), retained, when
     /// no compiling or lowering has to run first: by the published program, unless lowering it
-    /// again would make it faster. Nil when the slow path must run.
+    /// again would make it faster, or recursively when no program can perform it. Nil when the
+    /// slow path must run.
     @usableFromInline
     func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
         let word = programWord.load(ordering: .acquiring)
-        return ProgramWord.isProgram(word) ? try ResolveProgram.runPublished(word) : nil
+        if ProgramWord.isProgram(word) { return try ResolveProgram.runPublished(word) }
+        return word == ProgramWord.none ? try resolveRecursively() : nil
     }
+
+    /// A top-level resolve by the recursive path, its result handed over as `readyTopLevelResult`
+    /// does; nil when the value is not a class reference (a box would cost an allocation: the slow
+    /// path returns it as it is).
+    func resolveRecursively() throws -> UnsafeMutableRawPointer? { nil }
 
     /// Produces the value as `Any`, for generic machinery that does not know the type.
     func produceAny(_ resolution: Resolution) throws -> Any {
@@ -176,6 +183,14 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
             return value(fromProgram: made)
         }
         return try resolveTopLevelSlowly(request: request)
+    }
+
+    final override func resolveRecursively() throws -> UnsafeMutableRawPointer? {
+        guard holdsReferences else { return nil }
+        let value = try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
+            try produce($0)
+        }
+        return Unmanaged.passRetained(unsafeBitCast(value, to: AnyObject.self)).toOpaque()
     }
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.

@@ -82,6 +82,25 @@ private struct NoKeptResolver: Error {}
         #expect(Set(metrics.map { ObjectIdentifier($0.logger) }).count == 8)
     }
 
+    /// A factory's resolver borrows its container's bindings for the call; one the factory keeps
+    /// holds them on its own, so it still resolves, closure bindings included, once nothing else
+    /// holds the container.
+    @Test func aKeptResolverStillResolvesAfterItsContainerIsGone() throws {
+        weak var released: Container?
+        let kept: Resolver = try {
+            let container = try Container { binder in
+                binder.bind(Reporter.self).to { resolver in Reporter(resolver: resolver) }
+            }
+            released = container
+            return try container.resolve(Reporter.self).resolver
+        }()
+        #expect(released == nil)
+        let metrics = try kept.resolve(Metrics.self)
+        #expect(metrics.logger != nil)
+        let reporter = try kept.resolve(Reporter.self)
+        #expect(try reporter.resolver.resolve(Metrics.self) !== metrics)
+    }
+
     /// A later resolve on the same thread reuses the stack slot of the earlier one's state: the
     /// kept resolver must still see that its own resolve ended, and not join the later graph.
     @Test func aResolverKeptFromAnEarlierResolveStaysOutOfALaterResolveOnTheSameThread() throws {

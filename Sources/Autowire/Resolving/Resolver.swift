@@ -21,6 +21,7 @@ public struct Resolver: Sendable {
     /// number.
     private let serial: UInt
 
+    @inline(__always)
     init(registry: Registry, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
         self.registry = registry
         self.state = UInt(bitPattern: state)

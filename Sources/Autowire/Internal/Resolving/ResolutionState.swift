@@ -526,6 +526,7 @@ struct Resolution {
     }
 
     /// The resolver a closure factory of `registry` receives during this resolve.
+    @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
         if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
         return Resolver(registry: registry, state: state, serial: state.pointee.serial)

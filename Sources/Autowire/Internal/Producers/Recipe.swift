@@ -51,10 +51,3 @@ final class Recipe<T>: GraphValueMaker {
     @inline(__always)
     func make(in resolution: Resolution) throws -> T { try make(resolution, nil) }
 }
-
-/// What makes a `.graph` producer's value when a resolve needs a new one (see
-/// `Resolution.graphValue`).
-protocol GraphValueMaker {
-    associatedtype Value
-    func make(in resolution: Resolution) throws -> Value
-}

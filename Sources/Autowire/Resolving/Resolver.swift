@@ -45,7 +45,8 @@ public struct Resolver: Sendable {
     }
 
     // Inlined into both entry points: as a call of its own, each nested resolve paid a second
-    // generic call and a copy of its result through `T`'s value witnesses (callgrind).
+    // generic call and a copy of its result through `T`'s value witnesses (callgrind). The
+    // downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
     @inline(__always)
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         guard let state = ongoingState else {

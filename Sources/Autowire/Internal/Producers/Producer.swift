@@ -187,17 +187,21 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     final override func resolveRecursively() throws -> UnsafeMutableRawPointer? {
         guard holdsReferences else { return nil }
-        let value = try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
-            try produce($0)
-        }
-        return Unmanaged.passRetained(unsafeBitCast(value, to: AnyObject.self)).toOpaque()
+        // Safe: `holdsReferences` says a `T` is a class reference, so it is one word, an object.
+        return Unmanaged.passRetained(unsafeBitCast(try runRecursively(), to: AnyObject.self)).toOpaque()
     }
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
         if let made = try registry.program(for: self)?.run(request: request) { return value(fromProgram: made) }
-        return try Resolution.run(
+        return try runRecursively(request: request)
+    }
+
+    /// A new top-level resolve by the recursive path.
+    @inline(__always)
+    private func runRecursively(request: BorrowedValue? = nil) throws -> T {
+        try Resolution.run(
             capacity: rootCheck?.slotCapacity ?? 8, request: request, key: registry.activeResolutionsKey
         ) { try produce($0) }
     }

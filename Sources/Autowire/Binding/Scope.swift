@@ -37,7 +37,7 @@ public struct Scope: Sendable, Hashable, CustomStringConvertible {
     /// binder.bind(ShoppingCart.self).scoped(.custom(Session.self)).to(InMemoryCart.self)
     /// ```
     public static func custom<S: CustomScope>(_ scope: S.Type) -> Scope {
-        Scope(.custom(CustomScopeID(ObjectIdentifier(scope), name: typeName(scope))))
+        Scope(.custom(CustomScopeID(scope)))
     }
 
     /// The scope's name as written in code: `transient`, `graph`, `singleton`, `weak`, or
@@ -53,16 +53,23 @@ public struct Scope: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The identity of a ``CustomScope`` type: its `ObjectIdentifier`, with its name for messages.
+/// The identity of a ``CustomScope`` type: its `ObjectIdentifier`, with the type itself to name it
+/// in messages.
+///
+/// The type rather than its name: a scope is copied with every binding written with `scoped(_:)`,
+/// and a `String` in it made each copy count references, a scope with none is copied as plain words.
 @usableFromInline
 struct CustomScopeID: Sendable, Hashable {
     let identifier: ObjectIdentifier
-    let name: String
+    private let type: Any.Type
 
-    init(_ identifier: ObjectIdentifier, name: String) {
-        self.identifier = identifier
-        self.name = name
+    init(_ type: Any.Type) {
+        self.identifier = ObjectIdentifier(type)
+        self.type = type
     }
+
+    /// The type's name, as `typeName` spells it.
+    var name: String { typeName(type) }
 
     @usableFromInline
     static func == (lhs: CustomScopeID, rhs: CustomScopeID) -> Bool { lhs.identifier == rhs.identifier }

@@ -41,7 +41,10 @@ final class BindingDeclaration {
 }
 
 /// How a contribution joins its collection: `[Element]` in binding order, or `[Key: Element]`.
-struct Contribution {
+///
+/// A class: every declaration holds an optional one, and copying a struct of five fields, even a
+/// nil one, went through an outlined copy of about 90 instructions, twice per binding.
+final class Contribution {
     let collectionKey: BindingKey
     /// The dictionary key, for keyed contributions.
     let dictionaryKey: AnyHashable?
@@ -51,6 +54,19 @@ struct Contribution {
     let append: (AnyProducer, AnyProducer, AnyHashable?) -> Bool
     /// Makes the collection producer (first) add to a parent container's collection (second).
     let inherit: (AnyProducer, AnyProducer) -> Bool
+
+    init(
+        collectionKey: BindingKey, dictionaryKey: AnyHashable?,
+        makeCollection: @escaping (BindingKey, [SourceLocation], Registry) -> AnyProducer,
+        append: @escaping (AnyProducer, AnyProducer, AnyHashable?) -> Bool,
+        inherit: @escaping (AnyProducer, AnyProducer) -> Bool
+    ) {
+        self.collectionKey = collectionKey
+        self.dictionaryKey = dictionaryKey
+        self.makeCollection = makeCollection
+        self.append = append
+        self.inherit = inherit
+    }
 
     static func list<Element>(of element: Element.Type, tag: Any.Type?) -> Contribution {
         Contribution(

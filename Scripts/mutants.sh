@@ -421,6 +421,12 @@ mutant creation-groups-skipped Internal/Compiling/PlanCompiler+CreationLocks.swi
     'CreationLockGroupTests|DeadlockTests' no \
     'new.contains(where: { $0.rootCheck?.isAcyclic != true })' \
     'new.contains(where: { _ in false })'
+# Creation locks: a compilation forgets the producers it registers, so the singletons it adds
+# that need each other are never grouped.
+mutant creation-groups-miss-registered Internal/Compiling/PlanCompiler.swift \
+    'CreationLockGroupTests|DeadlockTests' no \
+    'registered.append(producer)' \
+    ''
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \

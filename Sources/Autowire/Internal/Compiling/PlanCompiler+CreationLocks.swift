@@ -7,7 +7,11 @@
 /// lead to groups compiled no later, so threads creating along static edges take locks in one order.
 extension PlanCompiler {
     func groupCreationLocks() {
-        let new = table.values.filter { !$0.isGroupedForCreation && $0.registry === registry }
+        // Only what the table still holds under its key: a producer replaced there is not the
+        // container's.
+        let new = registered.filter {
+            !$0.isGroupedForCreation && $0.registry === registry && table[$0.key] === $0
+        }
         // A group never reaches producers compiled before (theirs were published with edges to
         // what existed then), so with fewer than two new singletons no group needs a shared lock:
         // the walk, a third of a small container's first resolve, is skipped. So it is when the

@@ -13,6 +13,10 @@ final class PlanCompiler {
     /// run-time check cost about 70 instructions an access, several per class compiled.
     @exclusivity(unchecked) private(set) var table: [BindingKey: AnyProducer]
     private(set) var problems: [Diagnostic] = []
+    /// The producers this compilation registered, in order: what its creation locks are grouped
+    /// over, rather than every producer of `table` (a walk of the whole table on each compilation
+    /// of a new root, however few producers it added).
+    private(set) var registered: [AnyProducer] = []
     /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
     /// checked once the whole compilation is done, when their edges are complete.
     private var scheduledRoots: [AnyProducer] = []
@@ -63,7 +67,10 @@ final class PlanCompiler {
 
     func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
 
-    func register(_ producer: AnyProducer) { table[producer.key] = producer }
+    func register(_ producer: AnyProducer) {
+        table[producer.key] = producer
+        registered.append(producer)
+    }
 
     func scheduleRootCheck(_ producer: AnyProducer) { scheduledRoots.append(producer) }
 

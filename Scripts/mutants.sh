@@ -99,8 +99,8 @@ mutant singleton-no-recheck-under-lock Internal/Producers/SingletonProducer.swif
 # so each keeps a lock of its own and two threads creating them from both ends deadlock.
 mutant creation-locks-skipped-for-two-singletons Internal/Compiling/PlanCompiler+CreationLocks.swift \
     'CreationLockGroupTests' no \
-    'guard new.count(where: { $0.isSingletonProducer }) > 1,' \
-    'guard new.count(where: { $0.isSingletonProducer }) > 2,'
+    'guard newSingletons > 1, mayBeInACycle else {' \
+    'guard newSingletons > 2, mayBeInACycle else {'
 # Lazy: a thread that waited for the lazy's lock resolves the value again.
 mutant lazy-no-recheck-under-lock Resolving/Lazy.swift \
     'ProviderLazyTests|ConcurrencyTests|StressTests' no \
@@ -277,10 +277,10 @@ mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
     'madeInRegion[producer] = regions[index].becomesConstant' \
     '_ = producer'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
-# object is made again.
+# object is made again (and a program's joined resolution is never ended).
 mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swift \
     'WeakScopeProgramTests' no \
-    'if !hasRegions { return try execute(frame, run, NoRegions.self) }' \
+    'if runsPlainly { return try execute(frame, run, NoRegions.self) }' \
     'if true { return try execute(frame, run, NoRegions.self) }'
 # Singleton regions: a singleton that reads an object made before it in the resolve is published
 # (its hooks run) as soon as its region ends, where the recursive path defers its publication.
@@ -419,14 +419,44 @@ mutant creation-groups-split Internal/Compiling/PlanCompiler+CreationLocks.swift
 # Creation locks: the groups are never looked for, as if no new producer could be in a cycle.
 mutant creation-groups-skipped Internal/Compiling/PlanCompiler+CreationLocks.swift \
     'CreationLockGroupTests|DeadlockTests' no \
-    'new.contains(where: { $0.rootCheck?.isAcyclic != true })' \
-    'new.contains(where: { _ in false })'
+    'if producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }' \
+    'if producer.rootCheck?.isAcyclic != true { mayBeInACycle = false }'
 # Creation locks: a compilation forgets the producers it registers, so the singletons it adds
 # that need each other are never grouped.
 mutant creation-groups-miss-registered Internal/Compiling/PlanCompiler.swift \
     'CreationLockGroupTests|DeadlockTests' no \
     'registered.append(producer)' \
     ''
+# Closure factories in programs: the joined resolution is not given the objects the program made
+# before its first closure, so a closure makes a second one.
+mutant joined-resolution-not-seeded Internal/Running/JoinedResolution.swift \
+    'ClosureFactoryProgramTests' no \
+    'state.pointee.record(seed, instance: arguments.recorded(index))' \
+    '_ = (seed, arguments)'
+# Closure factories in programs: a `.graph` object met after a closure is made by the program,
+# not by the joined resolution that may have made it for the closure already.
+mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering.swift \
+    'ClosureFactoryProgramTests' no \
+    'if joinsRecursiveResolves, lowering.isMadeOncePerResolve {' \
+    'if false, lowering.isMadeOncePerResolve {'
+# Closure factories in programs: each closure call starts a resolution of its own.
+mutant joined-resolution-per-call Internal/Running/ResolveProgram.swift \
+    'ClosureFactoryProgramTests' no \
+    'if let joined { return joined.state }' \
+    'if let joined { joined.abandon() }'
+# Closure factories in programs: the hooks and singletons the joined resolution deferred to the
+# end of the resolve are never run or published.
+mutant joined-resolution-never-completed Internal/Running/ResolveProgram.swift \
+    'ClosureFactoryProgramTests' no \
+    'try run.pointee.joined?.complete()' \
+    'if false { try run.pointee.joined?.complete() }
+                run.pointee.joined?.abandon()'
+# Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
+mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram.swift \
+    'ClosureFactoryProgramTests' no \
+    '                run.pointee.joined?.abandon()
+                throw error' \
+    '                throw error'
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \

@@ -441,9 +441,18 @@ private final class Dispatcher: Injectable {
         #expect(try container.hasProgram(of: Settings.self))
     }
 
-    @Test func aGraphReachingAClosureFactoryKeepsTheRecursivePath() throws {
+    @Test func aGraphReachingAClosureFactoryCallsItFromItsProgram() throws {
         let container = try Container { binder in
             binder.bind(Wheel.self).to { _ in Wheel() }
+        }
+        let bikes = try (0..<3).map { _ in try container.resolve(Bike.self) }
+        #expect(try container.hasProgram(of: Bike.self))
+        #expect(Set(bikes.map { ObjectIdentifier($0.wheel) }).count == 3)
+    }
+
+    @Test func aGraphReachingATransientClosureFactoryKeepsTheRecursivePath() throws {
+        let container = try Container { binder in
+            binder.bind(Wheel.self).scoped(.transient).to { _ in Wheel() }
         }
         let bikes = try (0..<2).map { _ in try container.resolve(Bike.self) }
         #expect(try container.programWord(of: Bike.self) == ProgramWord.none)

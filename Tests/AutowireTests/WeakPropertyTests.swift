@@ -171,8 +171,9 @@ private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
     }
 
     @Test func theRecursivePathWritesWeakPropertiesAtTheirOffsets() throws {
+        // A transient closure factory keeps the root on the recursive path.
         let container = try Container { binder in
-            binder.bind(Stamp.self).to { _ in Stamp() }
+            binder.bind(Stamp.self).scoped(.transient).to { _ in Stamp() }
         }
         for _ in 0..<3 {
             let dossier = try container.resolve(Dossier.self)

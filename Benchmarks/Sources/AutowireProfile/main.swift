@@ -99,6 +99,10 @@ let scenarios: [Scenario] = [
         let container = try protocolContainer()
         try measure(count) { keep(try container.resolve(ProtocolApp.self)) }
     },
+    Scenario(name: "autowired-protocols-closure", repetitions: micro) { count in
+        let container = try protocolContainerWithAClosure()
+        try measure(count) { keep(try container.resolve(ProtocolApp.self)) }
+    },
     Scenario(name: "autowired-weak", repetitions: micro) { count in
         let container = Autowire.Container()
         let session = try container.resolve(WeakSession.self)

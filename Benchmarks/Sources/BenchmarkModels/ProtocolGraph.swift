@@ -60,6 +60,18 @@ public func protocolContainer() throws -> Autowire.Container {
     }
 }
 
+/// The same container with one protocol bound by a closure, as apps bind what the container cannot
+/// make itself: the program calls the closure through the recursive path.
+public func protocolContainerWithAClosure() throws -> Autowire.Container {
+    try Autowire.Container { binder in
+        binder.bind((any Configuring).self).to(ProtocolConfig.self)
+        binder.bind((any Logging).self).to { _ in ProtocolLogger() }
+        binder.bind((any Databasing).self).to(ProtocolDatabase.self)
+        binder.bind((any Repositing).self).to(ProtocolRepository.self)
+        binder.bind((any Servicing).self).to(ProtocolService.self)
+    }
+}
+
 /// The protocol-typed graph built by hand through the same properties.
 @inline(never)
 public func handWrittenProtocols() -> ProtocolApp {

@@ -38,6 +38,9 @@ struct IdentityTable<Value> {
 
     func contains(_ id: ObjectIdentifier) -> Bool { position(of: UInt(bitPattern: id)) != nil }
 
+    /// The address of each object in the table, in no particular order.
+    var addresses: [UInt] { entries.compactMap { $0.key == 0 ? nil : $0.key } }
+
     private var mask: Int { entries.count - 1 }
 
     private func home(of key: UInt) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift)) }

@@ -61,7 +61,11 @@ final class PlanCompiler {
     init(registry: Registry, table: [BindingKey: AnyProducer], reservingRoomFor count: Int = 0) {
         self.registry = registry
         self.table = table
-        if count > 0 { self.table.reserveCapacity(table.count + count) }
+        if count > 0 {
+            self.table.reserveCapacity(table.count + count)
+            // One allocation, where growing from empty made one per doubling.
+            registered.reserveCapacity(count)
+        }
         registry.compilations.add(1, ordering: .relaxed)
     }
 

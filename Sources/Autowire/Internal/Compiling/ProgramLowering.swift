@@ -121,6 +121,11 @@ struct ProgramLowering {
     private var arguments: [UInt32] = []
     private var resultSlot: Int?
     private var generation = 1
+    /// Whether a `RecursiveCall` was begun: every `.graph` object met after it is made by one too,
+    /// in the run's joined resolution, which then finds what a closure already made.
+    private var joinsRecursiveResolves = false
+    /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
+    private var injectedRoot: ObjectIdentifier?
 
     static func lower(_ root: AnyProducer, generation: Int) -> Result<ResolveProgram, Stop> {
         var lowering = ProgramLowering()
@@ -151,6 +156,7 @@ struct ProgramLowering {
         switch root.lowering() {
         case .existing(let type, let plan):
             injects = true
+            injectedRoot = ObjectIdentifier(root)
             let slot = newSlot(owned: false)
             resultSlot = slot
             requireMainActor(for: plan, path: -1)
@@ -160,8 +166,9 @@ struct ProgramLowering {
                     range: nil, destination: .root))
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
-        case .constant, .notYet, .unsupported:
-            // Constant roots have a fast path of their own.
+        case .constant, .notYet, .unsupported, .recursive:
+            // Constant roots have a fast path of their own; a root only the recursive path makes
+            // gains nothing from a program around it.
             throw .unsupported
         }
         try work()
@@ -243,8 +250,12 @@ struct ProgramLowering {
                         references: factory.references))
                 self.arguments += arguments
                 factories.append(factory)
-                building.append(
-                    ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
+                // The recursive path marks what a `RecursiveCall` makes in the joined resolution,
+                // which it reads itself.
+                if !(factory is RecursiveCall) {
+                    building.append(
+                        ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
+                }
                 let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false
                 emit(
                     .init(
@@ -267,7 +278,48 @@ struct ProgramLowering {
         if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }
         // A transient object or a factory needing itself: the recursive path reports the cycle.
         guard !onPath.contains(id), code.count < Self.maximumInstructions else { throw .unsupported }
-        return try begin(producer.lowering(), of: id, path: path, destination: destination, in: nil)
+        let lowering = producer.lowering()
+        if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
+            return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
+        }
+        return try begin(lowering, of: id, path: path, destination: destination, in: nil)
+    }
+
+    /// Begins a `RecursiveCall` making `producer`'s value; the first one also gives the run's
+    /// joined resolution the `.graph` objects made before it.
+    private mutating func beginRecursive(
+        _ producer: AnyProducer, of id: ObjectIdentifier, shared: Bool, path: Int32, destination: Destination
+    ) throws(Stop) -> Value? {
+        // What is being made around the call must be what the joined resolution is given: `.graph`
+        // objects the program made (or the object a `PropertyInjector` hands in, which no resolve
+        // asks for). A transient object being filled, a factory waiting for its arguments, a
+        // region: the recursive path would see them being made, the joined resolution would not.
+        guard openRegions == 0, !isBelowOptionalProperty,
+            stack.allSatisfy({ pending in
+                guard case .fill = pending.work else { return false }
+                return graphSlots[pending.producer] != nil || pending.producer == injectedRoot
+            })
+        else { throw .unsupported }
+        var seeds: [AnyProducer] = []
+        if !joinsRecursiveResolves {
+            guard graphSlots.count <= 64 else { throw .unsupported }
+            // Safe: each key of `graphSlots` is the identity of a producer this lowering began,
+            // which the registry's table holds (under its lock, for the lowering's whole life);
+            // the call it goes into retains it.
+            seeds = graphSlots.addresses.map {
+                Unmanaged<AnyProducer>.fromOpaque(UnsafeRawPointer(bitPattern: $0).unsafelyUnwrapped)
+                    .takeUnretainedValue()
+            }
+            joinsRecursiveResolves = true
+        }
+        onPath.insert(id)
+        stack.append(
+            Pending(
+                producer: id,
+                work: .call(
+                    RecursiveCall(producer, seeds: seeds), parameters: seeds, arguments: [], shared: shared, slot: nil),
+                path: path, range: nil, destination: destination))
+        return nil
     }
 
     /// Begins what `lowering` says for the producer `id`; `region`, when given, is the region
@@ -337,6 +389,11 @@ struct ProgramLowering {
             return nil
         case .forward(let target) where region == nil:
             return try begin(target, path: path, destination: destination)
+        case .scoped(let scope, _) where joinsRecursiveResolves:
+            // A region skipped would leave out what the joined resolution made inside it.
+            throw scope.becomesConstant ? .notYet : .unsupported
+        case .recursive(let producer, let shared) where region == nil:
+            return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
         case .scoped(let scope, let made) where region == nil && regions.count < Self.maximumRegions:
             if let storage = scope.storage {
                 pinnedStorages.insert(ObjectIdentifier(storage))
@@ -363,7 +420,7 @@ struct ProgramLowering {
             // Too many regions: a singleton is created by the recursive path, and a later resolve
             // reads it as a constant.
             throw scope.becomesConstant ? .notYet : .unsupported
-        case .constant, .forward, .scoped, .existing, .unsupported:
+        case .constant, .forward, .scoped, .existing, .unsupported, .recursive:
             throw .unsupported
         }
     }

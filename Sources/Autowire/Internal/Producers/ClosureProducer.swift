@@ -11,6 +11,9 @@ final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: true)
     }
 
+    /// A program calls the closure through the recursive path, which sees inside it.
+    override func lowering() -> Lowering { .recursive(self, shared: true) }
+
     override func produce(_ resolution: Resolution) throws -> T {
         try resolution.graphValue(self, made: factory)
     }

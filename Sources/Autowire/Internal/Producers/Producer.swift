@@ -79,6 +79,12 @@ class AnyProducer: @unchecked Sendable {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))
     }
 
+    /// Produces the value in `resolution` as a resolution records it (a class reference as it is,
+    /// any other value boxed): what a resolve program's `RecursiveCall` stores in its slot.
+    func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
+        throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceRecorded"))
+    }
+
     /// The `T` of the `Producer<T>` this is; a type no one resolves for any other producer.
     var valueType: Any.Type { NoValue.self }
 
@@ -168,6 +174,14 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     override func produceAny(_ resolution: Resolution) throws -> Any { try produce(resolution) }
+
+    final override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
+        let value = try produce(resolution)
+        if holdsReferences { return unsafeBitCast(value, to: AnyObject.self) }
+        // A `.graph` value is in the resolution's table already, boxed: that box, not a second.
+        if scope == .graph, case .instance(let recorded) = resolution.lookup(self) { return recorded }
+        return ValueBox(value)
+    }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.
@@ -275,8 +289,23 @@ enum Lowering {
     indirect case scoped(ProgramScope, Lowering)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
+    /// A value only the recursive path makes (a closure factory's), made by it inside the program's
+    /// run, in a resolution that shares the run's `.graph` objects (see `RecursiveCall`); one per
+    /// resolve when `shared`.
+    case recursive(AnyProducer, shared: Bool)
     /// A singleton not created yet: a program can be lowered once it is.
     case notYet
     /// Only the recursive path produces it.
     case unsupported
+
+    /// Whether a program makes one value of it per resolve, which every reader shares.
+    var isMadeOncePerResolve: Bool {
+        switch self {
+        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared),
+            .recursive(_, let shared):
+            shared
+        case .constant, .forward, .scoped, .existing, .notYet, .unsupported:
+            false
+        }
+    }
 }

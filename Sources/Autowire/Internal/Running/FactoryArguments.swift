@@ -105,6 +105,20 @@ struct FactoryArguments {
     }
 }
 
+extension FactoryArguments {
+    /// The argument at `index` as its producer records it, lent: for a call that reads its
+    /// arguments as recorded values, never moved (only factories that consume arguments get
+    /// moves).
+    func recorded(_ index: Int) -> AnyObject {
+        let entry = entries[index]
+        if entry & Self.constantBit != 0 {
+            return Unmanaged<AnyObject>.fromOpaque(constants[Int(entry & ~Self.constantBit)]).takeUnretainedValue()
+        }
+        // Filled by an earlier instruction, and not moved: see `take`.
+        return Unmanaged<AnyObject>.fromOpaque(frame[Int(entry)].unsafelyUnwrapped).takeUnretainedValue()
+    }
+}
+
 /// One factory call of a resolve program, as its arguments are read: fixed when the program is
 /// made, from the lowering's `ResolveProgram.FactorySite`.
 @usableFromInline

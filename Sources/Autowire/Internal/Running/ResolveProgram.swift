@@ -56,6 +56,17 @@ import Synchronization
 /// after the hooks at the end; a failure before then discards it, as the recursive path does (see
 /// `ProgramLowering`).
 ///
+/// **Closure factories.** What only the recursive path makes, a `.graph` closure factory's value,
+/// is a `callFactory` of a `RecursiveCall`: the recursive path runs inside the run, in one *joined*
+/// resolution per run, which the first such call starts with the `.graph` objects the program made
+/// before it (passed as its arguments, so none is moved out of its slot before then). Every
+/// `.graph` object the program meets after that call is made by a `RecursiveCall` too, so a
+/// closure and the program share each one, whichever asks first. The joined resolution's deferred
+/// hooks run after the program's, and it ends with the run. A root that is itself a closure
+/// factory keeps the recursive path, as does one whose closure is reached from a transient object,
+/// a factory's arguments, a region or an `.optional` property, which the joined resolution could
+/// not see being made.
+///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
 /// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just
 /// before its `create` (for an injection, before its first store) and fails the run anywhere else,
@@ -180,8 +191,13 @@ final class ResolveProgram: @unchecked Sendable {
     private let calls: UnsafeMutableBufferPointer<ProgramCall>
     private let arguments: UnsafeMutableBufferPointer<UInt32>
     private let regions: [ScopeRegion]
-    /// `!regions.isEmpty`, read with one load where every run asks it.
+    /// `!regions.isEmpty`.
     private let hasRegions: Bool
+    /// Whether some factory call is a `RecursiveCall`, whose run has a joined resolution to end.
+    private let makesRecursiveCalls: Bool
+    /// Whether the run has no regions and no `RecursiveCall`: read with one load where every run
+    /// asks it.
+    private let runsPlainly: Bool
     /// The classes `requireMainActor` names: what must be made or filled on the main actor.
     private let mainActorTypes: [Any.Type]
     private let keptAlive:
@@ -238,6 +254,8 @@ final class ResolveProgram: @unchecked Sendable {
         }
         self.regions = regions
         self.hasRegions = !regions.isEmpty
+        self.makesRecursiveCalls = factories.contains { $0 is RecursiveCall }
+        self.runsPlainly = regions.isEmpty && !makesRecursiveCalls
         self.mainActorTypes = mainActorTypes
         self.keptAlive = (stores, firstFills, hooks, constants, factories, scopes)
         self.slotCount = slotCount
@@ -399,12 +417,45 @@ final class ResolveProgram: @unchecked Sendable {
         // Two copies of the loop: one that never jumps keeps `pc` in step with its instruction's
         // address, which costs a few instructions per step in the copy that skips regions.
         // (Generic, so that each copy is specialized with its answer fixed.)
-        if !hasRegions { return try execute(frame, run, NoRegions.self) }
-        do {
-            return try execute(frame, run, Regions.self)
-        } catch {
-            discardStaged(run)
-            throw error
+        if runsPlainly { return try execute(frame, run, NoRegions.self) }
+        return try executeWithRegionsOrJoining(frame, run)
+    }
+
+    /// Runs a program with regions (which a failure may leave staged), or whose `RecursiveCall`s
+    /// join a resolution it ends. Out of line: the plain path stays as small as it was.
+    @inline(never)
+    private func executeWithRegionsOrJoining(
+        _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
+    ) throws(ResolutionError) -> UnsafeMutableRawPointer {
+        guard makesRecursiveCalls else {
+            do {
+                return try execute(frame, run, Regions.self)
+            } catch {
+                discardStaged(run)
+                throw error
+            }
+        }
+        // The joined resolution's memory, on this frame: a run allocates nothing for it.
+        return try withUnsafeTemporaryAllocation(
+            byteCount: JoinedResolution.byteCount, alignment: JoinedResolution.alignment
+        ) { memory throws(ResolutionError) in
+            run.pointee.joinedMemory = memory.baseAddress
+            let made: UnsafeMutableRawPointer
+            do throws(ResolutionError) {
+                made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
+            } catch {
+                discardStaged(run)
+                run.pointee.joined?.abandon()
+                throw error
+            }
+            do throws(ResolutionError) {
+                try run.pointee.joined?.complete()
+            } catch {
+                // The run's own work is done: the frame holds only the result.
+                Unmanaged<AnyObject>.fromOpaque(made).release()
+                throw error
+            }
+            return made
         }
     }
 
@@ -703,10 +754,29 @@ struct ProgramRun {
     /// Bit `i` is set while region `i`'s object is staged, waiting for the `leaveScope` that
     /// publishes it: a failure discards it.
     var staged: UInt64 = 0
+    /// Where the run's joined resolution goes: memory its frame sets aside when its program makes
+    /// `RecursiveCall`s.
+    var joinedMemory: UnsafeMutableRawPointer?
+    /// The resolution the run's `RecursiveCall`s make their values in, once the first has started
+    /// it.
+    private(set) var joined: JoinedResolution?
 
     init(program: ResolveProgram, request: BorrowedValue?) {
         self.program = program
         self.request = request
+    }
+
+    /// The run's joined resolution, started with `seeds`' objects (the first call's `arguments`)
+    /// if this is the first call.
+    mutating func joinedResolution(seeding seeds: [AnyProducer], with arguments: FactoryArguments)
+        -> UnsafeMutablePointer<ResolutionState>
+    {
+        if let joined { return joined.state }
+        // Set by the run before any instruction of a program that makes `RecursiveCall`s.
+        let started = JoinedResolution(
+            in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
+        joined = started
+        return started.state
     }
 
     func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }

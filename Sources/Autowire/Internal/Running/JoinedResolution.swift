@@ -1,0 +1,58 @@
+/// The recursive resolution a resolve program's run makes its `RecursiveCall`s in: started by the
+/// run's first such call, ended with the run (see `RecursiveCall`).
+///
+/// It lives in memory the run sets aside on its stack (`byteCount` bytes), since it outlives each
+/// call: the state, then its first table. The run that owns it ends it on every path.
+struct JoinedResolution {
+    /// Room for a few objects; the table grows as a recursive resolve's does.
+    private static let capacity = 16
+    /// Where the table starts: past the state, word-aligned.
+    private static let tableOffset =
+        (MemoryLayout<ResolutionState>.stride + MemoryLayout<AnyObject>.alignment - 1)
+        & ~(MemoryLayout<AnyObject>.alignment - 1)
+    /// The memory a run sets aside for one.
+    static let byteCount = tableOffset + capacity * ResolutionState.bytesPerSlot
+    /// Its alignment.
+    static let alignment = max(MemoryLayout<ResolutionState>.alignment, MemoryLayout<AnyObject>.alignment)
+
+    let state: UnsafeMutablePointer<ResolutionState>
+
+    /// Starts a resolution in `memory` (`byteCount` bytes aligned to `alignment`), for the run of
+    /// `request`, in which each of `seeds` has made the object its argument of `arguments` is.
+    init(
+        in memory: UnsafeMutableRawPointer, seeding seeds: [AnyProducer], with arguments: FactoryArguments,
+        request: BorrowedValue?
+    ) {
+        // Safe: `memory` holds a `ResolutionState` at its start, aligned for one, and after
+        // `tableOffset` the `capacity * bytesPerSlot` word-aligned bytes its table needs; `end`
+        // deinitializes the state, which releases what the table holds, before the run's frame
+        // that holds the memory returns.
+        state = memory.bindMemory(to: ResolutionState.self, capacity: 1)
+        state.initialize(
+            to: ResolutionState(memory: memory + Self.tableOffset, capacity: Self.capacity, request: request))
+        for (index, seed) in seeds.enumerated() {
+            state.pointee.record(seed, instance: arguments.recorded(index))
+        }
+    }
+
+    /// Ends a run that succeeded: runs the hooks deferred to the end of the resolve and publishes
+    /// the singletons deferred to it, then ends the state.
+    ///
+    /// - Throws: the first hook's error; what was deferred is then discarded, and the state ended.
+    func complete() throws(ResolutionError) {
+        defer { end() }
+        if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
+    }
+
+    /// Ends a run that failed: discards what was deferred, runs no hook, ends the state.
+    func abandon() {
+        state.pointee.discardDeferred()
+        end()
+    }
+
+    /// Releases what the table holds (and frees a table it grew into), and deinitializes the state.
+    private func end() {
+        state.pointee.finish()
+        state.deinitialize(count: 1)
+    }
+}

@@ -1,0 +1,41 @@
+/// A value a resolve program cannot make itself, made by the recursive path inside the program's
+/// run: a closure factory's, whose closure resolves what it needs through a `Resolver` the program
+/// cannot see into.
+///
+/// Every such call of one run produces in the same recursive resolution, the run's *joined*
+/// resolution (see `JoinedResolution`), so that one `.graph` object is one instance across the
+/// program and every closure it calls:
+/// - what the program made before its first such call (it is known when lowering) is recorded in
+///   the joined resolution when it starts: the call passes those objects as its arguments, which
+///   also keeps the program from moving them out of their slots before then;
+/// - every `.graph` object the program meets after that call is made by a `RecursiveCall` too, in
+///   the joined resolution, which finds it there if a closure already asked for it.
+///
+/// The joined resolution's hooks and singletons that wait for the end of the resolve run after the
+/// program's own hooks; it is ended, like any resolve, when the run ends or fails.
+final class RecursiveCall: ProgramFactory {
+    private let producer: AnyProducer
+    /// The producers whose objects the call's arguments are, in order: recorded in the joined
+    /// resolution when this call starts it (only the program's first call has any).
+    private let seeds: [AnyProducer]
+
+    init(_ producer: AnyProducer, seeds: [AnyProducer]) {
+        self.producer = producer
+        self.seeds = seeds
+        super.init(key: producer.key, location: producer.origin.location)
+    }
+
+    /// Its errors have the paths the recursive path gives them.
+    override var namesPath: Bool { false }
+
+    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+        let state = run.pointee.joinedResolution(seeding: seeds, with: arguments)
+        // The joined resolution is the thread's innermost resolve while the recursive path runs in
+        // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
+        // is the innermost again.
+        let cell: ActiveResolutions.Cell?
+        (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: producer.registry.activeResolutionsKey)
+        defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+        return try producer.produceRecorded(Resolution(state: state))
+    }
+}

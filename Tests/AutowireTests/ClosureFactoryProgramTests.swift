@@ -1,0 +1,235 @@
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// A graph that reaches a closure factory runs as a resolve program that calls the closure through
+// the recursive path, in one resolution per run that shares the run's `.graph` objects (see
+// `RecursiveCall`): these tests check that one `.graph` object stays one instance across the
+// program and its closures, whichever meets it first, and that failures and hooks read as in the
+// recursive path.
+
+private final class Log: Injectable {
+    static let hooks = Atomic<Int>(0)
+    static let live = Atomic<Int>(0)
+    init() { Self.live.add(1, ordering: .relaxed) }
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
+    func didInjectDependencies() { Self.hooks.add(1, ordering: .relaxed) }
+}
+
+/// Made by a closure, which resolves the log.
+private final class Repository {
+    let log: Log
+    init(log: Log) { self.log = log }
+}
+
+/// Made by a second closure, which resolves the log too.
+private final class Audit {
+    let log: Log
+    init(log: Log) { self.log = log }
+}
+
+/// Meets the log before the closure that resolves it.
+private final class Front: Injectable {
+    var log: Log!
+    var repository: Repository!
+    static let dependencies: [Dependency<Front>] = [.inject(\.log), .inject(\.repository)]
+}
+
+/// Meets the log only after the closure that resolves it.
+private final class Service: Injectable {
+    var repository: Repository!
+    var log: Log!
+    static let hooks = Atomic<Int>(0)
+    static let dependencies: [Dependency<Service>] = [.inject(\.repository), .inject(\.log)]
+    func didInjectDependencies() {
+        if repository != nil, log != nil { Self.hooks.add(1, ordering: .relaxed) }
+    }
+}
+
+/// Two closures, and the log after both.
+private final class Desk: Injectable {
+    var repository: Repository!
+    var audit: Audit!
+    var log: Log!
+    static let dependencies: [Dependency<Desk>] = [.inject(\.repository), .inject(\.audit), .inject(\.log)]
+}
+
+/// Reads the log; its hook counts the objects it saw complete.
+private final class Meter: Injectable {
+    var log: Log!
+    static let completeOnHook = Atomic<Int>(0)
+    static let dependencies: [Dependency<Meter>] = [.inject(\.log)]
+    func didInjectDependencies() {
+        if log != nil { Self.completeOnHook.add(1, ordering: .relaxed) }
+    }
+}
+
+/// Meets the meter after a closure: the joined resolution makes it, reading the program's log.
+private final class Cabin: Injectable {
+    var log: Log!
+    var repository: Repository!
+    var meter: Meter!
+    static let dependencies: [Dependency<Cabin>] = [.inject(\.log), .inject(\.repository), .inject(\.meter)]
+}
+
+/// Filled by a `PropertyInjector`.
+private final class Screen: PropertyInjectable {
+    var repository: Repository!
+    var log: Log!
+    static let dependencies: [Dependency<Screen>] = [.inject(\.repository), .inject(\.log)]
+}
+
+private final class Loop {}
+
+private final class Lens: Injectable {
+    var loop: Loop!
+    static let dependencies: [Dependency<Lens>] = [.inject(\.loop)]
+}
+
+private struct Unplugged: Error {}
+
+/// Made by a closure that resolves the log and then fails.
+private final class Socket {}
+
+private final class Lamp: Injectable {
+    var log: Log!
+    var socket: Socket!
+    static let dependencies: [Dependency<Lamp>] = [.inject(\.log), .inject(\.socket)]
+}
+
+private func container() throws -> Container {
+    try Container { binder in
+        binder.bind(Repository.self).to { resolver in Repository(log: try resolver.resolve()) }
+        binder.bind(Audit.self).to { resolver in Audit(log: try resolver.resolve()) }
+        binder.bind(Loop.self).to { resolver in
+            _ = try resolver.resolve(Loop.self)
+            return Loop()
+        }
+        binder.bind(Socket.self).to { resolver in
+            _ = try resolver.resolve(Log.self)
+            throw Unplugged()
+        }
+    }
+}
+
+@Suite(.serialized) struct ClosureFactoryProgramTests {
+    @Test func aGraphObjectMadeBeforeAClosureIsTheOneTheClosureResolves() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Front.self)
+        let fronts = try (0..<2).map { _ in try container.resolve(Front.self) }
+        #expect(try container.hasProgram(of: Front.self))
+        for front in fronts { #expect(front.repository.log === front.log) }
+        #expect(fronts[0].log !== fronts[1].log)
+    }
+
+    @Test func aGraphObjectAClosureResolvedIsTheOneTheProgramUsesAfterIt() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Service.self)
+        let services = try (0..<2).map { _ in try container.resolve(Service.self) }
+        #expect(try container.hasProgram(of: Service.self))
+        for service in services { #expect(service.log === service.repository.log) }
+        #expect(services[0].log !== services[1].log)
+    }
+
+    @Test func twoClosuresOfOneRunShareTheirGraphObjectsWithTheProgram() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Desk.self)
+        let desk = try container.resolve(Desk.self)
+        #expect(try container.hasProgram(of: Desk.self))
+        #expect(desk.repository.log === desk.log)
+        #expect(desk.audit.log === desk.log)
+    }
+
+    @Test func eachHookRunsOnceWhenItsObjectIsComplete() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Service.self)
+        let (logHooks, serviceHooks) = (Log.hooks.load(ordering: .relaxed), Service.hooks.load(ordering: .relaxed))
+        for _ in 0..<3 { _ = try container.resolve(Service.self) }
+        #expect(try container.hasProgram(of: Service.self))
+        #expect(Log.hooks.load(ordering: .relaxed) - logHooks == 3)
+        #expect(Service.hooks.load(ordering: .relaxed) - serviceHooks == 3)
+    }
+
+    @Test func aHookOfAnObjectMadeAfterAClosureWaitsForTheEndOfTheRunAndRunsOnce() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Cabin.self)
+        let hooks = Meter.completeOnHook.load(ordering: .relaxed)
+        for _ in 0..<3 {
+            let cabin = try container.resolve(Cabin.self)
+            #expect(cabin.meter.log === cabin.log)
+            #expect(cabin.repository.log === cabin.log)
+        }
+        #expect(try container.hasProgram(of: Cabin.self))
+        #expect(Meter.completeOnHook.load(ordering: .relaxed) - hooks == 3)
+    }
+
+    @Test func runsOnManyThreadsAtOnceEachShareTheirOwnGraph() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Desk.self)
+        let mismatches = Atomic<Int>(0)
+        let finished = runOnThreads(8) { _ in
+            for _ in 0..<100 {
+                guard let desk = try? container.resolve(Desk.self), desk.repository.log === desk.log,
+                    desk.audit.log === desk.log
+                else {
+                    mismatches.add(1, ordering: .relaxed)
+                    continue
+                }
+            }
+        }
+        #expect(finished)
+        #expect(mismatches.load(ordering: .relaxed) == 0)
+        #expect(try container.hasProgram(of: Desk.self))
+    }
+
+    @Test func aPropertyInjectorCallsClosureFactoriesFromItsProgram() throws {
+        let container = try container()
+        let injector = try container.propertyInjector(for: Screen.self)
+        for _ in 0..<3 {
+            let screen = Screen()
+            try injector.inject(into: screen)
+            #expect(screen.repository.log === screen.log)
+        }
+        #expect(ProgramWord.isProgram(injector.target?.programWord.load(ordering: .acquiring) ?? 0))
+    }
+
+    @Test func aClosureResolvingItsOwnBindingFailsAsInTheRecursivePath() throws {
+        let recursive = try container()
+        let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Lens.self) }
+        let program = try container()
+        try program.lowerBeforeFirstResolve(Lens.self)
+        let programError = #expect(throws: ResolutionError.self) { try program.resolve(Lens.self) }
+        #expect(try program.hasProgram(of: Lens.self))
+        #expect(programError?.code == .unclosableCycle)
+        #expect(programError?.path == ["Lens.loop", "Loop", "Loop"])
+        #expect(programError?.description == recursiveError?.description)
+    }
+
+    @Test func aFailingClosureFailsTheRunAsInTheRecursivePath() throws {
+        let recursive = try container()
+        let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Lamp.self) }
+        let program = try container()
+        try program.lowerBeforeFirstResolve(Lamp.self)
+        let programError = #expect(throws: ResolutionError.self) { try program.resolve(Lamp.self) }
+        #expect(try program.hasProgram(of: Lamp.self))
+        #expect(programError?.code == .factoryFailed)
+        #expect(programError?.path == ["Lamp.socket", "Socket"])
+        #expect(programError?.underlyingError is Unplugged)
+        #expect(programError?.description == recursiveError?.description)
+    }
+
+    @Test func runsReleaseWhatTheirClosuresMadeWhetherTheyFailOrNot() throws {
+        let program = try container()
+        try program.lowerBeforeFirstResolve(Lamp.self)
+        try program.lowerBeforeFirstResolve(Desk.self)
+        let before = Log.live.load(ordering: .relaxed)
+        for _ in 0..<3 {
+            #expect(throws: ResolutionError.self) { try program.resolve(Lamp.self) }
+            _ = try program.resolve(Desk.self)
+        }
+        #expect(try program.hasProgram(of: Lamp.self))
+        #expect(try program.hasProgram(of: Desk.self))
+        #expect(Log.live.load(ordering: .relaxed) == before)
+    }
+}

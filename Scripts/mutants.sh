@@ -457,6 +457,13 @@ mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram.swif
     '                run.pointee.joined?.abandon()
                 throw error' \
     '                throw error'
+# Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
+# result is never released.
+mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram.swift \
+    'ClosureFactoryProgramTests' no \
+    '                Unmanaged<AnyObject>.fromOpaque(made).release()
+                throw error' \
+    '                throw error'
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \

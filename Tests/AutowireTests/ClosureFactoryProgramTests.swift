@@ -73,6 +73,26 @@ private final class Cabin: Injectable {
     static let dependencies: [Dependency<Cabin>] = [.inject(\.log), .inject(\.repository), .inject(\.meter)]
 }
 
+private struct GaugeBroke: Error {}
+
+/// Reads the log and refuses it in its hook, which waits for the end of the run.
+private final class Gauge: Injectable {
+    var log: Log!
+    static let dependencies: [Dependency<Gauge>] = [.inject(\.log)]
+    func didInjectDependencies() throws { throw GaugeBroke() }
+}
+
+/// Meets the gauge after a closure, so that its failing hook runs after the program's work.
+private final class Panel: Injectable {
+    static let live = Atomic<Int>(0)
+    var log: Log!
+    var repository: Repository!
+    var gauge: Gauge!
+    static let dependencies: [Dependency<Panel>] = [.inject(\.log), .inject(\.repository), .inject(\.gauge)]
+    init() { Self.live.add(1, ordering: .relaxed) }
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
+}
+
 /// Filled by a `PropertyInjector`.
 private final class Screen: PropertyInjectable {
     var repository: Repository!
@@ -181,6 +201,19 @@ private func container() throws -> Container {
         #expect(finished)
         #expect(mismatches.load(ordering: .relaxed) == 0)
         #expect(try container.hasProgram(of: Desk.self))
+    }
+
+    @Test func aHookThatFailsAfterTheProgramFinishedFailsTheRunAndReleasesItsResult() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Panel.self)
+        let (panels, logs) = (Panel.live.load(ordering: .relaxed), Log.live.load(ordering: .relaxed))
+        for _ in 0..<3 {
+            let error = #expect(throws: ResolutionError.self) { try container.resolve(Panel.self) }
+            #expect(error?.underlyingError is GaugeBroke)
+        }
+        #expect(try container.hasProgram(of: Panel.self))
+        #expect(Panel.live.load(ordering: .relaxed) == panels)
+        #expect(Log.live.load(ordering: .relaxed) == logs)
     }
 
     @Test func aPropertyInjectorCallsClosureFactoriesFromItsProgram() throws {

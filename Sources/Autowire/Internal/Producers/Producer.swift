@@ -177,10 +177,12 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     final override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         let value = try produce(resolution)
-        if holdsReferences { return unsafeBitCast(value, to: AnyObject.self) }
-        // A `.graph` value is in the resolution's table already, boxed: that box, not a second.
-        if scope == .graph, case .instance(let recorded) = resolution.lookup(self) { return recorded }
-        return ValueBox(value)
+        // A `.graph` value that is not a class reference is in the resolution's table already,
+        // boxed: that box, not a second.
+        if !holdsReferences, scope == .graph, case .instance(let recorded) = resolution.lookup(self) {
+            return recorded
+        }
+        return reference(for: value)
     }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when

@@ -112,6 +112,7 @@ extension FactoryArguments {
     func recorded(_ index: Int) -> AnyObject {
         let entry = entries[index]
         if entry & Self.constantBit != 0 {
+            // A constant belongs to the program, which the run holds.
             return Unmanaged<AnyObject>.fromOpaque(constants[Int(entry & ~Self.constantBit)]).takeUnretainedValue()
         }
         // Filled by an earlier instruction, and not moved: see `take`.

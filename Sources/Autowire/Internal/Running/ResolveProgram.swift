@@ -451,7 +451,8 @@ final class ResolveProgram: @unchecked Sendable {
             do throws(ResolutionError) {
                 try run.pointee.joined?.complete()
             } catch {
-                // The run's own work is done: the frame holds only the result.
+                // The run's own work is done: the frame holds only the result, whose reference
+                // the run owns (it would have gone to the caller), released once here.
                 Unmanaged<AnyObject>.fromOpaque(made).release()
                 throw error
             }

@@ -128,6 +128,10 @@ private final class Bike: Injectable {
     var wheel: Wheel!
     static let dependencies: [Dependency<Bike>] = [.inject(\.wheel)]
 }
+private final class Unicycle: Injectable {
+    var wheel: Wheel?
+    static let dependencies: [Dependency<Unicycle>] = [.optional(\.wheel)]
+}
 
 private final class Notebook: Injectable {
     var pages: Gear!
@@ -450,13 +454,23 @@ private final class Dispatcher: Injectable {
         #expect(Set(bikes.map { ObjectIdentifier($0.wheel) }).count == 3)
     }
 
-    @Test func aGraphReachingATransientClosureFactoryKeepsTheRecursivePath() throws {
+    @Test func aGraphReachingAClosureFactoryBelowAnOptionalPropertyKeepsTheRecursivePath() throws {
+        let container = try Container { binder in
+            binder.bind(Wheel.self).to { _ in Wheel() }
+        }
+        let unicycles = try (0..<2).map { _ in try container.resolve(Unicycle.self) }
+        #expect(try container.programWord(of: Unicycle.self) == ProgramWord.none)
+        #expect(unicycles[0].wheel != nil)
+        #expect(unicycles[0].wheel !== unicycles[1].wheel)
+    }
+
+    @Test func aGraphReachingATransientClosureFactoryCallsItFromItsProgram() throws {
         let container = try Container { binder in
             binder.bind(Wheel.self).scoped(.transient).to { _ in Wheel() }
         }
-        let bikes = try (0..<2).map { _ in try container.resolve(Bike.self) }
-        #expect(try container.programWord(of: Bike.self) == ProgramWord.none)
-        #expect(bikes[0].wheel !== bikes[1].wheel)
+        let bikes = try (0..<3).map { _ in try container.resolve(Bike.self) }
+        #expect(try container.hasProgram(of: Bike.self))
+        #expect(bikes[1].wheel !== bikes[2].wheel)
     }
 
     @Test func aFailedRunReleasesEveryObjectItMadeAndNamesThePath() throws {

@@ -74,8 +74,8 @@ private final class Bundle: Injectable {
 private final class Stamp {}
 private final class Dossier: Injectable {
     var report: Report!
-    var stamp: Stamp!
-    static let dependencies: [Dependency<Dossier>] = [.inject(\.report), .inject(\.stamp)]
+    var stamp: Stamp?
+    static let dependencies: [Dependency<Dossier>] = [.inject(\.report), .optional(\.stamp)]
 }
 
 private final class Panel: PropertyInjectable {
@@ -171,9 +171,9 @@ private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
     }
 
     @Test func theRecursivePathWritesWeakPropertiesAtTheirOffsets() throws {
-        // A transient closure factory keeps the root on the recursive path.
+        // A closure factory below an `.optional` property keeps the root on the recursive path.
         let container = try Container { binder in
-            binder.bind(Stamp.self).scoped(.transient).to { _ in Stamp() }
+            binder.bind(Stamp.self).to { _ in Stamp() }
         }
         for _ in 0..<3 {
             let dossier = try container.resolve(Dossier.self)

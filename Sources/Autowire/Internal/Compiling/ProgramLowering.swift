@@ -126,12 +126,35 @@ struct ProgramLowering {
     private var joinsRecursiveResolves = false
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
     private var injectedRoot: ObjectIdentifier?
+    /// Producers whose values a `RecursiveCall` makes, though the program could make them: a
+    /// closure factory below them needs the recursive path to see them being made (see
+    /// `Stop.callRecursively`).
+    private var calledRecursively = IdentityTable<Void>()
+    /// Set when the walk stopped at a closure factory met while a transient object is filled or a
+    /// factory waits for its arguments, which the joined resolution would not see being made: the
+    /// outermost of them, which the next walk makes by a `RecursiveCall`, whose recursive path sees
+    /// the others.
+    private var walkAgainCallingRecursively: ObjectIdentifier?
+
+    /// Past this many walks, each made with one more object called recursively, the root keeps the
+    /// recursive path.
+    static let maximumWalks = 16
 
     static func lower(_ root: AnyProducer, generation: Int) -> Result<ResolveProgram, Stop> {
-        var lowering = ProgramLowering()
-        lowering.generation = generation
-        lowering.reserveForASmallGraph()
-        return Result { () throws(Stop) in try lowering.lowerRoot(root) }
+        var calledRecursively = IdentityTable<Void>()
+        for _ in 0..<maximumWalks {
+            var lowering = ProgramLowering()
+            lowering.generation = generation
+            lowering.calledRecursively = calledRecursively
+            lowering.reserveForASmallGraph()
+            do {
+                return .success(try lowering.lowerRoot(root))
+            } catch {
+                guard let producer = lowering.walkAgainCallingRecursively else { return .failure(error) }
+                calledRecursively[producer] = ()
+            }
+        }
+        return .failure(.unsupported)
     }
 
     /// Room for a graph of a few objects in the tables every program fills, one allocation each:
@@ -282,6 +305,10 @@ struct ProgramLowering {
         if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
             return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
         }
+        if calledRecursively.contains(id) {
+            return try beginRecursive(
+                producer, of: id, shared: lowering.isMadeOncePerResolve, path: path, destination: destination)
+        }
         return try begin(lowering, of: id, path: path, destination: destination, in: nil)
     }
 
@@ -294,12 +321,16 @@ struct ProgramLowering {
         // objects the program made (or the object a `PropertyInjector` hands in, which no resolve
         // asks for). A transient object being filled, a factory waiting for its arguments, a
         // region: the recursive path would see them being made, the joined resolution would not.
-        guard openRegions == 0, !isBelowOptionalProperty,
-            stack.allSatisfy({ pending in
-                guard case .fill = pending.work else { return false }
-                return graphSlots[pending.producer] != nil || pending.producer == injectedRoot
-            })
-        else { throw .unsupported }
+        guard openRegions == 0, !isBelowOptionalProperty else { throw .unsupported }
+        if let outermost = stack.firstIndex(where: { pending in
+            guard case .fill = pending.work else { return true }
+            return graphSlots[pending.producer] == nil && pending.producer != injectedRoot
+        }) {
+            // Unless it is the root, which would leave the program nothing to make, the outermost
+            // is made by a `RecursiveCall` in the next walk.
+            if outermost > 0 { walkAgainCallingRecursively = stack[outermost].producer }
+            throw .unsupported
+        }
         var seeds: [AnyProducer] = []
         if !joinsRecursiveResolves {
             guard graphSlots.count <= 64 else { throw .unsupported }

@@ -9,7 +9,9 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: recipe.isFactory)
     }
 
-    override func lowering() -> Lowering { recipe.lowering(holdsReferences: holdsReferences, shared: true) }
+    override func lowering() -> Lowering {
+        recipe.lowering(holdsReferences: holdsReferences, shared: true, calledRecursivelyAs: self)
+    }
 
     override func produce(_ resolution: Resolution) throws -> T {
         guard recipe.registersEarly else { return try resolution.graphValue(self, made: recipe) }

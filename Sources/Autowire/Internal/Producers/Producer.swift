@@ -291,9 +291,9 @@ enum Lowering {
     indirect case scoped(ProgramScope, Lowering)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
-    /// A value only the recursive path makes (a closure factory's), made by it inside the program's
-    /// run, in a resolution that shares the run's `.graph` objects (see `RecursiveCall`); one per
-    /// resolve when `shared`.
+    /// A value only the recursive path makes (a closure factory's, a typed factory's of more than
+    /// 64 parameters), made by it inside the program's run, in a resolution that shares the run's
+    /// `.graph` objects (see `RecursiveCall`); one per resolve when `shared`.
     case recursive(AnyProducer, shared: Bool)
     /// A singleton not created yet: a program can be lowered once it is.
     case notYet

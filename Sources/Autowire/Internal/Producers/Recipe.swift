@@ -37,13 +37,16 @@ final class Recipe<T>: GraphValueMaker {
 
     /// How a program makes the value: autowired classes (main-actor ones too: the program checks
     /// where it runs; boxed when `T` is not a class), and typed factories (whose program form
-    /// records other values than class references boxed).
-    func lowering(holdsReferences: Bool, shared: Bool) -> Lowering {
+    /// records other values than class references boxed). A factory a program cannot call itself
+    /// (a closure, a typed factory of more than 64 parameters) is called through the recursive path
+    /// as `producer`, when given: a transient or `.graph` one (a scope's region holds no such call).
+    func lowering(holdsReferences: Bool, shared: Bool, calledRecursivelyAs producer: AnyProducer? = nil) -> Lowering {
         if let autowired {
             if holdsReferences { return .autowired(autowired.type, autowired.plan, shared: shared) }
             if let boxing { return .autowiredBoxed(autowired.type, autowired.plan, boxing: boxing, shared: shared) }
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
+        if isFactory, let producer { return .recursive(producer, shared: shared) }
         return .unsupported
     }
 

@@ -11,7 +11,9 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
 
     override var registersEarlyWhenShared: Bool { recipe.registersEarly }
 
-    override func lowering() -> Lowering { recipe.lowering(holdsReferences: holdsReferences, shared: false) }
+    override func lowering() -> Lowering {
+        recipe.lowering(holdsReferences: holdsReferences, shared: false, calledRecursivelyAs: self)
+    }
 
     override func produce(_ resolution: Resolution) throws -> T {
         guard recipe.isFactory else {

@@ -1,0 +1,175 @@
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// A closure factory met while a transient object is being filled, or while a typed factory waits
+// for its arguments, is still called from its graph's program: the outermost of those objects is
+// made by the recursive path inside the run (a `RecursiveCall`), which sees the others being made.
+// Transient closure factories are called from programs too. These tests check that such graphs get
+// a program, share their `.graph` objects with it, and fail as the recursive path does.
+
+private final class Ledger: Injectable {
+    static let live = Atomic<Int>(0)
+    init() { Self.live.add(1, ordering: .relaxed) }
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
+}
+
+/// Made by a closure, which resolves the ledger.
+private final class Vault {
+    let ledger: Ledger
+    init(ledger: Ledger) { self.ledger = ledger }
+}
+
+/// Made by a typed factory whose first argument is the closure's vault.
+private final class Teller {
+    let vault: Vault
+    let ledger: Ledger
+    init(vault: Vault, ledger: Ledger) {
+        self.vault = vault
+        self.ledger = ledger
+    }
+}
+
+/// Meets the ledger before the typed factory that reaches the closure.
+private final class Branch: Injectable {
+    var ledger: Ledger!
+    var teller: Teller!
+    static let dependencies: [Dependency<Branch>] = [.inject(\.ledger), .inject(\.teller)]
+}
+
+/// Bound transient; reaches the closure.
+private final class Clerk: Injectable {
+    var vault: Vault!
+    var ledger: Ledger!
+    static let dependencies: [Dependency<Clerk>] = [.inject(\.vault), .inject(\.ledger)]
+}
+
+/// Two transient clerks, and the ledger after both.
+private final class Office: Injectable {
+    var first: Clerk!
+    var second: Clerk!
+    var ledger: Ledger!
+    static let dependencies: [Dependency<Office>] = [.inject(\.first), .inject(\.second), .inject(\.ledger)]
+}
+
+/// Made by a transient closure factory.
+private final class Ticket {
+    static let made = Atomic<Int>(0)
+    let ledger: Ledger
+    init(ledger: Ledger) {
+        self.ledger = ledger
+        Self.made.add(1, ordering: .relaxed)
+    }
+}
+
+private final class Queue: Injectable {
+    var first: Ticket!
+    var second: Ticket!
+    var ledger: Ledger!
+    static let dependencies: [Dependency<Queue>] = [.inject(\.first), .inject(\.second), .inject(\.ledger)]
+}
+
+/// Made by a closure that needs the typed factory waiting for it.
+private final class Alarm {}
+
+private final class Guard {
+    let alarm: Alarm
+    init(alarm: Alarm) { self.alarm = alarm }
+}
+
+private final class Gate: Injectable {
+    var ledger: Ledger!
+    var guardian: Guard!
+    static let dependencies: [Dependency<Gate>] = [.inject(\.ledger), .inject(\.guardian)]
+}
+
+private func container() throws -> Container {
+    try Container { binder in
+        binder.bind(Vault.self).to { resolver in Vault(ledger: try resolver.resolve()) }
+        binder.bind(Teller.self).to(factory: Teller.init)
+        binder.bind(Clerk.self).scoped(.transient).to(Clerk.self)
+        binder.bind(Ticket.self).scoped(.transient).to { resolver in Ticket(ledger: try resolver.resolve()) }
+        binder.bind(Alarm.self).to { resolver in
+            _ = try resolver.resolve(Guard.self)
+            return Alarm()
+        }
+        binder.bind(Guard.self).to(factory: Guard.init)
+    }
+}
+
+@Suite(.serialized) struct RecursiveCallPlacementTests {
+    @Test func aClosureBelowATypedFactorysArgumentsIsCalledFromItsGraphsProgram() throws {
+        let container = try container()
+        let branches = try (0..<3).map { _ in try container.resolve(Branch.self) }
+        #expect(try container.hasProgram(of: Branch.self))
+        for branch in branches {
+            #expect(branch.teller.ledger === branch.ledger)
+            #expect(branch.teller.vault.ledger === branch.ledger)
+        }
+        #expect(branches[1].ledger !== branches[2].ledger)
+    }
+
+    @Test func aClosureBelowATransientObjectIsCalledFromItsGraphsProgram() throws {
+        let container = try container()
+        let offices = try (0..<3).map { _ in try container.resolve(Office.self) }
+        #expect(try container.hasProgram(of: Office.self))
+        for office in offices {
+            #expect(office.first !== office.second)
+            #expect(office.first.vault === office.second.vault)
+            #expect(office.first.ledger === office.ledger)
+            #expect(office.second.vault.ledger === office.ledger)
+        }
+        #expect(offices[1].first.vault !== offices[2].first.vault)
+    }
+
+    @Test func aTransientClosureFactoryIsCalledFromItsProgramForEachValue() throws {
+        let container = try container()
+        _ = try container.resolve(Queue.self)
+        let before = Ticket.made.load(ordering: .relaxed)
+        let queues = try (0..<3).map { _ in try container.resolve(Queue.self) }
+        #expect(try container.hasProgram(of: Queue.self))
+        #expect(Ticket.made.load(ordering: .relaxed) - before == 6)
+        for queue in queues {
+            #expect(queue.first !== queue.second)
+            #expect(queue.first.ledger === queue.ledger)
+            #expect(queue.second.ledger === queue.ledger)
+        }
+    }
+
+    @Test func aClosureNeedingTheTypedFactoryWaitingForItFailsAsInTheRecursivePath() throws {
+        let recursive = try container()
+        let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Gate.self) }
+        let program = try container()
+        try program.lowerBeforeFirstResolve(Gate.self)
+        let programError = #expect(throws: ResolutionError.self) { try program.resolve(Gate.self) }
+        #expect(try program.hasProgram(of: Gate.self))
+        #expect(programError?.code == .unclosableCycle)
+        #expect(programError?.path == ["Gate.guardian", "Guard", "Alarm", "Guard"])
+        #expect(programError?.description == recursiveError?.description)
+    }
+
+    @Test func aRootTypedFactoryWithAClosureBelowItKeepsTheRecursivePath() throws {
+        let container = try container()
+        let tellers = try (0..<3).map { _ in try container.resolve(Teller.self) }
+        #expect(try container.programWord(of: Teller.self) == ProgramWord.none)
+        #expect(tellers[2].vault.ledger === tellers[2].ledger)
+    }
+
+    @Test func runsReleaseEverythingTheyMadeWhetherTheyFailOrNot() throws {
+        let container = try container()
+        // The first resolves lower the programs.
+        _ = try container.resolve(Branch.self)
+        _ = try container.resolve(Office.self)
+        _ = try container.resolve(Queue.self)
+        _ = try? container.resolve(Gate.self)
+        let before = Ledger.live.load(ordering: .relaxed)
+        for _ in 0..<3 {
+            _ = try container.resolve(Branch.self)
+            _ = try container.resolve(Office.self)
+            _ = try container.resolve(Queue.self)
+            #expect(throws: ResolutionError.self) { try container.resolve(Gate.self) }
+        }
+        #expect(Ledger.live.load(ordering: .relaxed) == before)
+    }
+}

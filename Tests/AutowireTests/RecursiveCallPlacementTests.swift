@@ -3,11 +3,13 @@ import Testing
 
 @testable import Autowire
 
-// A closure factory met while a transient object is being filled, or while a typed factory waits
-// for its arguments, is still called from its graph's program: the outermost of those objects is
-// made by the recursive path inside the run (a `RecursiveCall`), which sees the others being made.
-// Transient closure factories are called from programs too. These tests check that such graphs get
-// a program, share their `.graph` objects with it, and fail as the recursive path does.
+// A closure factory met while a typed factory waits for its arguments, or while a transient object
+// is being filled, is still called from its graph's program. A `.graph` factory waiting around the
+// call is marked under construction in the run's joined resolution, which later records its
+// product; the outermost transient object is made by the recursive path inside the run (a
+// `RecursiveCall`), which sees what it makes. Transient closure factories are called from programs
+// too. These tests check that such graphs get a program, share their `.graph` objects with it, and
+// fail as the recursive path does.
 
 private final class Ledger: Injectable {
     static let live = Atomic<Int>(0)
@@ -70,6 +72,35 @@ private final class Queue: Injectable {
     static let dependencies: [Dependency<Queue>] = [.inject(\.first), .inject(\.second), .inject(\.ledger)]
 }
 
+/// Made by a closure called after the teller, which it needs.
+private final class Auditor {
+    let teller: Teller
+    init(teller: Teller) { self.teller = teller }
+}
+
+private final class Bank: Injectable {
+    var teller: Teller!
+    var auditor: Auditor!
+    static let dependencies: [Dependency<Bank>] = [.inject(\.teller), .inject(\.auditor)]
+}
+
+/// A typed factory whose argument a closure makes, and the object that closure resolves needs the
+/// post back through a property: the property waits for the post's factory to return.
+private final class Post {
+    let desk: Desk
+    init(desk: Desk) { self.desk = desk }
+}
+
+private final class Desk {
+    let watcher: Watcher
+    init(watcher: Watcher) { self.watcher = watcher }
+}
+
+private final class Watcher: Injectable {
+    var post: Post!
+    static let dependencies: [Dependency<Watcher>] = [.inject(\.post)]
+}
+
 /// Made by a closure that needs the typed factory waiting for it.
 private final class Alarm {}
 
@@ -95,6 +126,9 @@ private func container() throws -> Container {
             return Alarm()
         }
         binder.bind(Guard.self).to(factory: Guard.init)
+        binder.bind(Auditor.self).to { resolver in Auditor(teller: try resolver.resolve()) }
+        binder.bind(Post.self).to(factory: Post.init)
+        binder.bind(Desk.self).to { resolver in Desk(watcher: try resolver.resolve()) }
     }
 }
 
@@ -149,11 +183,44 @@ private func container() throws -> Container {
         #expect(programError?.description == recursiveError?.description)
     }
 
-    @Test func aRootTypedFactoryWithAClosureBelowItKeepsTheRecursivePath() throws {
+    @Test func aRootTypedFactoryCallsTheClosureBelowItFromItsProgram() throws {
         let container = try container()
         let tellers = try (0..<3).map { _ in try container.resolve(Teller.self) }
-        #expect(try container.programWord(of: Teller.self) == ProgramWord.none)
-        #expect(tellers[2].vault.ledger === tellers[2].ledger)
+        #expect(try container.hasProgram(of: Teller.self))
+        for teller in tellers {
+            #expect(teller.vault.ledger === teller.ledger)
+        }
+        #expect(tellers[1].ledger !== tellers[2].ledger)
+    }
+
+    @Test func aClosureCalledAfterATypedFactoryThatWaitedForAnotherClosureGetsItsProduct() throws {
+        let container = try container()
+        let banks = try (0..<3).map { _ in try container.resolve(Bank.self) }
+        #expect(try container.hasProgram(of: Bank.self))
+        for bank in banks {
+            #expect(bank.auditor.teller === bank.teller)
+        }
+    }
+
+    @Test func aPropertyNeedingTheTypedFactoryWaitingForAClosureIsFilledOnceItReturns() throws {
+        let recursive = try container()
+        let recursivePost = try recursive.resolve(Post.self)
+        #expect(recursivePost.desk.watcher.post === recursivePost)
+        let program = try container()
+        try program.lowerBeforeFirstResolve(Post.self)
+        let posts = try (0..<3).map { _ in try program.resolve(Post.self) }
+        #expect(try program.hasProgram(of: Post.self))
+        for post in posts {
+            #expect(post.desk.watcher.post === post)
+        }
+    }
+
+    @Test func aTransientRootWithAClosureBelowItKeepsTheRecursivePath() throws {
+        let container = try container()
+        let clerks = try (0..<3).map { _ in try container.resolve(Clerk.self) }
+        #expect(try container.programWord(of: Clerk.self) == ProgramWord.none)
+        #expect(clerks[1].vault.ledger === clerks[1].ledger)
+        #expect(clerks[1] !== clerks[2])
     }
 
     @Test func runsReleaseEverythingTheyMadeWhetherTheyFailOrNot() throws {

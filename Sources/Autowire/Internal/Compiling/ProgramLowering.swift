@@ -252,7 +252,7 @@ struct ProgramLowering {
                 if let range = top.range { building[range].end = code.count }
                 onPath.remove(top.producer)
                 try deliver(.slot(slot), to: top.destination, path: top.path)
-            case .call(let factory, let parameters, let arguments, let shared, let regionSlot):
+            case .call(var factory, let parameters, let arguments, let shared, let regionSlot):
                 let next = stack[index].next
                 if next < parameters.count {
                     stack[index].next += 1
@@ -266,6 +266,11 @@ struct ProgramLowering {
                 }
                 let top = stack.removeLast()
                 let slot = regionSlot ?? newSlot(owned: true)
+                if shared, joinsRecursiveResolves, !(factory is RecursiveCall) {
+                    // A `.graph` factory that waited for its arguments across a `RecursiveCall`, met
+                    // before the first one (after it, it would be one).
+                    factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
+                }
                 factorySites.append(
                     ResolveProgram.FactorySite(
                         instruction: code.count, factory: .passUnretained(factory), first: self.arguments.count,
@@ -317,40 +322,50 @@ struct ProgramLowering {
     private mutating func beginRecursive(
         _ producer: AnyProducer, of id: ObjectIdentifier, shared: Bool, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
-        // What is being made around the call must be what the joined resolution is given: `.graph`
-        // objects the program made (or the object a `PropertyInjector` hands in, which no resolve
-        // asks for). A transient object being filled, a factory waiting for its arguments, a
-        // region: the recursive path would see them being made, the joined resolution would not.
+        // What is being made around the call must be what the joined resolution can see: `.graph`
+        // objects the program made, which it is given (or the object a `PropertyInjector` hands
+        // in, which no resolve asks for), and `.graph` factories waiting for their arguments, which
+        // it marks under construction. A transient object being filled, a transient factory
+        // waiting for its arguments, a region: the recursive path would see them being made, the
+        // joined resolution would not.
         guard openRegions == 0, !isBelowOptionalProperty else { throw .unsupported }
-        if let outermost = stack.firstIndex(where: { pending in
-            guard case .fill = pending.work else { return true }
-            return graphSlots[pending.producer] == nil && pending.producer != injectedRoot
-        }) {
-            // Unless it is the root, which would leave the program nothing to make, the outermost
-            // is made by a `RecursiveCall` in the next walk.
-            if outermost > 0 { walkAgainCallingRecursively = stack[outermost].producer }
+        var waitingFactories: [AnyProducer] = []
+        for (index, pending) in stack.enumerated() {
+            switch pending.work {
+            case .fill:
+                if graphSlots[pending.producer] != nil || pending.producer == injectedRoot { continue }
+            case .call(_, _, _, let shared, _):
+                if shared {
+                    waitingFactories.append(Self.producer(UInt(bitPattern: pending.producer)))
+                    continue
+                }
+            }
+            // Unless it is the root, which would leave the program nothing to make, it is made by a
+            // `RecursiveCall` in the next walk, whose recursive path sees what it makes.
+            if index > 0 { walkAgainCallingRecursively = pending.producer }
             throw .unsupported
         }
         var seeds: [AnyProducer] = []
         if !joinsRecursiveResolves {
             guard graphSlots.count <= 64 else { throw .unsupported }
-            // Safe: each key of `graphSlots` is the identity of a producer this lowering began,
-            // which the registry's table holds (under its lock, for the lowering's whole life);
-            // the call it goes into retains it.
-            seeds = graphSlots.addresses.map {
-                Unmanaged<AnyProducer>.fromOpaque(UnsafeRawPointer(bitPattern: $0).unsafelyUnwrapped)
-                    .takeUnretainedValue()
-            }
+            seeds = graphSlots.addresses.map(Self.producer)
             joinsRecursiveResolves = true
         }
         onPath.insert(id)
+        let call = RecursiveCall(producer, seeds: seeds, waitingFactories: waitingFactories)
         stack.append(
             Pending(
-                producer: id,
-                work: .call(
-                    RecursiveCall(producer, seeds: seeds), parameters: seeds, arguments: [], shared: shared, slot: nil),
+                producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: nil),
                 path: path, range: nil, destination: destination))
         return nil
+    }
+
+    /// The producer whose identity is `address`: one this lowering began.
+    private static func producer(_ address: UInt) -> AnyProducer {
+        // Safe: the producers a lowering begins are in the registry's table, which holds them (under
+        // its lock, for the lowering's whole life); the call they go into retains them.
+        Unmanaged<AnyProducer>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            .takeUnretainedValue()
     }
 
     /// Begins what `lowering` says for the producer `id`; `region`, when given, is the region

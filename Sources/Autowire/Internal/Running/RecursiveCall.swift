@@ -9,7 +9,11 @@
 ///   the joined resolution when it starts: the call passes those objects as its arguments, which
 ///   also keeps the program from moving them out of their slots before then;
 /// - every `.graph` object the program meets after that call is made by a `RecursiveCall` too, in
-///   the joined resolution, which finds it there if a closure already asked for it.
+///   the joined resolution, which finds it there if a closure already asked for it;
+/// - a `.graph` factory waiting for its arguments around the call is marked under construction
+///   there, as the recursive path marks it (a closure that needs it meets the cycle, or a property
+///   fill waits for it), until the program calls it and records its product there too (see
+///   `JoinedPublication`).
 ///
 /// The joined resolution's hooks and singletons that wait for the end of the resolve run after the
 /// program's own hooks; it is ended, like any resolve, when the run ends or fails.
@@ -18,10 +22,13 @@ final class RecursiveCall: ProgramFactory {
     /// The producers whose objects the call's arguments are, in order: recorded in the joined
     /// resolution when this call starts it (only the program's first call has any).
     private let seeds: [AnyProducer]
+    /// The `.graph` factories whose arguments are being made around the call.
+    private let waitingFactories: [AnyProducer]
 
-    init(_ producer: AnyProducer, seeds: [AnyProducer]) {
+    init(_ producer: AnyProducer, seeds: [AnyProducer], waitingFactories: [AnyProducer]) {
         self.producer = producer
         self.seeds = seeds
+        self.waitingFactories = waitingFactories
         super.init(key: producer.key, location: producer.origin.location)
     }
 
@@ -30,6 +37,8 @@ final class RecursiveCall: ProgramFactory {
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         let state = run.pointee.joinedResolution(seeding: seeds, with: arguments)
+        // Marked until the program records their products, which clears the mark.
+        for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
         // The joined resolution is the thread's innermost resolve while the recursive path runs in
         // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
         // is the innermost again.

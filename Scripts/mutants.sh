@@ -464,6 +464,35 @@ mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram.swift \
     '                Unmanaged<AnyObject>.fromOpaque(made).release()
                 throw error' \
     '                throw error'
+# Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
+# under construction in the joined resolution, so a closure that needs it makes a second one.
+mutant waiting-factories-not-marked Internal/Running/RecursiveCall.swift \
+    'RecursiveCallPlacementTests' no \
+    'for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }' \
+    'for factory in waitingFactories where false { _ = state.pointee.beginConstruction(factory) }'
+# Closures below typed factories: the factory's product is never recorded in the joined resolution,
+# so closures after it meet it still under construction, and fills waiting for it stay empty.
+mutant joined-publication-skipped Internal/Running/JoinedPublication.swift \
+    'RecursiveCallPlacementTests' no \
+    'run.pointee.joined?.publish(made, of: producer)' \
+    '_ = producer'
+# Closures below transient objects: the walk is not made again with the outermost one called
+# recursively, so the graph keeps the recursive path.
+mutant transient-around-closure-not-called-recursively Internal/Compiling/ProgramLowering.swift \
+    'RecursiveCallPlacementTests' no \
+    'if index > 0 { walkAgainCallingRecursively = pending.producer }' \
+    'if false { walkAgainCallingRecursively = pending.producer }'
+# Closures below transient objects: a transient root is called recursively too, leaving its program
+# nothing to make but that call.
+mutant transient-root-called-recursively Internal/Compiling/ProgramLowering.swift \
+    'RecursiveCallPlacementTests' no \
+    'if index > 0 { walkAgainCallingRecursively = pending.producer }' \
+    'walkAgainCallingRecursively = pending.producer'
+# Transient closure factories: never called from a program, so their graphs keep the recursive path.
+mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
+    'RecursiveCallPlacementTests|ResolveProgramTests' no \
+    'if isFactory, let producer { return .recursive(producer, shared: shared) }' \
+    'if isFactory, let producer, false { return .recursive(producer, shared: shared) }'
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \

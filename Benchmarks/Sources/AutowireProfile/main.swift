@@ -113,6 +113,10 @@ let scenarios: [Scenario] = [
         let container = try typedFactoryContainer()
         try measure(count) { keep(try container.resolve(CApp.self)) }
     },
+    Scenario(name: "typed-factories-closure", repetitions: micro) { count in
+        let container = try typedFactoryContainerWithAClosure()
+        try measure(count) { keep(try container.resolve(CApp.self)) }
+    },
     Scenario(name: "closure-factories", repetitions: micro) { count in
         let container = try closureFactoryContainer()
         try measure(count) { keep(try container.resolve(CApp.self)) }

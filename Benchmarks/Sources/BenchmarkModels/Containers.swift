@@ -27,20 +27,6 @@ public func typedFactoryContainer() throws -> Autowire.Container {
     }
 }
 
-/// The constructor family bound with typed factories but for the logger, bound with a closure as
-/// apps bind what the container cannot make itself: the program calls the closure through the
-/// recursive path, from below the repository's factory.
-public func typedFactoryContainerWithAClosure() throws -> Autowire.Container {
-    try Autowire.Container { binder in
-        binder.bind(CConfig.self).to(factory: CConfig.init)
-        binder.bind(CLogger.self).to { _ in CLogger() }
-        binder.bind(CDatabase.self).to(factory: CDatabase.init)
-        binder.bind(CRepository.self).to(factory: CRepository.init)
-        binder.bind(CService.self).to(factory: CService.init)
-        binder.bind(CApp.self).to(factory: CApp.init)
-    }
-}
-
 /// The constructor family registered in Swinject, every registration in `scope`.
 public func swinjectContainer(scope: ObjectScope) -> Swinject.Container {
     let container = Swinject.Container()

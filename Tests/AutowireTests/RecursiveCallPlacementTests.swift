@@ -223,6 +223,31 @@ private func container() throws -> Container {
         #expect(clerks[1] !== clerks[2])
     }
 
+    @Test func runsOnManyThreadsAtOnceEachShareTheirOwnGraph() throws {
+        let container = try container()
+        try container.lowerBeforeFirstResolve(Teller.self)
+        try container.lowerBeforeFirstResolve(Office.self)
+        try container.lowerBeforeFirstResolve(Post.self)
+        let mismatches = Atomic<Int>(0)
+        let finished = runOnThreads(8) { _ in
+            for _ in 0..<50 {
+                guard let teller = try? container.resolve(Teller.self), teller.vault.ledger === teller.ledger,
+                    let office = try? container.resolve(Office.self), office.first.vault === office.second.vault,
+                    office.second.ledger === office.ledger,
+                    let post = try? container.resolve(Post.self), post.desk.watcher.post === post
+                else {
+                    mismatches.add(1, ordering: .relaxed)
+                    continue
+                }
+            }
+        }
+        #expect(finished)
+        #expect(mismatches.load(ordering: .relaxed) == 0)
+        #expect(try container.hasProgram(of: Teller.self))
+        #expect(try container.hasProgram(of: Office.self))
+        #expect(try container.hasProgram(of: Post.self))
+    }
+
     @Test func runsReleaseEverythingTheyMadeWhetherTheyFailOrNot() throws {
         let container = try container()
         // The first resolves lower the programs.

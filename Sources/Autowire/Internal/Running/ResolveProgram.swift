@@ -56,16 +56,20 @@ import Synchronization
 /// after the hooks at the end; a failure before then discards it, as the recursive path does (see
 /// `ProgramLowering`).
 ///
-/// **Closure factories.** What only the recursive path makes, a `.graph` closure factory's value,
-/// is a `callFactory` of a `RecursiveCall`: the recursive path runs inside the run, in one *joined*
-/// resolution per run, which the first such call starts with the `.graph` objects the program made
-/// before it (passed as its arguments, so none is moved out of its slot before then). Every
-/// `.graph` object the program meets after that call is made by a `RecursiveCall` too, so a
-/// closure and the program share each one, whichever asks first. The joined resolution's deferred
-/// hooks run after the program's, and it ends with the run. A root that is itself a closure
-/// factory keeps the recursive path, as does one whose closure is reached from a transient object,
-/// a factory's arguments, a region or an `.optional` property, which the joined resolution could
-/// not see being made.
+/// **Closure factories.** What only the recursive path makes, a closure factory's value (in the
+/// `.graph` scope or transient), is a `callFactory` of a `RecursiveCall`: the recursive path runs
+/// inside the run, in one *joined* resolution per run, which the first such call starts with the
+/// `.graph` objects the program made before it (passed as its arguments, so none is moved out of
+/// its slot before then). Every `.graph` object the program meets after that call is made by a
+/// `RecursiveCall` too, so a closure and the program share each one, whichever asks first. A
+/// `.graph` factory waiting for its arguments around the call is marked under construction in the
+/// joined resolution, and its call records its product there (`JoinedPublication`), as the
+/// recursive path would. A transient object being made around the call is made by a
+/// `RecursiveCall` itself (the lowering walks the graph again), whose recursive path sees what it
+/// makes. The joined resolution's deferred hooks run after the program's, and it ends with the
+/// run. A root that is itself a closure factory keeps the recursive path, as does one whose closure
+/// is reached inside a region, below an `.optional` property or from a transient root, which the
+/// joined resolution could not see being made.
 ///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
 /// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just

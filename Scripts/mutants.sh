@@ -480,14 +480,20 @@ mutant joined-publication-skipped Internal/Running/JoinedPublication.swift \
 # recursively, so the graph keeps the recursive path.
 mutant transient-around-closure-not-called-recursively Internal/Compiling/ProgramLowering.swift \
     'RecursiveCallPlacementTests' no \
-    'if index > 0 { walkAgainCallingRecursively = pending.producer }' \
+    'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
     'if false { walkAgainCallingRecursively = pending.producer }'
 # Closures below transient objects: a transient root is called recursively too, leaving its program
 # nothing to make but that call.
 mutant transient-root-called-recursively Internal/Compiling/ProgramLowering.swift \
     'RecursiveCallPlacementTests' no \
-    'if index > 0 { walkAgainCallingRecursively = pending.producer }' \
+    'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
     'walkAgainCallingRecursively = pending.producer'
+# Closures below transient objects: a protocol root's object is called recursively, leaving its
+# program nothing to make but that call.
+mutant boxed-root-called-recursively Internal/Compiling/ProgramLowering.swift \
+    'RecursiveCallPlacementTests' no \
+    'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
+    'if index > 0 { walkAgainCallingRecursively = pending.producer }'
 # Transient closure factories: never called from a program, so their graphs keep the recursive path.
 mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
     'RecursiveCallPlacementTests|ResolveProgramTests' no \

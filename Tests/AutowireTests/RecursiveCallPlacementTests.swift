@@ -101,6 +101,22 @@ private final class Watcher: Injectable {
     static let dependencies: [Dependency<Watcher>] = [.inject(\.post)]
 }
 
+/// Bound as a protocol to an autowired class that reaches the closure.
+private protocol Counting: AnyObject {
+    var vault: Vault! { get }
+}
+
+private final class Counter: Injectable, Counting {
+    var vault: Vault!
+    static let dependencies: [Dependency<Counter>] = [.inject(\.vault)]
+}
+
+private final class Till: Injectable {
+    var counter: (any Counting)!
+    var ledger: Ledger!
+    static let dependencies: [Dependency<Till>] = [.inject(\.counter), .inject(\.ledger)]
+}
+
 /// Made by a closure that needs the typed factory waiting for it.
 private final class Alarm {}
 
@@ -126,6 +142,7 @@ private func container() throws -> Container {
             return Alarm()
         }
         binder.bind(Guard.self).to(factory: Guard.init)
+        binder.bind((any Counting).self).to(Counter.self)
         binder.bind(Auditor.self).to { resolver in Auditor(teller: try resolver.resolve()) }
         binder.bind(Post.self).to(factory: Post.init)
         binder.bind(Desk.self).to { resolver in Desk(watcher: try resolver.resolve()) }
@@ -221,6 +238,26 @@ private func container() throws -> Container {
         #expect(try container.programWord(of: Clerk.self) == ProgramWord.none)
         #expect(clerks[1].vault.ledger === clerks[1].ledger)
         #expect(clerks[1] !== clerks[2])
+    }
+
+    @Test func aProtocolBoundToAnAutowiredClassThatReachesAClosureIsMadeByTheRecursivePathInsideItsGraphsProgram()
+        throws
+    {
+        let container = try container()
+        let tills = try (0..<3).map { _ in try container.resolve(Till.self) }
+        #expect(try container.hasProgram(of: Till.self))
+        for till in tills {
+            #expect(till.counter.vault.ledger === till.ledger)
+        }
+        #expect(tills[1].counter !== tills[2].counter)
+    }
+
+    @Test func aProtocolRootWhoseClassReachesAClosureKeepsTheRecursivePath() throws {
+        let container = try container()
+        let counters = try (0..<3).map { _ in try container.resolve((any Counting).self) }
+        #expect(try container.programWord(of: (any Counting).self) == ProgramWord.none)
+        #expect(counters[1] !== counters[2])
+        #expect(counters[1].vault !== counters[2].vault)
     }
 
     @Test func runsOnManyThreadsAtOnceEachShareTheirOwnGraph() throws {

@@ -128,12 +128,12 @@ struct ProgramLowering {
     private var injectedRoot: ObjectIdentifier?
     /// Producers whose values a `RecursiveCall` makes, though the program could make them: a
     /// closure factory below them needs the recursive path to see them being made (see
-    /// `Stop.callRecursively`).
+    /// `walkAgainCallingRecursively`).
     private var calledRecursively = IdentityTable<Void>()
     /// Set when the walk stopped at a closure factory met while a transient object is filled or a
-    /// factory waits for its arguments, which the joined resolution would not see being made: the
-    /// outermost of them, which the next walk makes by a `RecursiveCall`, whose recursive path sees
-    /// the others.
+    /// transient factory waits for its arguments, which the joined resolution would not see being
+    /// made: the outermost of them, which the next walk makes by a `RecursiveCall`, whose recursive
+    /// path sees the others.
     private var walkAgainCallingRecursively: ObjectIdentifier?
 
     /// Past this many walks, each made with one more object called recursively, the root keeps the
@@ -340,9 +340,10 @@ struct ProgramLowering {
                     continue
                 }
             }
-            // Unless it is the root, which would leave the program nothing to make, it is made by a
-            // `RecursiveCall` in the next walk, whose recursive path sees what it makes.
-            if index > 0 { walkAgainCallingRecursively = pending.producer }
+            // Unless it is the root (or the object a boxed root boxes), which would leave the
+            // program nothing to make, it is made by a `RecursiveCall` in the next walk, whose
+            // recursive path sees what it makes.
+            if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }
             throw .unsupported
         }
         var seeds: [AnyProducer] = []

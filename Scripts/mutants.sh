@@ -494,6 +494,12 @@ mutant boxed-root-called-recursively Internal/Compiling/ProgramLowering.swift \
     'RecursiveCallPlacementTests' no \
     'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
     'if index > 0 { walkAgainCallingRecursively = pending.producer }'
+# Closure factories in programs: a protocol with a scope of its own, made by the joined resolution,
+# is handed to the program as the object it recorded early rather than boxed as the protocol.
+mutant early-record-taken-as-the-box Internal/Producers/Producer.swift \
+    'RecursiveCallPlacementTests' no \
+    'if !holdsReferences, scope == .graph, !registersEarly, case .instance(let recorded) = resolution.lookup(self) {' \
+    'if !holdsReferences, scope == .graph, case .instance(let recorded) = resolution.lookup(self) {'
 # Transient closure factories: never called from a program, so their graphs keep the recursive path.
 mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
     'RecursiveCallPlacementTests|ResolveProgramTests' no \

@@ -111,6 +111,13 @@ private final class Counter: Injectable, Counting {
     static let dependencies: [Dependency<Counter>] = [.inject(\.vault)]
 }
 
+/// Meets the counter after a closure: the joined resolution makes it.
+private final class Kiosk: Injectable {
+    var vault: Vault!
+    var counter: (any Counting)!
+    static let dependencies: [Dependency<Kiosk>] = [.inject(\.vault), .inject(\.counter)]
+}
+
 private final class Till: Injectable {
     var counter: (any Counting)!
     var ledger: Ledger!
@@ -142,7 +149,7 @@ private func container() throws -> Container {
             return Alarm()
         }
         binder.bind(Guard.self).to(factory: Guard.init)
-        binder.bind((any Counting).self).to(Counter.self)
+        binder.bind((any Counting).self).scoped(.graph).to(Counter.self)
         binder.bind(Auditor.self).to { resolver in Auditor(teller: try resolver.resolve()) }
         binder.bind(Post.self).to(factory: Post.init)
         binder.bind(Desk.self).to { resolver in Desk(watcher: try resolver.resolve()) }
@@ -250,6 +257,15 @@ private func container() throws -> Container {
             #expect(till.counter.vault.ledger === till.ledger)
         }
         #expect(tills[1].counter !== tills[2].counter)
+    }
+
+    @Test func aProtocolWithAScopeOfItsOwnMadeAfterAClosureIsStoredAsTheProtocol() throws {
+        let container = try container()
+        let kiosks = try (0..<3).map { _ in try container.resolve(Kiosk.self) }
+        #expect(try container.hasProgram(of: Kiosk.self))
+        for kiosk in kiosks {
+            #expect(kiosk.counter.vault === kiosk.vault)
+        }
     }
 
     @Test func aProtocolRootWhoseClassReachesAClosureKeepsTheRecursivePath() throws {

@@ -177,9 +177,10 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     final override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         let value = try produce(resolution)
-        // A `.graph` value that is not a class reference is in the resolution's table already,
-        // boxed: that box, not a second.
-        if !holdsReferences, scope == .graph, case .instance(let recorded) = resolution.lookup(self) {
+        // A `.graph` value that is not a class reference, recorded once made, is in the
+        // resolution's table already, boxed: that box, not a second. An autowired object seen as a
+        // protocol records itself early, unboxed, so that cycles close: it gets a box here.
+        if !holdsReferences, scope == .graph, !registersEarly, case .instance(let recorded) = resolution.lookup(self) {
             return recorded
         }
         return reference(for: value)

@@ -124,6 +124,24 @@ private final class Till: Injectable {
     static let dependencies: [Dependency<Till>] = [.inject(\.counter), .inject(\.ledger)]
 }
 
+private struct Blown: Error {}
+
+/// Made by a closure that fails.
+private final class Fuse {}
+
+/// Bound transient; reaches the failing closure.
+private final class Crew: Injectable {
+    var ledger: Ledger!
+    var fuse: Fuse!
+    static let dependencies: [Dependency<Crew>] = [.inject(\.ledger), .inject(\.fuse)]
+}
+
+private final class Plant: Injectable {
+    var ledger: Ledger!
+    var crew: Crew!
+    static let dependencies: [Dependency<Plant>] = [.inject(\.ledger), .inject(\.crew)]
+}
+
 /// Made by a closure that needs the typed factory waiting for it.
 private final class Alarm {}
 
@@ -149,6 +167,8 @@ private func container() throws -> Container {
             return Alarm()
         }
         binder.bind(Guard.self).to(factory: Guard.init)
+        binder.bind(Crew.self).scoped(.transient).to(Crew.self)
+        binder.bind(Fuse.self).to { _ in throw Blown() }
         binder.bind((any Counting).self).scoped(.graph).to(Counter.self)
         binder.bind(Auditor.self).to { resolver in Auditor(teller: try resolver.resolve()) }
         binder.bind(Post.self).to(factory: Post.init)
@@ -204,6 +224,19 @@ private func container() throws -> Container {
         #expect(try program.hasProgram(of: Gate.self))
         #expect(programError?.code == .unclosableCycle)
         #expect(programError?.path == ["Gate.guardian", "Guard", "Alarm", "Guard"])
+        #expect(programError?.description == recursiveError?.description)
+    }
+
+    @Test func aClosureFailingBelowATransientObjectFailsAsInTheRecursivePath() throws {
+        let recursive = try container()
+        let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Plant.self) }
+        let program = try container()
+        try program.lowerBeforeFirstResolve(Plant.self)
+        let programError = #expect(throws: ResolutionError.self) { try program.resolve(Plant.self) }
+        #expect(try program.hasProgram(of: Plant.self))
+        #expect(programError?.code == .factoryFailed)
+        #expect(programError?.path == ["Plant.crew", "Crew.fuse", "Fuse"])
+        #expect(programError?.underlyingError is Blown)
         #expect(programError?.description == recursiveError?.description)
     }
 

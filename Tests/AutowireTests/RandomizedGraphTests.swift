@@ -6,7 +6,7 @@ import Testing
 //
 // Each seed makes a `GraphDescription` (`RandomizedGraph/GraphDescription.swift`): twelve node
 // classes, each autowired, bound in a scope, or made by a typed or closure factory; tagged
-// properties pointing at other nodes; `Provider` and `Lazy` properties; `intoCollection()`
+// properties pointing at other nodes, some bound with a scope of their own; `Provider` and `Lazy` properties; `intoCollection()`
 // collections with shared or scoped contributions; sometimes a child container that overrides or adds
 // bindings; and a sequence of resolves from either container. The reference model
 // (`RandomizedGraph/ReferenceModel.swift`) works out from the description alone what building,
@@ -199,6 +199,7 @@ import Testing
             }
             guard case .resolved(let model) = expected else { return "\(what) succeeded, expected \(expected)" }
             tally.comparedResolves += 1
+            if hasProgram(container, RandomGraph.poolTypes[resolve.node]) { tally.withPrograms += 1 }
             if let difference = identities.compare(resolved, model, from: "\(resolve)") {
                 return "\(what): \(difference)"
             }
@@ -284,6 +285,11 @@ import Testing
         }
         return false
     }
+}
+
+/// Whether `node` has a resolve program in `container` (lowered by its first or second resolve).
+private func hasProgram<Node: RandomGraph.PoolNode>(_ container: Container, _ node: Node.Type) -> Bool {
+    (try? container.hasProgram(of: Node.self)) ?? false
 }
 
 private func resolveNode<Node: RandomGraph.PoolNode>(_ container: Container, _ node: Node.Type) throws(ResolutionError)
@@ -440,13 +446,15 @@ private struct Tally: CustomStringConvertible {
     var rejectedBuilds = 0
     var rejectedResolves = 0
     var comparedResolves = 0
+    /// Compared resolves whose root had a resolve program once they returned.
+    var withPrograms = 0
     var providerGets = 0
     var lazyGets = 0
     var disagreements = 0
 
     var description: String {
         "\(graphs) graphs: \(rejectedBuilds) builds rejected, \(rejectedResolves) resolves rejected, "
-            + "\(comparedResolves) resolves compared object by object, \(providerGets) Provider.get() and "
+            + "\(comparedResolves) resolves compared object by object (\(withPrograms) with a program), \(providerGets) Provider.get() and "
             + "\(lazyGets) Lazy.get() calls compared; "
             + (disagreements == 0 ? "all agreed with the model" : "\(disagreements) DISAGREED with the model")
     }
@@ -474,6 +482,7 @@ private struct Coverage: CustomStringConvertible {
             saw("a Lazy", parent.slots.contains { $0[.l] != nil })
             saw("a collection", parent.contributions.contains { !$0.isEmpty })
             saw("a scoped contribution", parent.contributions.joined().contains { $0.scope != nil })
+            saw("a tag with a scope of its own", parent.slotScopes.contains { !$0.isEmpty })
             saw("a child container", graph.child != nil)
             saw("a child override", graph.child.map { $0.declarations.contains { parent.declares($0.key) } } ?? false)
             let world = RandomGraph.ModelWorld(graph)
@@ -505,6 +514,7 @@ private struct Coverage: CustomStringConvertible {
 
     static let expectedKinds = [
         "a typed factory", "a closure factory", "a Provider", "a Lazy", "a collection", "a scoped contribution",
+        "a tag with a scope of its own",
         "a child container", "a child override", "a missing binding at build", "an unclosable cycle at build",
         "an unclosable cycle no scope can close", "an unclosable cycle behind a recorded object",
         "a resolve in a child", "a missing binding at resolve",

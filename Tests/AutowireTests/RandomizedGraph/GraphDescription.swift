@@ -90,12 +90,17 @@ extension RandomGraph {
         var provisions: [Provision?]
         /// Per node: the node each bound tag points to.
         var slots: [[SlotKind: Int]]
+        /// Per node: the scope of a bound tag that has instances of its own
+        /// (`bind((any GraphNode).self).tagged(…).scoped(scope).to(Nk.self)`); without one, the tag
+        /// shares the target's instances.
+        var slotScopes: [[SlotKind: Scope]]
         /// Per node: the contributions to its collection, in order.
         var contributions: [[Contribution]]
 
         init(nodeCount: Int) {
             provisions = Array(repeating: nil, count: nodeCount)
             slots = Array(repeating: [:], count: nodeCount)
+            slotScopes = Array(repeating: [:], count: nodeCount)
             contributions = Array(repeating: [], count: nodeCount)
         }
 
@@ -107,13 +112,19 @@ extension RandomGraph {
             }
             for (node, targets) in slots.enumerated() {
                 for kind in SlotKind.allCases {
-                    if let target = targets[kind] { result.append(.slot(node, kind, target)) }
+                    if let target = targets[kind] { result.append(.slot(node, kind, target, slotScopes[node][kind])) }
                 }
             }
             for (node, list) in contributions.enumerated() {
                 for contribution in list { result.append(.contribution(node, contribution)) }
             }
             return result
+        }
+
+        /// Points `node`'s tag `kind` at `target` (nil: unbound), sharing the target's instances.
+        mutating func point(_ node: Int, _ kind: SlotKind, to target: Int?) {
+            slots[node][kind] = target
+            slotScopes[node][kind] = nil
         }
 
         func declares(_ key: ModelKey) -> Bool {
@@ -126,7 +137,11 @@ extension RandomGraph {
         }
 
         func describe(_ node: Int) -> String {
-            let targets = SlotKind.allCases.compactMap { kind in slots[node][kind].map { "\(kind.label)→N\($0)" } }
+            let targets = SlotKind.allCases.compactMap { kind in
+                slots[node][kind].map { target in
+                    "\(kind.label)→N\(target)" + (slotScopes[node][kind].map { "(\($0))" } ?? "")
+                }
+            }
             let collection =
                 contributions[node].isEmpty
                 ? [] : ["c→[\(contributions[node].map(\.description).joined(separator: ","))]"]
@@ -137,13 +152,14 @@ extension RandomGraph {
     /// One binding of a `Bindings`.
     enum Declaration {
         case node(Int, Provision)
-        case slot(Int, SlotKind, Int)
+        /// A tag of `node` bound to a node class, with a scope of its own or none.
+        case slot(Int, SlotKind, Int, Scope?)
         case contribution(Int, Contribution)
 
         var key: ModelKey {
             switch self {
             case .node(let node, _): .node(node)
-            case .slot(let node, let kind, _): .slot(node, kind)
+            case .slot(let node, let kind, _, _): .slot(node, kind)
             case .contribution(let node, _): .collection(node)
             }
         }
@@ -228,8 +244,11 @@ extension RandomGraph {
                         }
                     guard random.chance(percent) else { continue }
                     // A `Provider` or `Lazy` takes part in no cycle: it may point anywhere.
-                    parent.slots[node][kind] =
-                        kind == .p || kind == .l ? random.element(of: active) : target(from: node, &random)
+                    let pointee = kind == .p || kind == .l ? random.element(of: active) : target(from: node, &random)
+                    parent.slots[node][kind] = pointee
+                    if let pointee, random.chance(15) {
+                        parent.slotScopes[node][kind] = Self.ownScope(&random, pointee, faulty: faulty, sound)
+                    }
                 }
                 if random.chance(20) {
                     parent.contributions[node] = (0...random.below(3)).compactMap { _ in
@@ -254,6 +273,7 @@ extension RandomGraph {
                 plantRootMissingABinding(&random, inactive: (0..<count).filter { !active.contains($0) })
             }
             if random.chance(8) { plantClosureFactoryCycle(&random) }
+            if random.chance(10) { plantClosureBeforeAScopedTag(&random) }
             validationRoot = random.below(count)
         }
 
@@ -269,10 +289,10 @@ extension RandomGraph {
             parent.provisions[a] = .bound(.transient)
             parent.provisions[b] = .bound(.graph)
             parent.provisions[c] = .bound(.transient)
-            parent.slots[a][.s0] = b
-            parent.slots[a][.s1] = c
-            parent.slots[b][.s0] = c
-            parent.slots[c][.s0] = a
+            parent.point(a, .s0, to: b)
+            parent.point(a, .s1, to: c)
+            parent.point(b, .s0, to: c)
+            parent.point(c, .s0, to: a)
         }
 
         /// Plants a root that nothing else needs, with a required tag left unbound: the container
@@ -281,7 +301,7 @@ extension RandomGraph {
             let candidates = inactive.filter { parent.provisions[$0] == nil }
             guard !candidates.isEmpty else { return }
             let root = random.element(of: candidates)
-            parent.slots[root][.s1] = nil
+            parent.point(root, .s1, to: nil)
             resolves.append(Resolve(inChild: false, node: root))
         }
 
@@ -292,10 +312,10 @@ extension RandomGraph {
             let second = (first + 1 + random.below(Self.nodeCount - 1)) % Self.nodeCount
             parent.provisions[first] = .typedFactory(.singleton)
             parent.provisions[second] = .typedFactory(.singleton)
-            parent.slots[first][.f0] = second
-            parent.slots[first][.f1] = second
-            parent.slots[second][.f0] = first
-            parent.slots[second][.f1] = first
+            parent.point(first, .f0, to: second)
+            parent.point(first, .f1, to: second)
+            parent.point(second, .f0, to: first)
+            parent.point(second, .f1, to: first)
         }
 
         /// Plants a cycle only running finds: a `.graph` closure factory `F` whose parameters need
@@ -306,10 +326,38 @@ extension RandomGraph {
             let needy = (factory + 1 + random.below(Self.nodeCount - 1)) % Self.nodeCount
             parent.provisions[factory] = .closureFactory(.graph)
             parent.provisions[needy] = .bound(.graph)
-            parent.slots[factory][.f0] = needy
-            parent.slots[factory][.f1] = needy
-            parent.slots[needy][.s0] = factory
+            parent.point(factory, .f0, to: needy)
+            parent.point(factory, .f1, to: needy)
+            parent.point(needy, .s0, to: factory)
             resolves.append(Resolve(inChild: false, node: factory))
+        }
+
+        /// Plants what resolve programs make through the recursive path, joined to their own graph:
+        /// a `.graph` root `R` whose `s0` is a closure factory `F`, and whose `s1` is a tag bound to
+        /// `X` with a `.graph` scope of its own, made after the closure has run
+        /// (`R.s0 → F(f0, f1 → X)`, `R.s1 → X(graph)`, `X.s0, X.s1 → R`, no `s2` or `c` for either). `R` is resolved twice
+        /// (last), so that its second resolve runs its program.
+        private mutating func plantClosureBeforeAScopedTag(_ random: inout SplitMix64) {
+            var nodes = Array(0..<Self.nodeCount)
+            for index in nodes.indices.reversed() { nodes.swapAt(index, random.below(index + 1)) }
+            let (root, factory, target) = (nodes[0], nodes[1], nodes[2])
+            parent.provisions[root] = .bound(.graph)
+            parent.provisions[factory] = .closureFactory(.graph)
+            parent.provisions[target] = nil
+            parent.point(root, .s0, to: factory)
+            parent.point(root, .s1, to: target)
+            parent.slotScopes[root][.s1] = .graph
+            parent.point(factory, .f0, to: target)
+            parent.point(factory, .f1, to: target)
+            parent.point(target, .s0, to: root)
+            parent.point(target, .s1, to: root)
+            // Nothing `X` reads may need `F`, still running when the closure asks for `X`, and
+            // nothing else of `R` may lead into `F` from elsewhere.
+            for node in [root, target] {
+                parent.point(node, .s2, to: nil)
+                parent.contributions[node] = []
+            }
+            resolves += [Resolve(inChild: false, node: root), Resolve(inChild: false, node: root)]
         }
 
         /// Whether `node`, provided this way (nil: autowired), records its object before filling it.
@@ -321,12 +369,19 @@ extension RandomGraph {
             }
         }
 
-        /// A scoped contribution makes objects of its own: in a sound graph, one pointed back to must
-        /// still record early.
+        /// A scoped contribution makes objects of its own (30% of them).
         private static func contributionScope(
             _ random: inout SplitMix64, _ target: Int, faulty: Bool, _ bindings: Bindings
         ) -> Scope? {
             guard random.chance(30) else { return nil }
+            return ownScope(&random, target, faulty: faulty, bindings)
+        }
+
+        /// The scope of a binding to `target` that makes objects of its own: in a sound graph, one
+        /// pointed back to must still record early.
+        private static func ownScope(_ random: inout SplitMix64, _ target: Int, faulty: Bool, _ bindings: Bindings)
+            -> Scope
+        {
             guard !faulty, isAnchor(target, bindings.provisions[target]) else { return random.scope() }
             return random.element(of: [.graph, .singleton, .weak])
         }
@@ -364,7 +419,11 @@ extension RandomGraph {
                     }
                 }
                 for kind in [SlotKind.s0, .s1, .s2, .p, .l] where random.chance(8) {
-                    child.slots[node][kind] = target(node, &random)
+                    let pointee = target(node, &random)
+                    child.slots[node][kind] = pointee
+                    if let pointee, random.chance(15) {
+                        child.slotScopes[node][kind] = ownScope(&random, pointee, faulty: faulty, parent)
+                    }
                 }
                 if random.chance(10), let target = target(node, &random) {
                     child.contributions[node] = [
@@ -418,8 +477,8 @@ extension RandomGraph {
             switch declaration {
             case .node(let node, let provision):
                 bindNode(binder, poolTypes[node], provision, override: override)
-            case .slot(let node, let kind, let target):
-                bindSlot(binder, poolTypes[node], kind, poolTypes[target], override: override)
+            case .slot(let node, let kind, let target, let scope):
+                bindSlot(binder, poolTypes[node], kind, poolTypes[target], scope: scope, override: override)
             case .contribution(let node, let contribution):
                 contribute(binder, poolTypes[node], poolTypes[contribution.target], scope: contribution.scope)
             }
@@ -442,19 +501,22 @@ private func bindNode<Node: RandomGraph.PoolNode>(
 }
 
 private func bindSlot<Node: RandomGraph.PoolNode, Target: RandomGraph.PoolNode>(
-    _ binder: Binder, _ node: Node.Type, _ kind: RandomGraph.SlotKind, _ target: Target.Type, override: Bool
+    _ binder: Binder, _ node: Node.Type, _ kind: RandomGraph.SlotKind, _ target: Target.Type, scope: Scope?,
+    override: Bool
 ) {
     let builder =
         override ? binder.override((any RandomGraph.GraphNode).self) : binder.bind((any RandomGraph.GraphNode).self)
-    switch kind {
-    case .s0: builder.tagged(Node.S0.self).to(Target.self)
-    case .s1: builder.tagged(Node.S1.self).to(Target.self)
-    case .s2: builder.tagged(Node.S2.self).to(Target.self)
-    case .p: builder.tagged(Node.P.self).to(Target.self)
-    case .l: builder.tagged(Node.L.self).to(Target.self)
-    case .f0: builder.tagged(Node.F0.self).to(Target.self)
-    case .f1: builder.tagged(Node.F1.self).to(Target.self)
-    }
+    let tagged =
+        switch kind {
+        case .s0: builder.tagged(Node.S0.self)
+        case .s1: builder.tagged(Node.S1.self)
+        case .s2: builder.tagged(Node.S2.self)
+        case .p: builder.tagged(Node.P.self)
+        case .l: builder.tagged(Node.L.self)
+        case .f0: builder.tagged(Node.F0.self)
+        case .f1: builder.tagged(Node.F1.self)
+        }
+    if let scope { tagged.scoped(scope).to(Target.self) } else { tagged.to(Target.self) }
 }
 
 private func contribute<Node: RandomGraph.PoolNode, Target: RandomGraph.PoolNode>(

@@ -237,7 +237,12 @@ extension RandomGraph {
             case .node(let node):
                 if let provision = bindings.provisions[node] { return compile(node, provision) }
             case .slot(let node, let kind):
-                if let target = bindings.slots[node][kind] { return compileAlias(key, to: target) }
+                if let target = bindings.slots[node][kind] {
+                    guard let scope = bindings.slotScopes[node][kind] else { return compileAlias(key, to: target) }
+                    // A tag with a scope of its own has its own producer of the class, in that scope;
+                    // its properties are still the class's.
+                    return autowire(target, scope: scope, name: key.name, typeName: nodeName(target), as: key)
+                }
             case .collection(let node):
                 if !bindings.contributions[node].isEmpty { return compileCollection(node) }
             case .tagged, .handle:

@@ -109,6 +109,9 @@ struct ProgramLowering {
     /// was skipped: meeting one again keeps the recursive path, for good when the region is a weak
     /// one's, or until the region's singleton exists (true) and a program reads it as a constant.
     private var madeInRegion = IdentityTable<Bool>()
+    /// Whether `madeInRegion` holds an object of a region that stays in the programs lowered later
+    /// (a weak or custom scope's): one a singleton's region made is a `notYet`.
+    private var madeInLastingRegion = false
     private var regions: [ResolveProgram.ScopeRegion] = []
     private var regionOpenings: [RegionOpening] = []
     private var scopes: [ProgramScope] = []
@@ -329,6 +332,10 @@ struct ProgramLowering {
         // waiting for its arguments, a region: the recursive path would see them being made, the
         // joined resolution would not.
         guard openRegions == 0, !isBelowOptionalProperty else { throw .unsupported }
+        // A `.graph` object made inside a region that closed is in the run's frame only when the
+        // region ran, so it cannot be given to the joined resolution, and a closure that asks for
+        // it would make a second one. A singleton's region is gone once the singleton exists.
+        if madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }
         var waitingFactories: [AnyProducer] = []
         for (index, pending) in stack.enumerated() {
             switch pending.work {
@@ -495,6 +502,7 @@ struct ProgramLowering {
         for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
             graphSlots[producer] = nil
             madeInRegion[producer] = regions[index].becomesConstant
+            if !regions[index].becomesConstant { madeInLastingRegion = true }
         }
     }
 

@@ -196,8 +196,8 @@ mutant first-resolve-recursive-at-any-size Internal/Producers/Producer.swift \
 # Resolve programs: a `.graph` object gets no shared slot, so it is made again where it is met.
 mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering.swift \
     'ResolveProgramTests|ScopeTests' yes \
-    'if shared { recordGraphSlot(slot, of: id) } else { onPath.insert(id) }' \
-    'onPath.insert(id)'
+    'if shared { recordGraphSlot(slot, of: id) } else { onPath[id] = recordings }' \
+    'onPath[id] = recordings'
 # Resolve programs: every store moves its value out of the frame, not only the slot's last read.
 mutant program-every-store-moves Internal/Compiling/ProgramLowering.swift \
     'ResolveProgramTests|ScopeTests' no \
@@ -505,6 +505,22 @@ mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
     'RecursiveCallPlacementTests|ResolveProgramTests' no \
     'if isFactory, let producer { return .recursive(producer, shared: shared) }' \
     'if isFactory, let producer, false { return .recursive(producer, shared: shared) }'
+# Closures after a region: called from the program, not given what the region made.
+mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering.swift \
+    'RecursiveCallPlacementTests' no \
+    'if madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }' \
+    ''
+# Closures after a singleton's region: refused for good rather than until the singleton exists.
+mutant closure-after-singleton-region-refused-for-good Internal/Compiling/ProgramLowering.swift \
+    'RecursiveCallPlacementTests' no \
+    'if !regions[index].becomesConstant { madeInLastingRegion = true }' \
+    'madeInLastingRegion = true'
+# Transient objects and factories met again through a `.graph` object: refused, so their graphs
+# keep the recursive path.
+mutant transient-met-again-refused Internal/Compiling/ProgramLowering.swift \
+    'ResolveProgramTests' no \
+    'guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }' \
+    'guard false else { throw .unsupported }'
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \

@@ -321,6 +321,37 @@ private final class Dispatcher: Injectable {
     static let dependencies: [Dependency<Dispatcher>] = [.inject(\.delivery), .inject(\.clerk), .inject(\.fuel)]
 }
 
+/// Transient, in a cycle through its `.graph` canvas: the canvas's sketch is a second sketch,
+/// whose canvas is the first one's.
+private final class Sketch: Injectable {
+    static var scope: Scope { .transient }
+    var canvas: Canvas!
+    static let dependencies: [Dependency<Sketch>] = [.inject(\.canvas)]
+}
+private final class Canvas: Injectable {
+    var sketch: Sketch!
+    static let dependencies: [Dependency<Canvas>] = [.inject(\.sketch)]
+}
+private final class Studio: Injectable {
+    var sketch: Sketch!
+    var canvas: Canvas!
+    static let dependencies: [Dependency<Studio>] = [.inject(\.sketch), .inject(\.canvas)]
+}
+
+/// Made by a transient typed factory, in a cycle through its `.graph` paper.
+private final class Pen {
+    let paper: Paper
+    init(paper: Paper) { self.paper = paper }
+}
+private final class Paper: Injectable {
+    var pen: Pen!
+    static let dependencies: [Dependency<Paper>] = [.inject(\.pen)]
+}
+private final class Writer: Injectable {
+    var pen: Pen!
+    static let dependencies: [Dependency<Writer>] = [.inject(\.pen)]
+}
+
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct ResolveProgramTests {
     @Test func anAutowiredGraphRunsAsAProgramFromItsFirstResolve() throws {
@@ -406,6 +437,34 @@ private final class Dispatcher: Injectable {
             #expect(office.ledger !== office.journal.ledger)
         }
         #expect(try container.hasProgram(of: Office.self))
+    }
+
+    @Test func aTransientObjectMetAgainThroughAGraphObjectIsMadeAgainByTheProgram() throws {
+        let container = Container()
+        try container.lowerBeforeFirstResolve(Studio.self)
+        try container.lowerBeforeFirstResolve(Sketch.self)
+        for _ in 0..<2 {
+            let studio = try container.resolve(Studio.self)
+            #expect(studio.canvas === studio.sketch.canvas)
+            #expect(studio.canvas.sketch !== studio.sketch)
+            #expect(studio.canvas.sketch.canvas === studio.canvas)
+            let sketch = try container.resolve(Sketch.self)
+            #expect(sketch.canvas.sketch !== sketch)
+            #expect(sketch.canvas.sketch.canvas === sketch.canvas)
+        }
+        #expect(try container.hasProgram(of: Studio.self))
+        #expect(try container.hasProgram(of: Sketch.self))
+    }
+
+    @Test func aTransientFactoryMetAgainThroughAGraphObjectIsCalledAgainByTheProgram() throws {
+        let container = try Container { $0.bind(Pen.self).scoped(.transient).to(factory: Pen.init) }
+        try container.lowerBeforeFirstResolve(Writer.self)
+        for _ in 0..<2 {
+            let writer = try container.resolve(Writer.self)
+            #expect(writer.pen.paper.pen !== writer.pen)
+            #expect(writer.pen.paper.pen.paper === writer.pen.paper)
+        }
+        #expect(try container.hasProgram(of: Writer.self))
     }
 
     @Test func aPropertyCycleClosesOnTheObjectUnderConstruction() throws {

@@ -61,6 +61,9 @@ struct ProgramLowering {
         let range: Int?
         /// The region it is made in for a scope to keep, if any.
         var region: Int? = nil
+        /// For a transient object or factory call met again while it is made (see `begin`): the
+        /// `onPath` entry of the one being made around it, restored once this one is complete.
+        var enclosingEntry: Int? = nil
         var next = 0
         let destination: Destination
     }
@@ -116,8 +119,12 @@ struct ProgramLowering {
     private var regionOpenings: [RegionOpening] = []
     private var scopes: [ProgramScope] = []
     private var mainActorTypes: [Any.Type] = []
-    /// Transient objects under construction: meeting one again is a cycle no slot closes.
-    private var onPath = IdentityTable<Void>()
+    /// Transient objects and factories under construction, with `recordings` when each began
+    /// (see `begin`).
+    private var onPath = IdentityTable<Int>()
+    /// How many `.graph` objects have been recorded so far: a transient object met again while it
+    /// is made closes its cycle only if one was recorded since it began.
+    private var recordings = 0
     private var stack: [Pending] = []
     private var factories: [ProgramFactory] = []
     private var factorySites: [ResolveProgram.FactorySite] = []
@@ -253,7 +260,7 @@ struct ProgramLowering {
                     pendingHooks.append((slot, index, top.path, top.region))
                 }
                 if let range = top.range { building[range].end = code.count }
-                onPath.remove(top.producer)
+                onPath[top.producer] = top.enclosingEntry
                 try deliver(.slot(slot), to: top.destination, path: top.path)
             case .call(var factory, let parameters, let arguments, let shared, let regionSlot):
                 let next = stack[index].next
@@ -294,7 +301,7 @@ struct ProgramLowering {
                         operand: Int32(factorySites.count - 1)),
                     path: top.path)
                 if shared { recordGraphSlot(slot, of: top.producer) }
-                onPath.remove(top.producer)
+                onPath[top.producer] = top.enclosingEntry
                 try deliver(.slot(slot), to: top.destination, path: top.path)
             }
         }
@@ -307,9 +314,17 @@ struct ProgramLowering {
         if let slot = graphSlots[id] { return .slot(slot) }
         if let index = constantIndex[id] { return .constant(index) }
         if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }
-        // A transient object or a factory needing itself: the recursive path reports the cycle.
-        guard !onPath.contains(id), code.count < Self.maximumInstructions else { throw .unsupported }
+        guard code.count < Self.maximumInstructions else { throw .unsupported }
         let lowering = producer.lowering()
+        if let began = onPath[id] {
+            // Met again while it is made. A transient object (or a transient factory's call) is
+            // made anew, as the recursive path makes it, when a `.graph` object was recorded since
+            // it began: going round again meets that object, whose slot closes the cycle. (Each
+            // time round needs a recording of its own, so this ends.) A shared factory needing
+            // itself, or a cycle that records nothing, is left to the recursive path, which
+            // reports it or waits for the factory.
+            guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }
+        }
         if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
             return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
         }
@@ -359,7 +374,7 @@ struct ProgramLowering {
             seeds = graphSlots.addresses.map(Self.producer)
             joinsRecursiveResolves = true
         }
-        onPath.insert(id)
+        onPath[id] = recordings
         let call = RecursiveCall(producer, seeds: seeds, waitingFactories: waitingFactories)
         stack.append(
             Pending(
@@ -395,22 +410,25 @@ struct ProgramLowering {
                 .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
                 path: path)
             // Recorded before its properties are filled: a property cycle back to it closes here.
-            if shared { recordGraphSlot(slot, of: id) } else { onPath.insert(id) }
+            let enclosingEntry = shared ? nil : onPath[id]
+            if shared { recordGraphSlot(slot, of: id) } else { onPath[id] = recordings }
             stack.append(
                 Pending(
                     producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
-                    range: building.count - 1, region: region?.index, destination: destination))
+                    range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
+                    destination: destination))
             return nil
         case .autowiredBoxed(let type, let plan, let boxing, let shared):
             // Made, filled, then boxed by a call whose one argument is the object. Met again
             // before it is boxed (a cycle back to it), it has no value yet: the recursive path
             // closes such a cycle.
-            onPath.insert(id)
+            let enclosingEntry = onPath[id]
+            onPath[id] = recordings
             stack.append(
                 Pending(
                     producer: id,
                     work: .call(boxing, parameters: [], arguments: [], shared: shared, slot: region?.slot),
-                    path: path, range: nil, destination: destination))
+                    path: path, range: nil, enclosingEntry: enclosingEntry, destination: destination))
             let slot = newSlot(owned: true)
             requireMainActor(for: plan, path: path)
             building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
@@ -434,12 +452,13 @@ struct ProgramLowering {
             }
             if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }
             // Its value exists only once it returns: meeting it again before then never closes.
-            onPath.insert(id)
+            let enclosingEntry = onPath[id]
+            onPath[id] = recordings
             stack.append(
                 Pending(
                     producer: id,
                     work: .call(factory, parameters: parameters, arguments: [], shared: shared, slot: region?.slot),
-                    path: path, range: nil, destination: destination))
+                    path: path, range: nil, enclosingEntry: enclosingEntry, destination: destination))
             return nil
         case .forward(let target) where region == nil:
             return try begin(target, path: path, destination: destination)
@@ -490,6 +509,7 @@ struct ProgramLowering {
 
     private mutating func recordGraphSlot(_ slot: Int, of producer: ObjectIdentifier) {
         graphSlots[producer] = slot
+        recordings += 1
         if openRegions > 0 { graphLog.append(producer) }
     }
 

@@ -301,6 +301,15 @@ enum Lowering {
     /// Only the recursive path produces it.
     case unsupported
 
+    /// Whether a program makes a new value of it each time it is met, by code of its own (a
+    /// transient object, or a transient factory's call).
+    var isMadeEachTimeMet: Bool {
+        switch self {
+        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
+        case .recursive, .constant, .forward, .scoped, .existing, .notYet, .unsupported: false
+        }
+    }
+
     /// Whether a program makes one value of it per resolve, which every reader shares.
     var isMadeOncePerResolve: Bool {
         switch self {

@@ -40,7 +40,8 @@ extension BindingBuilder {
         let binding = TypedFactoryBinding(
             value: Value.self, key: key, location: location, scope: scope ?? .graph, factory: factory, labels: labels,
             specialized: specialized)
-        finish(binding.compile)
+        let conforms = !(Value.self is AnyClass) || Implementation.self is Value.Type
+        finish(reach: conforms ? .parameters(binding) : nil, binding.compile)
     }
 }
 

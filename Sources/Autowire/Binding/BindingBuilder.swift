@@ -66,13 +66,14 @@ public struct BindingBuilder<Value> {
 
     var key: BindingKey { BindingKey(Value.self, tag: tag) }
 
-    /// Registers a declaration whose producer `make` builds (already registered when it returns).
-    func finish(_ make: @escaping (PlanCompiler, Bool) -> AnyProducer) {
+    /// Registers a declaration whose producer `make` builds (already registered when it returns);
+    /// `reach` says what `make` looks up, when that is known without calling it.
+    func finish(reach: StaticReach? = nil, _ make: @escaping (PlanCompiler, Bool) -> AnyProducer) {
         if isEager { binder.settings.eagerSingletons.append(EagerSingleton(key: key, location: location)) }
         binder.add(
             BindingDeclaration(
                 key: key, contribution: contribution?(tag), explicitScope: scope, location: location,
-                isOverride: isOverride, compile: make))
+                isOverride: isOverride, reach: reach, compile: make))
     }
 }
 
@@ -97,8 +98,13 @@ extension BindingBuilder {
         let key = key
         let location = location
         let scope = scope
-        finish { compiler, register in
-            if Value.self is AnyClass, !(Implementation.self is Value.Type) {
+        let conforms = !(Value.self is AnyClass) || Implementation.self is Value.Type
+        let autowires = scope != nil || (Implementation.self == Value.self && key.tag == nil)
+        let reach: StaticReach? =
+            !conforms ? nil
+            : autowires ? .autowired(Implementation.self) : .alias(BindingKey(Implementation.self, tag: nil))
+        finish(reach: reach) { compiler, register in
+            if !conforms {
                 compiler.report(
                     .nonConforming(
                         implementation: Implementation.self, key: key, location: location, path: [key.description]))
@@ -180,7 +186,7 @@ extension BindingBuilder {
     public func to(value: Value) {
         let key = key
         let location = location
-        finish { compiler, register in
+        finish(reach: .nothing) { compiler, register in
             let producer = ValueProducer(key: key, location: location, registry: compiler.registry, value: value)
             if register { compiler.register(producer) }
             return producer
@@ -197,7 +203,7 @@ extension BindingBuilder {
         let key = key
         let location = location
         let scope = scope ?? .graph
-        finish { compiler, register in
+        finish(reach: .nothing) { compiler, register in
             let factory = ClosureFactory(factory, key: key, location: location, registry: compiler.registry)
             let producer: Producer<Value> =
                 if case .graph = scope.kind {

@@ -60,9 +60,14 @@ final class Registry: @unchecked Sendable {
     /// Checks and compiles `declarations`, adding every problem found to `problems` rather than
     /// throwing (`validate` reports them with the rest); commits the compiled producers only when
     /// there are none.
+    ///
+    /// With `compilingLazily`, a binding whose graph `CleanGraphProof` proves clean is not
+    /// compiled now but on its first resolve: it cannot fail then, and building costs about what
+    /// registering it does.
     init(
         parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
-        copying original: Registry? = nil, settings: ContainerSettings = ContainerSettings()
+        copying original: Registry? = nil, settings: ContainerSettings = ContainerSettings(),
+        compilingLazily: Bool = false
     ) {
         // Sized up front: grown one doubling at a time, a table rehashes every key it holds each
         // time (SipHash, about 100 instructions a key).
@@ -101,15 +106,23 @@ final class Registry: @unchecked Sendable {
         self.table = ReadWriteLocked([:])
         self.settings = settings
 
-        // Compile every binding now, so that a broken one fails the build rather than a later resolve.
+        // Compile every binding not proven clean now, so that a broken one fails the build rather
+        // than a later resolve.
+        var unproven: [BindingKey] = []
+        var seen: Set<BindingKey> = []
+        seen.reserveCapacity(declarations.count)
+        var proof = CleanGraphProof(registry: self)
+        for declaration in declarations where seen.insert(declaration.providedKey).inserted {
+            if compilingLazily, proof.isClean(declaration.providedKey) { continue }
+            unproven.append(declaration.providedKey)
+        }
+        guard !unproven.isEmpty else { return }
         do {
             problems += try table.write { table in
-                let compiler = PlanCompiler(registry: self, table: table, reservingRoomFor: declarations.count)
+                let compiler = PlanCompiler(registry: self, table: table, reservingRoomFor: unproven.count)
                 compiler.whileCompiling {
-                    var seen: Set<BindingKey> = []
-                    seen.reserveCapacity(declarations.count)
-                    for declaration in declarations where seen.insert(declaration.providedKey).inserted {
-                        if let producer = compiler.producer(for: declaration.providedKey) {
+                    for key in unproven {
+                        if let producer = compiler.producer(for: key) {
                             compiler.checkRoot(producer)
                         }
                     }

@@ -24,10 +24,13 @@ final class BindingDeclaration {
     /// Compiles the producer; registers it under the key first when `register` is true, so that
     /// cycles reaching it during compilation find it.
     let compile: (PlanCompiler, _ register: Bool) -> AnyProducer
+    /// What compiling it would look up, when that can be told without compiling: nil compiles it
+    /// when the container is built (see `CleanGraphProof`).
+    let reach: StaticReach?
 
     init(
         key: BindingKey, contribution: Contribution?, explicitScope: Scope?, location: SourceLocation,
-        isOverride: Bool, compile: @escaping (PlanCompiler, _ register: Bool) -> AnyProducer
+        isOverride: Bool, reach: StaticReach? = nil, compile: @escaping (PlanCompiler, _ register: Bool) -> AnyProducer
     ) {
         self.key = key
         self.contribution = contribution
@@ -37,6 +40,8 @@ final class BindingDeclaration {
         self.location = location
         self.isOverride = isOverride
         self.compile = compile
+        // A contribution is compiled into its collection, which the proof does not follow.
+        self.reach = contribution == nil ? reach : nil
     }
 }
 

@@ -1,6 +1,6 @@
 /// A `to(factory:)` binding waiting to be compiled. (A class rather than a closure: closures that
 /// capture parameter packs crash the 6.3 compiler.)
-final class TypedFactoryBinding<Value, each Parameter, Implementation> {
+final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryParameterKeys {
     let key: BindingKey
     let location: SourceLocation
     let scope: Scope
@@ -56,6 +56,13 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation> {
             ? nil : { made in record(try Autowire.upcast(made, to: Value.self, key: key, location: location)) }
         return SpecializedProgramFactory(
             key: key, location: location, specialized: specialized, references: references, upcast: upcast)
+    }
+
+    /// The key each parameter is resolved by (see `StaticReach.parameters`).
+    var parameterKeys: [BindingKey] {
+        var keys: [BindingKey] = []
+        for parameter in repeat (each Parameter).self { keys.append(BindingKey(type: parameter, tag: nil)) }
+        return keys
     }
 
     /// Bit `i` set when parameter `i`'s values are class references; nil past 64 parameters,

@@ -1,0 +1,124 @@
+/// Proves, without compiling, that compiling a binding would report no problem: what lets a
+/// container leave the compiling of such a binding to its first resolve, so that building costs
+/// about what registering does, while a broken binding still fails the build.
+///
+/// The proof walks the keys compiling would look up, following the same rules (a binding first,
+/// else an `Injectable` class autowired) but only where the outcome is certain. It gives up, and
+/// the binding is compiled when the container is built, as soon as anything could be a problem
+/// or is beyond what it follows:
+/// - a key nothing can provide, unless an `.optional` property asks for it (left nil);
+/// - a cycle (the compiler's cycle check tells closable ones from the others);
+/// - a binding that says nothing of its reach (collections, constructions, offered instances,
+///   request values), a `ConstructorInjectable` or synthesized type (`Provider`, `Lazy`,
+///   `Tagged`, …), an assisted property, or a property declared on another class;
+/// - a path deeper than `maximumDepth`, which compiling could not follow on a small stack.
+///
+/// So a proven key compiles, whenever and wherever it is compiled, into the same producers with
+/// no problem: its compiling depends only on the bindings, which never change, and on the types.
+struct CleanGraphProof {
+    private let registry: Registry
+    /// Keys whose whole reach was walked and found clean, with the length of the longest path
+    /// down from each (1 for a key that reaches nothing).
+    private var proven: [BindingKey: Int] = [:]
+
+    /// Compiling recurses once per binding on a path (see `PlanCompiler.producerLeavingFills`):
+    /// keys with longer paths below them are compiled while the container is built, on the
+    /// builder's stack, as before.
+    static let maximumDepth = 32
+
+    init(registry: Registry) {
+        self.registry = registry
+    }
+
+    /// One key on the walk's path, with what it reaches.
+    private struct Step {
+        let key: BindingKey
+        let reached: [Reached]
+        var next = 0
+        /// The longest path down from `key` found so far.
+        var height = 1
+    }
+
+    /// A key a compiled producer would look up.
+    private struct Reached {
+        let key: BindingKey
+        /// Asked for by an `.optional` property: nothing to provide it is no problem.
+        let isOptional: Bool
+    }
+
+    /// What compiling a key looks up, as far as the proof follows it.
+    private enum Lookup {
+        /// Nothing provides the key (compiling reports it, unless it is optional).
+        case absent
+        /// The key is provided; its producer looks these up.
+        case reaches([Reached])
+        /// The proof does not follow it.
+        case unknown
+    }
+
+    /// Whether compiling `key`, and all it reaches, is certain to report no problem.
+    mutating func isClean(_ key: BindingKey) -> Bool {
+        if proven[key] != nil { return true }
+        guard case .reaches(let reached) = lookup(key) else { return false }
+        var path = [Step(key: key, reached: reached)]
+        var onPath: Set<BindingKey> = [key]
+        while let top = path.last {
+            guard top.next < top.reached.count else {
+                proven[top.key] = top.height
+                onPath.remove(top.key)
+                path.removeLast()
+                if !path.isEmpty { path[path.count - 1].height = max(path[path.count - 1].height, top.height + 1) }
+                continue
+            }
+            let next = top.reached[top.next]
+            path[path.count - 1].next += 1
+            if let height = proven[next.key] {
+                guard path.count + height <= Self.maximumDepth else { return false }
+                path[path.count - 1].height = max(top.height, height + 1)
+                continue
+            }
+            if onPath.contains(next.key) { return false }
+            switch lookup(next.key) {
+            case .absent where next.isOptional:
+                continue
+            case .reaches(let reached) where path.count < Self.maximumDepth:
+                path.append(Step(key: next.key, reached: reached))
+                onPath.insert(next.key)
+            default:
+                return false
+            }
+        }
+        return true
+    }
+    private func lookup(_ key: BindingKey) -> Lookup {
+        if let declaration = registry.bindings[key] {
+            switch declaration.reach {
+            case .nothing?: return .reaches([])
+            case .autowired(let type)?: return Self.dependencies(of: type)
+            case .alias(let target)?: return .reaches([Reached(key: target, isOptional: false)])
+            case .parameters(let factory)?:
+                return .reaches(factory.parameterKeys.map { Reached(key: $0, isOptional: false) })
+            case nil: return .unknown
+            }
+        }
+        if registry.contributions[key] != nil || registry.parent != nil { return .unknown }
+        guard key.tag == nil else { return .absent }
+        switch UnboundKind.of(key.type) {
+        case .injectable(let type): return Self.dependencies(of: type)
+        case .none: return .absent
+        case .constructed, .synthesized: return .unknown
+        }
+    }
+
+    /// What compiling `type`'s property fills looks up (see `PlanCompiler.compileFill`).
+    private static func dependencies<X: Injectable>(of type: X.Type) -> Lookup {
+        var reached: [Reached] = []
+        for dependency in DeclaredDependency.all(type.dependencies) {
+            let requirement = dependency.requirement
+            if requirement.isNotInjected { continue }
+            guard requirement.applies(to: type), !requirement.isAssisted else { return .unknown }
+            reached.append(Reached(key: requirement.key, isOptional: requirement.isOptional))
+        }
+        return .reaches(reached)
+    }
+}

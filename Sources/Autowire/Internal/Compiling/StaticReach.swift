@@ -1,0 +1,24 @@
+/// What compiling a binding would look up, told without compiling it: what lets building a
+/// container prove a binding's graph clean and leave its compiling to its first resolve (see
+/// `CleanGraphProof`).
+///
+/// Only bindings whose compiling can report nothing but the problems of what they reach say
+/// anything here; the others (`nil` in `BindingDeclaration.reach`) are compiled when the
+/// container is built, as all bindings were before.
+enum StaticReach {
+    /// Reaches nothing: a value, or a closure, which the compiler cannot see into.
+    case nothing
+    /// Autowires `Injectable` class: its `init()`, then its declared dependencies.
+    case autowired(any Injectable.Type)
+    /// Hands on what the producer of the key makes (an implementation of a protocol, a tagged
+    /// binding to a class).
+    case alias(BindingKey)
+    /// Calls a typed factory whose parameters are resolved by these untagged keys.
+    case parameters(any FactoryParameterKeys)
+}
+
+/// A typed factory binding that can list its parameters' keys without compiling.
+protocol FactoryParameterKeys: AnyObject {
+    /// The key each parameter is resolved by, in order.
+    var parameterKeys: [BindingKey] { get }
+}

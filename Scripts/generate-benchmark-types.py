@@ -5,7 +5,8 @@ Writes Benchmarks/Sources/BenchmarkModels/GeneratedTypes.swift:
   - autowired chains of depth 10, 100 and 1,000 (ChainN_0 -> ChainN_1 -> ... -> ChainN_{N-1}),
     used by the chain-resolve and validate benchmarks;
   - 100 and 1,000 independent Injectable types plus a function that binds them all, and one that
-    registers them in Swinject, used by the container-building benchmarks.
+    registers them in Swinject, used by the container-building benchmarks; for 100, functions that
+    resolve each of them once.
 
 Run from the repository root: python3 Scripts/generate-benchmark-types.py
 """
@@ -16,6 +17,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "Benchmarks" / "Sources" / "BenchmarkModels" / "GeneratedTypes.swift"
 CHAIN_DEPTHS = [10, 100, 1000]
 BINDING_COUNTS = [100, 1000]
+# The binding count whose types also get functions that resolve each of them once.
+RESOLVED_COUNT = 100
 
 
 def chain(depth: int) -> list[str]:
@@ -72,6 +75,30 @@ def bindings(count: int) -> list[str]:
             f"    container.register({name}.self) {{ resolver in let object = {name}(); "
             f"object.config = resolver.resolve(Config.self); return object }}{scope}"
         )
+    lines += ["}", ""]
+    if count == RESOLVED_COUNT:
+        lines += resolutions(count)
+    return lines
+
+
+def resolutions(count: int) -> list[str]:
+    """Functions that resolve each bound type once, in Autowire and in Swinject: what building a
+    container costs once every binding has served a resolve (Autowire compiles a binding proven
+    clean at its first resolve, not when the container is built)."""
+    lines = [
+        f"/// Resolves each of the {count} `Bound{count}_*` types once, handing each object to `keep`.",
+        f"public func resolve{count}Types(_ container: Autowire.Container, _ keep: (AnyObject) -> Void) throws {{",
+    ]
+    for index in range(count):
+        lines.append(f"    keep(try container.resolve(Bound{count}_{index}.self))")
+    lines += [
+        "}",
+        "",
+        f"/// Resolves each of the {count} types `register{count}Types` registered once, handing each to `keep`.",
+        f"public func resolve{count}Types(_ container: Swinject.Container, _ keep: (AnyObject?) -> Void) {{",
+    ]
+    for index in range(count):
+        lines.append(f"    keep(container.resolve(Bound{count}_{index}.self))")
     return lines + ["}", ""]
 
 

@@ -427,6 +427,27 @@ mutant creation-groups-miss-registered Internal/Compiling/PlanCompiler.swift \
     'CreationLockGroupTests|DeadlockTests' no \
     'registered.append(producer)' \
     ''
+# Lazy compiling: the proof takes a key nothing provides as clean, so a missing binding below a
+# bound class no longer fails the build.
+mutant proof-ignores-missing-keys Internal/Compiling/CleanGraphProof.swift \
+    'LazyCompilationTests' yes \
+    'case .absent where next.isOptional:' \
+    'case .absent:'
+# Lazy compiling: the proof walks on through a cycle, so a cycle of factories is left to a resolve.
+mutant proof-walks-through-cycles Internal/Compiling/CleanGraphProof.swift \
+    'LazyCompilationTests' no \
+    'if onPath.contains(next.key) { return false }' \
+    'if onPath.contains(next.key) { continue }'
+# Lazy compiling: a key proven by a short walk is taken as clean however long the paths below it.
+mutant proof-ignores-proven-heights Internal/Compiling/CleanGraphProof.swift \
+    'LazyCompilationTests' no \
+    'guard path.count + height <= Self.maximumDepth else { return false }' \
+    ''
+# Lazy compiling: an implementation class that is not a subclass of its bound class is proven clean.
+mutant proof-ignores-conformance Binding/BindingBuilder.swift \
+    'LazyCompilationTests' no \
+    '!conforms ? nil' \
+    'false ? nil'
 # Closure factories in programs: the joined resolution is not given the objects the program made
 # before its first closure, so a closure makes a second one.
 mutant joined-resolution-not-seeded Internal/Running/JoinedResolution.swift \

@@ -216,6 +216,24 @@ let scenarios: [Scenario] = [
             keep(container)
         }
     },
+    // Building, then resolving each binding once: a binding proven clean is compiled at its first
+    // resolve rather than when the container is built, so this is building's whole cost.
+    Scenario(name: "build-100-resolve-each", repetitions: 10) { count in
+        try measure(count) {
+            let container = try Autowire.Container { bind100Types($0) }
+            try resolve100Types(container) { keep($0) }
+            keep(container)
+        }
+    },
+    Scenario(name: "swinject-build-100-resolve-each", repetitions: 10) { count in
+        measure(count) {
+            let container = Swinject.Container()
+            container.register(Config.self) { _ in Config() }
+            register100Types(container)
+            resolve100Types(container) { keep($0) }
+            keep(container)
+        }
+    },
     Scenario(name: "build-1000", repetitions: 5) { count in
         try measure(count) { keep(try Autowire.Container { bind1000Types($0) }) }
     },

@@ -128,7 +128,7 @@ final class Registry: @unchecked Sendable {
                     }
                     compiler.finish()
                 }
-                if compiler.problems.isEmpty { table = compiler.table }
+                if compiler.problems.isEmpty { compiler.commit(into: &table) }
                 return compiler.problems
             }
         } catch {
@@ -346,9 +346,9 @@ final class Registry: @unchecked Sendable {
         do {
             outcome = try table.write { table in
                 if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
-                // A key not compiled yet adds at least one producer, so the table is copied anyway:
-                // copied with room for a small graph, it is not grown (rehashing every key) on
-                // the way. A compiled key may add nothing, and its table is not copied for it.
+                // A key not compiled yet adds at least one producer: the compiler's table of new
+                // ones starts with room for a small graph, so that it is not grown (rehashing every
+                // key) on the way. A compiled key may add nothing, and gets no room.
                 let compiler = PlanCompiler(
                     registry: self, table: table, reservingRoomFor: table[key] == nil ? Self.roomForNewGraph : 0)
                 let producer = compiler.whileCompiling { () -> AnyProducer? in
@@ -363,7 +363,7 @@ final class Registry: @unchecked Sendable {
                     )
                 }
                 guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
-                table = compiler.table
+                compiler.commit(into: &table)
                 return .success(producer)
             }
         } catch {

@@ -446,8 +446,8 @@ mutant proof-ignores-proven-heights Internal/Compiling/CleanGraphProof.swift \
 # Lazy compiling: an implementation class that is not a subclass of its bound class is proven clean.
 mutant proof-ignores-conformance Binding/BindingBuilder.swift \
     'LazyCompilationTests' no \
-    '!conforms ? nil' \
-    'false ? nil'
+    'reach = nil' \
+    'reach = .nothing'
 # Closure factories in programs: the joined resolution is not given the objects the program made
 # before its first closure, so a closure makes a second one.
 mutant joined-resolution-not-seeded Internal/Running/JoinedResolution.swift \

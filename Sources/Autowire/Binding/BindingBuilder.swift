@@ -100,9 +100,14 @@ extension BindingBuilder {
         let scope = scope
         let conforms = !(Value.self is AnyClass) || Implementation.self is Value.Type
         let autowires = scope != nil || (Implementation.self == Value.self && key.tag == nil)
-        let reach: StaticReach? =
-            !conforms ? nil
-            : autowires ? .autowired(Implementation.self) : .alias(BindingKey(Implementation.self, tag: nil))
+        let reach: StaticReach?
+        if !conforms {
+            reach = nil
+        } else if autowires {
+            reach = .autowired(Implementation.self)
+        } else {
+            reach = .alias(BindingKey(Implementation.self, tag: nil))
+        }
         finish(reach: reach) { compiler, register in
             if !conforms {
                 compiler.report(

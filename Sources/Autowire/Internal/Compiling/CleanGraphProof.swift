@@ -90,6 +90,7 @@ struct CleanGraphProof {
         }
         return true
     }
+
     private func lookup(_ key: BindingKey) -> Lookup {
         if let declaration = registry.bindings[key] {
             switch declaration.reach {

@@ -5,7 +5,7 @@ import Synchronization
 /// first. Runs under the registry's table lock.
 final class PlanCompiler {
     let registry: Registry
-    /// The registry's producers when this compilation started: read, never written. (Copied and
+    /// The registry's producers when this compilation started: read, never added to. (Copied and
     /// added to, as it was, a table was copied whole for every new root, which made compiling n
     /// roots one after another quadratic: 100 bindings compiled at their first resolves cost more
     /// than building them all at once.)
@@ -76,7 +76,7 @@ final class PlanCompiler {
     }
 
     /// The producer registered for `key`, now or before this compilation.
-    func registered(_ key: BindingKey) -> AnyProducer? { compiled[key] ?? committed[key] }
+    func producer(registeredFor key: BindingKey) -> AnyProducer? { compiled[key] ?? committed[key] }
 
     /// Every producer: those registered before this compilation and those compiled now.
     var table: [BindingKey: AnyProducer] { committed.merging(compiled) { _, new in new } }
@@ -128,7 +128,7 @@ final class PlanCompiler {
     /// The producer for `key`, leaving the property fills of classes it autowires on
     /// `pendingFills` (each is registered first, so anything that meets it again finds it).
     private func producerLeavingFills(for key: BindingKey) -> AnyProducer? {
-        if let existing = registered(key) { return existing }
+        if let existing = producer(registeredFor: key) { return existing }
         guard !ranOutOfStack else { return nil }
         // What is left recurses once per binding, factory parameter or `Provider` on the way
         // (plain autowired chains do not): stop with an error before the stack runs out.
@@ -165,7 +165,7 @@ final class PlanCompiler {
             guard let producer = synthesized.synthesize(key, in: self) else { return nil }
             // Met again while synthesizing (an `AssistedFactory<Seed, Node>` that `Node` itself
             // depends on): keep the producer registered then, which the inner use links to.
-            if let registered = registered(key) { return registered }
+            if let registered = self.producer(registeredFor: key) { return registered }
             register(producer)
             return producer
         case .constructed(let constructed):
@@ -376,7 +376,7 @@ final class PlanCompiler {
     /// The producer that fills an existing object of `type` (for `PropertyInjector`).
     func injectionTarget<X: PropertyInjectable>(_ type: X.Type) -> InjectionTargetProducer {
         let key = BindingKey(type: type, tag: PropertyInjectionTarget.self)
-        if let existing = registered(key) as? InjectionTargetProducer { return existing }
+        if let existing = producer(registeredFor: key) as? InjectionTargetProducer { return existing }
         let producer = InjectionTargetProducer(key: key, registry: registry)
         register(producer)
         compileSteps(of: type, into: producer.plan, edgesOf: producer)

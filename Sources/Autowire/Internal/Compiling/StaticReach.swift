@@ -8,7 +8,7 @@
 enum StaticReach {
     /// Reaches nothing: a value, or a closure, which the compiler cannot see into.
     case nothing
-    /// Autowires `Injectable` class: its `init()`, then its declared dependencies.
+    /// Autowires an `Injectable` class: its `init()`, then its declared dependencies.
     case autowired(any Injectable.Type)
     /// Hands on what the producer of the key makes (an implementation of a protocol, a tagged
     /// binding to a class).

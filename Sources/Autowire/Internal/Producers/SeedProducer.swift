@@ -36,7 +36,7 @@ extension PlanCompiler {
     /// The (stateless, shared) producer of `Seed` seeds.
     func seedProducer<Seed>(_ type: Seed.Type) -> SeedProducer<Seed> {
         let key = BindingKey(Seed.self, tag: AssistedSeed.self)
-        if let existing = registered(key) as? SeedProducer<Seed> { return existing }
+        if let existing = producer(registeredFor: key) as? SeedProducer<Seed> { return existing }
         let producer = SeedProducer<Seed>(registry: registry)
         register(producer)
         return producer
@@ -49,7 +49,7 @@ extension PlanCompiler {
         _ = seedProducer(Seed.self)
         let targetKey = BindingKey(T.self, tag: AssistedTarget<Seed>.self)
         let target: Producer<T>
-        if let existing = registered(targetKey)?.typed(T.self) {
+        if let existing = producer(registeredFor: targetKey)?.typed(T.self) {
             target = existing
         } else {
             let outer = assistedTarget

@@ -443,11 +443,17 @@ mutant proof-ignores-proven-heights Internal/Compiling/CleanGraphProof.swift \
     'LazyCompilationTests' no \
     'guard path.count + height <= Self.maximumDepth else { return false }' \
     ''
+# Lazy compiling: a constructed type's initializer parameters are not followed, so one that nothing
+# provides is left to a resolve.
+mutant proof-skips-construction-parameters Internal/Compiling/CleanGraphProof.swift \
+    'LazyCompilationTests' no \
+    'parameters(of: type.construction.recipe)' \
+    '.reaches([])'
 # Lazy compiling: an implementation class that is not a subclass of its bound class is proven clean.
 mutant proof-ignores-conformance Binding/BindingBuilder.swift \
     'LazyCompilationTests' no \
-    'reach = nil' \
-    'reach = .nothing'
+    'guard conforms else { return nil }' \
+    ''
 # Closure factories in programs: the joined resolution is not given the objects the program made
 # before its first closure, so a closure makes a second one.
 mutant joined-resolution-not-seeded Internal/Running/JoinedResolution.swift \

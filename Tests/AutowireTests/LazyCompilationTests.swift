@@ -56,6 +56,28 @@ private final class Right: Injectable {
     static let dependencies: [Dependency<Right>] = [.inject(\.left)]
 }
 
+/// The constructor-injected style: `let` dependencies, made through the initializer.
+private final class Catalog: ConstructorInjectable, Sendable {
+    let store: any Store & Sendable
+    init(store: any Store & Sendable) { self.store = store }
+    static let construction = Construction(Catalog.init)
+}
+private final class ArchiveStore: Store, ConstructorInjectable, Sendable {
+    let clock: any Clock
+    init(clock: any Clock) { self.clock = clock }
+    static let construction = Construction(ArchiveStore.init)
+}
+private final class Courier: Sendable {}
+private final class Shelf: ConstructorInjectable, Sendable {
+    let catalog: Catalog
+    let courier: Courier
+    init(catalog: Catalog, courier: Courier) {
+        self.catalog = catalog
+        self.courier = courier
+    }
+    static let construction = Construction(Shelf.init)
+}
+
 /// Made only by `aSingletonCompiledAtItsFirstResolveIsMadeOnceAcrossThreads`, which counts them.
 private final class Vault: Injectable {
     static let made = Atomic<Int>(0)
@@ -182,6 +204,33 @@ extension Container {
         #expect(seen.count == 8)
         #expect(Set(seen).count == 1)
         #expect(Vault.made.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func constructedTypesAndConstructedImplementationsAreProvenToo() throws {
+        let container = try Container { binder in
+            binder.bind((any Store & Sendable).self).scoped(.singleton).to(ArchiveStore.self)
+            binder.bind((any Clock).self).to(value: FixedClock())
+            binder.bind(Catalog.self).scoped(.singleton).to(Catalog.self)
+        }
+        #expect(container.compilations == 0)
+        let catalog = try container.resolve(Catalog.self)
+        #expect((catalog.store as? ArchiveStore)?.clock is FixedClock)
+        #expect(try container.resolve(Catalog.self) === catalog)
+    }
+
+    @Test func aConstructedTypeWithAParameterNothingProvidesStillFailsTheBuild() throws {
+        let error = #expect(throws: ConfigurationError.self) {
+            try Container { binder in
+                binder.bind((any Store & Sendable).self).to(ArchiveStore.self)
+                binder.bind(Shelf.self).scoped(.singleton).to(Shelf.self)
+            }
+        }
+        #expect(error?.diagnostics.map(\.code) == [.missingBinding, .missingBinding])
+        #expect(
+            error?.diagnostics.map(\.path) == [
+                ["Store", "parameter 1 of ArchiveStore's factory", "Clock"],
+                ["parameter 2 of Shelf's factory", "Courier"],
+            ])
     }
 
     @Test func childContainersStillCompileTheirBindingsWhenBuilt() throws {

@@ -99,15 +99,9 @@ extension BindingBuilder {
         let location = location
         let scope = scope
         let conforms = !(Value.self is AnyClass) || Implementation.self is Value.Type
-        let autowires = scope != nil || (Implementation.self == Value.self && key.tag == nil)
-        let reach: StaticReach?
-        if !conforms {
-            reach = nil
-        } else if autowires {
-            reach = .autowired(Implementation.self)
-        } else {
-            reach = .alias(BindingKey(Implementation.self, tag: nil))
-        }
+        let ownInstances = scope != nil || (Implementation.self == Value.self && key.tag == nil)
+        let reach = Self.reach(
+            of: Implementation.self, conforms: conforms, ownInstances: ownInstances, .autowired(Implementation.self))
         finish(reach: reach) { compiler, register in
             if !conforms {
                 compiler.report(
@@ -152,12 +146,15 @@ extension BindingBuilder {
         let key = key
         let location = location
         let scope = scope
-        finish { compiler, register in
+        let conforms = !(Value.self is AnyClass) || Implementation.self is Value.Type
+        let reach = Self.reach(
+            of: Implementation.self, conforms: conforms, ownInstances: scope != nil, .constructed(Implementation.self))
+        finish(reach: reach) { compiler, register in
             if let scope {
                 return compiler.construct(
                     Implementation.self, as: Value.self, key: key, scope: scope, register: register)
             }
-            if Value.self is AnyClass, !(Implementation.self is Value.Type) {
+            if !conforms {
                 compiler.report(
                     .nonConforming(
                         implementation: Implementation.self, key: key, location: location, path: [key.description]))
@@ -165,6 +162,17 @@ extension BindingBuilder {
             return Self.alias(
                 key, to: Implementation.self, location: location, conversion: conversion, compiler, register: register)
         }
+    }
+
+    /// What compiling a binding to `implementation` looks up: `own`, the implementation made for
+    /// the binding, when the binding has instances of its own, else the implementation's own key
+    /// (see `alias`). Nil when a class is bound to a class that is not its superclass: compiled
+    /// when the container is built, which reports it.
+    private static func reach(
+        of implementation: Any.Type, conforms: Bool, ownInstances: Bool, _ own: StaticReach
+    ) -> StaticReach? {
+        guard conforms else { return nil }
+        return ownInstances ? own : .alias(BindingKey(type: implementation, tag: nil))
     }
 
     /// A producer of `Value` that hands on what `Implementation`'s own producer makes, so that

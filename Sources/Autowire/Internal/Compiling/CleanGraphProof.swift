@@ -3,14 +3,15 @@
 /// about what registering does, while a broken binding still fails the build.
 ///
 /// The proof walks the keys compiling would look up, following the same rules (a binding first,
-/// else an `Injectable` class autowired) but only where the outcome is certain. It gives up, and
+/// else an `Injectable` class autowired or a `ConstructorInjectable` type constructed) but only
+/// where the outcome is certain. It gives up, and
 /// the binding is compiled when the container is built, as soon as anything could be a problem
 /// or is beyond what it follows:
 /// - a key nothing can provide, unless an `.optional` property asks for it (left nil);
 /// - a cycle (the compiler's cycle check tells closable ones from the others);
-/// - a binding that says nothing of its reach (collections, constructions, offered instances,
-///   request values), a `ConstructorInjectable` or synthesized type (`Provider`, `Lazy`,
-///   `Tagged`, …), an assisted property, or a property declared on another class;
+/// - a binding that says nothing of its reach (collections, offered instances, request values),
+///   a synthesized type (`Provider`, `Lazy`, `Tagged`, …), an assisted property, or a property
+///   declared on another class;
 /// - a path deeper than `maximumDepth`, which compiling could not follow on a small stack.
 ///
 /// So a proven key compiles, whenever and wherever it is compiled, into the same producers with
@@ -97,8 +98,8 @@ struct CleanGraphProof {
             case .nothing?: return .reaches([])
             case .autowired(let type)?: return Self.dependencies(of: type)
             case .alias(let target)?: return .reaches([Reached(key: target, isOptional: false)])
-            case .parameters(let factory)?:
-                return .reaches(factory.parameterKeys.map { Reached(key: $0, isOptional: false) })
+            case .parameters(let factory)?: return Self.parameters(of: factory)
+            case .constructed(let type)?: return Self.parameters(of: type)
             case nil: return .unknown
             }
         }
@@ -106,9 +107,20 @@ struct CleanGraphProof {
         guard key.tag == nil else { return .absent }
         switch UnboundKind.of(key.type) {
         case .injectable(let type): return Self.dependencies(of: type)
+        case .constructed(let type): return Self.parameters(of: type)
         case .none: return .absent
-        case .constructed, .synthesized: return .unknown
+        case .synthesized: return .unknown
         }
+    }
+
+    /// What compiling a typed factory's arguments looks up (see `PlanCompiler.compileArguments`).
+    private static func parameters(of factory: any FactoryParameterKeys) -> Lookup {
+        .reaches(factory.parameterKeys.map { Reached(key: $0, isOptional: false) })
+    }
+
+    /// What compiling `type`'s construction looks up: its initializer's parameters.
+    private static func parameters<X: ConstructorInjectable>(of type: X.Type) -> Lookup {
+        parameters(of: type.construction.recipe)
     }
 
     /// What compiling `type`'s property fills looks up (see `PlanCompiler.compileFill`).

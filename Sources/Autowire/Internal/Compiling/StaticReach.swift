@@ -15,10 +15,13 @@ enum StaticReach {
     case alias(BindingKey)
     /// Calls a typed factory whose parameters are resolved by these untagged keys.
     case parameters(any FactoryParameterKeys)
+    /// Makes a `ConstructorInjectable` type through its construction, whose parameters are
+    /// resolved by their untagged keys.
+    case constructed(any ConstructorInjectable.Type)
 }
 
-/// A typed factory binding that can list its parameters' keys without compiling.
-protocol FactoryParameterKeys: AnyObject {
+/// A typed factory, or a construction, that can list its parameters' keys without compiling.
+protocol FactoryParameterKeys {
     /// The key each parameter is resolved by, in order.
     var parameterKeys: [BindingKey] { get }
 }

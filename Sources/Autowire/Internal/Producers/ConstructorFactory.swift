@@ -1,6 +1,6 @@
 /// What a ``Construction`` holds: its initializer, compiled like a typed factory binding for the
 /// key and scope of each container that autowires the type.
-protocol ConstructionRecipe: Sendable {
+protocol ConstructionRecipe: FactoryParameterKeys, Sendable {
     /// A producer of `Value` (the type itself, or a type it is bound to) for `key`.
     func compile<Value>(_ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool)
         -> AnyProducer
@@ -24,6 +24,13 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
         self.labels = labels
         self.specialized = specialized
         self.location = location
+    }
+
+    /// The key each parameter is resolved by (see `StaticReach.constructed`).
+    var parameterKeys: [BindingKey] {
+        var keys: [BindingKey] = []
+        for parameter in repeat (each Parameter).self { keys.append(BindingKey(type: parameter, tag: nil)) }
+        return keys
     }
 
     func compile<Value>(_ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool)

@@ -56,6 +56,12 @@ private final class Right: Injectable {
     static let dependencies: [Dependency<Right>] = [.inject(\.left)]
 }
 
+/// Bound nowhere: autowired by each container that resolves it, with that container's `Mailer`.
+private final class Outbox: Injectable {
+    var mailer: Mailer!
+    static let dependencies: [Dependency<Outbox>] = [.inject(\.mailer)]
+}
+
 /// The constructor-injected style: `let` dependencies, made through the initializer.
 private final class Catalog: ConstructorInjectable, Sendable {
     let store: any Store & Sendable
@@ -233,13 +239,28 @@ extension Container {
             ])
     }
 
-    @Test func childContainersStillCompileTheirBindingsWhenBuilt() throws {
+    @Test func aChildsBindingsThatReachItsParentsAreCompiledWhenBuilt() throws {
         let parent = try Container(cleanBindings)
         let child = try parent.child { binder in
             binder.override(Mailer.self).to { _ in Mailer() }
+            binder.override(Billing.self).to(Billing.self)
         }
+        // `Billing` reaches the parent's `any Store`: compiled now. The closure reaches nothing.
         #expect(child.compilations == 1)
-        #expect(try child.resolve(Report.self).invoice.billing.store is MemoryStore)
+        let report = try child.resolve(Report.self)
+        #expect(report.invoice.billing.store is MemoryStore)
+        #expect(report.invoice.billing.ledger === (try parent.resolve(Ledger.self)))
+    }
+
+    @Test func aChildsBindingsThatReachOnlyItsOwnAreCompiledAtTheirFirstResolve() throws {
+        let parent = try Container(cleanBindings)
+        let mailer = Mailer()
+        let child = try parent.child { binder in
+            binder.override(Mailer.self).to(value: mailer)
+        }
+        #expect(child.compilations == 0)
+        #expect(try child.resolve(Outbox.self).mailer === mailer)
+        #expect(try parent.resolve(Outbox.self).mailer !== mailer)
     }
 }
 

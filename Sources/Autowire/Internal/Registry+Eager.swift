@@ -7,10 +7,9 @@ extension Registry {
     /// were marked; each failure is reported, and the others are still created.
     convenience init(parent: Registry?, binder: Binder) throws(ConfigurationError) {
         var problems: [Diagnostic] = []
-        // A child's compiling depends on its parent's producers and what they share: compiled now.
         self.init(
             parent: parent, declarations: binder.declarations, problems: &problems, settings: binder.settings,
-            compilingLazily: parent == nil)
+            compilingLazily: true)
         if problems.isEmpty { problems = createEagerSingletons() }
         if !problems.isEmpty { throw ConfigurationError(problems) }
     }

@@ -9,6 +9,7 @@
 /// or is beyond what it follows:
 /// - a key nothing can provide, unless an `.optional` property asks for it (left nil);
 /// - a cycle (the compiler's cycle check tells closable ones from the others);
+/// - in a child container, a key the child does not bind itself;
 /// - a binding that says nothing of its reach (collections, offered instances, request values),
 ///   a synthesized type (`Provider`, `Lazy`, `Tagged`, …), an assisted property, or a property
 ///   declared on another class;
@@ -103,6 +104,8 @@ struct CleanGraphProof {
             case nil: return .unknown
             }
         }
+        // A child's key it does not bind comes from its parent, or is compiled again in the child,
+        // depending on what the parent's graph reaches: not followed.
         if registry.contributions[key] != nil || registry.parent != nil { return .unknown }
         guard key.tag == nil else { return .absent }
         switch UnboundKind.of(key.type) {

@@ -29,3 +29,13 @@ protocol FactoryParameterKeys: AnyObject {
     /// The key each parameter is resolved by, in order.
     var parameterKeys: [BindingKey] { get }
 }
+
+extension BindingKey {
+    /// The untagged key of each of `parameters`, in order: what a typed factory's arguments are
+    /// resolved by.
+    static func untagged<each Parameter>(_ parameters: repeat (each Parameter).Type) -> [BindingKey] {
+        var keys: [BindingKey] = []
+        for parameter in repeat each parameters { keys.append(BindingKey(type: parameter, tag: nil)) }
+        return keys
+    }
+}

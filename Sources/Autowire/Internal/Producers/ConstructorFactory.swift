@@ -27,11 +27,7 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     }
 
     /// The key each parameter is resolved by (see `StaticReach.constructed`).
-    var parameterKeys: [BindingKey] {
-        var keys: [BindingKey] = []
-        for parameter in repeat (each Parameter).self { keys.append(BindingKey(type: parameter, tag: nil)) }
-        return keys
-    }
+    var parameterKeys: [BindingKey] { BindingKey.untagged(repeat (each Parameter).self) }
 
     func compile<Value>(_ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool)
         -> AnyProducer

@@ -59,11 +59,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
     }
 
     /// The key each parameter is resolved by (see `StaticReach.parameters`).
-    var parameterKeys: [BindingKey] {
-        var keys: [BindingKey] = []
-        for parameter in repeat (each Parameter).self { keys.append(BindingKey(type: parameter, tag: nil)) }
-        return keys
-    }
+    var parameterKeys: [BindingKey] { BindingKey.untagged(repeat (each Parameter).self) }
 
     /// Bit `i` set when parameter `i`'s values are class references; nil past 64 parameters,
     /// which programs leave to the recursive path.

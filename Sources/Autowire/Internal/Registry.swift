@@ -155,6 +155,18 @@ final class Registry: @unchecked Sendable {
         return keys
     }
 
+    /// The nearest ancestor-or-self registry that binds or contributes to `key`.
+    func nearestRegistry(binding key: BindingKey) -> Registry? {
+        bindings[key] != nil || contributions[key] != nil ? self : parent?.nearestRegistry(binding: key)
+    }
+
+    /// The keys bound or contributed to by this registry and its ancestors below `ancestor`: what
+    /// a producer of `ancestor` must not reach to be used here as it is.
+    func keysBound(below ancestor: Registry) -> Set<BindingKey> {
+        guard let parent, parent !== ancestor else { return ownKeys }
+        return ownKeys.union(parent.keysBound(below: ancestor))
+    }
+
     /// Whether this registry or an ancestor has an explicit binding for `key`.
     func provides(_ key: BindingKey) -> Bool {
         bindings[key] != nil || contributions[key] != nil || (parent?.provides(key) ?? false)
@@ -183,8 +195,10 @@ final class Registry: @unchecked Sendable {
 
     /// Whether a producer can be shared with children.
     private enum Sharing {
-        /// Shared with every child that binds none of `reaching`, the keys its graph reaches.
-        case shared(AnyProducer, reaching: Set<BindingKey>)
+        /// Shared with every child that binds none of `reaching`, the keys its graph reaches or
+        /// found absent; with `reachesUnseen`, a closure factory's, whose reach no one can tell,
+        /// only with a child that binds nothing.
+        case shared(AnyProducer, reaching: Set<BindingKey>, reachesUnseen: Bool)
         /// Never shared: it does not compile here, or it reaches an offered instance, which each
         /// container offers for itself.
         case unsharable
@@ -200,32 +214,39 @@ final class Registry: @unchecked Sendable {
         var known = try? table.read { _ in sharing[key] }
         if known == nil {
             let found: Sharing
-            if let producer = try? producer(for: key), let reached = Self.keys(reachedFrom: producer) {
-                found = .shared(producer, reaching: reached)
+            if let producer = try? producer(for: key), let reach = Self.reach(of: producer) {
+                found = .shared(producer, reaching: reach.keys, reachesUnseen: reach.unseen)
             } else {
                 found = .unsharable
             }
             _ = try? table.write { _ in sharing[key] = found }
             known = found
         }
-        guard case .shared(let producer, let reached)? = known, reached.isDisjoint(with: childKeys) else { return nil }
+        guard case .shared(let producer, let reached, let unseen)? = known,
+            unseen ? childKeys.isEmpty : reached.isDisjoint(with: childKeys)
+        else { return nil }
         return producer
     }
 
-    /// The keys of every producer `root`'s static graph reaches, itself included; nil when it
-    /// reaches an offered instance, which each container offers for itself.
-    private static func keys(reachedFrom root: AnyProducer) -> Set<BindingKey>? {
+    /// The keys of every producer `root`'s static graph reaches, itself included, and the keys
+    /// it looked for and found absent; `unseen` when it reaches a closure factory, which resolves
+    /// what it likes. Nil when it reaches an offered instance, which each container offers for
+    /// itself.
+    private static func reach(of root: AnyProducer) -> (keys: Set<BindingKey>, unseen: Bool)? {
         var keys: Set<BindingKey> = [root.key]
+        var unseen = false
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         var pending = [root]
         while let producer = pending.popLast() {
             if producer is any OfferedSlot { return nil }
+            if case .closure = producer.origin { unseen = true }
+            keys.formUnion(producer.absentKeys)
             for edge in producer.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
                 keys.insert(edge.target.key)
                 pending.append(edge.target)
             }
         }
-        return keys
+        return (keys, unseen)
     }
 
     /// The producer for `key` as the start of a top-level resolve: compiled and cycle-checked.

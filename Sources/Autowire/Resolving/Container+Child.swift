@@ -8,21 +8,30 @@ extension Container {
     /// }
     /// ```
     ///
-    /// The child shares this container's compiled plans and autowired singletons wherever they
-    /// reach none of the child's bindings: a singleton belongs to the outermost container that can
-    /// provide all its dependencies. One that needs a child's binding or override is the child's
-    /// own, so it uses them. This container's own bindings keep resolving in this container: the
-    /// parent never sees the child's bindings, and a parent singleton never captures a child's
-    /// object.
+    /// The child resolves in its own view: its bindings first, then this container's.
+    ///
+    /// - A binding of this container whose instances it does not keep (`.transient`, `.graph`,
+    ///   implementations, typed and closure factories, collections and dictionaries) is evaluated
+    ///   in the child's view when the child reaches it: what it depends on sees the child's
+    ///   bindings and overrides, so an override in a test child replaces that dependency
+    ///   everywhere the child's graph reaches it. A `.graph` object is one per key per resolve.
+    /// - Instances this container keeps (its `.singleton`, `.weak` and custom-scope bindings) are
+    ///   its own, built in its view: the child's overrides do not reach them, and the parent never
+    ///   captures a child's object.
+    /// - An autowired singleton belongs to the outermost container whose view provides its whole
+    ///   graph, keys it found absent included: one that reaches a child's binding or override, or
+    ///   an optional dependency only the child provides, is the child's own.
+    ///
+    /// The child shares this container's compiled plans wherever that makes no difference.
     ///
     /// - Throws: ``ConfigurationError`` for problems in the child's bindings, including a binding
     ///   that hides a parent's without ``Binder/override(_:fileID:line:)``.
     ///
     /// - Parameters:
-    ///   - sharingAutowiredSingletons: Pass `false` for a child that shares no compiled plan with
-    ///     this container, so every autowired singleton it resolves is its own: what a test that
-    ///     must not see another test's state wants. Singletons bound in this container are shared
-    ///     either way.
+    ///   - sharingAutowiredSingletons: Pass `false` for an isolated child: every autowired
+    ///     singleton it resolves is its own, including those reached through this container's
+    ///     bindings: what a test that must not see another test's state wants. Singletons bound in
+    ///     this container are shared either way.
     ///   - configure: The child's bindings and overrides.
     public func child(sharingAutowiredSingletons: Bool = true, _ configure: (Binder) throws -> Void) throws
         -> Container

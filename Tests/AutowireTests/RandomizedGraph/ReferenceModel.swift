@@ -108,6 +108,16 @@ extension RandomGraph {
 
         var isObject: Bool { if case .object = kind { true } else { false } }
 
+        /// Keys its compilation looked for and found nothing to provide (an optional property left
+        /// nil): part of what it reaches, for sharing with a child.
+        var absentKeys: [ModelKey] = []
+
+        /// Whether its instances outlive a resolve: then they belong to the container that binds it.
+        var keepsInstances: Bool { scope == .singleton || scope == .weak }
+
+        /// A closure factory: no one can tell what it resolves.
+        var reachesUnseen: Bool { if case .factory(_, typed: false) = kind { true } else { false } }
+
         var isFactory: Bool { if case .factory = kind { true } else { false } }
 
         /// Whether its instance is recorded before its dependencies are resolved, so that a cycle
@@ -232,22 +242,7 @@ extension RandomGraph {
         /// `Provider` or `Lazy`.
         func producer(for key: ModelKey) -> ModelProducer? {
             if let existing = table[key] { return existing }
-            let bindings = container.bindings
-            switch key {
-            case .node(let node):
-                if let provision = bindings.provisions[node] { return compile(node, provision) }
-            case .slot(let node, let kind):
-                if let target = bindings.slots[node][kind] {
-                    guard let scope = bindings.slotScopes[node][kind] else { return compileAlias(key, to: target) }
-                    // A tag with a scope of its own has its own producer of the class, in that scope;
-                    // its properties are still the class's.
-                    return autowire(target, scope: scope, name: key.name, typeName: nodeName(target), as: key)
-                }
-            case .collection(let node):
-                if !bindings.contributions[node].isEmpty { return compileCollection(node) }
-            case .tagged, .handle:
-                break
-            }
+            if let declared = compileDeclaration(of: key, in: container) { return declared }
             if let parent = container.parent, parent.provides(key) { return inherited(key, from: parent) }
             if let parent = container.parent, let shared = shared(key, from: parent) { return shared }
             switch key {
@@ -271,31 +266,74 @@ extension RandomGraph {
             }
         }
 
-        /// An ancestor's producer, compiled (and committed) in the ancestor.
-        private func inherited(_ key: ModelKey, from parent: ModelContainer) -> ModelProducer? {
+        /// The producer of `owner`'s own declaration of `key`, compiled in this container's view;
+        /// nil when `owner` declares no `key`.
+        private func compileDeclaration(of key: ModelKey, in owner: ModelContainer) -> ModelProducer? {
+            let bindings = owner.bindings
+            switch key {
+            case .node(let node):
+                if let provision = bindings.provisions[node] { return compile(node, provision) }
+            case .slot(let node, let kind):
+                if let target = bindings.slots[node][kind] {
+                    guard let scope = bindings.slotScopes[node][kind] else { return compileAlias(key, to: target) }
+                    // A tag with a scope of its own has its own producer of the class, in that scope;
+                    // its properties are still the class's.
+                    return autowire(target, scope: scope, name: key.name, typeName: nodeName(target), as: key)
+                }
+            case .collection(let node):
+                if !bindings.contributions[node].isEmpty { return compileCollection(node, of: owner) }
+            case .tagged, .handle:
+                break
+            }
+            return nil
+        }
+
+        /// An ancestor's binding as this container sees it: the ancestor's producer (compiled and
+        /// committed there) when the ancestor keeps its instances or when its graph reaches nothing
+        /// this container binds; otherwise the ancestor's declaration compiled here.
+        private func inherited(_ key: ModelKey, from parent: ModelContainer, registering: Bool = true)
+            -> ModelProducer?
+        {
             let compiler = ModelCompiler(parent)
             let producer = compiler.producer(for: key)
             if compiler.problems.isEmpty { compiler.commit() }
             problems.missing += compiler.problems.missing
-            return producer
+            guard let producer, !producer.keepsInstances, !isUnchangedHere(producer) else { return producer }
+            var owner: ModelContainer? = parent
+            while let candidate = owner, !candidate.bindings.declares(key) { owner = candidate.parent }
+            guard let owner else { return producer }
+            if case .collection(let node) = key, !registering {
+                return compileCollection(node, of: owner, registering: false)
+            }
+            return compileDeclaration(of: key, in: owner)
         }
 
         /// The parent's producer for `key`, which nothing binds, when the parent compiles it and its
         /// graph reaches nothing this container binds: an autowired singleton belongs to the
-        /// outermost container that can provide all its dependencies.
+        /// outermost container that can provide all its dependencies. An isolated child shares none.
         private func shared(_ key: ModelKey, from parent: ModelContainer) -> ModelProducer? {
             let compiler = ModelCompiler(parent)
             guard let producer = compiler.producer(for: key), compiler.problems.isEmpty else { return nil }
             compiler.commit()
+            return isUnchangedHere(producer) ? producer : nil
+        }
+
+        /// Whether an ancestor's `producer` makes here what it makes there: its graph reaches, or
+        /// found absent, no key this container binds, and no closure factory when it binds any.
+        private func isUnchangedHere(_ producer: ModelProducer) -> Bool {
+            let declares = container.bindings.declares
+            let bindsAnything = !container.bindings.declarations.isEmpty
             var seen: Set<ObjectIdentifier> = [ObjectIdentifier(producer)]
             var pending = [producer]
             while let next = pending.popLast() {
-                if let reached = next.key, container.bindings.declares(reached) { return nil }
+                if let reached = next.key, declares(reached) { return false }
+                if next.absentKeys.contains(where: declares) { return false }
+                if next.reachesUnseen, bindsAnything { return false }
                 for edge in next.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
                     pending.append(edge.target)
                 }
             }
-            return producer
+            return true
         }
 
         private func register(_ producer: ModelProducer, _ key: ModelKey?) -> ModelProducer {
@@ -341,14 +379,22 @@ extension RandomGraph {
                     object.edges.append(ModelEdge(kind.label, target))
                 } else if kind.isRequired {
                     problems.missing.append(ModelKey.slot(node, kind).name)
+                } else {
+                    object.absentKeys.append(.slot(node, kind))
                 }
             }
             for kind in [SlotKind.p, .l] {
                 if let handle = producer(for: .handle(node, kind)) {
                     object.edges.append(ModelEdge(kind.label, handle))
+                } else {
+                    object.absentKeys.append(.slot(node, kind))
                 }
             }
-            if let collection = producer(for: .collection(node)) { object.edges.append(ModelEdge("c", collection)) }
+            if let collection = producer(for: .collection(node)) {
+                object.edges.append(ModelEdge("c", collection))
+            } else {
+                object.absentKeys.append(.collection(node))
+            }
             return object
         }
 
@@ -358,16 +404,21 @@ extension RandomGraph {
             return alias
         }
 
-        /// The parent's collection first (when it has one), then this container's contributions.
-        private func compileCollection(_ node: Int) -> ModelProducer {
+        /// The collection `owner` declares, in this container's view: its parent's collection
+        /// first (when it has one), then `owner`'s contributions.
+        private func compileCollection(_ node: Int, of owner: ModelContainer, registering: Bool = true)
+            -> ModelProducer
+        {
             let key = ModelKey.collection(node)
-            let collection = register(
-                ModelProducer(.collection, name: key.name, typeName: key.typeName, in: container), key)
-            if let parent = container.parent, parent.provides(key), let inherited = inherited(key, from: parent) {
+            let made = ModelProducer(.collection, name: key.name, typeName: key.typeName, in: container)
+            let collection = registering ? register(made, key) : made
+            if let parent = owner.parent, parent.provides(key),
+                let inherited = inherited(key, from: parent, registering: false)
+            {
                 collection.edges.append(ModelEdge("", inherited))
             }
             let elementName = "\(graphNodeName) tagged \(nodeName(node))C"
-            for (index, contribution) in container.bindings.contributions[node].enumerated() {
+            for (index, contribution) in owner.bindings.contributions[node].enumerated() {
                 let element: ModelProducer
                 if let scope = contribution.scope {
                     // A scoped contribution has its own producer of the class, in that scope; its

@@ -138,19 +138,11 @@ final class PlanCompiler {
             return nil
         }
         if let declaration = registry.bindings[key] { return declaration.compile(self, true) }
-        if let contributions = registry.contributions[key] { return compileCollection(key, contributions) }
+        if let contributions = registry.contributions[key] {
+            return compileCollection(key, contributions, inheritingFrom: registry.parent)
+        }
         if let parent = registry.parent, parent.provides(key) {
-            do {
-                let inherited = try parent.producer(for: key)
-                // An offer made to this container must not reach the parent or its other children.
-                guard let offered = inherited as? any OfferedSlot else { return inherited }
-                let slot = offered.slot(for: registry)
-                register(slot)
-                return slot
-            } catch {
-                for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
-                return nil
-            }
+            return inheritedProducer(for: key, from: parent, register: true)
         }
         // Nothing binds `key`: a parent that can make it without this container's bindings
         // shares its producer (and, for a singleton, its instance).
@@ -353,6 +345,7 @@ final class PlanCompiler {
             }
         }
         guard let target = producerLeavingFills(for: requirement.key) else {
+            if requirement.isOptional { producer.absentKeys += Self.keysLookedFor(requirement.key) }
             if !requirement.isOptional, !ranOutOfStack {
                 report(
                     .missingBinding(
@@ -371,6 +364,18 @@ final class PlanCompiler {
             Edge(
                 label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false,
                 isPropertyFill: true))
+    }
+
+    /// `key` and, for a `Provider`, `Lazy`, `Tagged` or optional of something, the keys looked
+    /// for to synthesize it: what an absent optional dependency found missing.
+    static func keysLookedFor(_ key: BindingKey) -> [BindingKey] {
+        var keys = [key]
+        var last = key
+        while last.tag == nil, case .synthesized(let synthesized) = UnboundKind.of(last.type) {
+            last = synthesized.underlyingKey
+            keys.append(last)
+        }
+        return keys
     }
 
     /// The producer that fills an existing object of `type` (for `PropertyInjector`).
@@ -397,23 +402,61 @@ final class PlanCompiler {
         }
     }
 
-    /// Compiles a collection from this container's contributions, added to the parent
-    /// container's collection unless one of them is written with `override`.
-    private func compileCollection(_ key: BindingKey, _ contributions: [BindingDeclaration]) -> AnyProducer? {
+    /// The producer of `key`, which an ancestor binds, as this container sees it (a child
+    /// resolves in its own view).
+    ///
+    /// A producer whose instances the ancestor keeps (a singleton, a custom scope, `.weak`) is the
+    /// ancestor's, built in the ancestor's view. Any other is evaluated here: its declaration is
+    /// compiled in this container, so that what it reaches sees this container's bindings and
+    /// overrides, and a `.graph` object is one per key per resolve rather than one from each
+    /// container. The ancestor's own producer is used instead when that would make no difference:
+    /// its graph reaches, or found absent, none of this container's keys.
+    private func inheritedProducer(for key: BindingKey, from parent: Registry, register: Bool) -> AnyProducer? {
+        let inherited: AnyProducer
+        do {
+            inherited = try parent.producer(for: key)
+        } catch {
+            for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
+            return nil
+        }
+        // An offer made to this container must not reach the parent or its other children.
+        if let offered = inherited as? any OfferedSlot {
+            let slot = offered.slot(for: registry)
+            if register { self.register(slot) }
+            return slot
+        }
+        if inherited.keepsInstances { return inherited }
+        if registry.sharesParentPlans,
+            parent.sharedProducer(for: key, unlessReaching: registry.keysBound(below: parent)) != nil
+        {
+            return inherited
+        }
+        guard let owner = parent.nearestRegistry(binding: key) else { return inherited }
+        if let declaration = owner.bindings[key] { return declaration.compile(self, register) }
+        if let contributions = owner.contributions[key] {
+            return compileCollection(key, contributions, inheritingFrom: owner.parent, register: register)
+        }
+        return inherited
+    }
+
+    /// Compiles a collection from `contributions`, added to the collection of `ancestor` (this
+    /// container's parent for its own contributions), as this container sees it, unless one of
+    /// them is written with `override`.
+    private func compileCollection(
+        _ key: BindingKey, _ contributions: [BindingDeclaration], inheritingFrom ancestor: Registry?,
+        register: Bool = true
+    ) -> AnyProducer? {
         guard let first = contributions.first?.contribution else { return nil }
         let collection = first.makeCollection(key, contributions.map(\.location), registry)
-        register(collection)
+        if register { self.register(collection) }
         var seenKeys: [AnyHashable: SourceLocation] = [:]
-        if !contributions.contains(where: \.isOverride), let parent = registry.parent, parent.provides(key) {
-            do {
-                let inherited = try parent.producer(for: key)
-                if first.inherit(collection, inherited) {
-                    collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
-                }
-            } catch {
-                for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
+        if !contributions.contains(where: \.isOverride), let ancestor, ancestor.provides(key) {
+            if let inherited = inheritedProducer(for: key, from: ancestor, register: false),
+                first.inherit(collection, inherited)
+            {
+                collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
             }
-            seenKeys = parent.dictionaryKeys(of: key)
+            seenKeys = ancestor.dictionaryKeys(of: key)
         }
         for (index, declaration) in contributions.enumerated() {
             guard let contribution = declaration.contribution else { continue }

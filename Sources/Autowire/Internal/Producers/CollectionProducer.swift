@@ -1,9 +1,9 @@
 /// `[Element]` gathered from `intoCollection()` contributions, in binding order: a parent
 /// container's collection first, then this container's own contributions.
 final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendable {
-    /// The parent container's collection, which this one adds to. Unowned: it belongs to the
-    /// parent's registry, which this producer's registry holds strongly, so it outlives this one.
-    unowned(unsafe) var inherited: Producer<[Element]>?
+    /// The parent container's collection, which this one adds to. Owned here: when it is the
+    /// parent's contributions compiled in this container's view, no table holds it.
+    var inherited: Producer<[Element]>?
     /// The contributions; owned here because they are not reachable by key.
     var elements: [Producer<Element>] = []
 
@@ -41,9 +41,9 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
 /// `[Key: Element]` gathered from `intoDictionary(key:)` contributions, a parent container's
 /// entries included.
 final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>, @unchecked Sendable {
-    /// The parent container's dictionary, which this one adds to. Unowned: it belongs to the
-    /// parent's registry, which this producer's registry holds strongly, so it outlives this one.
-    unowned(unsafe) var inherited: Producer<[Key: Element]>?
+    /// The parent container's dictionary, which this one adds to. Owned here: when it is the
+    /// parent's contributions compiled in this container's view, no table holds it.
+    var inherited: Producer<[Key: Element]>?
     /// The contributions with their keys; owned here because they are not reachable by key.
     var entries: [(Key, Producer<Element>)] = []
 

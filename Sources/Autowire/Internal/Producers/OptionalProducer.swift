@@ -10,7 +10,11 @@ final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
-        if let source { edges = [Edge(label: "wrapped", location: nil, target: source, isDeferred: false)] }
+        if let source {
+            edges = [Edge(label: "wrapped", location: nil, target: source, isDeferred: false)]
+        } else {
+            absentKeys = [BindingKey(Wrapped.self, tag: nil)]
+        }
     }
 
     override func produce(_ resolution: Resolution) throws -> Wrapped? {

@@ -16,6 +16,10 @@ class AnyProducer: @unchecked Sendable {
     /// lock, no access to either spans a call out of the library, so none can overlap another;
     /// the run-time check cost about 70 instructions an access, several per class compiled.
     @exclusivity(unchecked) var edges: [Edge] = []
+    /// The keys this producer looked for while compiling and found nothing to provide (an
+    /// `.optional` property left nil, an absent optional): part of its reach, so that a child that
+    /// binds one of them does not share it. Written only while compiling, like `edges`.
+    @exclusivity(unchecked) var absentKeys: [BindingKey] = []
     /// Whether the instance is recorded in the resolution before its properties are filled, so that
     /// a cycle coming back to it finds it (autowired classes in a non-transient scope).
     let registersEarly: Bool
@@ -39,6 +43,15 @@ class AnyProducer: @unchecked Sendable {
     /// Whether the producer would record its instance early in the `.graph` or `.singleton` scope
     /// (an autowired class, whatever its scope): a cycle through it can be closed by a scope.
     var registersEarlyWhenShared: Bool { registersEarly }
+
+    /// Whether the instances it makes are kept beyond one resolve (a singleton, a custom scope,
+    /// `.weak`): such instances belong to the container that binds them.
+    final var keepsInstances: Bool {
+        switch scope.kind {
+        case .singleton, .weak, .custom: true
+        case .transient, .graph: false
+        }
+    }
 
     /// Whether this is a singleton producer, which may share a creation lock (see
     /// `PlanCompiler.groupCreationLocks`).

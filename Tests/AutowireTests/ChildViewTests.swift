@@ -1,0 +1,177 @@
+import Autowire
+import Testing
+
+// A child resolves in its own view: a parent's binding whose instance the parent does not keep is
+// evaluated with the child's bindings and overrides, and `.graph` objects are one per key per
+// resolve, never one from each container.
+
+private protocol Mailer: AnyObject {}
+private final class SMTPMailer: Mailer, Injectable {}
+private final class RecordingMailer: Mailer, Injectable {}
+
+private protocol Notifier: AnyObject {
+    var mailer: Mailer! { get }
+}
+private final class EmailNotifier: Notifier, Injectable {
+    var mailer: Mailer!
+    static let dependencies: [Dependency<EmailNotifier>] = [.inject(\.mailer)]
+}
+private final class SMSNotifier: Notifier, Injectable {
+    var mailer: Mailer!
+    static let dependencies: [Dependency<SMSNotifier>] = [.inject(\.mailer)]
+}
+
+/// Reaches `EmailNotifier` twice: through the `Notifier` binding and directly.
+private final class SignupScreen: Injectable {
+    var notifier: Notifier!
+    var email: EmailNotifier!
+    static let dependencies: [Dependency<SignupScreen>] = [.inject(\.notifier), .inject(\.email)]
+}
+
+private final class Clock: Injectable {
+    static var scope: Scope { .singleton }
+}
+private final class ClockedNotifier: Notifier, Injectable {
+    var mailer: Mailer!
+    var clock: Clock!
+    static let dependencies: [Dependency<ClockedNotifier>] = [.inject(\.mailer), .inject(\.clock)]
+}
+private final class ClockedScreen: Injectable {
+    var notifier: Notifier!
+    var clock: Clock!
+    static let dependencies: [Dependency<ClockedScreen>] = [.inject(\.notifier), .inject(\.clock)]
+}
+
+private protocol Analytics: AnyObject {}
+private final class ConsoleAnalytics: Analytics, Injectable {}
+private final class Dashboard: Injectable {
+    var analytics: Analytics?
+    static let dependencies: [Dependency<Dashboard>] = [.optional(\.analytics)]
+}
+
+@Suite struct ChildViewTests {
+    private func appContainer(_ bind: (Binder) -> Void) throws -> Container {
+        try Container { binder in
+            binder.bind(Mailer.self).to(SMTPMailer.self)
+            bind(binder)
+        }
+    }
+
+    private func testChild(of parent: Container) throws -> Container {
+        try parent.child { binder in binder.override(Mailer.self).to(RecordingMailer.self) }
+    }
+
+    @Test func aTestChildsOverrideReachesObjectsMadeByAParentsImplementationBinding() throws {
+        let parent = try appContainer { $0.bind(Notifier.self).to(EmailNotifier.self) }
+        let child = try testChild(of: parent)
+        #expect(try child.resolve(Notifier.self).mailer is RecordingMailer)
+        #expect(try parent.resolve(Notifier.self).mailer is SMTPMailer)
+    }
+
+    @Test func aTestChildsOverrideReachesObjectsMadeByAParentsTypedFactory() throws {
+        let parent = try appContainer { binder in
+            binder.bind(Notifier.self).to(factory: { (mailer: Mailer) -> Notifier in
+                let notifier = EmailNotifier()
+                notifier.mailer = mailer
+                return notifier
+            })
+        }
+        let child = try testChild(of: parent)
+        #expect(try child.resolve(Notifier.self).mailer is RecordingMailer)
+        #expect(try parent.resolve(Notifier.self).mailer is SMTPMailer)
+    }
+
+    @Test func aTestChildsOverrideReachesWhatAParentsClosureFactoryResolves() throws {
+        let parent = try appContainer { binder in
+            binder.bind(Notifier.self).to { resolver in
+                let notifier = EmailNotifier()
+                notifier.mailer = try resolver.resolve(Mailer.self)
+                return notifier
+            }
+        }
+        let child = try testChild(of: parent)
+        #expect(try child.resolve(Notifier.self).mailer is RecordingMailer)
+        #expect(try child.resolve(SignupScreen.self).notifier.mailer is RecordingMailer)
+        #expect(try parent.resolve(Notifier.self).mailer is SMTPMailer)
+    }
+
+    @Test func aTestChildsOverrideReachesAParentsCollectionContributions() throws {
+        let parent = try appContainer { binder in
+            binder.bind(Notifier.self).intoCollection().to(EmailNotifier.self)
+            binder.bind(Notifier.self).intoCollection().to(SMSNotifier.self)
+        }
+        let child = try testChild(of: parent)
+        let notifiers = try child.resolve([Notifier].self)
+        #expect(notifiers.count == 2)
+        #expect(notifiers.allSatisfy { $0.mailer is RecordingMailer })
+        #expect(try parent.resolve([Notifier].self).allSatisfy { $0.mailer is SMTPMailer })
+    }
+
+    @Test func aChildsOwnContributionAndItsParentsAllSeeItsOverride() throws {
+        let parent = try appContainer { $0.bind(Notifier.self).intoCollection().to(EmailNotifier.self) }
+        let child = try parent.child { binder in
+            binder.override(Mailer.self).to(RecordingMailer.self)
+            binder.bind(Notifier.self).intoCollection().to(SMSNotifier.self)
+        }
+        let notifiers = try child.resolve([Notifier].self)
+        #expect(notifiers.map { "\(type(of: $0))" } == ["EmailNotifier", "SMSNotifier"])
+        #expect(notifiers.allSatisfy { $0.mailer is RecordingMailer })
+    }
+
+    @Test func oneResolveInAChildHoldsOneGraphObjectPerKey() throws {
+        let parent = try appContainer { $0.bind(Notifier.self).to(EmailNotifier.self) }
+        let child = try testChild(of: parent)
+        let screen = try child.resolve(SignupScreen.self)
+        #expect(screen.notifier === screen.email)
+        #expect(screen.email.mailer is RecordingMailer)
+    }
+
+    @Test func aGrandchildsOverrideReachesItsGrandparentsBindings() throws {
+        let root = try appContainer { $0.bind(Notifier.self).to(EmailNotifier.self) }
+        let middle = try root.child { _ in }
+        let leaf = try testChild(of: middle)
+        #expect(try leaf.resolve(Notifier.self).mailer is RecordingMailer)
+        #expect(try middle.resolve(Notifier.self).mailer is SMTPMailer)
+    }
+
+    @Test func aParentsSingletonBindingKeepsItsOwnInstance() throws {
+        let parent = try appContainer { $0.bind(Notifier.self).scoped(.singleton).to(EmailNotifier.self) }
+        let child = try testChild(of: parent)
+        // Kept instances belong to the container that binds them.
+        #expect(try child.resolve(Notifier.self) === parent.resolve(Notifier.self))
+        #expect(try child.resolve(Notifier.self).mailer is SMTPMailer)
+    }
+
+    @Test func anIsolatedChildOwnsTheAutowiredSingletonsReachedThroughAParentsBinding() throws {
+        let parent = try appContainer { $0.bind(Notifier.self).to(ClockedNotifier.self) }
+        let parentClock = try parent.resolve(Clock.self)
+        let child = try parent.child(sharingAutowiredSingletons: false) { _ in }
+        let screen = try child.resolve(ClockedScreen.self)
+        let notifier = try #require(screen.notifier as? ClockedNotifier)
+        #expect(notifier.clock === screen.clock)
+        #expect(screen.clock !== parentClock)
+        #expect(try child.resolve(Clock.self) === screen.clock)
+    }
+
+    @Test func anOptionalKeyBoundOnlyInAChildIsProvidedInTheChild() throws {
+        let parent = Container()
+        #expect(try parent.resolve(Dashboard.self).analytics == nil)
+        #expect(try parent.resolve(Analytics?.self) == nil)
+        let child = try parent.child { $0.bind(Analytics.self).to(ConsoleAnalytics.self) }
+        #expect(try child.resolve(Analytics?.self) is ConsoleAnalytics)
+        #expect(try child.resolve(Dashboard.self).analytics is ConsoleAnalytics)
+        #expect(try child.resolve(Lazy<Analytics?>.self).get() is ConsoleAnalytics)
+        #expect(try child.resolve(Provider<Analytics?>.self).get() is ConsoleAnalytics)
+        // The parent's plans keep their answer.
+        #expect(try parent.resolve(Dashboard.self).analytics == nil)
+    }
+
+    @Test func anOptionalFactoryParameterBoundOnlyInAChildIsProvidedInTheChild() throws {
+        let parent = try Container { binder in
+            binder.bind(String.self).to(factory: { (analytics: Analytics?) in analytics == nil ? "none" : "some" })
+        }
+        #expect(try parent.resolve(String.self) == "none")
+        let child = try parent.child { $0.bind(Analytics.self).to(ConsoleAnalytics.self) }
+        #expect(try child.resolve(String.self) == "some")
+    }
+}

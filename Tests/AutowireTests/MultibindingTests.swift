@@ -11,7 +11,34 @@ private final class ExportMenu: Injectable {
     static let dependencies: [Dependency<ExportMenu>] = [.inject(\.exporters), .inject(\.byName)]
 }
 
+private enum Exporters: Autowire.Tag { typealias Value = [Exporter] }
+private final class ExportScreen: Injectable {
+    var exporters: [Exporter] = []
+    var byName: [String: Exporter] = [:]
+    var tagged: [Exporter] = []
+    static let dependencies: [Dependency<ExportScreen>] = [
+        .inject(\.exporters), .inject(\.byName), .inject(\.tagged, tag: Exporters.self),
+    ]
+}
+
 @Suite struct MultibindingTests {
+    @Test func aCollectionNothingContributesToIsEmpty() throws {
+        let container = Container()
+        #expect(try container.resolve([Exporter].self).isEmpty)
+        #expect(try container.resolve([String: Exporter].self).isEmpty)
+        let screen = try container.resolve(ExportScreen.self)
+        #expect(screen.exporters.isEmpty && screen.byName.isEmpty && screen.tagged.isEmpty)
+    }
+
+    @Test func aChildsFirstContributionAddsToItsParentsEmptyCollection() throws {
+        let parent = Container()
+        #expect(try parent.resolve(ExportScreen.self).exporters.isEmpty)
+        let child = try parent.child { $0.bind(Exporter.self).intoCollection().to(PDFExporter.self) }
+        #expect(try child.resolve([Exporter].self).map(\.format) == ["pdf"])
+        #expect(try child.resolve(ExportScreen.self).exporters.map(\.format) == ["pdf"])
+        #expect(try parent.resolve([Exporter].self).isEmpty)
+    }
+
     @Test func collectionContributionsResolveInBindingOrder() throws {
         let container = try Container { binder in
             binder.bind(Exporter.self).intoCollection().to(PDFExporter.self)

@@ -12,9 +12,13 @@ public final class Binder {
     var declarations: [BindingDeclaration] = []
     /// Eager and resettable singletons: see `Binder+Lifecycle.swift`.
     var settings = ContainerSettings()
-    private var includedModules: Set<ObjectIdentifier> = []
 
-    init() {}
+    /// `parent`'s binder for a child container: the modules its ancestors included count as
+    /// included, so that a feature module's own dependency module runs once across a container
+    /// and its ancestors (again, it would rebind every key without `override`).
+    init(childOf parent: Registry? = nil) {
+        settings.includedModules = parent?.settings.includedModules ?? []
+    }
 
     /// Starts a binding for `type`; finish it with one of the `to` methods.
     ///
@@ -37,9 +41,10 @@ public final class Binder {
         BindingBuilder(binder: self, location: SourceLocation(fileID, line), isOverride: true)
     }
 
-    /// Adds the bindings of `module`, once: including the same module again does nothing.
+    /// Adds the bindings of `module`, once: including the same module again does nothing, in this
+    /// container or in a child of one that included it.
     public func include<M: Module>(_ module: M.Type) {
-        guard includedModules.insert(ObjectIdentifier(module)).inserted else { return }
+        guard settings.includedModules.insert(ObjectIdentifier(module)).inserted else { return }
         module.configure(self)
     }
 

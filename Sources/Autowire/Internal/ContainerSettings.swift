@@ -8,6 +8,8 @@ struct ContainerSettings {
     /// Whether a child uses its parent's producers, and so its autowired singletons, for what it
     /// does not bind (see `Registry.sharedProducer`).
     var sharesParentPlans = true
+    /// The modules this container and its ancestors included: a child includes none of them again.
+    var includedModules: Set<ObjectIdentifier> = []
 }
 
 /// A singleton marked eager, and where.

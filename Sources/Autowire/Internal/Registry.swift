@@ -177,7 +177,7 @@ final class Registry: @unchecked Sendable {
     func canProvide(_ type: Any.Type) -> Bool {
         if provides(BindingKey(type: type, tag: nil)) { return true }
         switch UnboundKind.of(type) {
-        case .injectable, .constructed: return true
+        case .injectable, .constructed, .collection: return true
         case .none: return false
         case .synthesized(let synthesized):
             let underlying = synthesized.underlyingKey

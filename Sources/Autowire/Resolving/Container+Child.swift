@@ -36,7 +36,7 @@ extension Container {
     public func child(sharingAutowiredSingletons: Bool = true, _ configure: (Binder) throws -> Void) throws
         -> Container
     {
-        let binder = Binder()
+        let binder = Binder(childOf: registry)
         binder.settings.sharesParentPlans = sharingAutowiredSingletons
         try configure(binder)
         return Container(registry: try Registry(parent: registry, binder: binder))

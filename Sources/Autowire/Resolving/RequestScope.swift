@@ -61,7 +61,7 @@ extension Container {
         for request: Request.Type, fileID: StaticString = #fileID, line: UInt = #line,
         _ configure: (Binder) throws -> Void = { _ in }
     ) throws -> RequestScope<Request> {
-        let binder = Binder()
+        let binder = Binder(childOf: registry)
         try configure(binder)
         let key = BindingKey(Request.self, tag: nil)
         let location = SourceLocation(fileID, line)

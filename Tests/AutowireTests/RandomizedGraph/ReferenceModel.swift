@@ -261,7 +261,10 @@ extension RandomGraph {
                     key)
                 handle.edges = [ModelEdge("", target, deferred: true)]
                 return handle
-            case .slot, .collection:
+            case .collection:
+                // Nothing contributes: the collection is empty.
+                return register(ModelProducer(.collection, name: key.name, typeName: key.typeName, in: container), key)
+            case .slot:
                 return nil
             }
         }
@@ -390,11 +393,7 @@ extension RandomGraph {
                     object.absentKeys.append(.slot(node, kind))
                 }
             }
-            if let collection = producer(for: .collection(node)) {
-                object.edges.append(ModelEdge("c", collection))
-            } else {
-                object.absentKeys.append(.collection(node))
-            }
+            if let collection = producer(for: .collection(node)) { object.edges.append(ModelEdge("c", collection)) }
             return object
         }
 

@@ -112,7 +112,7 @@ struct CleanGraphProof {
         case .injectable(let type): return Self.dependencies(of: type)
         case .constructed(let type): return Self.parameters(of: type)
         case .none: return .absent
-        case .synthesized: return .unknown
+        case .synthesized, .collection: return .unknown
         }
     }
 

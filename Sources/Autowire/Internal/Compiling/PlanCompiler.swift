@@ -151,8 +151,16 @@ final class PlanCompiler {
         {
             return shared
         }
+        let kind = UnboundKind.of(key.type)
+        if case .collection(let collection) = kind {
+            let empty = collection.emptyProducer(key: key, registry: registry)
+            register(empty)
+            return empty
+        }
         guard key.tag == nil else { return nil }
-        switch UnboundKind.of(key.type) {
+        switch kind {
+        case .collection:
+            return nil
         case .synthesized(let synthesized):
             guard let producer = synthesized.synthesize(key, in: self) else { return nil }
             // Met again while synthesizing (an `AssistedFactory<Seed, Node>` that `Node` itself

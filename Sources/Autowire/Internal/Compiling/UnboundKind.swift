@@ -3,6 +3,9 @@
 /// three conformance checks cost about 850 instructions a key (callgrind, a fresh container's
 /// first resolve), a table read about 25.
 enum UnboundKind {
+    /// `[Element]` or `[Key: Element]`: the collection of contributions, empty when there are
+    /// none, tagged or not.
+    case collection(any ContributedCollection.Type)
     /// `Provider<T>`, `Lazy<T>`, `Tagged<T>` and the like, made out of another binding.
     case synthesized(any SynthesizedDependency.Type)
     /// A `ConstructorInjectable` type, made through its construction.
@@ -15,6 +18,7 @@ enum UnboundKind {
     /// The kind of `type`, checked in that order.
     static func of(_ type: Any.Type) -> UnboundKind {
         kinds.entry(for: ObjectIdentifier(type)) {
+            if let collection = type as? any ContributedCollection.Type { return .collection(collection) }
             if let synthesized = type as? any SynthesizedDependency.Type { return .synthesized(synthesized) }
             if let constructed = type as? any ConstructorInjectable.Type { return .constructed(constructed) }
             if let injectable = type as? any Injectable.Type { return .injectable(injectable) }

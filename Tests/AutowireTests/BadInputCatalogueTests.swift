@@ -748,10 +748,10 @@ extension BadInput {
             """
         case .singletonKeepingTheRequest:
             """
-            error[request-scoped-singleton]: A singleton on the path depends on PageRequest, the request of a RequestScope, which is different for every request: it would keep the first request's for ever.
+            error[request-scoped-singleton]: HitCounter is kept in the `.singleton` scope and depends on PageRequest, the request of a RequestScope, which is different for every request: it would hand one request's PageRequest to later requests.
               at: \(marked("stats-requests", in: runTime))
               path: StatsPage.hits → HitCounter.request → PageRequest
-              fix: Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending on PageRequest.
+              fix: Give HitCounter the `.graph` scope (one per request) or `.transient`, or stop it depending on PageRequest.
             """
         case .requestReadAfterItsResolve:
             """

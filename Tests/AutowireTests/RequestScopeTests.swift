@@ -54,7 +54,60 @@ private final class Greeter: Injectable {
     static let dependencies: [Dependency<Greeter>] = [.inject(\.greeting, tag: Greeting.self)]
 }
 
+/// Shared while anyone holds it: with the request in it, request 2 would see user 1.
+private final class UserSession: Injectable {
+    static var scope: Scope { .weak }
+    var request: IncomingRequest!
+    static let dependencies: [Dependency<UserSession>] = [.inject(\.request)]
+}
+private final class SessionHandler: Injectable {
+    var session: UserSession!
+    static let dependencies: [Dependency<SessionHandler>] = [.inject(\.session)]
+}
+private enum Tenant: CustomScope {}
+private final class TenantCache: Injectable {
+    static var scope: Scope { .custom(Tenant.self) }
+    var user: CurrentUser!
+    static let dependencies: [Dependency<TenantCache>] = [.inject(\.user)]
+}
+
 @Suite struct RequestScopeTests {
+    @Test func aWeakObjectThatDependsOnTheRequestIsRefusedNamingItAndItsScope() throws {
+        let scopeLine = #line + 1
+        let requests = try Container().requestScope(for: IncomingRequest.self)
+        let error = try #require(throws: ResolutionError.self) {
+            try requests.resolve(SessionHandler.self, for: IncomingRequest(path: "/", userID: 1))
+        }
+        #expect(
+            error.description == """
+                error[request-scoped-singleton]: UserSession is kept in the `.weak` scope and depends on \
+                IncomingRequest, the request of a RequestScope, which is different for every request: it would hand \
+                one request's IncomingRequest to later requests.
+                  at: AutowireTests/RequestScopeTests.swift:\(scopeLine)
+                  path: SessionHandler.session → UserSession.request → IncomingRequest
+                  fix: Give UserSession the `.graph` scope (one per request) or `.transient`, or stop it depending on \
+                IncomingRequest.
+                """)
+    }
+
+    @Test func aCustomScopedObjectThatReachesTheRequestIsRefusedNamingItsScope() throws {
+        let requests = try Container().requestScope(for: IncomingRequest.self)
+        let error = try #require(throws: ResolutionError.self) {
+            try requests.resolve(TenantCache.self, for: IncomingRequest(path: "/", userID: 1))
+        }
+        #expect(error.diagnostics.map(\.code) == [.requestScopedSingleton])
+        #expect(
+            error.diagnostics.first?.message == """
+                TenantCache is kept in the `.custom(Tenant)` scope and depends on IncomingRequest, the request of a \
+                RequestScope, which is different for every request: it would hand one request's IncomingRequest to \
+                later requests.
+                """)
+        #expect(
+            error.diagnostics.first?.path == [
+                "TenantCache.user", "parameter 1 of CurrentUser's factory", "IncomingRequest",
+            ])
+    }
+
     @Test func eachRequestsGraphSeesItsRequestAndSharesTheContainersSingletons() throws {
         let container = Container()
         let requests = try container.requestScope(for: IncomingRequest.self)
@@ -101,12 +154,13 @@ private final class Greeter: Injectable {
         }
         #expect(
             error.description == """
-                error[request-scoped-singleton]: A singleton on the path depends on IncomingRequest, the request of a \
-                RequestScope, which is different for every request: it would keep the first request's for ever.
+                error[request-scoped-singleton]: RequestCounter is kept in the `.singleton` scope and depends on \
+                IncomingRequest, the request of a RequestScope, which is different for every request: it would hand \
+                one request's IncomingRequest to later requests.
                   at: AutowireTests/RequestScopeTests.swift:\(scopeLine)
                   path: CountingHandler.counter → RequestCounter.request → IncomingRequest
-                  fix: Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending \
-                on IncomingRequest.
+                  fix: Give RequestCounter the `.graph` scope (one per request) or `.transient`, or stop it depending on \
+                IncomingRequest.
                 """)
     }
 

@@ -195,6 +195,20 @@ extension Diagnostic {
                 + "made from it) directly rather than through a Provider or Lazy.")
     }
 
+    /// A kept object whose graph reaches the request, found when its root is compiled.
+    static func requestKept(
+        _ object: BindingKey, scope: Scope, request: BindingKey, location: SourceLocation?, path: [String]
+    ) -> Diagnostic {
+        Diagnostic(
+            code: .requestScopedSingleton,
+            message: "\(object) is kept in the `.\(scope)` scope and depends on \(request), the request of a "
+                + "RequestScope, which is different for every request: it would hand one request's "
+                + "\(request.typeName) to later requests.",
+            location: location, path: path,
+            fix: "Give \(object.typeName) the `.graph` scope (one per request) or `.transient`, or stop it depending on "
+                + "\(request.typeName).")
+    }
+
     static func requestScopedSingleton(request: BindingKey, location: SourceLocation?) -> Diagnostic {
         Diagnostic(
             code: .requestScopedSingleton,

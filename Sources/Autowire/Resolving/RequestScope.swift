@@ -73,6 +73,7 @@ extension Container {
             return producer
         }
         binder.declarations.insert(requestBinding, at: 0)
+        binder.settings.bindsRequest = true
         return RequestScope(registry: try Registry(parent: registry, binder: binder))
     }
 }

@@ -146,10 +146,10 @@ enum RequestScopeExamples {
                     try requests.resolve(StatsHandler.self, for: IncomingRequest(path: "/stats", userID: 1))
                 },
                 #"""
-                error[request-scoped-singleton]: A singleton on the path depends on IncomingRequest, the request of a RequestScope, which is different for every request: it would keep the first request's for ever.
+                error[request-scoped-singleton]: VisitCounter is kept in the `.singleton` scope and depends on IncomingRequest, the request of a RequestScope, which is different for every request: it would hand one request's IncomingRequest to later requests.
                   at: App/Server.swift:12
                   path: StatsHandler.visits → VisitCounter.request → IncomingRequest
-                  fix: Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending on IncomingRequest.
+                  fix: Give VisitCounter the `.graph` scope (one per request) or `.transient`, or stop it depending on IncomingRequest.
                 """#)
         }
 

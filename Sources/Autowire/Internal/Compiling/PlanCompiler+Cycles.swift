@@ -49,6 +49,7 @@ extension PlanCompiler {
         // A producer is written only under its own registry's lock; an ancestor's producer is
         // checked when the ancestor resolves it, and until then a resolve sizes its table itself.
         guard root.rootCheck == nil, root.registry === registry else { return }
+        checkKeptObjectsReachingRequest(from: root)
         if let reach = reachThroughCheckedEdges(of: root) {
             root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
             return

@@ -205,8 +205,8 @@ extension Diagnostic {
                 + "RequestScope, which is different for every request: it would hand one request's "
                 + "\(request.typeName) to later requests.",
             location: location, path: path,
-            fix: "Give \(object.typeName) the `.graph` scope (one per request) or `.transient`, or stop it depending on "
-                + "\(request.typeName).")
+            fix: "Give \(object.typeName) the `.graph` scope (one per request) or `.transient`, or stop it "
+                + "depending on \(request.typeName).")
     }
 
     static func requestScopedSingleton(request: BindingKey, location: SourceLocation?) -> Diagnostic {

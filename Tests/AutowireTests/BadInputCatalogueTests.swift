@@ -27,6 +27,7 @@ private final class TokenUser: Injectable {
     static let dependencies: [Dependency<TokenUser>] = [.inject(\.token, tag: APIToken.self)]  // @token
 }
 private final class StripeGateway: PaymentGateway, Injectable {}
+private final class FakeGateway: PaymentGateway, Injectable {}
 private final class Ledger: Injectable {}
 private class Animal: Injectable {
     required init() {}
@@ -122,6 +123,7 @@ enum BadInput: String, CaseIterable, Sendable {
     case subclassKeyPathIntoSibling
     case childShadowingWithoutOverride
     case overrideOfNothing
+    case overrideNotReachingASingleton
     case mainActorPlanOffMainActor
     case lazyReentered
     case handleUsedAfterContainerReleased
@@ -171,6 +173,7 @@ enum BadInput: String, CaseIterable, Sendable {
         case .subclassKeyPathIntoSibling: .misdeclaredDependency
         case .childShadowingWithoutOverride: .accidentalShadowing
         case .overrideOfNothing: .overrideOfNothing
+        case .overrideNotReachingASingleton: .overrideNotReaching
         case .mainActorPlanOffMainActor: .mainActorRequired
         }
     }
@@ -293,6 +296,15 @@ enum BadInput: String, CaseIterable, Sendable {
             return configuration(
                 captureConfigurationError {
                     try Container().child { $0.override(PaymentGateway.self).to(StripeGateway.self) }  // @override
+                })
+        case .overrideNotReachingASingleton:
+            return configuration(
+                captureConfigurationError {
+                    try Container { binder in
+                        binder.bind(PaymentGateway.self).to(StripeGateway.self)
+                        binder.bind(Checkout.self).scoped(.singleton).to(Checkout.self)  // @kept-checkout
+                    }
+                    .child { $0.override(PaymentGateway.self).to(FakeGateway.self) }  // @unreaching-override
                 })
         case .mainActorPlanOffMainActor:
             let container = Container()
@@ -642,6 +654,16 @@ extension BadInput {
               at: \(marked("override"))
               path: PaymentGateway
               fix: Use `binder.bind(PaymentGateway.self)` for a new binding, or check the type and tag being overridden.
+            """
+        case .overrideNotReachingASingleton:
+            """
+            Container configuration has 1 problem:
+
+            error[override-not-reaching]: The override of PaymentGateway does not reach Checkout, which a parent container keeps in the `.singleton` scope: Checkout belongs to the parent and uses the parent's PaymentGateway.
+              at: \(marked("unreaching-override"))
+              also: \(marked("kept-checkout"))
+              path: Checkout.gateway → PaymentGateway
+              fix: Override Checkout in this child too, so that the child makes its own with this PaymentGateway (`binder.override(Checkout.self)…`), or build the test's container from the bindings rather than as a child.
             """
         case .mainActorPlanOffMainActor:
             """

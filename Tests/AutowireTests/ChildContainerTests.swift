@@ -30,7 +30,6 @@ private final class RequestHandler: Injectable {
     private func appContainer() throws -> Container {
         try Container { binder in
             binder.bind(OrderRepository.self).scoped(.singleton).to(SQLOrderRepository.self)
-            binder.bind(AuditTrail.self).scoped(.singleton).to(AuditTrail.self)
         }
     }
 
@@ -49,10 +48,11 @@ private final class RequestHandler: Injectable {
     }
 
     @Test func parentBindingsKeepResolvingInTheParent() throws {
-        let parent = try appContainer()
-        let child = try parent.child { binder in
-            binder.override(OrderRepository.self).to(InMemoryOrderRepository.self)
+        let parent = try Container { binder in
+            binder.bind(OrderRepository.self).scoped(.singleton).to(SQLOrderRepository.self)
+            binder.bind(AuditTrail.self).scoped(.singleton).to(AuditTrail.self)
         }
+        let child = try parent.child { binder in binder.bind(RequestContext.self).to(value: RequestContext()) }
         // AuditTrail is bound in the parent, so its singleton is the parent's and uses the parent's repository.
         #expect(try child.resolve(AuditTrail.self) === parent.resolve(AuditTrail.self))
         #expect(try child.resolve(AuditTrail.self).repository is SQLOrderRepository)

@@ -136,10 +136,48 @@ private final class Dashboard: Injectable {
 
     @Test func aParentsSingletonBindingKeepsItsOwnInstance() throws {
         let parent = try appContainer { $0.bind(Notifier.self).scoped(.singleton).to(EmailNotifier.self) }
-        let child = try testChild(of: parent)
+        let child = try parent.child { $0.bind(Clock.self).to(Clock.self) }
         // Kept instances belong to the container that binds them.
         #expect(try child.resolve(Notifier.self) === parent.resolve(Notifier.self))
-        #expect(try child.resolve(Notifier.self).mailer is SMTPMailer)
+    }
+
+    @Test func anOverrideAParentsSingletonDependsOnFailsTheChildsBuildNamingBoth() throws {
+        let parent = try Container { binder in
+            binder.bind(Mailer.self).to(SMTPMailer.self)
+            binder.bind(Notifier.self).scoped(.singleton).to(EmailNotifier.self)  // @kept-notifier
+        }
+        let error = captureConfigurationError {
+            try parent.child { binder in
+                binder.override(Mailer.self).to(RecordingMailer.self)  // @mailer-override
+            }
+        }
+        #expect(
+            error?.description == """
+                Container configuration has 1 problem:
+
+                error[override-not-reaching]: The override of Mailer does not reach Notifier, which a parent \
+                container keeps in the `.singleton` scope: Notifier belongs to the parent and uses the parent's Mailer.
+                  at: \(marked("mailer-override"))
+                  also: \(marked("kept-notifier"))
+                  path: EmailNotifier.mailer → Mailer
+                  fix: Override Notifier in this child too, so that the child makes its own with this Mailer \
+                (`binder.override(Notifier.self)…`), or build the test's container from the bindings rather than as \
+                a child.
+                """)
+    }
+
+    @Test func overridingTheKeptBindingTooGivesTheChildItsOwnInstance() throws {
+        let parent = try Container { binder in
+            binder.bind(Mailer.self).to(SMTPMailer.self)
+            binder.bind(Notifier.self).scoped(.singleton).to(EmailNotifier.self)
+        }
+        let child = try parent.child { binder in
+            binder.override(Mailer.self).to(RecordingMailer.self)
+            binder.override(Notifier.self).scoped(.singleton).to(EmailNotifier.self)
+        }
+        #expect(try child.resolve(Notifier.self).mailer is RecordingMailer)
+        #expect(try child.resolve(Notifier.self) === child.resolve(Notifier.self))
+        #expect(try parent.resolve(Notifier.self).mailer is SMTPMailer)
     }
 
     @Test func anIsolatedChildOwnsTheAutowiredSingletonsReachedThroughAParentsBinding() throws {

@@ -173,11 +173,16 @@ import Testing
                 child = try parent.child { binder in graph.bindChild(into: binder) }
             } catch let error as ConfigurationError {
                 tally.rejectedBuilds += 1
-                return compare(error.diagnostics, expectedChild, what: "building the child")
+                if let difference = compare(error.diagnostics, expectedChild, what: "building the child") {
+                    return difference
+                }
+                // Rejected as predicted: the parent's resolves are still compared, the child's go to the parent.
             } catch {
                 return "building the child threw \(error)"
             }
-            guard expectedChild.isEmpty else { return "building the child succeeded, expected \(expectedChild)" }
+            if child != nil, !expectedChild.isEmpty {
+                return "building the child succeeded, expected \(expectedChild)"
+            }
         }
         var identities = IdentityMap()
         for resolve in graph.resolves {
@@ -217,20 +222,27 @@ import Testing
         -> String?
     {
         let errors = diagnostics.filter { $0.severity == .error }
-        let unexpected = errors.filter { $0.code != .missingBinding && $0.code != .unclosableCycle }
+        let unexpected = errors.filter {
+            $0.code != .missingBinding && $0.code != .unclosableCycle && $0.code != .overrideNotReaching
+        }
+        let notReaching = errors.filter { $0.code == .overrideNotReaching }.map(\.message)
         let missing = errors.filter { $0.code == .missingBinding }.compactMap(\.path.last)
         let cycles = errors.filter { $0.code == .unclosableCycle }.map { diagnostic in
             RandomGraph.PredictedCycle(
                 message: diagnostic.message, path: diagnostic.path,
                 scopeCanClose: !diagnostic.fix.hasPrefix("No scope can close"))
         }
-        if unexpected.isEmpty, Set(missing) == Set(expected.missing), cycles.sorted() == expected.cycles.sorted() {
+        if unexpected.isEmpty, Set(missing) == Set(expected.missing), cycles.sorted() == expected.cycles.sorted(),
+            notReaching.sorted() == expected.overridesNotReaching.sorted()
+        {
             return nil
         }
         return """
             \(what) disagrees with the model.
             missing bindings found: \(Set(missing).sorted())
                         expected: \(Set(expected.missing).sorted())
+            overrides not reaching found: \(notReaching.sorted())
+                                expected: \(expected.overridesNotReaching.sorted())
             unclosable cycles found:
             \(describe(cycles.sorted()))
             expected:
@@ -498,14 +510,18 @@ private struct Coverage: CustomStringConvertible {
             saw("an unclosable cycle at build", !building.cycles.isEmpty)
             saw("an unclosable cycle no scope can close", building.cycles.contains { !$0.scopeCanClose })
             saw("an unclosable cycle behind a recorded object", building.cycles.contains(where: \.bySecondWalk))
-            guard building.isEmpty, world.buildChild().isEmpty else { continue }
+            guard building.isEmpty else { continue }
+            let buildingTheChild = world.buildChild()
+            saw("an override not reaching a kept instance", !buildingTheChild.overridesNotReaching.isEmpty)
+            guard buildingTheChild.missing.isEmpty, buildingTheChild.cycles.isEmpty else { continue }
+            let childBuilt = graph.child != nil && buildingTheChild.isEmpty
             var compared = 0
             for resolve in graph.resolves {
                 resolves += 1
-                switch world.resolve(resolve.node, inChild: resolve.inChild) {
+                switch world.resolve(resolve.node, inChild: resolve.inChild && childBuilt) {
                 case .resolved:
                     compared += 1
-                    saw("a resolve in a child", resolve.inChild)
+                    saw("a resolve in a child", resolve.inChild && childBuilt)
                 case .rejected(let problems):
                     saw("a missing binding at resolve", !problems.missing.isEmpty)
                 case .failed:
@@ -525,7 +541,7 @@ private struct Coverage: CustomStringConvertible {
         "a child container", "a child override", "a missing binding at build", "an unclosable cycle at build",
         "an unclosable cycle no scope can close", "an unclosable cycle behind a recorded object",
         "a resolve in a child", "a missing binding at resolve",
-        "a cycle only running finds (through a closure factory)",
+        "a cycle only running finds (through a closure factory)", "an override not reaching a kept instance",
     ]
 
     var description: String {

@@ -98,6 +98,9 @@ extension Diagnostic {
         public static let accidentalShadowing = Code("accidental-shadowing")
         /// An `override` in a container whose ancestors do not bind that type.
         public static let overrideOfNothing = Code("override-of-nothing")
+        /// An `override` in a child that an ancestor's kept instance (a singleton, a custom scope,
+        /// `.weak`) depends on: the instance is the ancestor's and keeps the ancestor's binding.
+        public static let overrideNotReaching = Code("override-not-reaching")
         /// An offered instance that has not been offered yet or has been released.
         public static let unavailableInstance = Code("unavailable-instance")
         /// An offer for a type not bound with `toOfferedInstance()`.

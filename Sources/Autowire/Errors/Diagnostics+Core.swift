@@ -62,6 +62,20 @@ extension Diagnostic {
                 + "otherwise remove this binding.")
     }
 
+    static func overrideNotReaching(
+        _ key: BindingKey, location: SourceLocation, kept: BindingKey, scope: Scope, keptLocation: SourceLocation,
+        path: [String]
+    ) -> Diagnostic {
+        Diagnostic(
+            code: .overrideNotReaching,
+            message: "The override of \(key) does not reach \(kept), which a parent container keeps in the "
+                + "`.\(scope)` scope: \(kept) belongs to the parent and uses the parent's \(key).",
+            location: location, relatedLocations: [keptLocation], path: path,
+            fix: "Override \(kept) in this child too, so that the child makes its own with this \(key) "
+                + "(`binder.override(\(kept.typeExpression).self)\(kept.tagName.map { ".tagged(\($0).self)" } ?? "")…`), "
+                + "or build the test's container from the bindings rather than as a child.")
+    }
+
     static func overrideOfNothing(_ key: BindingKey, location: SourceLocation) -> Diagnostic {
         Diagnostic(
             code: .overrideOfNothing, message: "\(key) is overridden, but no parent container binds it.",

@@ -10,6 +10,7 @@ extension Registry {
         self.init(
             parent: parent, declarations: binder.declarations, problems: &problems, settings: binder.settings,
             compilingLazily: true)
+        if problems.isEmpty { problems = overridesNotReachingKeptInstances() }
         if problems.isEmpty { problems = createEagerSingletons() }
         if !problems.isEmpty { throw ConfigurationError(problems) }
     }

@@ -185,12 +185,15 @@ extension RandomGraph {
         /// The names of keys a required dependency found no binding for, one per report.
         var missing: [String] = []
         var cycles: [PredictedCycle] = []
+        /// The messages of overrides a parent's kept instance reaches, which building a child reports.
+        var overridesNotReaching: [String] = []
 
-        var isEmpty: Bool { missing.isEmpty && cycles.isEmpty }
+        var isEmpty: Bool { missing.isEmpty && cycles.isEmpty && overridesNotReaching.isEmpty }
 
         mutating func append(_ other: PredictedProblems) {
             missing += other.missing
             cycles += other.cycles
+            overridesNotReaching += other.overridesNotReaching
         }
     }
 
@@ -806,8 +809,48 @@ extension RandomGraph {
         func buildChild() -> PredictedProblems {
             guard let childBindings else { return PredictedProblems() }
             let container = ModelContainer(childBindings, parent: parent)
-            child = container
-            return Self.build(container)
+            var problems = Self.build(container)
+            if problems.isEmpty { problems.overridesNotReaching = overridesNotReaching(in: container) }
+            // Only a child that builds resolves anything.
+            if problems.isEmpty { child = container }
+            return problems
+        }
+
+        /// An override of the child that a kept instance of the parent (bound `.singleton` or
+        /// `.weak`) reaches: the instance is the parent's, made with the parent's binding.
+        private func overridesNotReaching(in child: ModelContainer) -> [String] {
+            let overridden = Set(
+                child.declaredKeys.filter { key in
+                    if case .collection = key { return false }
+                    return parent.provides(key)
+                })
+            guard !overridden.isEmpty else { return [] }
+            var messages: [String] = []
+            for key in parent.declaredKeys where !child.bindings.declares(key) {
+                let compiler = ModelCompiler(parent)
+                guard let kept = compiler.producer(for: key), compiler.problems.isEmpty else { continue }
+                compiler.commit()
+                guard kept.keepsInstances else { continue }
+                var seen: Set<ObjectIdentifier> = [ObjectIdentifier(kept)]
+                var queue = [kept]
+                var index = 0
+                while index < queue.count {
+                    let producer = queue[index]
+                    index += 1
+                    if producer !== kept, let reached = producer.key, overridden.contains(reached) {
+                        messages.append(
+                            "The override of \(reached.name) does not reach \(key.name), which a parent container keeps "
+                                + "in the `.\(kept.scope)` scope: \(key.name) belongs to the parent and uses the parent's "
+                                + "\(reached.name).")
+                        continue
+                    }
+                    for edge in producer.edges
+                    where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                        queue.append(edge.target)
+                    }
+                }
+            }
+            return messages
         }
 
         /// Compiles every declared key and checks each as a root, in the order they were declared.

@@ -60,6 +60,15 @@ enum EdgeLabel {
         return "\(ownerTypeName).\(label)"
     }
 
+    /// The path component of `edge`, taken from `owner`. A property is named by the class that
+    /// declares it: for a binding with a scope of its own
+    /// (`bind(Port.self).scoped(.transient).to(PortImpl.self)`), the implementation, not the key.
+    static func pathComponent(_ edge: Edge, of owner: AnyProducer) -> String {
+        var ownerTypeName = owner.key.typeName
+        if case .implementation(let implementation, _) = owner.origin { ownerTypeName = typeName(implementation) }
+        return pathComponent(edge.label, ownerName: owner.key.description, ownerTypeName: ownerTypeName)
+    }
+
     /// No property name has a space or a colon, so these tell parameters apart from properties.
     private static let prefix = "parameter "
     private static let labelSuffix = ":"

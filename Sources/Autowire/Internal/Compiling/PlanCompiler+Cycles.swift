@@ -268,13 +268,5 @@ extension PlanCompiler {
         return path.reversed()
     }
 
-    /// A property is named by the class that declares it: for a binding with a scope of its own
-    /// (`bind(Port.self).scoped(.transient).to(PortImpl.self)`), the implementation, not the key.
-    private func render(_ hop: Hop) -> String {
-        let producer = hop.producer
-        var ownerTypeName = producer.key.typeName
-        if case .implementation(let implementation, _) = producer.origin { ownerTypeName = typeName(implementation) }
-        return EdgeLabel.pathComponent(
-            hop.edge.label, ownerName: producer.key.description, ownerTypeName: ownerTypeName)
-    }
+    private func render(_ hop: Hop) -> String { EdgeLabel.pathComponent(hop.edge, of: hop.producer) }
 }

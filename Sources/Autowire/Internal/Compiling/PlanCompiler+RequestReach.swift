@@ -39,7 +39,7 @@ extension PlanCompiler {
             guard !edge.isDeferred, edge.target.registry === registry else { continue }
             let target = edge.target
             let keeper = top.keeper ?? (target.keepsInstances ? target : nil)
-            let component = Self.pathComponent(edge, of: producer)
+            let component = EdgeLabel.pathComponent(edge, of: producer)
             if case .request = target.origin {
                 if let keeper, reported.insert(ObjectIdentifier(keeper)).inserted {
                     let path = (stack.compactMap(\.component) + [component, target.key.description])
@@ -56,11 +56,5 @@ extension PlanCompiler {
             else { continue }
             stack.append(Frame(producer: target, keeper: keeper, component: component))
         }
-    }
-
-    private static func pathComponent(_ edge: Edge, of producer: AnyProducer) -> String {
-        var ownerTypeName = producer.key.typeName
-        if case .implementation(let implementation, _) = producer.origin { ownerTypeName = typeName(implementation) }
-        return EdgeLabel.pathComponent(edge.label, ownerName: producer.key.description, ownerTypeName: ownerTypeName)
     }
 }

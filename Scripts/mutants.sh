@@ -553,6 +553,39 @@ mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles
     'CycleCheckTests|CycleTests' no \
     'guard let check = edge.target.rootCheck, check.isAcyclic else { return nil }' \
     'guard let check = edge.target.rootCheck ?? RootCheck(slotCapacity: 1, isAcyclic: true) as RootCheck? else { return nil }'
+# Child views: a parent's non-kept binding always used as the parent compiled it, never
+# evaluated in the child's view.
+mutant child-view-never-evaluated-in-child Internal/Compiling/PlanCompiler.swift \
+    'ChildViewTests' no \
+    'guard let owner = parent.nearestRegistry(binding: key) else { return inherited }' \
+    'guard let owner = parent.nearestRegistry(binding: key), false else { return inherited }'
+# Kept instances: a parent's singleton binding compiled again in the child.
+mutant kept-instance-compiled-in-child Internal/Compiling/PlanCompiler.swift \
+    'ChildViewTests|ChildContainerTests' no \
+    'if inherited.keepsInstances { return inherited }' \
+    ''
+# Reach: what a plan found absent is not part of it, so a child shares a plan that left an
+# optional dependency nil although the child binds it.
+mutant absent-keys-outside-reach Internal/Registry.swift \
+    'ChildViewTests' no \
+    'keys.formUnion(producer.absentKeys)' \
+    ''
+# Reach: a closure factory taken as reaching nothing, so a child shares it and its resolves go to
+# the parent.
+mutant closure-reach-taken-as-seen Internal/Registry.swift \
+    'ChildViewTests' no \
+    'if case .closure = producer.origin { unseen = true }' \
+    ''
+# Overrides: a child's override that a parent's kept instance reaches builds silently.
+mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
+    'ChildViewTests|BadInputCatalogueTests' no \
+    'if problems.isEmpty { problems = overridesNotReachingKeptInstances() }' \
+    ''
+# Request data: a kept object reaching the request of a RequestScope is not refused.
+mutant kept-object-may-keep-the-request Internal/Compiling/PlanCompiler+RequestReach.swift \
+    'RequestScopeTests' no \
+    'guard registry.settings.bindsRequest else { return }' \
+    'guard registry.settings.bindsRequest, false else { return }'
 
 # Arguments.
 only=()

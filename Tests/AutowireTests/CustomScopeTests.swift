@@ -32,6 +32,20 @@ private final class SessionScreen: Injectable {
 
 private final class Token {}
 
+/// Resets the session when it is made: a reset that lands in the middle of a resolve.
+private final class SessionEnd {}
+private final class Cart: Injectable {
+    static var scope: Scope { .custom(Workspace.self) }
+    var end: SessionEnd!
+    var profile: SessionProfile!
+    static let dependencies: [Dependency<Cart>] = [.inject(\.end), .inject(\.profile)]
+}
+private final class CheckoutScreen: Injectable {
+    var profile: SessionProfile!
+    var cart: Cart!
+    static let dependencies: [Dependency<CheckoutScreen>] = [.inject(\.profile), .inject(\.cart)]
+}
+
 private final class Feed: Injectable {
     var cache: FeedCache!
     static let dependencies: [Dependency<Feed>] = [.inject(\.cache)]
@@ -101,6 +115,24 @@ struct CustomScopeTests {
         #expect(Scope.custom(Session.self).description == "custom(Session)")
         #expect(Scope.custom(Session.self) == .custom(Session.self))
         #expect(Scope.custom(Session.self) != .custom(Workspace.self))
+    }
+
+    @Test func aResolveSeesOneLifetimeOfTheScopeWhenAResetLandsInTheMiddle() throws {
+        let box = Locked<Container?>(nil)
+        let container = try Container { binder in
+            binder.bind(SessionEnd.self).to { _ in
+                box.withLock { $0 }?.reset(Session.self)
+                return SessionEnd()
+            }
+        }
+        box.withLock { $0 = container }
+        let screen = try container.resolve(CheckoutScreen.self)
+        #expect(screen.profile === screen.cart.profile)
+        let before = screen.profile!
+        #expect(screen.profile.store === screen.cart.profile.store)
+        // The reset took effect for the resolves after it.
+        #expect(try container.resolve(SessionProfile.self) !== before)
+        box.withLock { $0 = nil }
     }
 
     @Test func resolvesOnOtherThreadsNeverSeeATornGraphWhileTheScopeIsReset() throws {

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -23,6 +23,18 @@ let package = Package(
         .executableTarget(name: "AutowireDemo", dependencies: ["Autowire"]),
         .testTarget(name: "AutowireTests", dependencies: ["Autowire", "AutowireTesting", "AutowireFoundation"]),
         .testTarget(name: "AutowireTestingTests", dependencies: ["Autowire", "AutowireTesting"]),
+        // The README's examples built in the settings users build in (DESIGN.md, "Where users build
+        // it"): the Swift 5 language mode; a module where every key path is `Sendable`, as in any
+        // module that imports Vapor or Fluent; and Xcode 26's new-app defaults.
+        .testTarget(
+            name: "AutowireSwift5Tests", dependencies: ["Autowire"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "AutowireRetroactiveSendableTests", dependencies: ["Autowire"]),
+        .testTarget(
+            name: "AutowireMainActorByDefaultTests", dependencies: ["Autowire"],
+            swiftSettings: [
+                .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]),
         // Built the way size-conscious apps build: without field records, so `Mirror` sees no
         // stored properties. Validation must then say it cannot check, never trap or guess.
         .testTarget(

@@ -14,25 +14,31 @@ extension Dependency {
     /// ```
     @inlinable
     public static func assisted<Value>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false,
+            keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(optional: keyPath))
     }
 
     /// A property of non-optional type filled with the runtime value passed to
     /// ``AssistedFactory/make(_:)``.
     @inlinable
     public static func assisted<Value>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(plain: keyPath))
+            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false,
+            keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(plain: keyPath))
     }
 }

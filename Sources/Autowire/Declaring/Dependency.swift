@@ -11,6 +11,12 @@
 /// ]
 /// ```
 ///
+/// The constructors compile unchanged in the Swift 5 and Swift 6 language modes, with Xcode's
+/// default `MainActor` isolation, and in modules that make key paths `Sendable` (as importing Vapor
+/// or Fluent does). Each reads the isolation of the code it is written in (`#isolation`): a list
+/// declared on the main actor, such as a `@MainActor` class's, makes its class's plan run only on
+/// the main thread, and refuse to run anywhere else.
+///
 /// Each constructor records the `file:line` it was written at, so errors point there. The
 /// constructors are `@inlinable`, so the code that writes the property is compiled in your module
 /// for the concrete types; for a plain stored property of a final class (`weak` ones included),
@@ -149,26 +155,30 @@ extension Dependency {
     /// Resolution fails with an error that names this line when nothing can provide `Value`.
     @inlinable
     public static func inject<Value>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(optional: keyPath))
     }
 
     /// A required dependency on a property of non-optional type, which `init()` gave a
     /// placeholder value.
     @inlinable
     public static func inject<Value>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(plain: keyPath))
+            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(plain: keyPath))
     }
 
     /// A required dependency on the value named by `tag`, for a `T?` or `T!` property.
@@ -176,27 +186,31 @@ extension Dependency {
     /// The tag's `Value` must be the property's type; anything else does not compile.
     @inlinable
     public static func inject<T: Tag>(
-        _ keyPath: ReferenceWritableKeyPath<Root, T.Value?> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, T.Value?>,
         tag: T.Type,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(optional: keyPath))
     }
 
     /// A required dependency on the value named by `tag`, for a property of non-optional type.
     @inlinable
     public static func inject<T: Tag>(
-        _ keyPath: ReferenceWritableKeyPath<Root, T.Value> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, T.Value>,
         tag: T.Type,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(plain: keyPath))
+            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(plain: keyPath))
     }
 
     /// An optional dependency: filled when the container can provide `Value`, left `nil` when it
@@ -206,26 +220,30 @@ extension Dependency {
     /// tolerated.
     @inlinable
     public static func optional<Value>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: nil, isOptional: true, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+            object: Root.self, value: Value.self, tag: nil, isOptional: true, keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(optional: keyPath))
     }
 
     /// An optional dependency on the value named by `tag`.
     @inlinable
     public static func optional<T: Tag>(
-        _ keyPath: ReferenceWritableKeyPath<Root, T.Value?> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, T.Value?>,
         tag: T.Type,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: T.Value.self, tag: tag, isOptional: true, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+            object: Root.self, value: T.Value.self, tag: tag, isOptional: true, keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(optional: keyPath))
     }
 }
 
@@ -243,13 +261,15 @@ extension Dependency {
     /// ```
     @inlinable
     public static func notInjected<Value>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
         fileID: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: NotInjected.self, isOptional: true, keyPath: keyPath,
-            location: SourceLocation(fileID, line), writer: PropertyWriter(optional: keyPath))
+            object: Root.self, value: Value.self, tag: NotInjected.self, isOptional: true, keyPath: UncheckedKeyPath(keyPath),
+            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(optional: keyPath))
     }
 }
 

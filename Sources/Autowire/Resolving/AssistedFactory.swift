@@ -2,7 +2,7 @@
 ///
 /// Declare an `AssistedFactory<Seed, T>` dependency and call ``make(_:)`` with the seed.
 ///
-/// For an `Injectable` class, the seed fills its ``Dependency/assisted(_:fileID:line:)-(ReferenceWritableKeyPath<Root,Value?>Sendable,_,_)``
+/// For an `Injectable` class, the seed fills its ``Dependency/assisted(_:fileID:line:isolation:)-(ReferenceWritableKeyPath<Root,Value?>,_,_,_)``
 /// property and no binding is needed:
 ///
 /// ```swift

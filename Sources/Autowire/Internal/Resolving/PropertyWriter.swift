@@ -42,7 +42,11 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
 
     /// For a `Value?` (or `Value!`) property.
     @inlinable
-    init(optional keyPath: ReferenceWritableKeyPath<Object, Value?> & Sendable) {
+    init(optional keyPath: ReferenceWritableKeyPath<Object, Value?>) {
+        // Safe to share: a key path is immutable. The writes it makes run on whatever thread the
+        // plan runs on, which is the main thread for a class whose dependencies were declared on
+        // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
+        nonisolated(unsafe) let keyPath = keyPath
         self.init(
             assign: { $0[keyPath: keyPath] = $1 },
             locate: { object in
@@ -58,7 +62,11 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
 
     /// For a property of type `Value`.
     @inlinable
-    init(plain keyPath: ReferenceWritableKeyPath<Object, Value> & Sendable) {
+    init(plain keyPath: ReferenceWritableKeyPath<Object, Value>) {
+        // Safe to share: a key path is immutable. The writes it makes run on whatever thread the
+        // plan runs on, which is the main thread for a class whose dependencies were declared on
+        // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
+        nonisolated(unsafe) let keyPath = keyPath
         self.init(
             assign: { $0[keyPath: keyPath] = $1 },
             locate: { object in

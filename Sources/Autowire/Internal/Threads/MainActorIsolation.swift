@@ -18,7 +18,8 @@
 ///
 /// The function is looked up with `dlsym` rather than linked, so that on older runtimes (Apple
 /// systems before Swift 6.2's) the library still loads and the answer is "not known to be
-/// isolated"; plans there still refuse dependencies declared with the `@MainActor` overloads.
+/// isolated"; plans there still refuse to run off the main thread when the dependencies were
+/// declared on the main actor (`Dependency` reads `#isolation` where they are written).
 ///
 /// Asked once per class, while its plan is compiled; never while resolving.
 enum MainActorIsolation {

@@ -267,7 +267,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: NotInjected.self, isOptional: true, keyPath: UncheckedKeyPath(keyPath),
+            object: Root.self, value: Value.self, tag: NotInjected.self, isOptional: true,
+            keyPath: UncheckedKeyPath(keyPath),
             location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
             writer: PropertyWriter(optional: keyPath))
     }

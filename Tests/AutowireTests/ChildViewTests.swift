@@ -137,8 +137,10 @@ private final class Dashboard: Injectable {
     @Test func aParentsSingletonBindingKeepsItsOwnInstance() throws {
         let parent = try appContainer { $0.bind(Notifier.self).scoped(.singleton).to(EmailNotifier.self) }
         let child = try parent.child { $0.bind(Clock.self).to(Clock.self) }
-        // Kept instances belong to the container that binds them.
+        let isolated = try parent.child(sharingAutowiredSingletons: false) { _ in }
+        // Kept instances belong to the container that binds them, isolated children included.
         #expect(try child.resolve(Notifier.self) === parent.resolve(Notifier.self))
+        #expect(try isolated.resolve(Notifier.self) === parent.resolve(Notifier.self))
     }
 
     @Test func anOverrideAParentsSingletonDependsOnFailsTheChildsBuildNamingBoth() throws {

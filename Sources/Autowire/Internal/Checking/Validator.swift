@@ -130,6 +130,8 @@ struct Validator {
     private static func injectableType(of producer: AnyProducer) -> (any Injectable.Type)? {
         switch producer.origin {
         case .autowired: producer.key.type as? any Injectable.Type
+        // A `ConstructorInjectable` class that is also `Injectable` (probed through its `init()`).
+        case .constructor: producer.key.type as? any Injectable.Type
         case .implementation(let implementation, _): implementation as? any Injectable.Type
         default: nil
         }

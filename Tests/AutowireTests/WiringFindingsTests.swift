@@ -122,3 +122,64 @@ private final class AuditedKeeper: ConstructorInjectable, Injectable, Keeper {
         #expect(first.hookCalls == 1)
     }
 }
+
+// MARK: Assisted factories contributed to a collection
+
+private protocol Exporter {
+    var format: String { get }
+    var target: String { get }
+}
+private final class ExportLog: Injectable {}
+private final class PDFExporter: Exporter {
+    let target: String
+    let log: ExportLog
+    var format: String { "pdf" }
+    init(target: String, log: ExportLog) {
+        self.target = target
+        self.log = log
+    }
+}
+private final class CSVExporter: Exporter {
+    let target: String
+    var format: String { "csv" }
+    init(target: String) { self.target = target }
+}
+
+@Suite struct AssistedFactoryCollectionTests {
+    @Test func assistedFactoriesContributedToACollectionMakeTheirProducts() throws {
+        let container = try Container { binder in
+            binder.bind(AssistedFactory<String, any Exporter>.self).intoCollection().to(assisted: PDFExporter.init)
+            binder.bind(AssistedFactory<String, any Exporter>.self).intoCollection().to(assisted: CSVExporter.init)
+        }
+        let factories = try container.resolve([AssistedFactory<String, any Exporter>].self)
+        #expect(factories.count == 2)
+        let made = try factories.map { try $0.make("report") }
+        #expect(made.map(\.format) == ["pdf", "csv"])
+        #expect(made.map(\.target) == ["report", "report"])
+    }
+
+    @Test func assistedFactoriesContributedInAParentAndAChildMakeTheirProducts() throws {
+        let parent = try Container { binder in
+            binder.bind(AssistedFactory<String, any Exporter>.self).intoCollection().to(assisted: PDFExporter.init)
+        }
+        let child = try parent.child { binder in
+            binder.bind(AssistedFactory<String, any Exporter>.self).intoCollection().to(assisted: CSVExporter.init)
+        }
+        let made = try child.resolve([AssistedFactory<String, any Exporter>].self).map { try $0.make("child") }
+        #expect(made.map(\.format) == ["pdf", "csv"])
+        let fromParent = try parent.resolve([AssistedFactory<String, any Exporter>].self).map { try $0.make("p") }
+        #expect(fromParent.map(\.format) == ["pdf"])
+    }
+
+    @Test func assistedFactoriesContributedToADictionaryMakeTheirProducts() throws {
+        let container = try Container { binder in
+            binder.bind(AssistedFactory<String, any Exporter>.self).intoDictionary(key: "pdf").to(
+                assisted: PDFExporter.init)
+            binder.bind(AssistedFactory<String, any Exporter>.self).intoDictionary(key: "csv").to(
+                assisted: CSVExporter.init)
+        }
+        let factories = try container.resolve([String: AssistedFactory<String, any Exporter>].self)
+        #expect(try factories["pdf"]?.make("a").format == "pdf")
+        #expect(try factories["csv"]?.make("b").format == "csv")
+    }
+}

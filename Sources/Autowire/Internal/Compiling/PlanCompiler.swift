@@ -431,6 +431,10 @@ final class PlanCompiler {
             if contribution.append(collection, element, contribution.dictionaryKey) {
                 collection.edges.append(
                     Edge(label: label, location: declaration.location, target: element, isDeferred: false))
+                // A handle bound under no key of its own finds its producer through this edge.
+                if let handle = element as? any HandleProducer {
+                    handle.contributed = (key, collection.edges.count - 1)
+                }
             }
         }
         return collection

@@ -123,6 +123,48 @@ private final class AuditedKeeper: ConstructorInjectable, Injectable, Keeper {
     }
 }
 
+// MARK: Undeclared weak and unowned properties
+
+private protocol CheckoutDelegate: AnyObject {}
+private final class CheckoutScreen: Injectable, CheckoutDelegate {}
+private final class Cart: Injectable {}
+private final class Session: Injectable {}
+
+/// Its delegate and owner are set by other code, never by the container.
+private final class CheckoutFlow: Injectable {
+    var cart: Cart!
+    weak var delegate: (any CheckoutDelegate)?
+    weak var screen: CheckoutScreen?
+    unowned var session: Session?
+    static let dependencies: [Dependency<CheckoutFlow>] = [.inject(\.cart)]
+}
+
+@Suite struct UndeclaredWeakPropertyTests {
+    private func container() throws -> Container {
+        try Container { binder in
+            binder.bind((any CheckoutDelegate).self).to(CheckoutScreen.self)
+        }
+    }
+
+    @Test func undeclaredWeakAndUnownedPropertiesAreNotForgottenDependencies() throws {
+        let container = try container()
+        for _ in 0..<2 {
+            let flow = try container.resolve(CheckoutFlow.self)
+            #expect(flow.cart != nil)
+            #expect(flow.delegate == nil)
+            #expect(flow.screen == nil)
+        }
+    }
+
+    @Test func validateFindsNoForgottenDependencyInUndeclaredWeakAndUnownedProperties() throws {
+        let container = try container()
+        let filled = try container.validate(CheckoutFlow.self)
+        #expect(filled.diagnostics.map(\.code) == [])
+        let unfilled = try container.validate(CheckoutFlow.self, injectingProbes: false)
+        #expect(unfilled.diagnostics.map(\.code) == [])
+    }
+}
+
 // MARK: Assisted factories contributed to a collection
 
 private protocol Exporter {

@@ -210,7 +210,7 @@ struct Validator {
         // Filled probes were checked by their plan, which reports forgotten dependencies as errors;
         // unfilled ones can only be suspected, since a `didSet` may set a property after `init()`.
         for (index, field) in layout.fields.enumerated()
-        where injection == nil && afterInit[index] == true && !declared.contains(index)
+        where injection == nil && field.isStrong && afterInit[index] == true && !declared.contains(index)
             && !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)) && registry.canProvide(field.wrappedType)
         {
             findings.append(

@@ -165,6 +165,78 @@ private final class CheckoutFlow: Injectable {
     }
 }
 
+// MARK: What validate reports for a root whose resolve fails
+
+private final class Loop {}
+private final class Lens: Injectable {
+    var loop: Loop!
+    static let dependencies: [Dependency<Lens>] = [.inject(\.loop)]
+}
+
+/// A forgotten `.inject`: `register` is nil after injection.
+private final class Till: Injectable {
+    var register: Cart!
+}
+private protocol PaymentTerminal {}
+private final class Kiosk: Injectable {
+    var terminal: (any PaymentTerminal)!
+    static let dependencies: [Dependency<Kiosk>] = [.inject(\.terminal)]
+}
+
+@Suite struct ValidationOfFailingRootsTests {
+    private func loopingContainer() throws -> Container {
+        try Container { binder in
+            // A closure that resolves its own binding: no static check can see it.
+            binder.bind(Loop.self).to { resolver in
+                _ = try resolver.resolve(Loop.self)
+                return Loop()
+            }
+        }
+    }
+
+    @Test func validateReportsTheErrorOfARootWhoseResolveFails() throws {
+        let container = try loopingContainer()
+        let resolveError = #expect(throws: ResolutionError.self) { try container.resolve(Loop.self) }
+        #expect(resolveError?.code == .unclosableCycle)
+        let error = #expect(throws: ValidationError.self) { try container.validate(Loop.self) }
+        #expect(error?.report.errors.map(\.code) == [.unclosableCycle])
+        #expect(error?.report.errors.first?.message == resolveError?.diagnostics.first?.message)
+        #expect(error?.report.errors.first?.path == resolveError?.diagnostics.first?.path)
+    }
+
+    @Test func validateReportsTheErrorOfAnInjectableRootWhoseResolveFails() throws {
+        let container = try loopingContainer()
+        let resolveError = #expect(throws: ResolutionError.self) { try container.resolve(Lens.self) }
+        #expect(resolveError?.code == .unclosableCycle)
+        let error = #expect(throws: ValidationError.self) { try container.validate(Lens.self) }
+        #expect(error?.report.errors.map(\.code) == [.unclosableCycle])
+        #expect(error?.report.errors.first?.message == resolveError?.diagnostics.first?.message)
+    }
+
+    @Test func validateWithoutRootsReportsTheErrorOfABindingWhoseResolveFails() throws {
+        let error = #expect(throws: ValidationError.self) { try loopingContainer().validate() }
+        #expect(error?.report.errors.map(\.code) == [.unclosableCycle])
+    }
+
+    @Test func validateReportsARootsResolveErrorWhateverAnotherRootFinds() throws {
+        let container = try loopingContainer()
+        let error = #expect(throws: ValidationError.self) { try container.validate(Loop.self, Till.self) }
+        #expect(error?.report.errors.map(\.code).sorted { $0.rawValue < $1.rawValue } == [
+            .forgottenDependency, .unclosableCycle,
+        ])
+    }
+
+    @Test func aForgottenDependencyIsAnErrorWhateverAnotherRootFinds() throws {
+        let alone = #expect(throws: ValidationError.self) { try Container().validate(Till.self) }
+        #expect(alone?.report.errors.map(\.code) == [.forgottenDependency])
+        let together = #expect(throws: ValidationError.self) { try Container().validate(Till.self, Kiosk.self) }
+        #expect(together?.report.errors.map(\.code).sorted { $0.rawValue < $1.rawValue } == [
+            .forgottenDependency, .missingBinding,
+        ])
+        #expect(together?.report.warnings.map(\.code) == [])
+    }
+}
+
 // MARK: Assisted factories contributed to a collection
 
 private protocol Exporter {

@@ -81,6 +81,10 @@ final class PlanCompiler {
     /// Every producer: those registered before this compilation and those compiled now.
     var table: [BindingKey: AnyProducer] { committed.merging(compiled) { _, new in new } }
 
+    /// The producers registered before this compilation (for a scratch compiler, the registry's
+    /// committed ones, which all compiled without a problem).
+    var committedTable: [BindingKey: AnyProducer] { committed }
+
     /// Adds the producers compiled now to `table`, the registry's; the compiler is spent. It lets
     /// go of `committed` first: sharing the table's storage, it would make the merge copy it.
     func commit(into table: inout [BindingKey: AnyProducer]) {

@@ -221,18 +221,20 @@ private final class Kiosk: Injectable {
     @Test func validateReportsARootsResolveErrorWhateverAnotherRootFinds() throws {
         let container = try loopingContainer()
         let error = #expect(throws: ValidationError.self) { try container.validate(Loop.self, Till.self) }
-        #expect(error?.report.errors.map(\.code).sorted { $0.rawValue < $1.rawValue } == [
-            .forgottenDependency, .unclosableCycle,
-        ])
+        #expect(
+            error?.report.errors.map(\.code).sorted { $0.rawValue < $1.rawValue } == [
+                .forgottenDependency, .unclosableCycle,
+            ])
     }
 
     @Test func aForgottenDependencyIsAnErrorWhateverAnotherRootFinds() throws {
         let alone = #expect(throws: ValidationError.self) { try Container().validate(Till.self) }
         #expect(alone?.report.errors.map(\.code) == [.forgottenDependency])
         let together = #expect(throws: ValidationError.self) { try Container().validate(Till.self, Kiosk.self) }
-        #expect(together?.report.errors.map(\.code).sorted { $0.rawValue < $1.rawValue } == [
-            .forgottenDependency, .missingBinding,
-        ])
+        #expect(
+            together?.report.errors.map(\.code).sorted { $0.rawValue < $1.rawValue } == [
+                .forgottenDependency, .missingBinding,
+            ])
         #expect(together?.report.warnings.map(\.code) == [])
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Autowire
@@ -297,5 +298,81 @@ private final class CSVExporter: Exporter {
         let factories = try container.resolve([String: AssistedFactory<String, any Exporter>].self)
         #expect(try factories["pdf"]?.make("a").format == "pdf")
         #expect(try factories["csv"]?.make("b").format == "csv")
+    }
+}
+
+// MARK: An object filled by inject(into:) is part of its own graph
+
+/// Made by a framework: only property-injectable.
+private final class ProfileScreen: PropertyInjectable {
+    var presenter: ProfilePresenter!
+    static let dependencies: [Dependency<ProfileScreen>] = [.inject(\.presenter)]
+}
+private final class ProfilePresenter: Injectable {
+    weak var view: ProfileScreen?
+    var interactor: ProfileInteractor!
+    static let dependencies: [Dependency<ProfilePresenter>] = [.inject(\.view), .inject(\.interactor)]
+}
+private final class ProfileInteractor: Injectable {
+    weak var presenter: ProfilePresenter?
+    static let dependencies: [Dependency<ProfileInteractor>] = [.inject(\.presenter)]
+}
+
+/// An injectable screen, filled here by `inject(into:)` rather than resolved.
+private final class EditorScreen: Injectable {
+    var presenter: EditorPresenter!
+    static let dependencies: [Dependency<EditorScreen>] = [.inject(\.presenter)]
+}
+private final class EditorPresenter: Injectable {
+    weak var view: EditorScreen?
+    static let dependencies: [Dependency<EditorPresenter>] = [.inject(\.view)]
+}
+
+@Suite struct InjectedObjectInItsOwnGraphTests {
+    @Test func aPresentersViewIsTheScreenItWasInjectedInto() throws {
+        let container = Container()
+        for _ in 0..<3 {
+            let screen = ProfileScreen()
+            try container.inject(into: screen)
+            #expect(screen.presenter.view === screen)
+            #expect(screen.presenter.interactor.presenter === screen.presenter)
+        }
+    }
+
+    @Test func anInjectorFillsEveryScreenWithAPresenterPointingBackToIt() throws {
+        let injector = try Container().propertyInjector(for: ProfileScreen.self)
+        for _ in 0..<4 {
+            let screen = ProfileScreen()
+            try injector.inject(into: screen)
+            #expect(screen.presenter.view === screen)
+        }
+        #expect(ProgramWord.isProgram(injector.target?.programWord.load(ordering: .acquiring) ?? 0))
+    }
+
+    @Test func aScreenWhosePresenterPointsBackToItValidates() throws {
+        let container = Container()
+        #expect(try container.validate(ProfileScreen.self).diagnostics.map(\.code) == [])
+        #expect(try container.validate(EditorScreen.self).diagnostics.map(\.code) == [])
+    }
+
+    @Test func anInjectableScreenFilledByInjectIntoIsItsPresentersView() throws {
+        let container = Container()
+        for _ in 0..<3 {
+            let screen = EditorScreen()
+            try container.inject(into: screen)
+            #expect(screen.presenter.view === screen)
+        }
+        // Resolved, the screen is a `.graph` object of its own resolve: the same holds.
+        let resolved = try container.resolve(EditorScreen.self)
+        #expect(resolved.presenter.view === resolved)
+    }
+
+    @Test func aPresenterResolvedOnItsOwnStillCannotGetAViewNothingProvides() throws {
+        let container = Container()
+        let before = #expect(throws: ResolutionError.self) { try container.resolve(ProfilePresenter.self) }
+        #expect(before?.code == .missingBinding)
+        try container.inject(into: ProfileScreen())
+        let after = #expect(throws: ResolutionError.self) { try container.resolve(ProfilePresenter.self) }
+        #expect(after?.code == .missingBinding)
     }
 }

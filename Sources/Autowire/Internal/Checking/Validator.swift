@@ -129,9 +129,12 @@ struct Validator {
         var targets: [InjectionTargetProducer?] = Array(repeating: nil, count: probed.count)
         if let clean, resolution != nil {
             for (index, entry) in probed.enumerated().reversed() {
-                targets[index] = clean.compiled(reaching: snapshot.producers[entry.node]) {
+                let target = clean.compiled(reaching: snapshot.producers[entry.node]) {
                     $0.injectionTarget(entry.type)
                 }
+                // A graph that reads the object an injector fills (a presenter's view) has none to
+                // read in a probe's fill: that probe is looked at unfilled.
+                targets[index] = target?.reaches { $0.key.isInjectedObject } == true ? nil : target
             }
         }
         for (index, entry) in probed.enumerated() {

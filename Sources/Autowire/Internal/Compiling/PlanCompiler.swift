@@ -48,6 +48,9 @@ final class PlanCompiler {
     /// The member of a user's type being read (`dependencies`, `scope`): user code that may call
     /// back into the container.
     var readingMember: (type: Any.Type, name: String)?
+    /// The untagged key of the object whose injection target is being compiled, with the producer
+    /// that provides that very object to its graph when nothing else provides its type.
+    private var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
     private var path: [String] { lazyPath?.components ?? [] }
 
@@ -177,8 +180,18 @@ final class PlanCompiler {
         case .injectable(let injectable):
             return autowireLeavingFills(injectable, key: key)
         case .none:
-            return nil
+            return injectedObjectProducer(for: key)
         }
+    }
+
+    /// The producer of the object being injected, when `key` is its type and nothing else
+    /// provides it (see `InjectedObjectProducer`).
+    private func injectedObjectProducer(for key: BindingKey) -> AnyProducer? {
+        guard let injectedObject, injectedObject.key == key else { return nil }
+        let made = injectedObject.make()
+        if let registered = producer(registeredFor: made.key) { return registered }
+        register(made)
+        return made
     }
 
     /// Autowires a `ConstructorInjectable` type through its construction, in its own scope: a
@@ -383,7 +396,17 @@ final class PlanCompiler {
         if let existing = producer(registeredFor: key) as? InjectionTargetProducer { return existing }
         let producer = InjectionTargetProducer(key: key, registry: registry)
         register(producer)
+        let outer = injectedObject
+        let registry = registry
+        injectedObject = (BindingKey(type: type, tag: nil), { InjectedObjectProducer<X>(registry: registry) })
         compileSteps(of: type, into: producer.plan, edgesOf: producer)
+        injectedObject = outer
+        // Reached through producers compiled before as well as now: found in the graph itself.
+        let ownKey = BindingKey(type: type, tag: nil)
+        let injectedKey = BindingKey(type: type, tag: InjectedObject.self)
+        producer.selfProducers = producer.reached { reached in
+            reached.scope == .graph && (reached.key == ownKey || reached.key == injectedKey)
+        }
         return producer
     }
 

@@ -168,7 +168,7 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
         }
         #expect(
             text == """
-                Validation of Storefront, Stock, Ping, Accounting (9 types, 2 bindings) found 4 errors and 1 warning:
+                Validation of Storefront, Stock, Ping, Accounting (9 types, 2 bindings) found 5 errors:
 
                 error[missing-binding]: PaymentGateway cannot be provided: it has no binding and is not an Injectable class.
                   at: \(marked("gateway"))
@@ -191,9 +191,9 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
                   path: Stock.inventory → Inventory
                   fix: Make Warehouse conform to Inventory, or bind Inventory to a type that does.
 
-                warning[likely-forgotten-dependency]: Accounting.ledger looks like a forgotten dependency: it is nil after init(), is not in Accounting.dependencies, and the container can provide Ledger.
+                error[forgotten-dependency]: Accounting.ledger is nil after injection but is not in Accounting.dependencies, and the container can provide Ledger: it looks like a forgotten `.inject`.
                   path: Accounting.ledger
-                  fix: Add `.inject(\\.ledger)` to Accounting.dependencies, or `.optional(\\.ledger)` if it may stay nil.
+                  fix: Add `.inject(\\.ledger)` to Accounting.dependencies; if it may stay nil, `.optional(\\.ledger)`; if something else sets it, `.notInjected(\\.ledger)`.
                 """)
     }
 
@@ -212,7 +212,8 @@ private func failure(_ body: () throws(ValidationError) -> ValidationReport) -> 
 
     @Test func detailedDescriptionIsATreeWithOneBranchPerProblem() {
         do {
-            try Container.validate(Stock.self, Accounting.self) { binder in
+            // Without filling probes, so that the forgotten ledger is suspected: a warning.
+            try Container.validate(Stock.self, Accounting.self, injectingProbes: false) { binder in
                 binder.bind(Inventory.self).to(Warehouse.self)  // @inventory1
                 binder.bind(Inventory.self).to(Warehouse.self)  // @inventory2
             }

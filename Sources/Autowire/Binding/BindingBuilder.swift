@@ -137,6 +137,16 @@ extension BindingBuilder {
         bindConstruction(Implementation.self, conversion: .make(Implementation.self, as: Value.self))
     }
 
+    /// Binds to an implementation that is both ``ConstructorInjectable`` and ``Injectable``: made
+    /// through its construction, then its declared properties are filled and its hook runs.
+    ///
+    /// Without ``scoped(_:)`` the binding shares the implementation's own instances and scope;
+    /// with it, the binding has instances of its own in that scope.
+    @inlinable
+    public func to<Implementation: ConstructorInjectable & Injectable>(_ implementation: Implementation.Type) {
+        bindConstruction(Implementation.self, conversion: .make(Implementation.self, as: Value.self))
+    }
+
     /// What `to(_:)` of a `ConstructorInjectable` comes to; `conversion`, made in the caller's
     /// module when the implementation is a class, turns one into a `Value` there.
     @usableFromInline

@@ -13,8 +13,10 @@ extension Container {
     /// missing bindings (with the path from the root and the declaring `file:line`), implementations
     /// that do not conform to what they are bound to, cycles that can never close, dependencies on
     /// a class that bypass the binding it is the implementation of, what your `checks` find, and
-    /// the findings of the Mirror audit. With `injectingProbes`, each root is also resolved once,
-    /// and objects of that resolve that keep each other alive are a `strong-reference-cycle`.
+    /// the findings of the Mirror audit. With `injectingProbes`, each root is also resolved once: a
+    /// resolve that fails reports its error (a closure factory's cycle or failure, a hook that
+    /// throws), and objects of that resolve that keep each other alive are a
+    /// `strong-reference-cycle`.
     ///
     /// The Mirror audit creates one probe of each reachable autowired class with `init()` and looks
     /// at its stored optional properties: one that is nil, is not in `dependencies`, and whose type
@@ -22,8 +24,9 @@ extension Container {
     /// `injectingProbes` (the default), each probe is then filled by the container, which **creates
     /// the probe's dependencies and runs their factories**, and a required property still nil
     /// afterwards is an `unset-after-injection` error; failures of those factories are reported
-    /// too. Probes are injected only when the wiring has no other error, since plans that failed
-    /// to compile are incomplete. Everything probes create belongs to a copy of the container made for this call and is
+    /// too. A probe is injected, and a root resolved, only when its own graph compiles with no
+    /// problem, since plans that failed to compile are incomplete; what other roots find never
+    /// changes that. Everything probes create belongs to a copy of the container made for this call and is
     /// released when it returns (a parent container's singletons excepted: the copy shares the
     /// parent). Pass `injectingProbes: false` when creating dependencies has side
     /// effects you do not want. Properties that cannot be read safely (non-optional, `unowned`,

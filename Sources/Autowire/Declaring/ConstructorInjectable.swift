@@ -23,8 +23,10 @@
 /// `unclosable-cycle` error; one with an ``Injectable`` property on the way closes through that
 /// property, like any cycle through `.graph` or `.singleton` objects.
 ///
-/// Conform final classes, structs or enums: the requirement uses `Self`. A type that is also
-/// ``Injectable`` is created through ``construction``.
+/// Conform final classes, structs or enums: the requirement uses `Self`. A class that is also
+/// ``Injectable`` is made by its ``construction``, then its declared
+/// ``PropertyInjectable/dependencies`` are filled and its
+/// ``PropertyInjectable/didInjectDependencies()`` hook runs, as for any `Injectable` class.
 public protocol ConstructorInjectable {
     /// The initializer (or any function) that makes an instance from its resolved parameters.
     static var construction: Construction<Self> { get }
@@ -37,6 +39,12 @@ public protocol ConstructorInjectable {
 
 extension ConstructorInjectable {
     /// One instance per top-level resolve, unless the type says otherwise.
+    public static var scope: Scope { .graph }
+}
+
+extension ConstructorInjectable where Self: Injectable {
+    /// One instance per top-level resolve, unless the type says otherwise: the one default of a
+    /// type that is both ``ConstructorInjectable`` and ``Injectable``.
     public static var scope: Scope { .graph }
 }
 

@@ -71,8 +71,9 @@ enum InjectionHookExamples {
             let container = try Container { binder in
                 binder.bind(TickerSettings.self).to(value: TickerSettings(seconds: 0))
             }
-            // The ticker's probe is not hooked; its leak-check resolve is, and that error is not reported.
-            #expect(try container.validate(PriceTicker.self).errors.isEmpty)
+            // The ticker's probe is not hooked; the one resolve of the root is, and its error is reported.
+            let rootError = try #require(throws: ValidationError.self) { try container.validate(PriceTicker.self) }
+            #expect(rootError.report.errors.map(\.code) == [.injectionHookFailed])
             // The ticker made to fill the screen's probe is a real object: its hook runs and fails.
             let error = try #require(throws: ValidationError.self) { try container.validate(TickerScreen.self) }
             #expect(error.report.errors.map(\.code) == [.injectionHookFailed])

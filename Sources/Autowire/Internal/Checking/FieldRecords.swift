@@ -62,3 +62,49 @@ enum FieldRecords {
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?).self)
     }()
 }
+
+/// Tells `weak`, `unowned` and `unowned(unsafe)` stored properties from strong ones, without reading
+/// any value: the runtime's field records say each field's reference ownership, which
+/// `swift_reflectionMirror_recursiveChildMetadata` (what `_forEachField` itself calls) reports as
+/// `isStrong` in the field metadata it fills. Looked up at run time, like
+/// `swift_getTypeContextDescriptor`, so that its absence only turns the distinction off (every field
+/// then counts as strong, as before).
+enum FieldOwnership {
+    /// The runtime's `_FieldReflectionMetadata`: the name (freed by `freeFunc` when set), then the
+    /// two flags.
+    private struct FieldMetadata {
+        var name: UnsafePointer<CChar>? = nil
+        var freeFunc: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
+        var isStrong = false
+        var isVar = false
+    }
+
+    /// Whether each of the `count` stored properties of `type` and its superclasses (superclasses'
+    /// first, as `_forEachField` lists them) is strong; nil when the runtime cannot say.
+    static func strongFields(of type: AnyClass, count: Int) -> [Bool]? {
+        guard let childMetadata else { return nil }
+        // Safe: a class metatype is a pointer to its metadata, which is what the runtime takes.
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        return (0..<count).map { index in
+            var field = FieldMetadata()
+            _ = withUnsafeMutablePointer(to: &field) { childMetadata(metadata, index, UnsafeMutableRawPointer($0)) }
+            field.freeFunc?(field.name)
+            return field.isStrong
+        }
+    }
+
+    /// `swift_reflectionMirror_recursiveChildMetadata(type, index, fieldMetadata)`. The runtime
+    /// declares it with the Swift calling convention; for these three word-sized arguments and a
+    /// pointer result that uses the same registers as the C convention on supported platforms.
+    private static let childMetadata:
+        (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?)? = {
+            #if canImport(Darwin)
+                let handle = UnsafeMutableRawPointer(bitPattern: -2)
+            #else
+                let handle: UnsafeMutableRawPointer? = nil
+            #endif
+            guard let symbol = dlsym(handle, "swift_reflectionMirror_recursiveChildMetadata") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?).self)
+        }()
+}

@@ -1,8 +1,9 @@
 import Synchronization
 
 /// The check of the first instance of a type the container fills: after injection, its `Mirror`
-/// (superclasses too) is walked once for stored optional properties still nil that are not in
-/// `dependencies` and whose type the container can provide — the forgotten `.inject`, which would
+/// (superclasses too) is walked once for strong stored optional properties still nil that are not
+/// in `dependencies` and whose type the container can provide (`weak` and `unowned` ones are
+/// delegates and back-references that other code sets) — the forgotten `.inject`, which would
 /// otherwise crash at first use (`Unexpectedly found nil while implicitly unwrapping`).
 ///
 /// The verdict is kept per plan (one plan per type and container): later fills read one atomic
@@ -95,7 +96,8 @@ final class FirstFillCheck: @unchecked Sendable {
         let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
         return layout.fields.indices.compactMap { index in
             let field = layout.fields[index]
-            guard afterInjection[index] == true, !declared.contains(index),
+            // A `weak` or `unowned` property is a delegate or back-reference other code sets.
+            guard field.isStrong, afterInjection[index] == true, !declared.contains(index),
                 !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType))
             else { return nil }
             return field

@@ -87,6 +87,10 @@ struct ProbeLayout: Sendable {
         /// `T` for a `T?` or `T!` property.
         let wrappedType: Any.Type
         let reading: Reading
+        /// False for a `weak`, `unowned` or `unowned(unsafe)` property (see `FieldOwnership`): a
+        /// delegate or back-reference that other code sets, never a forgotten dependency unless
+        /// `dependencies` lists it.
+        let isStrong: Bool
     }
 
     enum Reading: Sendable {
@@ -121,6 +125,8 @@ struct ProbeLayout: Sendable {
             declared.append((String(cString: name), offset, type))
             return true
         }
+        // The same fields in the same order, as the runtime counts them with superclasses'.
+        let strong = FieldOwnership.strongFields(of: Swift.type(of: object), count: declared.count)
         let counts = levels.map(\.children.count)
         guard complete, counts.reduce(0, +) == declared.count else {
             fields = []
@@ -141,7 +147,8 @@ struct ProbeLayout: Sendable {
                     Field(
                         label: entry.label, name: name, owner: levelMirror.subjectType, offset: entry.offset,
                         wrappedType: optional.wrappedType,
-                        reading: optional.wrapsReference ? .referenceWord : .mirror(level: level, index: index)))
+                        reading: optional.wrapsReference ? .referenceWord : .mirror(level: level, index: index),
+                        isStrong: strong?[start + index] ?? true))
             }
             end = start
         }

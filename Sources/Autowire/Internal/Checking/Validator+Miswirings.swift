@@ -28,15 +28,22 @@ extension Validator {
 }
 
 extension Validator {
-    /// Objects of one resolve that keep each other alive: each root is resolved once in the
-    /// validation copy, every instance it recorded is watched weakly, the resolve ends, and the
-    /// `.graph` and `.transient` objects still alive that form a cycle of static dependencies
-    /// among themselves are reported — each resolve of the root would leak one such group.
-    func strongReferenceCycles(_ snapshot: GraphSnapshot) -> [Diagnostic] {
+    /// Each root whose graph compiles cleanly is resolved once in the validation copy: a resolve
+    /// that fails reports its error (no static check sees inside a closure factory), whatever
+    /// other roots find. Then objects of one resolve that keep each other alive: every instance the
+    /// resolve recorded is watched weakly, the resolve ends, and the `.graph` and `.transient`
+    /// objects still alive that form a cycle of static dependencies among themselves are reported
+    /// — each resolve of the root would leak one such group.
+    func resolvingRoots(_ snapshot: GraphSnapshot, _ clean: CleanCompilation) -> [Diagnostic] {
         var reported: Set<Set<Int>> = []
         var findings: [Diagnostic] = []
         for root in snapshot.graph.roots {
-            let survivors = survivingObjects(resolving: snapshot.producers[root])
+            let producer = snapshot.producers[root]
+            guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer),
+                clean.compiled(reaching: producer, { $0.producer(for: producer.key) }) != nil
+            else { continue }
+            let (survivors, error) = survivingObjects(resolving: producer)
+            if let error { findings += error.diagnostics }
             guard !survivors.isEmpty else { continue }
             let nodes = Set(
                 snapshot.producers.indices.filter { node in
@@ -52,17 +59,23 @@ extension Validator {
         return findings
     }
 
-    /// The producers whose objects, recorded by one resolve of `producer`, outlive it.
-    private func survivingObjects(resolving producer: AnyProducer) -> Set<UInt> {
-        guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer) else { return [] }
+    /// The producers whose objects, recorded by one resolve of `producer`, outlive it, and the
+    /// resolve's error if it failed.
+    private func survivingObjects(resolving producer: AnyProducer) -> (Set<UInt>, ResolutionError?) {
         var watched: [(producer: UInt, object: WeakObject)] = []
-        _ = try? Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
-            _ = try producer.produceAny(resolution)
-            resolution.state.pointee.forEachInstance { identity, object in
-                watched.append((identity, WeakObject(object)))
+        do {
+            try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
+                _ = try producer.produceAny(resolution)
+                resolution.state.pointee.forEachInstance { identity, object in
+                    watched.append((identity, WeakObject(object)))
+                }
             }
+        } catch let error as ResolutionError {
+            return ([], error)
+        } catch {
+            return ([], ResolutionError(.internalInconsistency("unexpected error \(error)")))
         }
-        return Set(watched.filter { $0.object.object != nil }.map(\.producer))
+        return (Set(watched.filter { $0.object.object != nil }.map(\.producer)), nil)
     }
 
     /// One cycle of static edges among `nodes` per node not yet on a reported cycle, as the

@@ -41,13 +41,17 @@ struct Validator {
                 bindingCount: bindingKeys.count)
         }
         var found = compiler.problems + buildProblems
-        // Plans compiled with errors are incomplete: running them would only report that.
-        let injecting = injectingProbes && found.isEmpty
-        found += audit(snapshot, compiler: compiler, injecting: injecting)
+        // Plans compiled with errors are incomplete: running them would only report that. Each probe
+        // and root is filled or resolved when its own graph compiles cleanly (see
+        // `CleanCompilation`), whatever other roots find. Once the graph was too deep for this
+        // thread's stack, filling would only meet the same depth again: one error says it.
+        let clean =
+            injectingProbes && !found.contains(where: { $0.code == .resolutionTooDeep })
+            ? CleanCompilation(registry: registry, table: compiler.committedTable) : nil
+        found += audit(snapshot, compiler: compiler, clean: clean)
         found += bypassedBindings(snapshot)
-        // Resolving runs the user's code, as filling probes does: only when that is allowed, and
-        // when the wiring has no error (a broken plan would only report that again).
-        if injecting, !found.contains(where: { $0.severity == .error }) { found += strongReferenceCycles(snapshot) }
+        // Resolving runs the user's code, as filling probes does: only when that is allowed.
+        if let clean { found += resolvingRoots(snapshot, clean) }
         for check in checks { found += check.check(snapshot.graph) }
         let unique = deduplicated(found)
         return ValidationReport(
@@ -77,19 +81,19 @@ struct Validator {
 
     /// Probes every autowired class the graph reaches, once each, then checks that bound
     /// implementations conform to what they are bound to.
-    private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, injecting: Bool) -> [Diagnostic] {
+    private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, clean: CleanCompilation?) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         // A class that could not be probed (main-actor isolated, validated elsewhere) maps to nil.
         var probes: [ObjectIdentifier: AnyObject?] = [:]
-        // All probes are filled in one resolve by one compiler, so what one probe's injection
-        // created (a chain below it) serves the next: validating n classes stays linear.
-        let injection = injecting ? PlanCompiler(registry: registry, table: compiler.table) : nil
+        // All probes are filled in one resolve, their plans compiled by one clean compilation, so
+        // what one probe's injection created (a chain below it) serves the next: validating n
+        // classes stays linear.
         func probeAll(_ resolution: Resolution?) {
             probeEach(
-                snapshot, compiler: compiler, injection: injection, resolution: resolution, probes: &probes,
+                snapshot, compiler: compiler, clean: clean, resolution: resolution, probes: &probes,
                 findings: &findings)
         }
-        if injecting {
+        if clean != nil {
             _ = try? Resolution.run(capacity: snapshot.producers.count) { probeAll($0) }
         } else {
             probeAll(nil)
@@ -108,11 +112,33 @@ struct Validator {
     }
 
     private func probeEach(
-        _ snapshot: GraphSnapshot, compiler: PlanCompiler, injection: PlanCompiler?, resolution: Resolution?,
+        _ snapshot: GraphSnapshot, compiler: PlanCompiler, clean: CleanCompilation?, resolution: Resolution?,
         probes: inout [ObjectIdentifier: AnyObject?], findings: inout [Diagnostic]
     ) {
+        var probed: [(node: Int, type: any Injectable.Type)] = []
+        var seen: Set<ObjectIdentifier> = []
         for (node, producer) in snapshot.producers.enumerated() {
-            guard let type = Self.injectableType(of: producer), probes[ObjectIdentifier(type)] == nil else { continue }
+            guard let type = Self.injectableType(of: producer), seen.insert(ObjectIdentifier(type)).inserted else {
+                continue
+            }
+            probed.append((node, type))
+        }
+        // Each probe's plan is compiled deepest first, so that a class below is found clean or not
+        // before those that reach it (a chain is compiled once, broken or not); the probes are then
+        // made and filled in the graph's order.
+        var targets: [InjectionTargetProducer?] = Array(repeating: nil, count: probed.count)
+        if let clean, resolution != nil {
+            for (index, entry) in probed.enumerated().reversed() {
+                let target = clean.compiled(reaching: snapshot.producers[entry.node]) {
+                    $0.injectionTarget(entry.type)
+                }
+                // A graph that reads the object an injector fills (a presenter's view) has none to
+                // read in a probe's fill: that probe is looked at unfilled.
+                targets[index] = target?.reaches { $0.key.isInjectedObject } == true ? nil : target
+            }
+        }
+        for (index, entry) in probed.enumerated() {
+            let node = entry.node
             // The path is built only if a finding needs it: building it for every probe made
             // validating a chain of n classes O(n²).
             let graph = snapshot.graph
@@ -121,28 +147,31 @@ struct Validator {
                 prefix.removeLast()
                 return prefix
             }
-            probes[ObjectIdentifier(type)] = probe(
-                type, pathPrefix: prefix, compiler: compiler, injection: injection, resolution: resolution,
-                findings: &findings)
+            probes[ObjectIdentifier(entry.type)] = probe(
+                entry.type, target: targets[index], pathPrefix: prefix, compiler: compiler, clean: clean,
+                resolution: resolution, findings: &findings)
         }
     }
 
     private static func injectableType(of producer: AnyProducer) -> (any Injectable.Type)? {
         switch producer.origin {
         case .autowired: producer.key.type as? any Injectable.Type
+        // A `ConstructorInjectable` class that is also `Injectable` (probed through its `init()`).
+        case .constructor: producer.key.type as? any Injectable.Type
         case .implementation(let implementation, _): implementation as? any Injectable.Type
         default: nil
         }
     }
 
-    /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (when
-    /// `injecting`) injects it and checks that every required property was set.
+    /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (given its
+    /// `target`, the plan a `clean` compilation compiled with no problem) injects it and checks
+    /// that every required property was set.
     ///
     /// A main-actor class is probed only on the main actor: elsewhere its `init()` must not run,
     /// so it is reported as `main-actor-required` instead, and nil is returned.
     private func probe<X: Injectable>(
-        _ type: X.Type, pathPrefix: () -> [String], compiler: PlanCompiler, injection: PlanCompiler?,
-        resolution: Resolution?, findings: inout [Diagnostic]
+        _ type: X.Type, target: InjectionTargetProducer?, pathPrefix: () -> [String], compiler: PlanCompiler,
+        clean: CleanCompilation?, resolution: Resolution?, findings: inout [Diagnostic]
     ) -> AnyObject? {
         let requirements = DeclaredDependency.all(X.dependencies).map { $0.requirement }.filter {
             $0.applies(to: X.self)
@@ -163,14 +192,13 @@ struct Validator {
 
         var afterInjection: [Bool?]?
         var written: [AnyKeyPath: Int] = [:]
+        // Whether the probe was filled: its plan compiled cleanly, whatever other roots find.
+        var filled = false
         // Once the graph was too deep for this thread's stack, injecting the probes below would only
         // meet the same depth again (and name a path each time): one error says it.
-        if let injection, let resolution, !findings.contains(where: { $0.code == .resolutionTooDeep }) {
-            let problemsBefore = injection.problems.count
-            let target = injection.injectionTarget(X.self)
-            injection.checkRoot(target)
-            injection.finish()
-            if injection.problems.count == problemsBefore {
+        if let clean, let resolution, !clean.isStopped {
+            if let target {
+                filled = true
                 do {
                     if FieldMatcher.isAmbiguous(requirements, in: layout) {
                         // Which field each step writes tells apart properties of one type.
@@ -189,6 +217,8 @@ struct Validator {
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {
                     findings += error.diagnostics.map { $0.prefixedPath(pathPrefix()) }
+                    // Past the thread's stack, filling other probes would only meet the same depth.
+                    if error.diagnostics.contains(where: { $0.code == .resolutionTooDeep }) { clean.stop() }
                     // The forgotten-dependency check runs once every property was filled.
                     if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency }) {
                         afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
@@ -208,7 +238,7 @@ struct Validator {
         // Filled probes were checked by their plan, which reports forgotten dependencies as errors;
         // unfilled ones can only be suspected, since a `didSet` may set a property after `init()`.
         for (index, field) in layout.fields.enumerated()
-        where injection == nil && afterInit[index] == true && !declared.contains(index)
+        where !filled && field.isStrong && afterInit[index] == true && !declared.contains(index)
             && !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType)) && registry.canProvide(field.wrappedType)
         {
             findings.append(
@@ -252,4 +282,54 @@ protocol ProvidedTypeCheck {
 
 extension Producer: ProvidedTypeCheck {
     func accepts(_ instance: Any) -> Bool { instance is T }
+}
+
+/// Compiles what `validate` fills or resolves apart from the validation's own compilation, with
+/// only what compiled cleanly before it: a probe is filled, and a root resolved, when its own graph
+/// compiles with no problem, so that what `validate` reports for one root (a forgotten dependency an
+/// error rather than a warning, a resolve's error) never depends on other roots' problems.
+///
+/// Compiling one graph that fails drops the producers it made from later compilations (a graph
+/// that reaches them compiles them again, and reports their problems again); those compilers are
+/// kept, as the producers a shared resolution may have recorded instances under must stay alive.
+final class CleanCompilation {
+    private let registry: Registry
+    private var compiler: PlanCompiler
+    private var abandoned: [PlanCompiler] = []
+    /// The validation graph's producers whose graph was found not to compile cleanly.
+    private var dirty: Set<ObjectIdentifier> = []
+    private var stopped = false
+
+    init(registry: Registry, table: [BindingKey: AnyProducer]) {
+        self.registry = registry
+        compiler = PlanCompiler(registry: registry, table: table)
+    }
+
+    /// No later compilation fills or resolves anything (the thread ran out of stack).
+    func stop() { stopped = true }
+
+    var isStopped: Bool { stopped }
+
+    /// What `body` compiles, checked as a root, when it and all it reaches compile with no
+    /// problem; else nil. `scratch`, the validation graph's producer of the same thing, is dirty
+    /// without compiling when one of its edges leads to a producer found dirty.
+    func compiled<P: AnyProducer>(reaching scratch: AnyProducer, _ body: (PlanCompiler) -> P?) -> P? {
+        guard !stopped else { return nil }
+        if scratch.edges.contains(where: { dirty.contains(ObjectIdentifier($0.target)) }) {
+            dirty.insert(ObjectIdentifier(scratch))
+            return nil
+        }
+        let problemsBefore = compiler.problems.count
+        let registeredBefore = compiler.registered.count
+        let producer = body(compiler)
+        if let producer { compiler.checkRoot(producer) }
+        compiler.finish()
+        if let producer, compiler.problems.count == problemsBefore { return producer }
+        dirty.insert(ObjectIdentifier(scratch))
+        let dropped = Set(compiler.registered[registeredBefore...].map(ObjectIdentifier.init))
+        let table = compiler.table.filter { !dropped.contains(ObjectIdentifier($0.value)) }
+        abandoned.append(compiler)
+        compiler = PlanCompiler(registry: registry, table: table)
+        return nil
+    }
 }

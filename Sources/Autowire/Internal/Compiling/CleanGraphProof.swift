@@ -121,9 +121,14 @@ struct CleanGraphProof {
         .reaches(factory.parameterKeys.map { Reached(key: $0, isOptional: false) })
     }
 
-    /// What compiling `type`'s construction looks up: its initializer's parameters.
+    /// What compiling `type`'s construction looks up: its initializer's parameters, and for a
+    /// class that is also `Injectable`, its property fills.
     private static func parameters<X: ConstructorInjectable>(of type: X.Type) -> Lookup {
-        parameters(of: type.construction.recipe)
+        let constructed = parameters(of: type.construction.recipe)
+        guard let injectable = type as? any Injectable.Type else { return constructed }
+        guard case .reaches(let parameters) = constructed, case .reaches(let properties) = dependencies(of: injectable)
+        else { return .unknown }
+        return .reaches(parameters + properties)
     }
 
     /// What compiling `type`'s property fills looks up (see `PlanCompiler.compileFill`).

@@ -48,6 +48,9 @@ final class PlanCompiler {
     /// The member of a user's type being read (`dependencies`, `scope`): user code that may call
     /// back into the container.
     var readingMember: (type: Any.Type, name: String)?
+    /// The untagged key of the object whose injection target is being compiled, with the producer
+    /// that provides that very object to its graph when nothing else provides its type.
+    private var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
     private var path: [String] { lazyPath?.components ?? [] }
 
@@ -80,6 +83,10 @@ final class PlanCompiler {
 
     /// Every producer: those registered before this compilation and those compiled now.
     var table: [BindingKey: AnyProducer] { committed.merging(compiled) { _, new in new } }
+
+    /// The producers registered before this compilation (for a scratch compiler, the registry's
+    /// committed ones, which all compiled without a problem).
+    var committedTable: [BindingKey: AnyProducer] { committed }
 
     /// Adds the producers compiled now to `table`, the registry's; the compiler is spent. It lets
     /// go of `committed` first: sharing the table's storage, it would make the merge copy it.
@@ -173,8 +180,18 @@ final class PlanCompiler {
         case .injectable(let injectable):
             return autowireLeavingFills(injectable, key: key)
         case .none:
-            return nil
+            return injectedObjectProducer(for: key)
         }
+    }
+
+    /// The producer of the object being injected, when `key` is its type and nothing else
+    /// provides it (see `InjectedObjectProducer`).
+    private func injectedObjectProducer(for key: BindingKey) -> AnyProducer? {
+        guard let injectedObject, injectedObject.key == key else { return nil }
+        let made = injectedObject.make()
+        if let registered = producer(registeredFor: made.key) { return registered }
+        register(made)
+        return made
     }
 
     /// Autowires a `ConstructorInjectable` type through its construction, in its own scope: a
@@ -392,7 +409,17 @@ final class PlanCompiler {
         if let existing = producer(registeredFor: key) as? InjectionTargetProducer { return existing }
         let producer = InjectionTargetProducer(key: key, registry: registry)
         register(producer)
+        let outer = injectedObject
+        let registry = registry
+        injectedObject = (BindingKey(type: type, tag: nil), { InjectedObjectProducer<X>(registry: registry) })
         compileSteps(of: type, into: producer.plan, edgesOf: producer)
+        injectedObject = outer
+        // Reached through producers compiled before as well as now: found in the graph itself.
+        let ownKey = BindingKey(type: type, tag: nil)
+        let injectedKey = BindingKey(type: type, tag: InjectedObject.self)
+        producer.selfProducers = producer.reached { reached in
+            reached.scope == .graph && (reached.key == ownKey || reached.key == injectedKey)
+        }
         return producer
     }
 
@@ -482,6 +509,10 @@ final class PlanCompiler {
             if contribution.append(collection, element, contribution.dictionaryKey) {
                 collection.edges.append(
                     Edge(label: label, location: declaration.location, target: element, isDeferred: false))
+                // A handle bound under no key of its own finds its producer through this edge.
+                if let handle = element as? any HandleProducer {
+                    handle.contributed = (key, collection.edges.count - 1)
+                }
             }
         }
         return collection

@@ -136,6 +136,8 @@ struct ProgramLowering {
     private var joinsRecursiveResolves = false
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
     private var injectedRoot: ObjectIdentifier?
+    /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
+    private var selfProducers: [AnyProducer] = []
     /// Producers whose values a `RecursiveCall` makes, though the program could make them: a
     /// closure factory below them needs the recursive path to see them being made (see
     /// `walkAgainCallingRecursively`).
@@ -192,6 +194,9 @@ struct ProgramLowering {
             injectedRoot = ObjectIdentifier(root)
             let slot = newSlot(owned: false)
             resultSlot = slot
+            // The object is part of its own graph: what points back to its type reads its slot.
+            selfProducers = (root as? InjectionTargetProducer)?.selfProducers ?? []
+            for producer in selfProducers { graphSlots[ObjectIdentifier(producer)] = slot }
             requireMainActor(for: plan, path: -1)
             stack.append(
                 Pending(
@@ -206,6 +211,8 @@ struct ProgramLowering {
         }
         try work()
         guard let resultSlot else { throw .unsupported }
+        // A closure's resolver would make the object's type anew: the recursive path records it.
+        if !selfProducers.isEmpty, joinsRecursiveResolves { throw .unsupported }
         for pending in pendingHooks {
             emit(
                 .init(

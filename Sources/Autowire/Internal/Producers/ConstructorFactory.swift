@@ -32,9 +32,31 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     func compile<Value>(_ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool)
         -> AnyProducer
     {
-        TypedFactoryBinding(
+        if let injectable = T.self as? any Injectable.Type {
+            return compileFilled(injectable, compiler, as: Value.self, key: key, scope: scope, register: register)
+        }
+        return TypedFactoryBinding(
             value: Value.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
             specialized: specialized, origin: .constructor(location)
         ).compile(compiler, register: register)
+    }
+
+    /// Compiles a type that is also ``Injectable``: made by its construction, then its declared
+    /// properties are filled and its hook runs (`X` is `T`, opened from the cast).
+    private func compileFilled<X: Injectable, Value>(
+        _ type: X.Type, _ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool
+    ) -> AnyProducer {
+        let holder = FactoryCallHolder<T>()
+        let plan = InjectionPlan()
+        let producer: Producer<Value> = compiler.filledConstructionProducer(
+            key: key, location: location, scope: scope, holder: holder, plan: plan)
+        if register { compiler.register(producer) }
+        if let cursor = compiler.compileArguments(
+            repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
+        {
+            holder.call = TypedFactoryRecipe(factory: initializer, arguments: repeat cursor.take((each Parameter).self))
+        }
+        compiler.compileSteps(of: X.self, into: plan, edgesOf: producer)
+        return producer
     }
 }

@@ -3,6 +3,9 @@
 final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendable {
     let target: AnyProducer
     let make: (ContainerHandle) -> T
+    /// Set while compiling when the handle is a collection's element rather than bound under its
+    /// key: the collection's key and the index of its edge to this producer.
+    var contributed: (collection: BindingKey, edge: Int)?
 
     init(key: BindingKey, registry: Registry, target: AnyProducer, make: @escaping (ContainerHandle) -> T) {
         self.target = target
@@ -16,7 +19,9 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     /// The handle finds its target again through this producer's key, in the registry that
     /// compiled it, which it holds weakly.
     private var handle: ContainerHandle {
-        ContainerHandle(registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil))
+        ContainerHandle(
+            registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil),
+            element: contributed)
     }
 
     override func produce(_ resolution: Resolution) throws -> T { make(handle) }
@@ -35,4 +40,6 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
 /// A producer of a handle, seen without its type: what a handle looks up to find its target.
 protocol HandleProducer: AnyObject {
     var target: AnyProducer { get }
+    /// Where a handle contributed to a collection is found (see `ContainerHandle`).
+    var contributed: (collection: BindingKey, edge: Int)? { get set }
 }

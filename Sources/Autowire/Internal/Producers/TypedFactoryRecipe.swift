@@ -160,3 +160,57 @@ extension PlanCompiler {
         return makeScoped(key: key, scope: scope, origin: origin ?? .factory(location), recipe: recipe)
     }
 }
+
+extension PlanCompiler {
+    /// The scoped producer of a ``ConstructorInjectable`` class that is also ``Injectable``: made
+    /// by its construction (the holder's call, as `factoryProducer` runs it), then filled by `plan`,
+    /// whose hook runs once what the object reads is complete, as for an autowired class.
+    ///
+    /// The recipe has no program form: a program makes it through a `RecursiveCall` (or, kept by
+    /// a scope, leaves the root to the recursive path). A cycle back to the object through one of
+    /// its properties closes as one through a constructor does: the property waits for the
+    /// construction, filling included, to return.
+    func filledConstructionProducer<Value, Implementation>(
+        key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>,
+        plan: InjectionPlan
+    ) -> Producer<Value> {
+        if Value.self is AnyClass, !(Implementation.self is Value.Type) {
+            report(
+                .nonConforming(
+                    implementation: Implementation.self, key: key, location: location, path: [key.description]))
+        }
+        let recipe = Recipe<Value>(
+            make: { resolution, _ in
+                try resolution.checkDepth()
+                try plan.checkThread()
+                guard let call = holder.call else {
+                    throw ResolutionError(.internalInconsistency("the factory for \(key) was not compiled"))
+                }
+                let made: Implementation
+                do {
+                    made = try call.make(resolution)
+                } catch let error as ResolutionError {
+                    throw error.prependingPath(key.description)
+                } catch {
+                    throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
+                }
+                // A class: `Implementation` is an `Injectable` type.
+                let object = made as AnyObject
+                guard let hook = plan.hook, !hook.isAbsent else {
+                    try plan.inject(into: object, resolution)
+                    return try upcast(made, to: Value.self, key: key, location: location)
+                }
+                resolution.state.pointee.beginCreation()
+                do {
+                    try plan.inject(into: object, resolution)
+                } catch {
+                    resolution.state.pointee.abandonCreation()
+                    throw error
+                }
+                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+                return try upcast(made, to: Value.self, key: key, location: location)
+            },
+            registersEarly: false, isFactory: true)
+        return makeScoped(key: key, scope: scope, origin: .constructor(location), recipe: recipe)
+    }
+}

@@ -4,18 +4,36 @@
 /// Weak, because a singleton holding a handle would otherwise keep its own container (and every
 /// singleton in it) alive forever. A key rather than the producer itself, because the producer
 /// may belong to a compilation that was never kept (`validate` compiles into a scratch table):
-/// looking it up again in the live registry can never reach freed memory.
+/// looking it up again in the live registry can never reach freed memory. A handle contributed to a
+/// collection (`bind(AssistedFactory<S, T>.self).intoCollection().to(assisted:)`) is bound under no
+/// key of its own: it is found as the element at its edge of the collection's producer, which is
+/// looked up the same way.
 struct ContainerHandle: Sendable {
     private weak let registry: Registry?
     /// The key the handle itself is bound under, such as `Provider<Report>`.
     private let handleKey: BindingKey
     /// The key of what the handle resolves, for messages.
     let targetKey: BindingKey
+    /// For a handle contributed to a collection: the collection's key, and the index of the edge
+    /// from the collection's producer to the handle's.
+    private let element: (collection: BindingKey, edge: Int)?
 
-    init(registry: Registry, handleKey: BindingKey, targetKey: BindingKey) {
+    init(
+        registry: Registry, handleKey: BindingKey, targetKey: BindingKey,
+        element: (collection: BindingKey, edge: Int)? = nil
+    ) {
         self.registry = registry
         self.handleKey = handleKey
         self.targetKey = targetKey
+        self.element = element
+    }
+
+    /// The producer of the handle in `registry`: bound under its key, or an element of a collection.
+    private func handleProducer(in registry: Registry) throws(ResolutionError) -> (any HandleProducer)? {
+        guard let element else { return try registry.rootProducer(for: handleKey) as? HandleProducer }
+        let collection = try registry.rootProducer(for: element.collection)
+        guard element.edge < collection.edges.count else { return nil }
+        return collection.edges[element.edge].target as? HandleProducer
     }
 
     /// Runs `body` with the producer the handle resolves, keeping the container alive until it
@@ -25,7 +43,7 @@ struct ContainerHandle: Sendable {
     {
         guard let registry else { throw ResolutionError(.containerReleased(targetKey, handle: call())) }
         return try withExtendedLifetime(registry) { () throws(ResolutionError) -> R in
-            guard let handle = try registry.rootProducer(for: handleKey) as? HandleProducer,
+            guard let handle = try handleProducer(in: registry),
                 let target = handle.target.typed(T.self)
             else {
                 throw ResolutionError(.internalInconsistency("the producer behind \(call()) is missing"))

@@ -46,6 +46,11 @@ final class InjectionPlan: @unchecked Sendable {
 /// cycle checks, validation and graph export treat it the same way.
 final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
     let plan = InjectionPlan()
+    /// The `.graph` producers of the filled object's own type that its graph reaches (its class's
+    /// own, and the `InjectedObjectProducer` compiled when nothing else provides it): during an
+    /// injection, each provides the object being filled, so that a dependency pointing back to it
+    /// (a presenter's `weak var view`) receives that very object. Set while compiling.
+    var selfProducers: [AnyProducer] = []
 
     init(key: BindingKey, registry: Registry) {
         super.init(

@@ -474,6 +474,25 @@ final class PlanCompiler {
         return inherited
     }
 
+    /// Makes the handles contributed to `inherited`, an ancestor's collection compiled here (no
+    /// table holds it), find themselves through the edge `index` of the collection that adds to
+    /// it, which is the one registered under the key.
+    private func reroute(handlesContributedTo inherited: AnyProducer, through index: Int) {
+        guard inherited.registry === registry else { return }  // the ancestor's own: found there
+        var pending = [inherited]
+        while let collection = pending.popLast() {
+            for edge in collection.edges {
+                if let handle = edge.target as? any HandleProducer, let contributed = handle.contributed,
+                    contributed.collection == inherited.key
+                {
+                    handle.contributed = (contributed.collection, [index] + contributed.edges)
+                } else if edge.label.isEmpty, edge.target.key == inherited.key, edge.target.registry === registry {
+                    pending.append(edge.target)
+                }
+            }
+        }
+    }
+
     /// Compiles a collection from `contributions`, added to the collection of `ancestor` (this
     /// container's parent for its own contributions), as this container sees it, unless one of
     /// them is written with `override`.
@@ -490,6 +509,7 @@ final class PlanCompiler {
                 first.inherit(collection, inherited)
             {
                 collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
+                reroute(handlesContributedTo: inherited, through: collection.edges.count - 1)
             }
             seenKeys = ancestor.dictionaryKeys(of: key)
         }
@@ -511,7 +531,7 @@ final class PlanCompiler {
                     Edge(label: label, location: declaration.location, target: element, isDeferred: false))
                 // A handle bound under no key of its own finds its producer through this edge.
                 if let handle = element as? any HandleProducer {
-                    handle.contributed = (key, collection.edges.count - 1)
+                    handle.contributed = (key, [collection.edges.count - 1])
                 }
             }
         }

@@ -4,8 +4,8 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     let target: AnyProducer
     let make: (ContainerHandle) -> T
     /// Set while compiling when the handle is a collection's element rather than bound under its
-    /// key: the collection's key and the index of its edge to this producer.
-    var contributed: (collection: BindingKey, edge: Int)?
+    /// key: the collection's key and the edges from its producer to this one.
+    var contributed: (collection: BindingKey, edges: [Int])?
 
     init(key: BindingKey, registry: Registry, target: AnyProducer, make: @escaping (ContainerHandle) -> T) {
         self.target = target
@@ -41,5 +41,5 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
 protocol HandleProducer: AnyObject {
     var target: AnyProducer { get }
     /// Where a handle contributed to a collection is found (see `ContainerHandle`).
-    var contributed: (collection: BindingKey, edge: Int)? { get set }
+    var contributed: (collection: BindingKey, edges: [Int])? { get set }
 }

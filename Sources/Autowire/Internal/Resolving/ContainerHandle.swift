@@ -14,13 +14,14 @@ struct ContainerHandle: Sendable {
     private let handleKey: BindingKey
     /// The key of what the handle resolves, for messages.
     let targetKey: BindingKey
-    /// For a handle contributed to a collection: the collection's key, and the index of the edge
-    /// from the collection's producer to the handle's.
-    private let element: (collection: BindingKey, edge: Int)?
+    /// For a handle contributed to a collection: the collection's key, and the indexes of the
+    /// edges from the collection's producer to the handle's (through the collections it adds to,
+    /// when an ancestor's contributions were compiled in a child's view).
+    private let element: (collection: BindingKey, edges: [Int])?
 
     init(
         registry: Registry, handleKey: BindingKey, targetKey: BindingKey,
-        element: (collection: BindingKey, edge: Int)? = nil
+        element: (collection: BindingKey, edges: [Int])? = nil
     ) {
         self.registry = registry
         self.handleKey = handleKey
@@ -31,9 +32,12 @@ struct ContainerHandle: Sendable {
     /// The producer of the handle in `registry`: bound under its key, or an element of a collection.
     private func handleProducer(in registry: Registry) throws(ResolutionError) -> (any HandleProducer)? {
         guard let element else { return try registry.rootProducer(for: handleKey) as? HandleProducer }
-        let collection = try registry.rootProducer(for: element.collection)
-        guard element.edge < collection.edges.count else { return nil }
-        return collection.edges[element.edge].target as? HandleProducer
+        var producer = try registry.rootProducer(for: element.collection)
+        for edge in element.edges {
+            guard edge < producer.edges.count else { return nil }
+            producer = producer.edges[edge].target
+        }
+        return producer as? HandleProducer
     }
 
     /// Runs `body` with the producer the handle resolves, keeping the container alive until it

@@ -15,6 +15,19 @@ private final class LifetimeSentinel: Injectable {
     static var scope: Scope { .singleton }
 }
 
+/// Keeps the resolver its factory was given.
+private final class ResolverKeeper {
+    let resolver: Resolver
+    init(resolver: Resolver) { self.resolver = resolver }
+}
+
+/// A singleton made with a transient object that holds every handle: the handles are made inside
+/// the singleton's creation.
+private final class HandleApp: Injectable {
+    var holder: HandleHolder!
+    static let dependencies: [Dependency<HandleApp>] = [.inject(\.holder)]
+}
+
 private struct ReleasedState {
     weak var container: Container?
     weak var sentinel: LifetimeSentinel?
@@ -80,5 +93,115 @@ private struct ReleasedState {
             #expect(cache == nil)
         }
         #expect(try parent.resolve(LifetimeSentinel.self) === parentSentinel)
+    }
+
+    /// A singleton's closure factory keeps its `Resolver`: the resolver must not keep the container
+    /// (and so the singleton itself) alive.
+    @Test(arguments: [false, true])
+    func releasingAContainerFreesASingletonThatKeepsItsFactorysResolver(resettable: Bool) throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                if resettable { binder.makeSingletonsResettable() }
+                binder.bind(ResolverKeeper.self).scoped(.singleton).to { resolver in
+                    ResolverKeeper(resolver: resolver)
+                }
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let keeper = try container.resolve(ResolverKeeper.self)
+            #expect(try keeper.resolver.resolve(LifetimeSentinel.self) === released.sentinel)
+            #expect(try container.resolve(ResolverKeeper.self) === keeper)
+            released.kept = keeper
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    @Test func releasingAContainerFreesACustomScopeObjectThatKeepsItsFactorysResolver() throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                binder.bind(ResolverKeeper.self).scoped(.custom(UserSession.self)).to { resolver in
+                    ResolverKeeper(resolver: resolver)
+                }
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            released.kept = try container.resolve(ResolverKeeper.self)
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    /// `let app = try Container { … }.resolve(App.self)`: the handles of an object that the
+    /// container does not keep keep the container alive, as Swinject's do.
+    @Test(arguments: HandleKind.allCases)
+    func aHandleInATransientObjectWorksAfterATemporaryContainer(handle: HandleKind) throws {
+        weak var sentinel: LifetimeSentinel?
+        var holder: HandleHolder? = try {
+            let container = Container()
+            sentinel = try container.resolve(LifetimeSentinel.self)
+            return try container.resolve(HandleHolder.self)
+        }()
+        if let holder { try handle.use(holder) }
+        // The second resolve of a root runs its program.
+        holder = try {
+            let container = Container()
+            _ = try container.resolve(HandleHolder.self)
+            return try container.resolve(HandleHolder.self)
+        }()
+        if let holder { try handle.use(holder) }
+        #expect(sentinel == nil)
+    }
+
+    @Test func aHandleInATransientObjectWorksAfterATemporaryContainerWithBindings() throws {
+        let holder = try Container { binder in
+            binder.bind(HandleHolder.self).scoped(.transient).to(HandleHolder.self)
+        }.resolve(HandleHolder.self)
+        for handle in HandleKind.allCases { try handle.use(holder) }
+        #expect(try holder.makeDraft.make("Q4").title == "Q4")
+    }
+
+    @Test func aResolverKeptByATransientObjectWorksAfterATemporaryContainer() throws {
+        let keeper = try Container { binder in
+            binder.bind(ResolverKeeper.self).to { resolver in ResolverKeeper(resolver: resolver) }
+        }.resolve(ResolverKeeper.self)
+        let holder = try keeper.resolver.resolve(HandleHolder.self)
+        #expect(try holder.makeReport.get() !== holder.makeReport.get())
+    }
+
+    /// A transient object made inside a singleton's creation is kept by the singleton: its handles
+    /// hold the container weakly, and releasing the container frees the singleton.
+    @Test func releasingAContainerFreesASingletonWhoseObjectsHoldHandles() throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                binder.bind(HandleApp.self).scoped(.singleton).to(HandleApp.self)
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let app = try container.resolve(HandleApp.self)
+            for handle in HandleKind.allCases { try handle.use(app.holder) }
+            #expect(try container.resolve(HandleApp.self) === app)
+            released.kept = app
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    /// A singleton kept by the caller after its container was released: its handles held the
+    /// container weakly, so they report that it is gone.
+    @Test(arguments: HandleKind.allCases)
+    func aHandleInASingletonThrowsOnceItsContainerIsReleased(handle: HandleKind) throws {
+        let holder = try Container { binder in
+            binder.bind(HandleHolder.self).scoped(.singleton).to(HandleHolder.self)
+        }.resolve(HandleHolder.self)
+        let error = #expect(throws: ResolutionError.self) { try handle.use(holder) }
+        #expect(error?.diagnostics.map(\.code) == [.containerReleased])
+        #expect(error?.diagnostics.first?.message == handle.releasedMessage)
     }
 }

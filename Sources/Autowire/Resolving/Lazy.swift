@@ -12,8 +12,11 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A lazy does not keep its container alive: a first ``get()`` after the container was released
-/// throws `container-released`; once resolved, it keeps its value.
+/// A lazy keeps its container alive until it has resolved its value, unless an object the container
+/// keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its creation)
+/// holds it: then it holds the container weakly, so that the object never keeps its own container
+/// alive, and a first ``get()`` after the container was released throws `container-released`.
+/// Once resolved, it keeps its value.
 ///
 /// To test a class that holds a lazy without a container, make one from a closure with
 /// ``init(fileID:line:_:)``.

@@ -9,10 +9,15 @@
 /// Objects resolved through it on the factory's own thread, while the factory runs, share the
 /// `.graph` instances of the ongoing resolve, and cycles through the factory are detected. Used on
 /// another thread, or kept and used after the factory returned, it starts new, independent
-/// resolves: it is `Sendable`, and safe to use from anywhere at any time. Making one allocates
-/// nothing.
+/// resolves: it is `Sendable`, and safe to use from anywhere at any time.
+///
+/// A resolver kept by an object the container does not keep keeps the container alive, so it still
+/// resolves once nothing else holds the container. One given to the factory of an object the
+/// container keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its
+/// creation) holds the container weakly, so that the object never keeps its own container alive:
+/// used after the container is released, it throws `container-released`.
 public struct Resolver: Sendable {
-    let registry: Registry
+    private let reference: RegistryReference
     /// The address of the resolve's state while it runs, on the stack of its thread. Never read
     /// through: `ActiveResolutions` hands out the state only when a running resolve of the
     /// calling thread has this address and `serial`.
@@ -22,15 +27,15 @@ public struct Resolver: Sendable {
     private let serial: UInt
 
     @inline(__always)
-    init(registry: Registry, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
-        self.registry = registry
+    init(registry: Registry, weakly: Bool, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
+        self.reference = RegistryReference(registry, weakly: weakly)
         self.state = UInt(bitPattern: state)
         self.serial = serial
     }
 
-    /// The ongoing resolve, when called on its thread before it ended.
+    /// The ongoing resolve of `registry`, when called on its thread before it ended.
     @inline(__always)
-    private var ongoingState: UnsafeMutablePointer<ResolutionState>? {
+    private func ongoingState(of registry: Registry) -> UnsafeMutablePointer<ResolutionState>? {
         ActiveResolutions.running(at: state, serial: serial, key: registry.activeResolutionsKey)
     }
 
@@ -49,7 +54,11 @@ public struct Resolver: Sendable {
     // downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
     @inline(__always)
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        guard let state = ongoingState else {
+        guard let registry = reference.registry else {
+            throw ResolutionError(
+                .containerReleased(key, handle: key.tag == nil ? "Resolver.resolve(_:)" : "Resolver.resolve(_:tag:)"))
+        }
+        guard let state = ongoingState(of: registry) else {
             // A new top-level resolve.
             return try registry.withRootProducer(for: key) {
                 try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()

@@ -28,6 +28,39 @@ private final class HandleApp: Injectable {
     static let dependencies: [Dependency<HandleApp>] = [.inject(\.holder)]
 }
 
+/// Filled by an injected `PropertyInjector`.
+private final class InjectedScreen: PropertyInjectable {
+    var cache: SessionCache!
+    static let dependencies: [Dependency<InjectedScreen>] = [.inject(\.cache)]
+}
+/// Holds the handles on the container itself that the container injects.
+private final class ContainerHandleHolder: Injectable {
+    var injector: PropertyInjector<InjectedScreen>!
+    var children: ChildContainerFactory!
+    static let dependencies: [Dependency<ContainerHandleHolder>] = [.inject(\.injector), .inject(\.children)]
+
+    /// Uses both handles once.
+    func use() throws {
+        let screen = InjectedScreen()
+        try injector.inject(into: screen)
+        #expect(screen.cache != nil)
+        let child = try children.makeChild { _ in }
+        _ = try child.resolve(SessionCache.self)
+    }
+}
+/// A singleton that keeps a `Lazy` of an object holding handles: the value is resolved after the
+/// singleton was made, and kept by it.
+private final class LazyHandleApp: Injectable {
+    var holder: Lazy<HandleHolder>!
+    static let dependencies: [Dependency<LazyHandleApp>] = [.inject(\.holder)]
+}
+/// A singleton that keeps objects its kept resolver resolves after its creation.
+private final class ResolvingKeeper: @unchecked Sendable {
+    let resolver: Resolver
+    var resolved: [HandleHolder] = []
+    init(resolver: Resolver) { self.resolver = resolver }
+}
+
 private struct ReleasedState {
     weak var container: Container?
     weak var sentinel: LifetimeSentinel?
@@ -187,6 +220,76 @@ private struct ReleasedState {
             for handle in HandleKind.allCases { try handle.use(app.holder) }
             #expect(try container.resolve(HandleApp.self) === app)
             released.kept = app
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    @Test func anInjectedInjectorAndChildFactoryOfATransientObjectWorkAfterATemporaryContainer() throws {
+        let holder = try Container().resolve(ContainerHandleHolder.self)
+        try holder.use()
+        let second: ContainerHandleHolder = try {
+            let container = Container()
+            _ = try container.resolve(ContainerHandleHolder.self)
+            return try container.resolve(ContainerHandleHolder.self)
+        }()
+        try second.use()
+    }
+
+    @Test func releasingAContainerFreesASingletonHoldingAnInjectorAndAChildFactory() throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                binder.bind(ContainerHandleHolder.self).scoped(.singleton).to(ContainerHandleHolder.self)
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let holder = try container.resolve(ContainerHandleHolder.self)
+            try holder.use()
+            released.kept = holder
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    /// What a singleton's `Lazy` resolves later is kept by the singleton: its handles hold the
+    /// container weakly too.
+    @Test func releasingAContainerFreesASingletonWhoseLazyValueHoldsHandles() throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                binder.bind(LazyHandleApp.self).scoped(.singleton).to(LazyHandleApp.self)
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let app = try container.resolve(LazyHandleApp.self)
+            let holder = try app.holder.get()
+            for handle in HandleKind.allCases { try handle.use(holder) }
+            released.kept = app
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    /// What a singleton's kept resolver resolves later, and the singleton keeps, holds the
+    /// container weakly.
+    @Test func releasingAContainerFreesASingletonThatKeepsWhatItsResolverResolvesLater() throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                binder.bind(ResolvingKeeper.self).scoped(.singleton).to { resolver in
+                    ResolvingKeeper(resolver: resolver)
+                }
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let keeper = try container.resolve(ResolvingKeeper.self)
+            for _ in 0..<2 { keeper.resolved.append(try keeper.resolver.resolve(HandleHolder.self)) }
+            for handle in HandleKind.allCases { try handle.use(keeper.resolved[1]) }
+            released.kept = keeper
         }
         #expect(released.container == nil)
         #expect(released.kept == nil)

@@ -59,7 +59,10 @@ public struct AssistedFactory<Seed, T>: Sendable {
                     calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
                 ) { (target: Producer<T>) in
                     try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
-                        try target.produce(resolution)
+                        // What it makes for an object the container keeps is kept too (see
+                        // `Producer.resolveTopLevelForKeptObject()`).
+                        if handle.isForKeptObject { resolution.state.pointee.keptCreations = 1 }
+                        return try target.produce(resolution)
                     }
                 }
             }

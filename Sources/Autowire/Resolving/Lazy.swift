@@ -65,7 +65,9 @@ public final class Lazy<T>: @unchecked Sendable {
                 switch source {
                 case .container(let handle):
                     resolved = try handle.withTarget(calling: "Lazy<\(handle.targetKey)>.get()") {
-                        (target: Producer<T>) in try target.resolveTopLevel()
+                        (target: Producer<T>) in
+                        handle.isForKeptObject
+                            ? try target.resolveTopLevelForKeptObject() : try target.resolveTopLevel()
                     }
                 case .closure(let make, let location):
                     resolved = try ResolutionError.wrappingHandMade(T.self, at: location) { try make() }

@@ -49,7 +49,7 @@ public struct Provider<T>: Sendable {
         switch source {
         case .container(let handle):
             try handle.withTarget(calling: "Provider<\(handle.targetKey)>.get()") { (target: Producer<T>) in
-                try target.resolveTopLevel()
+                handle.isForKeptObject ? try target.resolveTopLevelForKeptObject() : try target.resolveTopLevel()
             }
         case .closure(let make, let location):
             try ResolutionError.wrappingHandMade(T.self, at: location) { try make() }

@@ -59,9 +59,12 @@ public struct Resolver: Sendable {
                 .containerReleased(key, handle: key.tag == nil ? "Resolver.resolve(_:)" : "Resolver.resolve(_:tag:)"))
         }
         guard let state = ongoingState(of: registry) else {
-            // A new top-level resolve.
+            // A new top-level resolve, kept by what keeps this resolver when it holds its container
+            // weakly (see `Producer.resolveTopLevelForKeptObject()`).
+            let isForKeptObject = reference.isWeak
             return try registry.withRootProducer(for: key) {
-                try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()
+                let producer = unsafeDowncast($0, to: Producer<T>.self)
+                return isForKeptObject ? try producer.resolveTopLevelForKeptObject() : try producer.resolveTopLevel()
             }
         }
         // Checked as a root: closures have no static edges, so the graph this request reaches was

@@ -218,6 +218,18 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return Unmanaged.passRetained(unsafeBitCast(try runRecursively(), to: AnyObject.self)).toOpaque()
     }
 
+    /// A top-level resolve asked for by an object the container keeps, through a handle or a
+    /// resolver that holds the container weakly: the object keeps what it gets, so every handle
+    /// and resolver made in this resolve holds the container weakly too (see `RegistryReference`).
+    /// By the recursive path, which marks the whole resolve so; a program makes strong ones outside
+    /// the regions of the objects it keeps.
+    final func resolveTopLevelForKeptObject() throws -> T {
+        try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) { resolution in
+            resolution.state.pointee.keptCreations = 1
+            return try produce(resolution)
+        }
+    }
+
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {

@@ -22,6 +22,10 @@ struct ContainerHandle: Sendable {
         self.targetKey = targetKey
     }
 
+    /// Whether the handle holds its container weakly: an object the container keeps holds it, and
+    /// keeps what it resolves.
+    var isForKeptObject: Bool { reference.isWeak }
+
     /// Runs `body` with the producer the handle resolves, keeping the container alive until it
     /// returns; `call` names the handle's method in messages.
     func withTarget<T, R>(calling call: @autoclosure () -> String, _ body: (Producer<T>) throws -> R)

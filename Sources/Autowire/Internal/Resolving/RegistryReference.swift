@@ -18,6 +18,13 @@ enum RegistryReference: Sendable {
         self = weakly ? .weak(WeakRegistry(registry)) : .strong(registry)
     }
 
+    /// Whether it holds the registry weakly: what it resolves is kept by an object the container
+    /// keeps (see `Producer.resolveTopLevelForKeptObject()`).
+    var isWeak: Bool {
+        if case .weak = self { return true }
+        return false
+    }
+
     /// The registry, or nil once a weakly held one is released.
     @inline(__always)
     var registry: Registry? {

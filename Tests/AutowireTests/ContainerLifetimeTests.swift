@@ -296,6 +296,38 @@ private struct ReleasedState {
         #expect(released.sentinel == nil)
     }
 
+    /// Custom-scope and resettable instances are kept by their container like singletons: their
+    /// handles hold it weakly, and releasing the container (or a per-user child) frees them.
+    @Test(arguments: [false, true])
+    func releasingAContainerFreesKeptInstancesWhoseObjectsHoldHandles(perUserChild: Bool) throws {
+        var released = ReleasedState()
+        weak var resettable: HandleApp?
+        do {
+            let parent = Container()
+            let configure: (Binder) -> Void = { binder in
+                binder.makeSingletonsResettable()
+                binder.bind(HandleApp.self).scoped(.singleton).to(HandleApp.self)
+                binder.bind(HandleHolder.self).scoped(.custom(UserSession.self)).to(HandleHolder.self)
+            }
+            let container = perUserChild ? try parent.child(configure) : try Container(configure)
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let app = try container.resolve(HandleApp.self)
+            let holder = try container.resolve(HandleHolder.self)
+            #expect(try container.resolve(HandleHolder.self) === holder)
+            for handle in HandleKind.allCases {
+                try handle.use(app.holder)
+                try handle.use(holder)
+            }
+            resettable = app
+            released.kept = holder
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(resettable == nil)
+        #expect(released.sentinel == nil)
+    }
+
     /// A singleton kept by the caller after its container was released: its handles held the
     /// container weakly, so they report that it is gone.
     @Test(arguments: HandleKind.allCases)

@@ -1,5 +1,6 @@
-/// How a handle (`Provider`, `Lazy`, `AssistedFactory`) or a closure factory's `Resolver` holds
-/// its container's state.
+/// How a handle (`Provider`, `Lazy`, `AssistedFactory`, an injected `ChildContainerFactory`) holds
+/// its container's state. A closure factory's `Resolver` holds it the same two ways, in two fields
+/// (see `Resolver.registry`), and an injected `PropertyInjector` as its own fields say.
 ///
 /// Strongly, so that an object the container does not keep keeps the container alive while it
 /// holds one: `let app = try Container { … }.resolve(App.self)` followed by
@@ -35,8 +36,14 @@ enum RegistryReference: Sendable {
     }
 }
 
-/// A registry held weakly (`RegistryReference.weak`): one small object per handle or resolver made
-/// for a kept object, so that the common, strong reference stays one word.
+extension Registry {
+    /// An empty registry that nothing resolves from: what a `Resolver` that holds its container
+    /// weakly holds in its strong field (see `Resolver.registry`).
+    static let placeholder = Registry()
+}
+
+/// A registry held weakly (`RegistryReference.weak`, `Resolver.weakRegistry`): one small object per
+/// handle or resolver made for a kept object, so that the common, strong reference stays one word.
 final class WeakRegistry: Sendable {
     weak let registry: Registry?
 

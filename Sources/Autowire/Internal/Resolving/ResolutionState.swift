@@ -532,12 +532,20 @@ struct Resolution {
         state.pointee.endBuilding(producer, token)
     }
 
-    /// The resolver a closure factory of `registry` receives during this resolve.
+    /// The resolver a closure factory of `registry` receives during this resolve, for an object
+    /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
+    @inline(never)
+    func keptObjectResolver(for registry: Registry) -> Resolver {
+        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
+        return Resolver(weaklyOn: registry, state: state, serial: state.pointee.serial)
+    }
+
+    /// The resolver a closure factory of `registry` receives during this resolve, for an object
+    /// the container does not keep.
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
         if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
-        return Resolver(
-            registry: registry, weakly: state.pointee.isMakingKeptObject, state: state, serial: state.pointee.serial)
+        return Resolver(registry: registry, state: state, serial: state.pointee.serial)
     }
 
     /// Whether a property fill that met `producer` and got `error` can wait for its value: the

@@ -28,6 +28,23 @@ private final class HandleApp: Injectable {
     static let dependencies: [Dependency<HandleApp>] = [.inject(\.holder)]
 }
 
+/// A singleton whose graph is a cycle (its holder points back to it), so that its first resolve
+/// runs a resolve program, which makes it in a region.
+private final class CyclicHandleApp: Injectable {
+    static var scope: Scope { .singleton }
+    var holder: CyclicHandleHolder!
+    static let dependencies: [Dependency<CyclicHandleApp>] = [.inject(\.holder)]
+}
+private final class CyclicHandleHolder: Injectable {
+    weak var app: CyclicHandleApp?
+    var makeReport: Provider<WeeklyReport>!
+    var report: Lazy<WeeklyReport>!
+    var makeDraft: AssistedFactory<String, ReportDraft>!
+    static let dependencies: [Dependency<CyclicHandleHolder>] = [
+        .inject(\.app), .inject(\.makeReport), .inject(\.report), .inject(\.makeDraft),
+    ]
+}
+
 /// Filled by an injected `PropertyInjector`.
 private final class InjectedScreen: PropertyInjectable {
     var cache: SessionCache!
@@ -325,6 +342,24 @@ private struct ReleasedState {
         #expect(released.container == nil)
         #expect(released.kept == nil)
         #expect(resettable == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    @Test func releasingAContainerFreesASingletonMadeByAResolveProgramWhoseObjectsHoldHandles() throws {
+        var released = ReleasedState()
+        do {
+            let container = Container()
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let app = try container.resolve(CyclicHandleApp.self)
+            #expect(app.holder.app === app)
+            _ = try app.holder.makeReport.get()
+            _ = try app.holder.report.get()
+            _ = try app.holder.makeDraft.make("Q1")
+            released.kept = app
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
         #expect(released.sentinel == nil)
     }
 

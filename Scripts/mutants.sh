@@ -46,6 +46,30 @@ mutant() {
     news+=("$6")
 }
 
+# Container lifetime: a custom scope's producer retains its storage, which keeps the producer:
+# releasing the container frees none of its custom-scope or resettable instances.
+mutant resettable-producer-retains-storage Internal/Producers/ResettableProducer.swift \
+    'ContainerLifetimeTests' no \
+    'unowned(unsafe) let storage: ScopeStorage' \
+    'let storage: ScopeStorage'
+# Container lifetime: handles and resolvers made by the recursive path for an object the container
+# keeps hold it strongly, so a singleton keeps its own container alive.
+mutant kept-object-handles-strong Internal/Resolving/ResolutionState.swift \
+    'ContainerLifetimeTests|HandleLifetimeTests' no \
+    'var isMakingKeptObject: Bool { keptCreations > 0 }' \
+    'var isMakingKeptObject: Bool { false }'
+# Container lifetime: a resolve program makes strong handles inside a singleton's region.
+mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering.swift \
+    'ContainerLifetimeTests|HandleLifetimeTests' no \
+    'producer.lowering(insideKeptObject: openRegions > 0)' \
+    'producer.lowering(insideKeptObject: false)'
+# Container lifetime: handles of objects the container does not keep hold it weakly, so a handle
+# after a temporary container throws `container-released`.
+mutant unkept-object-handles-weak Internal/Producers/DeferredProducer.swift \
+    'ContainerLifetimeTests' no \
+    'make(ContainerHandle(registry: registry, weakly: false, handleKey: handleKey, targetKey: targetKey))' \
+    'make(ContainerHandle(registry: registry, weakly: true, handleKey: handleKey, targetKey: targetKey))'
+
 # Scope sharing: an autowired `.graph` object met again in the same resolve is made anew.
 mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
     'ScopeTests|CycleTests' yes \

@@ -12,6 +12,7 @@ func handleOfAReleasedContainer() throws(ResolutionError) {
     _ = try holder.makeReport.get()
 }
 private final class ReportMaker: Injectable {
+    static var scope: Scope { .singleton }
     var makeReport: Provider<Report>!
     static let dependencies: [Dependency<ReportMaker>] = [.inject(\.makeReport)]
 }

@@ -682,7 +682,7 @@ extension BadInput {
             """
             error[container-released]: Provider<Report>.get() was called after the container that made it was released.
               path: Provider<Report>.get() → Report
-              fix: Keep the Container (or a child of it) for as long as objects it made call their Provider, Lazy or AssistedFactory: a handle does not keep its container alive, so that singletons holding one never keep their own container alive.
+              fix: Keep the Container (or a child of it) for as long as objects it keeps (singletons, custom-scope and weak instances, and what they hold) use their Provider, Lazy, AssistedFactory or Resolver: those hold their container weakly, so that a singleton never keeps its own container alive.
             """
         case .dependenciesGetterResolves:
             """

@@ -95,17 +95,21 @@ private struct Released {
         #expect(released.holder == nil)
     }
 
+    /// A singleton's handles hold its container weakly: the caller kept the singleton, not the
+    /// container.
     @Test(arguments: HandleKind.allCases)
-    func aHandleUsedAfterItsContainerIsGoneThrows(handle: HandleKind) throws {
-        let holder = try Container().resolve(HandleHolder.self)
+    func aSingletonsHandleUsedAfterItsContainerIsGoneThrows(handle: HandleKind) throws {
+        let holder = try Container { binder in
+            binder.bind(HandleHolder.self).scoped(.singleton).to(HandleHolder.self)
+        }.resolve(HandleHolder.self)
         let error = #expect(throws: ResolutionError.self) { try handle.use(holder) }
         #expect(error?.diagnostics.map(\.code) == [.containerReleased])
         #expect(error?.diagnostics.first?.message == handle.releasedMessage)
         #expect(
             error?.diagnostics.first?.fix
-                == "Keep the Container (or a child of it) for as long as objects it made call their Provider, Lazy "
-                + "or AssistedFactory: a handle does not keep its container alive, so that singletons holding one "
-                + "never keep their own container alive.")
+                == "Keep the Container (or a child of it) for as long as objects it keeps (singletons, custom-scope "
+                + "and weak instances, and what they hold) use their Provider, Lazy, AssistedFactory or Resolver: "
+                + "those hold their container weakly, so that a singleton never keeps its own container alive.")
     }
 
     @Test func aHandleWorksWhileItsContainerLives() throws {
@@ -116,11 +120,14 @@ private struct Released {
         #expect(try holder.makeDraft.make("Q3").title == "Q3")
     }
 
-    @Test func aResolvedLazyKeepsItsValueAfterTheContainerIsGone() throws {
-        let holder = try Container().resolve(HandleHolder.self)
+    @Test func aSingletonsResolvedLazyKeepsItsValueAfterTheContainerIsGone() throws {
+        let bindings: (Binder) -> Void = { binder in
+            binder.bind(HandleHolder.self).scoped(.singleton).to(HandleHolder.self)
+        }
+        let holder = try Container(bindings).resolve(HandleHolder.self)
         // Resolved while the container lived? No: the container above is already gone.
         #expect(throws: ResolutionError.self) { try holder.report.get() }
-        let container = Container()
+        let container = try Container(bindings)
         let kept = try container.resolve(HandleHolder.self)
         let report = try kept.report.get()
         _ = consume container
@@ -147,7 +154,8 @@ private final class EscapingProbe: Injectable, @unchecked Sendable {
 
 extension HandleLifetimeTests {
     /// `validate` compiles into a scratch table it throws away: the handles its probes received
-    /// pointed into it (ASan: heap-use-after-free in `Provider.get()`).
+    /// pointed into it (ASan: heap-use-after-free in `Provider.get()`). They now keep the copy of
+    /// the container that `validate` used alive, and resolve in it.
     @Test func handlesThatValidateHandedOutNeverDangle() throws {
         let container = Container()
         try container.validate(KeepsItsProvider.self, EscapingProbe.self)
@@ -165,8 +173,8 @@ extension HandleLifetimeTests {
             outcomes.withLock { $0.append(outcome) }
         }
         #expect(finished, "the threads calling get() did not finish within 30 s")
-        // The copy of the container that validate used is gone with the call.
-        #expect(
-            outcomes.withLock { $0.map { $0?.diagnostics.first?.code } } == providers.map { _ in .containerReleased })
+        // The probes are not kept by the copy of the container that validate used: their handles
+        // keep it alive.
+        #expect(outcomes.withLock { $0.map { $0?.diagnostics.first?.code } } == providers.map { _ in nil })
     }
 }

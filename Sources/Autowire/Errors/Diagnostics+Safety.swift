@@ -1,7 +1,8 @@
 /// The diagnostics of what a user's code can do to a container at run time: use a handle after its
 /// container is gone, re-enter it while it compiles, wait on another thread's creation in a cycle.
 extension Diagnostic.Code {
-    /// A `Provider`, `Lazy` or `AssistedFactory` used after the container that made it was released.
+    /// A `Provider`, `Lazy`, `AssistedFactory` or kept `Resolver` of an object its container keeps
+    /// (which holds the container weakly) used after the container was released.
     public static let containerReleased = Diagnostic.Code("container-released")
 }
 
@@ -13,9 +14,9 @@ extension Diagnostic {
             message: "\(handle) was called after the container that made it was released.",
             path: [handle, key.description],
             fix:
-                "Keep the Container (or a child of it) for as long as objects it made call their Provider, Lazy or "
-                + "AssistedFactory: a handle does not keep its container alive, so that singletons holding one "
-                + "never keep their own container alive.")
+                "Keep the Container (or a child of it) for as long as objects it keeps (singletons, custom-scope and "
+                + "weak instances, and what they hold) use their Provider, Lazy, AssistedFactory or Resolver: those "
+                + "hold their container weakly, so that a singleton never keeps its own container alive.")
     }
 }
 

@@ -20,8 +20,11 @@
 /// binder.bind(AssistedFactory<String, Mailer>.self).to(assisted: SMTPMailer.init)   // init(host:logger:)
 /// ```
 ///
-/// Every `make` is a new top-level resolve: `T` is new each time. A factory does not keep its
-/// container alive: once the container is released, ``make(_:)`` throws `container-released`.
+/// Every `make` is a new top-level resolve: `T` is new each time. A factory keeps its container
+/// alive, unless an object the container keeps (a singleton, a custom-scope or `.weak` instance,
+/// or anything made inside its creation) holds it: then it holds the container weakly, so that the
+/// object never keeps its own container alive, and once the container is released, ``make(_:)``
+/// throws `container-released`.
 ///
 /// To test a class that holds a factory without a container, make one from a closure with
 /// ``init(fileID:line:_:)``.
@@ -56,7 +59,10 @@ public struct AssistedFactory<Seed, T>: Sendable {
                     calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
                 ) { (target: Producer<T>) in
                     try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
-                        try target.produce(resolution)
+                        // What it makes for an object the container keeps is kept too (see
+                        // `Producer.resolveTopLevelForKeptObject()`).
+                        if handle.isForKeptObject { resolution.state.pointee.keptCreations = 1 }
+                        return try target.produce(resolution)
                     }
                 }
             }

@@ -15,13 +15,15 @@
 /// }
 /// ```
 ///
-/// The factory does not keep its container alive (a singleton holding one would otherwise keep its
-/// own container alive forever): once the container is released, ``makeChild(_:)`` throws
-/// `container-released`. A child it made keeps its parent alive, as every child does.
+/// The factory keeps its container alive, unless an object the container keeps (a singleton, a
+/// custom-scope or `.weak` instance, or anything made inside its creation) holds it: then it holds
+/// the container weakly, so that the object never keeps its own container alive, and once the
+/// container is released, ``makeChild(_:)`` throws `container-released`. A child it made keeps its
+/// parent alive, as every child does.
 public struct ChildContainerFactory: Sendable {
-    private weak let parent: Registry?
+    private let parent: RegistryReference
 
-    init(parent: Registry) { self.parent = parent }
+    init(parent: Registry, weakly: Bool) { self.parent = RegistryReference(parent, weakly: weakly) }
 
     /// Returns a child of the container that made this factory, with the bindings `configure`
     /// declares; the same as ``Container/child(sharingAutowiredSingletons:_:)`` on that container.
@@ -29,7 +31,7 @@ public struct ChildContainerFactory: Sendable {
     /// - Throws: ``ConfigurationError`` for problems in the child's bindings; ``ResolutionError``
     ///   (`container-released`) when the container is gone.
     public func makeChild(_ configure: (Binder) throws -> Void) throws -> Container {
-        guard let parent else {
+        guard let parent = parent.registry else {
             throw ResolutionError(
                 .containerReleased(BindingKey(Container.self, tag: nil), handle: "ChildContainerFactory.makeChild(_:)"))
         }

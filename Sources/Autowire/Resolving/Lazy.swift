@@ -12,8 +12,11 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A lazy does not keep its container alive: a first ``get()`` after the container was released
-/// throws `container-released`; once resolved, it keeps its value.
+/// A lazy keeps its container alive until it has resolved its value, unless an object the container
+/// keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its creation)
+/// holds it: then it holds the container weakly, so that the object never keeps its own container
+/// alive, and a first ``get()`` after the container was released throws `container-released`.
+/// Once resolved, it keeps its value.
 ///
 /// To test a class that holds a lazy without a container, make one from a closure with
 /// ``init(fileID:line:_:)``.
@@ -62,7 +65,9 @@ public final class Lazy<T>: @unchecked Sendable {
                 switch source {
                 case .container(let handle):
                     resolved = try handle.withTarget(calling: "Lazy<\(handle.targetKey)>.get()") {
-                        (target: Producer<T>) in try target.resolveTopLevel()
+                        (target: Producer<T>) in
+                        handle.isForKeptObject
+                            ? try target.resolveTopLevelForKeptObject() : try target.resolveTopLevel()
                     }
                 case .closure(let make, let location):
                     resolved = try ResolutionError.wrappingHandMade(T.self, at: location) { try make() }

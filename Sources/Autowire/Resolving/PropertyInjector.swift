@@ -12,12 +12,15 @@ import Synchronization
 /// ```
 ///
 /// An injector can itself be a dependency: declare a `PropertyInjector<Screen>!` property and
-/// `.inject(\.injector)` it. An injected injector does not keep its container alive (a singleton
-/// holding one would otherwise keep its own container alive forever): once the container is
-/// released, ``inject(into:)`` throws `container-released`.
+/// `.inject(\.injector)` it. An injected injector keeps its container alive, unless an object the
+/// container keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its
+/// creation) holds it: then it holds the container weakly, so that the object never keeps its own
+/// container alive, and once the container is released, ``inject(into:)`` throws
+/// `container-released`.
 public struct PropertyInjector<T: PropertyInjectable>: Sendable {
-    /// The container and plan of an injector asked for with `propertyInjector(for:)`, held
-    /// strongly; nil in an injected one, which holds `weakTarget` instead.
+    /// The container and plan of an injector asked for with `propertyInjector(for:)` or injected
+    /// into an object the container does not keep, held strongly; nil in one injected into an object
+    /// the container keeps, which holds `weakTarget` instead.
     let registry: Registry?
     let target: InjectionTargetProducer?
     private let weakTarget: WeakInjectionTarget?
@@ -30,7 +33,8 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         self.objectType = ObjectIdentifier(objectType)
     }
 
-    /// An injector that holds its container weakly: what the container injects.
+    /// An injector that holds its container weakly: what the container injects into an object it
+    /// keeps.
     init(weaklyOn registry: Registry, target: InjectionTargetProducer) {
         self.registry = nil
         self.target = nil

@@ -11,9 +11,11 @@
 /// let exporter = try screen.makeExporter.get()   // a new Exporter unless it is a singleton
 /// ```
 ///
-/// A provider does not keep its container alive (a singleton holding one would otherwise keep its
-/// own container alive forever): once the container is released, ``get()`` throws
-/// `container-released`.
+/// A provider keeps its container alive, so `let app = try Container { … }.resolve(App.self)`
+/// followed by `app.makeExporter.get()` works. One held by an object the container keeps (a
+/// singleton, a custom-scope or `.weak` instance, or anything made inside its creation) holds it
+/// weakly instead, so that the object never keeps its own container alive: once the container is
+/// released, its ``get()`` throws `container-released`.
 ///
 /// To test a class that holds a provider without a container, make one from a closure with
 /// ``init(fileID:line:_:)``.
@@ -42,12 +44,12 @@ public struct Provider<T>: Sendable {
     /// Resolves `T` as a new top-level request (or calls the closure of a hand-made provider).
     ///
     /// - Throws: ``ResolutionError`` when `T` cannot be resolved, or `container-released` when the
-    ///   container is gone.
+    ///   container, held weakly by a provider of an object it keeps, is gone.
     public func get() throws(ResolutionError) -> T {
         switch source {
         case .container(let handle):
             try handle.withTarget(calling: "Provider<\(handle.targetKey)>.get()") { (target: Producer<T>) in
-                try target.resolveTopLevel()
+                handle.isForKeptObject ? try target.resolveTopLevelForKeptObject() : try target.resolveTopLevel()
             }
         case .closure(let make, let location):
             try ResolutionError.wrappingHandMade(T.self, at: location) { try make() }

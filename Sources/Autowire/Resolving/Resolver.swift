@@ -10,9 +10,22 @@
 /// `.graph` instances of the ongoing resolve, and cycles through the factory are detected. Used on
 /// another thread, or kept and used after the factory returned, it starts new, independent
 /// resolves: it is `Sendable`, and safe to use from anywhere at any time. Making one allocates
-/// nothing.
+/// nothing, but for the factory of an object the container keeps (then one small object).
+///
+/// A resolver kept by an object the container does not keep keeps the container alive, so it still
+/// resolves once nothing else holds the container. One given to the factory of an object the
+/// container keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its
+/// creation) holds the container weakly, so that the object never keeps its own container alive:
+/// used after the container is released, it throws `container-released`.
 public struct Resolver: Sendable {
-    let registry: Registry
+    /// The container's state, held strongly. In the resolver of an object the container keeps,
+    /// which holds the container in `weakRegistry` instead, an empty registry nothing resolves
+    /// from. Two fields rather than a `RegistryReference` or an optional, each of which cost a
+    /// retain and a release per nested resolve of every resolver (about 100 instructions a closure
+    /// factory, callgrind).
+    private let registry: Registry
+    /// Nil but in the resolver of an object the container keeps.
+    private let weakRegistry: WeakRegistry?
     /// The address of the resolve's state while it runs, on the stack of its thread. Never read
     /// through: `ActiveResolutions` hands out the state only when a running resolve of the
     /// calling thread has this address and `serial`.
@@ -24,13 +37,23 @@ public struct Resolver: Sendable {
     @inline(__always)
     init(registry: Registry, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
         self.registry = registry
+        self.weakRegistry = nil
         self.state = UInt(bitPattern: state)
         self.serial = serial
     }
 
-    /// The ongoing resolve, when called on its thread before it ended.
+    /// The resolver of the factory of an object the container keeps: it holds the container weakly.
+    @inline(never)
+    init(weaklyOn registry: Registry, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
+        self.registry = Registry.placeholder
+        self.weakRegistry = WeakRegistry(registry)
+        self.state = UInt(bitPattern: state)
+        self.serial = serial
+    }
+
+    /// The ongoing resolve of `registry`, when called on its thread before it ended.
     @inline(__always)
-    private var ongoingState: UnsafeMutablePointer<ResolutionState>? {
+    private func ongoingState(of registry: Registry) -> UnsafeMutablePointer<ResolutionState>? {
         ActiveResolutions.running(at: state, serial: serial, key: registry.activeResolutionsKey)
     }
 
@@ -49,7 +72,8 @@ public struct Resolver: Sendable {
     // downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
     @inline(__always)
     private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
-        guard let state = ongoingState else {
+        if weakRegistry != nil { return try resolveForKeptObject(key) }
+        guard let state = ongoingState(of: registry) else {
             // A new top-level resolve.
             return try registry.withRootProducer(for: key) {
                 try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()
@@ -57,6 +81,26 @@ public struct Resolver: Sendable {
         }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
+        return try registry.withRootProducer(for: key) {
+            try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
+        }
+    }
+
+    /// `resolve` by the resolver of an object the container keeps, which holds the container
+    /// weakly: out of line, so that the common resolver's path stays as short as it was.
+    @inline(never)
+    private func resolveForKeptObject<T>(_ key: BindingKey) throws(ResolutionError) -> T {
+        guard let registry = weakRegistry?.registry else {
+            throw ResolutionError(
+                .containerReleased(key, handle: key.tag == nil ? "Resolver.resolve(_:)" : "Resolver.resolve(_:tag:)"))
+        }
+        guard let state = ongoingState(of: registry) else {
+            // A new top-level resolve, kept by the object that keeps this resolver (see
+            // `Producer.resolveTopLevelForKeptObject()`).
+            return try registry.withRootProducer(for: key) {
+                try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelForKeptObject()
+            }
+        }
         return try registry.withRootProducer(for: key) {
             try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
         }

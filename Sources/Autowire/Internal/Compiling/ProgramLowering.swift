@@ -322,7 +322,7 @@ struct ProgramLowering {
         if let index = constantIndex[id] { return .constant(index) }
         if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }
         guard code.count < Self.maximumInstructions else { throw .unsupported }
-        let lowering = producer.lowering()
+        let lowering = producer.lowering(insideKeptObject: openRegions > 0)
         if let began = onPath[id] {
             // Met again while it is made. A transient object (or a transient factory's call) is
             // made anew, as the recursive path makes it, when a `.graph` object was recorded since

@@ -17,23 +17,39 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     }
 
     /// The handle finds its target again through this producer's key, in the registry that
-    /// compiled it, which it holds weakly.
-    private var handle: ContainerHandle {
+    /// compiled it, which it holds weakly when made for an object the container keeps.
+    private func handle(weakly: Bool) -> ContainerHandle {
         ContainerHandle(
-            registry: registry, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil),
+            registry: registry, weakly: weakly, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil),
             element: contributed)
     }
 
-    override func produce(_ resolution: Resolution) throws -> T { make(handle) }
+    override func produce(_ resolution: Resolution) throws -> T {
+        make(handle(weakly: resolution.state.pointee.isMakingKeptObject))
+    }
 
-    /// `Provider` and `AssistedFactory` are values that only name their target, the same for
-    /// every resolve: one made now serves every run. A `Lazy` keeps what it resolves, so each run
-    /// makes its own.
-    override func lowering() -> Lowering {
-        let handle = handle
-        guard holdsReferences else { return .constant(reference(for: make(handle))) }
+    override func lowering() -> Lowering { lowering(insideKeptObject: false) }
+
+    /// Made on each run: a handle the program held would be the same for an object the container
+    /// keeps and for one it does not, and a strong one held by the program (which the registry
+    /// owns) would keep the registry alive forever. A strong handle is made from the registry the
+    /// run holds; a weak one, only in a kept object's region, may be captured.
+    override func lowering(insideKeptObject: Bool) -> Lowering {
         let make = make
-        return .factory(ValueCall(key: key, references: 0) { _ in make(handle) }, [], shared: false)
+        if insideKeptObject {
+            let handle = handle(weakly: true)
+            return .factory(ValueCall(key: key, references: 0) { _ in make(handle) }, [], shared: false)
+        }
+        let handleKey = key
+        let targetKey = BindingKey(type: target.key.type, tag: nil)
+        let contributed = contributed
+        return .factory(
+            HandleCall(key: key, registry: registry) { registry in
+                make(
+                    ContainerHandle(
+                        registry: registry, weakly: false, handleKey: handleKey, targetKey: targetKey,
+                        element: contributed))
+            }, [], shared: false)
     }
 }
 

@@ -71,6 +71,11 @@ class AnyProducer: @unchecked Sendable {
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
+    /// What a resolve program does to make this producer's value for an object its container
+    /// keeps, inside a scope's region (`insideKeptObject`), or for any other: the same, but for
+    /// handles, which hold their container weakly in the first case (see `RegistryReference`).
+    func lowering(insideKeptObject: Bool) -> Lowering { lowering() }
+
     /// The value of a top-level resolve as recorded (see `takeRecorded(_:as:)`), retained, when
     /// no compiling or lowering has to run first: by the published program, unless lowering it
     /// again would make it faster, or recursively when no program can perform it. Nil when the
@@ -156,8 +161,13 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// Makes a value with `recipe` and records it in this resolve: an autowired object records
     /// itself before its properties are filled (so cycles back to it close), a factory's value is
-    /// recorded once the factory returns (re-entering it before then is a cycle).
+    /// recorded once the factory returns (re-entering it before then is a cycle). For the scopes
+    /// that keep what they make (singletons, custom scopes, `.weak`).
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
+        // Called only by the scopes that keep what they make: what is made inside holds its
+        // container weakly.
+        resolution.state.pointee.keptCreations += 1
+        defer { resolution.state.pointee.keptCreations -= 1 }
         if recipe.registersEarly {
             let token = try resolution.beginBuilding(self)
             defer { resolution.endBuilding(self, token) }
@@ -219,6 +229,18 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         guard holdsReferences else { return nil }
         // Safe: `holdsReferences` says a `T` is a class reference, so it is one word, an object.
         return Unmanaged.passRetained(unsafeBitCast(try runRecursively(), to: AnyObject.self)).toOpaque()
+    }
+
+    /// A top-level resolve asked for by an object the container keeps, through a handle or a
+    /// resolver that holds the container weakly: the object keeps what it gets, so every handle
+    /// and resolver made in this resolve holds the container weakly too (see `RegistryReference`).
+    /// By the recursive path, which marks the whole resolve so; a program makes strong ones outside
+    /// the regions of the objects it keeps.
+    final func resolveTopLevelForKeptObject() throws -> T {
+        try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) { resolution in
+            resolution.state.pointee.keptCreations = 1
+            return try produce(resolution)
+        }
     }
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.

@@ -12,7 +12,12 @@
 /// it skips while the storage keeps one (see `ResettableRegion`).
 final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
-    let storage: ScopeStorage
+    /// Unretained: the storage keeps this producer (so that its identifier is never reused while
+    /// it keeps an instance of it), and a retain back formed a cycle that no release of the
+    /// container ever broke (`ContainerLifetimeTests`). Safe: the storage is the registry's (its
+    /// `scopes` own it for the registry's whole life, see `Registry.resettableStorage(for:)`),
+    /// and this producer is used only while its registry lives, as `AnyProducer.registry` is.
+    unowned(unsafe) let storage: ScopeStorage
     /// Its own lock, or the one it shares with the singletons of its cycle; replaced only while
     /// compiling, before the producer is published.
     var creationLock: CreationLock

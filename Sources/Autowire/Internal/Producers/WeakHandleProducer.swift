@@ -1,10 +1,15 @@
-/// A producer of a wrapper that holds this producer's container weakly and needs nothing resolved
-/// to be made: an injected `PropertyInjector` or `ChildContainerFactory`. A new wrapper each time;
-/// its edge (to the plan an injector runs) is deferred, like a `Provider`'s.
+/// A producer of a wrapper that holds this producer's container and needs nothing resolved to be
+/// made: an injected `PropertyInjector` or `ChildContainerFactory`. A new wrapper each time; its
+/// edge (to the plan an injector runs) is deferred, like a `Provider`'s. `make` receives whether
+/// the wrapper must hold the container weakly: when it is made for an object the container keeps
+/// (see `RegistryReference`).
 final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
-    private let make: (Registry) -> T
+    private let make: (Registry, _ weakly: Bool) -> T
 
-    init(key: BindingKey, registry: Registry, deferredTarget: AnyProducer?, make: @escaping (Registry) -> T) {
+    init(
+        key: BindingKey, registry: Registry, deferredTarget: AnyProducer?,
+        make: @escaping (Registry, _ weakly: Bool) -> T
+    ) {
         self.make = make
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
@@ -12,10 +17,16 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
         if let deferredTarget { edges = [Edge(label: "", location: nil, target: deferredTarget, isDeferred: true)] }
     }
 
-    override func produce(_ resolution: Resolution) throws -> T { make(registry) }
+    override func produce(_ resolution: Resolution) throws -> T {
+        make(registry, resolution.state.pointee.isMakingKeptObject)
+    }
 
-    override func lowering() -> Lowering {
-        .factory(HandleCall(key: key, registry: registry, make: make), [], shared: false)
+    override func lowering() -> Lowering { lowering(insideKeptObject: false) }
+
+    override func lowering(insideKeptObject: Bool) -> Lowering {
+        let make = make
+        let call = HandleCall(key: key, registry: registry) { registry in make(registry, insideKeptObject) }
+        return .factory(call, [], shared: false)
     }
 }
 

@@ -1,15 +1,17 @@
 /// What a `Provider`, `Lazy` or `AssistedFactory` holds of its container: the container's state,
-/// weakly, and the key of the handle's own binding, which leads to the producer it runs.
+/// and the key of the handle's own binding, which leads to the producer it runs.
 ///
-/// Weak, because a singleton holding a handle would otherwise keep its own container (and every
-/// singleton in it) alive forever. A key rather than the producer itself, because the producer
-/// may belong to a compilation that was never kept (`validate` compiles into a scratch table):
-/// looking it up again in the live registry can never reach freed memory. A handle contributed to a
-/// collection (`bind(AssistedFactory<S, T>.self).intoCollection().to(assisted:)`) is bound under no
-/// key of its own: it is found as the element at its edge of the collection's producer, which is
-/// looked up the same way.
+/// The state is held strongly, so that a handle keeps its container alive (as Swinject's do),
+/// unless the handle was made for an object the container keeps, or inside such an object's
+/// creation: then weakly, because a singleton holding a handle would otherwise keep its own
+/// container (and every singleton in it) alive forever (see `RegistryReference`). A key rather
+/// than the producer itself, because the producer may belong to a compilation that was never kept
+/// (`validate` compiles into a scratch table): looking it up again in the live registry can never
+/// reach freed memory. A handle contributed to a collection
+/// (`bind(AssistedFactory<S, T>.self).intoCollection().to(assisted:)`) is bound under no key of its
+/// own: it is found as an element of the collection's producer, which is looked up the same way.
 struct ContainerHandle: Sendable {
-    private weak let registry: Registry?
+    private let reference: RegistryReference
     /// The key the handle itself is bound under, such as `Provider<Report>`.
     private let handleKey: BindingKey
     /// The key of what the handle resolves, for messages.
@@ -19,11 +21,12 @@ struct ContainerHandle: Sendable {
     /// when an ancestor's contributions were compiled in a child's view).
     private let element: (collection: BindingKey, edges: [Int])?
 
+    /// `weakly` for a handle made for an object its container keeps (see `RegistryReference`).
     init(
-        registry: Registry, handleKey: BindingKey, targetKey: BindingKey,
+        registry: Registry, weakly: Bool, handleKey: BindingKey, targetKey: BindingKey,
         element: (collection: BindingKey, edges: [Int])? = nil
     ) {
-        self.registry = registry
+        self.reference = RegistryReference(registry, weakly: weakly)
         self.handleKey = handleKey
         self.targetKey = targetKey
         self.element = element
@@ -40,12 +43,18 @@ struct ContainerHandle: Sendable {
         return producer as? HandleProducer
     }
 
+    /// Whether the handle holds its container weakly: an object the container keeps holds it, and
+    /// keeps what it resolves.
+    var isForKeptObject: Bool { reference.isWeak }
+
     /// Runs `body` with the producer the handle resolves, keeping the container alive until it
     /// returns; `call` names the handle's method in messages.
     func withTarget<T, R>(calling call: @autoclosure () -> String, _ body: (Producer<T>) throws -> R)
         throws(ResolutionError) -> R
     {
-        guard let registry else { throw ResolutionError(.containerReleased(targetKey, handle: call())) }
+        guard let registry = reference.registry else {
+            throw ResolutionError(.containerReleased(targetKey, handle: call()))
+        }
         return try withExtendedLifetime(registry) { () throws(ResolutionError) -> R in
             guard let handle = try handleProducer(in: registry),
                 let target = handle.target.typed(T.self)

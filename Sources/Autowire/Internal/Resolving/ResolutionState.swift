@@ -73,6 +73,10 @@ struct ResolutionState {
     /// `pendingWork`: every instance read checks it, and each access to a class's property is
     /// checked for exclusivity at run time (about 90 instructions).
     var creationFrames: [CreationFrame] = []
+    /// How many objects the container keeps (singletons, custom-scope, resettable and `.weak`
+    /// instances) this resolve is making, one inside another: handles and resolvers made while
+    /// it is not zero hold their container weakly (see `RegistryReference`).
+    var keptCreations = 0
     /// Work deferred to the end and fills waiting for a factory: made the first time one is
     /// needed. Most resolves need none, and then start and end without those arrays to set up and
     /// release.
@@ -313,6 +317,9 @@ struct ResolutionState {
         creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
     }
 
+    /// Whether what is made now is an object the container keeps or made inside its creation.
+    var isMakingKeptObject: Bool { keptCreations > 0 }
+
     /// Whether a singleton is being created in this resolve (its graph is being built).
     mutating func isCreatingSingleton() -> Bool { creationFrames.contains(where: \.isSingleton) }
 
@@ -525,7 +532,16 @@ struct Resolution {
         state.pointee.endBuilding(producer, token)
     }
 
-    /// The resolver a closure factory of `registry` receives during this resolve.
+    /// The resolver a closure factory of `registry` receives during this resolve, for an object
+    /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
+    @inline(never)
+    func keptObjectResolver(for registry: Registry) -> Resolver {
+        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
+        return Resolver(weaklyOn: registry, state: state, serial: state.pointee.serial)
+    }
+
+    /// The resolver a closure factory of `registry` receives during this resolve, for an object
+    /// the container does not keep.
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
         if state.pointee.serial == 0 { state.pointee.numberForResolvers() }

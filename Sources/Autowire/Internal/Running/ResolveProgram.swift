@@ -162,7 +162,7 @@ final class ResolveProgram: @unchecked Sendable {
         /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool
         let becomesConstant: Bool
-        /// The scope's `storage`, held by the scope.
+        /// The scope's `storage`, unretained: the registry the program belongs to owns it.
         let storage: Unmanaged<ScopeStorage>?
         let start: Int
         var end: Int

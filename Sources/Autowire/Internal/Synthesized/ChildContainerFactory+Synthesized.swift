@@ -1,13 +1,13 @@
 /// How the container makes a `ChildContainerFactory` dependency: one on the container that
-/// compiled it, held weakly.
+/// compiled it, held weakly for an object the container keeps.
 extension ChildContainerFactory: SynthesizedDependency {
     /// Not a type of its own, which would make `requested` and `canProvide` loop: what it makes
     /// children of.
     static var underlyingKey: BindingKey { BindingKey(Container.self, tag: nil) }
 
     static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer? {
-        WeakHandleProducer(key: key, registry: compiler.registry, deferredTarget: nil) { registry in
-            ChildContainerFactory(parent: registry)
+        WeakHandleProducer(key: key, registry: compiler.registry, deferredTarget: nil) { registry, weakly in
+            ChildContainerFactory(parent: registry, weakly: weakly)
         }
     }
 }

@@ -134,7 +134,7 @@ struct Validator {
                 }
                 // A graph that reads the object an injector fills (a presenter's view) has none to
                 // read in a probe's fill: that probe is looked at unfilled.
-                targets[index] = target?.reaches { $0.key.isInjectedObject } == true ? nil : target
+                targets[index] = target?.selfProducers.contains { $0.key.isInjectedObject } == true ? nil : target
             }
         }
         for (index, entry) in probed.enumerated() {

@@ -22,6 +22,8 @@ final class PlanCompiler {
     /// over, rather than every producer of `table` (a walk of the whole table on each compilation
     /// of a new root, however few producers it added).
     private(set) var registered: [AnyProducer] = []
+    /// How many of `registered` the last `groupCreationLocks` grouped.
+    var groupedCount = 0
     /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
     /// checked once the whole compilation is done, when their edges are complete.
     private var scheduledRoots: [AnyProducer] = []
@@ -417,8 +419,12 @@ final class PlanCompiler {
         // Reached through producers compiled before as well as now: found in the graph itself.
         let ownKey = BindingKey(type: type, tag: nil)
         let injectedKey = BindingKey(type: type, tag: InjectedObject.self)
-        producer.selfProducers = producer.reached { reached in
-            reached.scope == .graph && (reached.key == ownKey || reached.key == injectedKey)
+        // Walked only when such a producer exists: validation makes an injection target per class,
+        // and a walk each made validating a chain of n classes O(n²).
+        if self.producer(registeredFor: ownKey) != nil || self.producer(registeredFor: injectedKey) != nil {
+            producer.selfProducers = producer.reached { reached in
+                reached.scope == .graph && (reached.key == ownKey || reached.key == injectedKey)
+            }
         }
         return producer
     }

@@ -67,8 +67,8 @@ mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering.swi
 # after a temporary container throws `container-released`.
 mutant unkept-object-handles-weak Internal/Producers/DeferredProducer.swift \
     'ContainerLifetimeTests' no \
-    'make(ContainerHandle(registry: registry, weakly: false, handleKey: handleKey, targetKey: targetKey))' \
-    'make(ContainerHandle(registry: registry, weakly: true, handleKey: handleKey, targetKey: targetKey))'
+    'registry: registry, weakly: false, handleKey: handleKey, targetKey: targetKey,' \
+    'registry: registry, weakly: true, handleKey: handleKey, targetKey: targetKey,'
 
 # Scope sharing: an autowired `.graph` object met again in the same resolve is made anew.
 mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
@@ -579,12 +579,12 @@ mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles
     'guard let check = edge.target.rootCheck ?? RootCheck(slotCapacity: 1, isAcyclic: true) as RootCheck? else { return nil }'
 # Child views: a parent's non-kept binding always used as the parent compiled it, never
 # evaluated in the child's view.
-mutant child-view-never-evaluated-in-child Internal/Compiling/PlanCompiler.swift \
+mutant child-view-never-evaluated-in-child Internal/Compiling/PlanCompiler+ChildViews.swift \
     'ChildViewTests' no \
     'guard let owner = parent.nearestRegistry(binding: key) else { return inherited }' \
     'guard let owner = parent.nearestRegistry(binding: key), false else { return inherited }'
 # Kept instances: a parent's singleton binding compiled again in the child.
-mutant kept-instance-compiled-in-child Internal/Compiling/PlanCompiler.swift \
+mutant kept-instance-compiled-in-child Internal/Compiling/PlanCompiler+ChildViews.swift \
     'ChildViewTests|ChildContainerTests' no \
     'if inherited.keepsInstances { return inherited }' \
     ''

@@ -54,7 +54,7 @@ final class PlanCompiler {
     /// that provides that very object to its graph when nothing else provides its type.
     private var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
-    private var path: [String] { lazyPath?.components ?? [] }
+    var path: [String] { lazyPath?.components ?? [] }
 
     deinit {
         // Unlinked one entry at a time: released whole, a stack left by a compilation that stopped
@@ -62,9 +62,9 @@ final class PlanCompiler {
         while let top = pendingFills { pendingFills = top.below }
     }
 
-    private func pushPath(_ label: PathComponent.Label) { lazyPath = PathComponent(label, after: lazyPath) }
+    func pushPath(_ label: PathComponent.Label) { lazyPath = PathComponent(label, after: lazyPath) }
 
-    private func popPath() { lazyPath = lazyPath?.parent }
+    func popPath() { lazyPath = lazyPath?.parent }
 
     /// A compiler adding to `table`, with room for `count` more producers, for a compilation
     /// known or likely to make that many (building a container, compiling a new root).
@@ -441,107 +441,6 @@ final class PlanCompiler {
         // `.custom` always has a storage, above.
         case .weak, .custom: WeakProducer(key: key, origin: origin, registry: registry, recipe: recipe)
         }
-    }
-
-    /// The producer of `key`, which an ancestor binds, as this container sees it (a child
-    /// resolves in its own view).
-    ///
-    /// A producer whose instances the ancestor keeps (a singleton, a custom scope, `.weak`) is the
-    /// ancestor's, built in the ancestor's view. Any other is evaluated here: its declaration is
-    /// compiled in this container, so that what it reaches sees this container's bindings and
-    /// overrides, and a `.graph` object is one per key per resolve rather than one from each
-    /// container. The ancestor's own producer is used instead when that would make no difference:
-    /// its graph reaches, or found absent, none of this container's keys.
-    private func inheritedProducer(for key: BindingKey, from parent: Registry, register: Bool) -> AnyProducer? {
-        let inherited: AnyProducer
-        do {
-            inherited = try parent.producer(for: key)
-        } catch {
-            for diagnostic in error.diagnostics { report(diagnostic.prefixedPath(path)) }
-            return nil
-        }
-        // An offer made to this container must not reach the parent or its other children.
-        if let offered = inherited as? any OfferedSlot {
-            let slot = offered.slot(for: registry)
-            if register { self.register(slot) }
-            return slot
-        }
-        if inherited.keepsInstances { return inherited }
-        if registry.sharesParentPlans,
-            parent.sharedProducer(for: key, unlessReaching: registry.keysBound(below: parent)) != nil
-        {
-            return inherited
-        }
-        guard let owner = parent.nearestRegistry(binding: key) else { return inherited }
-        if let declaration = owner.bindings[key] { return declaration.compile(self, register) }
-        if let contributions = owner.contributions[key] {
-            return compileCollection(key, contributions, inheritingFrom: owner.parent, register: register)
-        }
-        return inherited
-    }
-
-    /// Makes the handles contributed to `inherited`, an ancestor's collection compiled here (no
-    /// table holds it), find themselves through the edge `index` of the collection that adds to
-    /// it, which is the one registered under the key.
-    private func reroute(handlesContributedTo inherited: AnyProducer, through index: Int) {
-        guard inherited.registry === registry else { return }  // the ancestor's own: found there
-        var pending = [inherited]
-        while let collection = pending.popLast() {
-            for edge in collection.edges {
-                if let handle = edge.target as? any HandleProducer, let contributed = handle.contributed,
-                    contributed.collection == inherited.key
-                {
-                    handle.contributed = (contributed.collection, [index] + contributed.edges)
-                } else if edge.label.isEmpty, edge.target.key == inherited.key, edge.target.registry === registry {
-                    pending.append(edge.target)
-                }
-            }
-        }
-    }
-
-    /// Compiles a collection from `contributions`, added to the collection of `ancestor` (this
-    /// container's parent for its own contributions), as this container sees it, unless one of
-    /// them is written with `override`.
-    private func compileCollection(
-        _ key: BindingKey, _ contributions: [BindingDeclaration], inheritingFrom ancestor: Registry?,
-        register: Bool = true
-    ) -> AnyProducer? {
-        guard let first = contributions.first?.contribution else { return nil }
-        let collection = first.makeCollection(key, contributions.map(\.location), registry)
-        if register { self.register(collection) }
-        var seenKeys: [AnyHashable: SourceLocation] = [:]
-        if !contributions.contains(where: \.isOverride), let ancestor, ancestor.provides(key) {
-            if let inherited = inheritedProducer(for: key, from: ancestor, register: false),
-                first.inherit(collection, inherited)
-            {
-                collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
-                reroute(handlesContributedTo: inherited, through: collection.edges.count - 1)
-            }
-            seenKeys = ancestor.dictionaryKeys(of: key)
-        }
-        for (index, declaration) in contributions.enumerated() {
-            guard let contribution = declaration.contribution else { continue }
-            let label = contribution.dictionaryKey.map { "[\(String(reflecting: $0.base))]" } ?? "[\(index)]"
-            if let dictionaryKey = contribution.dictionaryKey {
-                if let earlier = seenKeys[dictionaryKey] {
-                    report(.duplicateDictionaryKey(key, entry: label, first: earlier, second: declaration.location))
-                    continue
-                }
-                seenKeys[dictionaryKey] = declaration.location
-            }
-            pushPath(.text { "\(key.description)\(label)" })
-            defer { popPath() }
-            let element = declaration.compile(self, false)
-            if contribution.append(collection, element, contribution.dictionaryKey) {
-                collection.edges.append(
-                    Edge(label: label, location: declaration.location, target: element, isDeferred: false))
-                // A handle bound under no key of its own finds its producer through this edge.
-                if let handle = element as? any HandleProducer {
-                    handle.contributed = (key, [collection.edges.count - 1])
-                }
-            }
-        }
-        return collection
     }
 }
 

@@ -82,7 +82,7 @@ enum GettingStartedExamples {
         @Test func theManifestInGettingStartedDeclaresTheLibrarysPlatformsAndTheReadmesURL() throws {
             let manifest = try #require(
                 Documentation.allBlocks.first {
-                    $0.lines.first == "// swift-tools-version: 6.0" && $0.document.hasSuffix("GettingStarted.md")
+                    $0.lines.first == "// swift-tools-version: 6.2" && $0.document.hasSuffix("GettingStarted.md")
                 })
             let library = try String(
                 contentsOf: Documentation.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)

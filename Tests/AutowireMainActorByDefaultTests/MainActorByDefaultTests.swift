@@ -1,0 +1,45 @@
+import Autowire
+import Testing
+
+// What only a module with Xcode 26's default `MainActor` isolation shows: its initializers are
+// `@MainActor`, and its classes are refused off the main actor.
+
+/// Constructor injection, the recommended Swift 6 style: its initializer is `@MainActor` here.
+final class Greeter: ConstructorInjectable {
+    let service: OrderService
+    init(service: OrderService) { self.service = service }
+    static let construction = Construction(Greeter.init)
+}
+
+@Suite struct MainActorByDefaultTests {
+    @Test func aConstructorInjectedClassOfAMainActorModuleResolves() throws {
+        let container = try Container { $0.bind(OrderRepository.self).to(SQLOrderRepository.self) }
+        #expect(try container.resolve(Greeter.self).service.repository is SQLOrderRepository)
+    }
+
+    @Test func aConstructorInjectedClassOfAMainActorModuleIsRefusedOffTheMainActor() async throws {
+        let container = try Container { $0.bind(OrderRepository.self).to(SQLOrderRepository.self) }
+        let code = await Task.detached { () -> Diagnostic.Code? in
+            do {
+                _ = try container.resolve(Greeter.self)
+                return nil
+            } catch {
+                return (error as? ResolutionError)?.diagnostics.first?.code
+            }
+        }.value
+        #expect(code == .mainActorRequired)
+    }
+
+    @Test func aClassOfAMainActorModuleIsRefusedOffTheMainActor() async throws {
+        let container = try Container { $0.bind(OrderRepository.self).to(SQLOrderRepository.self) }
+        let code = await Task.detached { () -> Diagnostic.Code? in
+            do {
+                _ = try container.resolve(OrderService.self)
+                return nil
+            } catch {
+                return (error as? ResolutionError)?.diagnostics.first?.code
+            }
+        }.value
+        #expect(code == .mainActorRequired)
+    }
+}

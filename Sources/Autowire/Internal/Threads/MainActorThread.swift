@@ -45,8 +45,7 @@ private final class MainQueueMarker: Sendable {
 #if !canImport(Darwin)
     /// `gettid()`, looked up at run time: the Glibc module does not export it.
     private let linuxThreadID: (@convention(c) () -> pid_t)? = {
-        // RTLD_DEFAULT is the null handle.
-        guard let symbol = dlsym(nil, "gettid") else { return nil }
+        guard let symbol = LoadedSymbol.address(named: "gettid") else { return nil }
         // Safe: glibc and musl declare `pid_t gettid(void)`, exactly this C function type.
         return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
     }()

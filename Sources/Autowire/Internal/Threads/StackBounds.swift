@@ -111,8 +111,7 @@ struct StackBounds {
         /// declared only for `_GNU_SOURCE`); looked up once by name.
         private static let getThreadAttributes:
             (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
-                // RTLD_DEFAULT (a null handle): search every library the process loaded.
-                guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
+                guard let symbol = LoadedSymbol.address(named: "pthread_getattr_np") else { return nil }
                 // Safe: the symbol is glibc's and musl's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`,
                 // which is exactly this C function type.
                 return unsafeBitCast(
@@ -157,13 +156,8 @@ private enum AddressSanitizer {
         ) -> UnsafeMutableRawPointer?
 
     private static let functions: (CurrentFakeStack, AddressIsInFakeStack)? = {
-        #if canImport(Darwin)
-            let everywhere = RTLD_DEFAULT
-        #else
-            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        guard let current = dlsym(everywhere, "__asan_get_current_fake_stack"),
-            let lookup = dlsym(everywhere, "__asan_addr_is_in_fake_stack")
+        guard let current = LoadedSymbol.address(named: "__asan_get_current_fake_stack"),
+            let lookup = LoadedSymbol.address(named: "__asan_addr_is_in_fake_stack")
         else { return nil }
         // Safe: these are the documented signatures of both functions in
         // <sanitizer/asan_interface.h>: `void *__asan_get_current_fake_stack(void)` and

@@ -14,12 +14,13 @@ let package = Package(
         // `localizedDescription` for Autowire's errors: conformances to Foundation's
         // `LocalizedError`, kept out of Autowire so that it never links Foundation.
         .library(name: "AutowireFoundation", targets: ["AutowireFoundation"]),
-        .executable(name: "AutowireDemo", targets: ["AutowireDemo"]),
     ],
     targets: [
         .target(name: "Autowire"),
         .target(name: "AutowireTesting", dependencies: ["Autowire"]),
         .target(name: "AutowireFoundation", dependencies: ["Autowire"]),
+        // The README's demo: `swift run AutowireDemo` runs it (SwiftPM makes a product for an executable
+        // target of the root package), and it is no product of the package, so no user depends on it.
         .executableTarget(name: "AutowireDemo", dependencies: ["Autowire"]),
         .testTarget(name: "AutowireTests", dependencies: ["Autowire", "AutowireTesting", "AutowireFoundation"]),
         .testTarget(name: "AutowireTestingTests", dependencies: ["Autowire", "AutowireTesting"]),

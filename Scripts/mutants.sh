@@ -137,7 +137,7 @@ mutant main-actor-check-skipped Internal/Resolving/InjectionPlan.swift \
     'if let mainActor, !mainActor.thread.isCurrent {' \
     'if let mainActor, mainActor.thread.isCurrent, !mainActor.thread.isCurrent {'
 # Main actor: any thread of the process passes for the main thread.
-mutant main-thread-is-any-thread Internal/Threads/MainActorThread.swift \
+mutant main-thread-is-any-thread Internal/Platform/CurrentThread.swift \
     'MainActorTests|MainActorIsolationTests|BadInputCatalogueTests|ValidationOnMainActorTests' no \
     'return linuxThreadID?() == getpid()' \
     'return linuxThreadID?() != nil'
@@ -203,9 +203,9 @@ mutant atomic-table-doubling-drops-entries Internal/Locks/AtomicWordTable.swift 
     'guard key != 0 else { continue }' \
     'guard key == 0 else { continue }'
 # Binding keys: the hash keeps the identities' alignment zeros in the bits a table buckets by.
-mutant binding-key-hash-unfolded Internal/BindingKey.swift \
+mutant binding-key-hash-unfolded Internal/AddressHash.swift \
     'BindingKeyTests' yes \
-    'mixed ^= mixed >> 31' \
+    'mixed ^= mixed >> (Word.bitWidth / 2 - 1)' \
     'mixed ^= 0'
 # Tiers: a small graph's first resolve lowers its program at once, as a large one's does.
 mutant first-resolve-always-lowers Internal/Registry.swift \

@@ -39,11 +39,7 @@ struct BindingKey: Hashable, Sendable, CustomStringConvertible {
     func _rawHashValue(seed: Int) -> Int {
         let type = UInt(bitPattern: ObjectIdentifier(type))
         let tag = tag.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
-        // A multiply spreads each bit only upward, and an identity's low bits are alignment zeros:
-        // the high half is folded into the low bits, which a table takes its bucket from.
-        var mixed = (type ^ tag &* 0x9E37_79B9_7F4A_7C15 ^ UInt(bitPattern: seed)) &* 0xBF58_476D_1CE4_E5B9
-        mixed ^= mixed >> 31
-        return Int(bitPattern: mixed)
+        return Int(bitPattern: AddressHash.mix(type, tag, seed: UInt(bitPattern: seed)))
     }
 
     var typeName: String { Autowire.typeName(type) }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Tells whether a class hierarchy was compiled without reflection metadata
 /// (`-disable-reflection-metadata`), which apps use to save size.
 ///
@@ -50,13 +42,7 @@ enum FieldRecords {
     /// `swift_getTypeContextDescriptor`, exported by every Swift runtime; looked up at run time so
     /// that its absence only turns the check off.
     private static let typeContextDescriptor: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?)? = {
-        // RTLD_DEFAULT is the null handle on Linux; Darwin spells it -2.
-        #if canImport(Darwin)
-            let handle = UnsafeMutableRawPointer(bitPattern: -2)
-        #else
-            let handle: UnsafeMutableRawPointer? = nil
-        #endif
-        guard let symbol = dlsym(handle, "swift_getTypeContextDescriptor") else { return nil }
+        guard let symbol = LoadedSymbol.address(named: "swift_getTypeContextDescriptor") else { return nil }
         // The runtime declares it with the Swift calling convention; for one pointer argument and a
         // pointer result that uses the same registers as the C convention on supported platforms.
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?).self)
@@ -98,12 +84,9 @@ enum FieldOwnership {
     /// pointer result that uses the same registers as the C convention on supported platforms.
     private static let childMetadata:
         (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?)? = {
-            #if canImport(Darwin)
-                let handle = UnsafeMutableRawPointer(bitPattern: -2)
-            #else
-                let handle: UnsafeMutableRawPointer? = nil
-            #endif
-            guard let symbol = dlsym(handle, "swift_reflectionMirror_recursiveChildMetadata") else { return nil }
+            guard let symbol = LoadedSymbol.address(named: "swift_reflectionMirror_recursiveChildMetadata") else {
+                return nil
+            }
             return unsafeBitCast(
                 symbol, to: (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?).self)
         }()

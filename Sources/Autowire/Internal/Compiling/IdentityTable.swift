@@ -16,8 +16,9 @@ struct IdentityTable<Value> {
     /// One allocation, made on the first insertion: most tables of a walk stay small, and many
     /// stay empty.
     private var entries: [Entry] = []
-    /// 64 minus log2 of the capacity: the shift that keeps the top bits of the product.
-    private var shift = 64
+    /// The word's width (64, or 32 on `arm64_32`) minus log2 of the capacity: the shift that keeps
+    /// the top bits of the product.
+    private var shift = UInt.bitWidth
     private(set) var count = 0
 
     init() {}
@@ -43,7 +44,7 @@ struct IdentityTable<Value> {
 
     private var mask: Int { entries.count - 1 }
 
-    private func home(of key: UInt) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift)) }
+    private func home(of key: UInt) -> Int { Int(truncatingIfNeeded: AddressHash.spread(key) >> UInt(shift)) }
 
     private func position(of key: UInt) -> Int? {
         guard !entries.isEmpty else { return nil }
@@ -91,7 +92,7 @@ struct IdentityTable<Value> {
         let old = entries
         let capacity = Swift.max(16, entries.count * 2)
         entries = Array(repeating: Entry(key: 0, value: nil), count: capacity)
-        shift = 64 - capacity.trailingZeroBitCount
+        shift = UInt.bitWidth - capacity.trailingZeroBitCount
         count = 0
         for entry in old where entry.key != 0 {
             // Every position holding a key holds its value.

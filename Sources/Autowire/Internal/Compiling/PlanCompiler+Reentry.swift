@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Which registries the current thread is compiling, so that user code run while compiling (a
 /// `dependencies` or `scope` getter) that calls back into the same container gets an error instead
 /// of taking the registry's lock a second time.
@@ -18,21 +10,18 @@ extension PlanCompiler {
         let outer: UnsafeMutableRawPointer?
     }
 
-    private static let frames: pthread_key_t? = {
-        var key = pthread_key_t()
-        return pthread_key_create(&key, nil) == 0 ? key : nil
-    }()
+    private static let frames = ThreadLocalKey()
 
     /// Runs `body` with this compiler registered as running on this thread.
     func whileCompiling<R>(_ body: () -> R) -> R {
         guard let key = Self.frames else { return body() }
-        let outer = pthread_getspecific(key)
+        let outer = key.value
         var frame = Frame(compiler: self, outer: outer)
         return withUnsafeMutablePointer(to: &frame) { pointer in
             // Both calls fail only for an invalid key (checked above) or out of memory for the
             // thread's table; the guard then simply does not see this frame.
-            pthread_setspecific(key, UnsafeMutableRawPointer(pointer))
-            defer { pthread_setspecific(key, outer) }
+            key.set(UnsafeMutableRawPointer(pointer))
+            defer { key.set(outer) }
             return body()
         }
     }
@@ -40,7 +29,7 @@ extension PlanCompiler {
     /// The compiler this thread is running for `registry`, if any.
     static func compiling(_ registry: Registry) -> PlanCompiler? {
         guard let key = frames else { return nil }
-        var next = pthread_getspecific(key)
+        var next = key.value
         while let raw = next {
             // Each pointer was set by `whileCompiling` to a frame on this thread's stack, and reset
             // before that frame ended.

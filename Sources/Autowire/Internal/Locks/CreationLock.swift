@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The lock under which one thing is created exactly once: a singleton (or a group of singletons
 /// that need each other), a `.weak` instance, a `Lazy`'s value.
 ///
@@ -77,23 +69,18 @@ final class CreationLock: @unchecked Sendable {
     private static let coordinator = Coordinator()
 
     private final class Coordinator: @unchecked Sendable {
-        // On the heap and never freed: pthread objects must not move, and the coordinator lives as
-        // long as the process.
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        // Never destroyed: the coordinator lives as long as the process.
+        private let mutex = SystemMutex()
+        private let condition = SystemCondition()
         /// The lock each blocked thread waits for. Guarded by `mutex`.
         var waiting: [ThreadID: CreationLock] = [:]
 
-        init() {
-            // Static defaults: neither call can fail on a fresh, aligned allocation.
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(condition, nil)
-        }
+        init() {}
 
         func withLock<R>(_ body: () throws(ResolutionError) -> R) throws(ResolutionError) -> R {
-            let status = pthread_mutex_lock(mutex)
+            let status = mutex.lock()
             guard status == 0 else { throw ResolutionError(.lockFailed("pthread_mutex_lock", status: status)) }
-            defer { pthread_mutex_unlock(mutex) }
+            defer { mutex.unlock() }
             return try body()
         }
 
@@ -101,17 +88,17 @@ final class CreationLock: @unchecked Sendable {
         /// is not initialized (this one is, in `init`), a recursive one past its count, or an
         /// error-checking one locked twice (this is a default mutex, never held across calls).
         func withLockHeld(_ body: () -> Void) {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+            mutex.lock()
+            defer { mutex.unlock() }
             body()
         }
 
         /// Waits for a wake-up; spurious ones are fine, callers check again. (It fails only for an
         /// invalid condition or a mutex not held, neither of which can happen here; a failure would
         /// make the caller's loop check again rather than wait, never hang.)
-        func wait() { pthread_cond_wait(condition, mutex) }
+        func wait() { mutex.wait(on: condition) }
 
-        func wakeWaiters() { pthread_cond_broadcast(condition) }
+        func wakeWaiters() { condition.wakeAll() }
 
         /// Follows owners from `lock`: each owner either runs, or waits for another lock. Returns
         /// the lock held by `me` that closes the chain, if it comes back to `me`.

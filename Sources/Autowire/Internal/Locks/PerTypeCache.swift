@@ -105,6 +105,6 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
 
     @inline(__always)
     private static func home(_ typeWord: UInt, mask: Int) -> Int {
-        Int(truncatingIfNeeded: (typeWord &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        Int(truncatingIfNeeded: AddressHash.middleBits(typeWord)) & mask
     }
 }

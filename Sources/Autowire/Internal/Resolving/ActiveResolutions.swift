@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The top-level resolves running on the current thread, innermost first: a resolve started from
 /// user code (an `init()`, a `didSet`, a factory) inside another one links to it, so it can tell
 /// when it is about to build again what an enclosing resolve is still building.
@@ -22,30 +14,24 @@ enum ActiveResolutions {
     /// A thread's cell: the tagged address of its innermost resolve (see ``ActiveResolve``), or nil.
     typealias Cell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
     /// The thread-specific key of the cells.
-    typealias Key = pthread_key_t
+    typealias Key = ThreadLocalKey
 
     /// The thread-specific key of the cells. A lazily made global: each read of it costs a
     /// `swift_once` check, so a program and a registry keep their own copy, which the resolves
     /// they run pass on (see `enterOutermost`, `enter` and `running`).
-    static let key: Key? = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { value in
-            // Optional on Linux, not on Darwin: the same spelling for both.
-            let value: UnsafeMutableRawPointer? = value
-            // Safe: only `cell(under:)` stores values under this key, each a cell allocated for its
-            // thread, and the system calls this once per value, at thread exit, when no resolve
-            // can still run on the thread.
-            value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).deallocate()
-        }
-        return status == 0 ? key : nil
-    }()
+    static let key = ThreadLocalKey { value in
+        // Safe: only `cell(under:)` stores values under this key, each a cell allocated for its
+        // thread, and the system calls this once per value, at thread exit, when no resolve
+        // can still run on the thread.
+        value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).deallocate()
+    }
 
     /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
     /// store the cell (resolves then run without re-entry checks, which is never unsafe).
     @inline(__always)
     private static func cell(under key: Key?) -> Cell? {
         guard let key else { return nil }
-        if let value = pthread_getspecific(key) { return value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
+        if let value = key.value { return value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
         return makeCell(under: key)
     }
 
@@ -53,7 +39,7 @@ enum ActiveResolutions {
     private static func makeCell(under key: Key) -> Cell? {
         let cell = Cell.allocate(capacity: 1)
         cell.initialize(to: nil)
-        guard pthread_setspecific(key, cell) == 0 else {
+        guard key.set(cell) else {
             cell.deallocate()
             return nil
         }

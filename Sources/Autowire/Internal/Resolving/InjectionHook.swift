@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Calls a class's ``PropertyInjectable/didInjectDependencies()`` once its object is complete.
 ///
 /// Swift cannot tell from a type whether it implements a requirement or takes the protocol
@@ -86,21 +78,18 @@ final class InjectionHook: @unchecked Sendable {
     /// threads finding out at once do not see each other's marks. The address is only compared,
     /// never read through, and only while the object it names is held by the call being probed
     /// (the mark is cleared before that call and after it), so a freed address is never mistaken.
-    private static let key: pthread_key_t? = {
-        var key = pthread_key_t()
-        return pthread_key_create(&key, nil) == 0 ? key : nil
-    }()
+    private static let key = ThreadLocalKey()
 
     private static func marked() -> UnsafeMutableRawPointer? {
         guard let key else { return nil }
-        return pthread_getspecific(key)
+        return key.value
     }
 
     private static func setMarked(_ object: UnsafeMutableRawPointer?) {
         // Without a key (or when setting fails) nothing is marked: the class is taken to implement
         // the hook, and the default is called on each object, which does nothing else.
         guard let key else { return }
-        pthread_setspecific(key, object)
+        key.set(object)
     }
 }
 

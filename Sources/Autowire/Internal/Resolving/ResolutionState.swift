@@ -121,7 +121,7 @@ struct ResolutionState {
 
     @inline(__always)
     private static func home(of producer: UInt, mask: Int) -> Int {
-        Int(truncatingIfNeeded: (producer &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        Int(truncatingIfNeeded: AddressHash.upperBits(producer)) & mask
     }
 
     @inline(__always)

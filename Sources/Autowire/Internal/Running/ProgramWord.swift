@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What a producer's `programWord` says of its resolve program as a root: one of the markers
 /// below, or the address of the published `ResolveProgram` (a heap address, never that small).
 ///
@@ -34,5 +26,5 @@ enum ProgramWord {
     /// Whether every root is lowered at its first resolve: set `AUTOWIRE_LOWER_AT_FIRST_RESOLVE`
     /// in the environment so that a test run covers the programs where tests resolve once (CI runs
     /// the suite both ways).
-    static let lowersAtFirstResolve = getenv("AUTOWIRE_LOWER_AT_FIRST_RESOLVE") != nil
+    static let lowersAtFirstResolve = ProcessEnvironment.isSet("AUTOWIRE_LOWER_AT_FIRST_RESOLVE")
 }

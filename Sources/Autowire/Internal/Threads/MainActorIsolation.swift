@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Tells whether a class conforms to `PropertyInjectable` (and so `Injectable`, which refines it)
 /// with a main-actor-isolated conformance: `@MainActor final class Screen: @MainActor Injectable`.
 ///
@@ -60,14 +52,8 @@ private struct ConformanceRuntime: @unchecked Sendable {
 
     /// Nil when the runtime lacks the entry points or the layout is not the one expected.
     static let shared: ConformanceRuntime? = {
-        // RTLD_DEFAULT is the null handle on Linux; Darwin spells it -2.
-        #if canImport(Darwin)
-            let handle = UnsafeMutableRawPointer(bitPattern: -2)
-        #else
-            let handle: UnsafeMutableRawPointer? = nil
-        #endif
-        guard let function = dlsym(handle, "swift_conformsToProtocolWithExecutionContext"),
-            let sizeSymbol = dlsym(handle, "swift_ConformanceExecutionContextSize"),
+        guard let function = LoadedSymbol.address(named: "swift_conformsToProtocolWithExecutionContext"),
+            let sizeSymbol = LoadedSymbol.address(named: "swift_ConformanceExecutionContextSize"),
             let descriptor = propertyInjectableDescriptor()
         else { return nil }
         // Safe: the runtime exports `swift_ConformanceExecutionContextSize` as a `size_t`

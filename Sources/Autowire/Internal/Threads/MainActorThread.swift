@@ -1,13 +1,5 @@
 import Dispatch
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Where the main actor runs: the main queue, or the main thread outside any queue.
 ///
 /// Plans with main-actor dependencies fill only there; anywhere else they are refused with an
@@ -22,12 +14,7 @@ struct MainActorThread: Sendable {
 
     var isCurrent: Bool {
         if DispatchQueue.getSpecific(key: mainQueueMarker.key) != nil { return true }
-        #if canImport(Darwin)
-            return pthread_main_np() != 0
-        #else
-            // On Linux the main thread's id is the process id.
-            return linuxThreadID?() == getpid()
-        #endif
+        return CurrentThread.isMain
     }
 }
 
@@ -41,13 +28,3 @@ private let mainQueueMarker: MainQueueMarker = {
 private final class MainQueueMarker: Sendable {
     let key = DispatchSpecificKey<Bool>()
 }
-
-#if !canImport(Darwin)
-    /// `gettid()`, looked up at run time: the Glibc module does not export it.
-    private let linuxThreadID: (@convention(c) () -> pid_t)? = {
-        // RTLD_DEFAULT is the null handle.
-        guard let symbol = dlsym(nil, "gettid") else { return nil }
-        // Safe: glibc and musl declare `pid_t gettid(void)`, exactly this C function type.
-        return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
-    }()
-#endif

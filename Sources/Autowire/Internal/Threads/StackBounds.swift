@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The part of the current thread's stack a resolve may use, so that going deeper throws
 /// `resolution-too-deep` instead of overflowing.
 ///
@@ -76,7 +68,7 @@ struct StackBounds {
     /// The current thread's bounds, read once per thread.
     static var current: StackBounds {
         guard let key = threadKey else { return .unknown }
-        if let cached = pthread_getspecific(key) {
+        if let cached = key.value {
             // Safe: the value stored under this key is always a live `StackBounds` allocated by
             // `cache(_:under:)` for this thread, freed only by the key's destructor at thread exit.
             return cached.assumingMemoryBound(to: StackBounds.self).pointee
@@ -87,61 +79,22 @@ struct StackBounds {
     }
 
     /// The key of the per-thread copy, created once per process; nil if the system has none left.
-    private static let threadKey: pthread_key_t? = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { value in
-            // Optional on Linux, not on Darwin: the same spelling for both.
-            let value: UnsafeMutableRawPointer? = value
-            // Safe: only `cache(_:under:)` stores values under this key, each a `StackBounds`
-            // allocated for its thread, and the system calls this once per value, at thread exit.
-            value?.assumingMemoryBound(to: StackBounds.self).deinitialize(count: 1).deallocate()
-        }
-        return status == 0 ? key : nil
-    }()
+    private static let threadKey = ThreadLocalKey { value in
+        // Safe: only `cache(_:under:)` stores values under this key, each a `StackBounds`
+        // allocated for its thread, and the system calls this once per value, at thread exit.
+        value?.assumingMemoryBound(to: StackBounds.self).deinitialize(count: 1).deallocate()
+    }
 
-    private static func cache(_ bounds: StackBounds, under key: pthread_key_t) {
+    private static func cache(_ bounds: StackBounds, under key: ThreadLocalKey) {
         let copy = UnsafeMutablePointer<StackBounds>.allocate(capacity: 1)
         copy.initialize(to: bounds)
         // A thread that cannot store it reads its bounds again next time; the copy must not leak.
-        if pthread_setspecific(key, copy) != 0 { copy.deinitialize(count: 1).deallocate() }
+        if !key.set(copy) { copy.deinitialize(count: 1).deallocate() }
     }
 
-    #if canImport(Glibc) || canImport(Musl)
-        /// `pthread_getattr_np`, which the C library has but its Swift module does not show (it is
-        /// declared only for `_GNU_SOURCE`); looked up once by name.
-        private static let getThreadAttributes:
-            (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
-                // RTLD_DEFAULT (a null handle): search every library the process loaded.
-                guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
-                // Safe: the symbol is glibc's and musl's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`,
-                // which is exactly this C function type.
-                return unsafeBitCast(
-                    symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
-            }()
-    #endif
-
     private static func readCurrentThread() -> StackBounds {
-        #if canImport(Darwin)
-            let thread = pthread_self()
-            let high = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-            let size = pthread_get_stacksize_np(thread)
-            guard size > 0, high > UInt(size) else { return .unknown }
-            return StackBounds(low: high - UInt(size), size: size)
-        #elseif canImport(Glibc) || canImport(Musl)
-            var attributes = pthread_attr_t()
-            guard let getAttributes = getThreadAttributes, getAttributes(pthread_self(), &attributes) == 0 else {
-                return .unknown
-            }
-            defer { pthread_attr_destroy(&attributes) }
-            var address: UnsafeMutableRawPointer?
-            var size = 0
-            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address, size > 0 else {
-                return .unknown
-            }
-            return StackBounds(low: UInt(bitPattern: address), size: size)
-        #else
-            return .unknown
-        #endif
+        guard let (low, size) = CurrentThread.stack else { return .unknown }
+        return StackBounds(low: low, size: size)
     }
 }
 
@@ -157,13 +110,8 @@ private enum AddressSanitizer {
         ) -> UnsafeMutableRawPointer?
 
     private static let functions: (CurrentFakeStack, AddressIsInFakeStack)? = {
-        #if canImport(Darwin)
-            let everywhere = RTLD_DEFAULT
-        #else
-            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        guard let current = dlsym(everywhere, "__asan_get_current_fake_stack"),
-            let lookup = dlsym(everywhere, "__asan_addr_is_in_fake_stack")
+        guard let current = LoadedSymbol.address(named: "__asan_get_current_fake_stack"),
+            let lookup = LoadedSymbol.address(named: "__asan_addr_is_in_fake_stack")
         else { return nil }
         // Safe: these are the documented signatures of both functions in
         // <sanitizer/asan_interface.h>: `void *__asan_get_current_fake_stack(void)` and

@@ -48,7 +48,10 @@ import TodoAPI
             try handlers.requests.resolve(RequestCounter.self, for: .sample)
         }
         #expect(error.diagnostics.map(\.code) == [.requestScopedSingleton])
-        #expect(error.diagnostics.first?.path == ["RequestCounter.todos", "TodoService", "RequestContextData"])
+        #expect(
+            error.diagnostics.first?.path == [
+                "RequestCounter.todos", "parameter request of TodoService's factory", "RequestContextData",
+            ])
     }
 
     @Test func eachRequestGetsItsOwnServiceOverTheAppsSingletons() throws {

@@ -232,6 +232,10 @@ extension RandomGraph {
         private(set) var problems = PredictedProblems()
         /// Unclosable cycles already reported in this compilation, by the producers on them.
         private var reported: Set<Set<Int>> = []
+        /// Cycles are judged per entry: a build (and a validation's check of the declared keys)
+        /// does not report a cycle met where it cannot close when entering it at another of its
+        /// producers closes it; a resolve entering it there reports it.
+        var defersEntryDependentCycles = false
 
         init(_ container: ModelContainer, startingEmpty: Bool = false) {
             self.container = container
@@ -548,7 +552,14 @@ extension RandomGraph.ModelCompiler {
         return false
     }
 
+    /// Whether a resolve entering `cycle` at another of its producers than the first stops.
+    private func closesWhenEnteredElsewhere(_ cycle: [Hop]) -> Bool {
+        let owners = cycle.map(\.owner)
+        return owners.indices.dropFirst().contains { start in closes(Array(owners[start...] + owners[..<start])) }
+    }
+
     private func report(_ cycle: [Hop], entry: [Hop], closingAt target: Producer, bySecondWalk: Bool = false) {
+        if defersEntryDependentCycles, closesWhenEnteredElsewhere(cycle) { return }
         guard reported.insert(Set(cycle.map(\.owner.number))).inserted else { return }
         let components = cycle.map(\.component) + [target.name]
         problems.cycles.append(
@@ -605,6 +616,10 @@ extension RandomGraph {
         var isEndless = false
         /// Re-entered a factory whose cycle passes through a closure factory, which only running shows.
         var throughClosure = false
+        /// What checking a key a closure factory resolves found, as a top-level request's check finds
+        /// it (a cycle entered where it cannot close, which building left to the resolves entering it
+        /// there), with `path` leading to the factory: the container throws these instead.
+        var rejected: PredictedProblems?
     }
 
     /// Resolves one top-level request by the scope rules: `.transient` makes a new object every
@@ -741,7 +756,9 @@ extension RandomGraph {
         private mutating func resolveInside(_ container: ModelContainer, _ key: ModelKey) throws(RuntimeFailure)
             -> ModelObject?
         {
-            guard let producer = container.runtimeProducer(for: key) else {
+            let (producer, problems) = container.runtimeCompilation(for: key)
+            guard problems.isEmpty else { throw RuntimeFailure(message: "", path: [], rejected: problems) }
+            guard let producer else {
                 throw RuntimeFailure(message: "no binding for \(key.name)", path: [key.name])
             }
             return try produce(producer).object
@@ -773,18 +790,31 @@ extension RandomGraph.RuntimeFailure {
         copy.path.insert(component, at: 0)
         return copy
     }
+
+    /// The problems `rejected` names, with the path to the closure factory in front of each cycle's.
+    var rejectedFromTheTop: RandomGraph.PredictedProblems? {
+        guard var problems = rejected else { return nil }
+        problems.cycles = problems.cycles.map { cycle in
+            RandomGraph.PredictedCycle(
+                message: cycle.message, path: path + cycle.path, scopeCanClose: cycle.scopeCanClose,
+                bySecondWalk: cycle.bySecondWalk)
+        }
+        return problems
+    }
 }
 
 extension RandomGraph.ModelContainer {
     /// The producer a resolve inside a factory gets for `key`: compiled (and checked) on first use,
     /// as a top-level request would.
-    func runtimeProducer(for key: RandomGraph.ModelKey) -> RandomGraph.ModelProducer? {
+    func runtimeCompilation(for key: RandomGraph.ModelKey) -> (
+        producer: RandomGraph.ModelProducer?, problems: RandomGraph.PredictedProblems
+    ) {
         let compiler = RandomGraph.ModelCompiler(self)
-        guard let producer = compiler.producer(for: key) else { return nil }
+        guard let producer = compiler.producer(for: key) else { return (nil, compiler.problems) }
         compiler.checkRoot(producer)
-        guard compiler.problems.isEmpty else { return nil }
+        guard compiler.problems.isEmpty else { return (nil, compiler.problems) }
         compiler.commit()
-        return producer
+        return (producer, compiler.problems)
     }
 }
 
@@ -853,12 +883,15 @@ extension RandomGraph {
             return messages
         }
 
-        /// Compiles every declared key and checks each as a root, in the order they were declared.
+        /// Compiles every declared key and checks each as a root, in the order they were declared;
+        /// a cycle that closes when entered at another of its producers is left to the resolves
+        /// that enter it where it cannot close.
         ///
         /// (A `Provider`'s or `Lazy`'s target is checked as a root of its own too, but only after
         /// these, and it is always a declared tag checked here already: it can add no cycle.)
         private static func build(_ container: ModelContainer) -> PredictedProblems {
             let compiler = ModelCompiler(container)
+            compiler.defersEntryDependentCycles = true
             for key in container.declaredKeys {
                 if let producer = compiler.producer(for: key) { compiler.checkRoot(producer) }
             }
@@ -905,13 +938,15 @@ extension RandomGraph {
         }
 
         /// What `Container.validate(Nroot.self) { parent bindings }` must report: building's problems
-        /// and those of checking the root, then every declared key, in one compilation; a cycle
-        /// found both ways with the same text once.
+        /// and those of checking the root, then every declared key (as building checks them), in one
+        /// compilation; a cycle found both ways with the same text once.
         static func validation(of description: GraphDescription) -> PredictedProblems {
             let container = ModelContainer(description.parent, parent: nil)
             let building = build(container)
             let compiler = ModelCompiler(container)
             if let root = compiler.producer(for: .node(description.validationRoot)) { compiler.checkRoot(root) }
+            // The declared keys are possible entries, judged as building judges them.
+            compiler.defersEntryDependentCycles = true
             for key in container.declaredKeys {
                 if let producer = compiler.producer(for: key) { compiler.checkRoot(producer) }
             }

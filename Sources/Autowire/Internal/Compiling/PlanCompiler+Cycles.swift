@@ -249,12 +249,24 @@ extension PlanCompiler {
         cycle: [Hop], closingAt target: AnyProducer, entry: [Hop], at edge: Edge, _ walk: inout Walk
     ) {
         walk.foundUnclosable = true
+        // Judged per entry: building leaves a cycle that closes when entered elsewhere to the
+        // resolves that enter it here, which find it again (this root stays unchecked).
+        if defersEntryDependentCycles, closesWhenEnteredElsewhere(cycle) { return }
         guard reportedCycles.insert(Set(cycle.map { ObjectIdentifier($0.producer) })).inserted else { return }
         report(
             .unclosableCycle(
                 cycle.map(render) + [target.key.description], location: edge.location,
                 path: (entry + cycle).map(render) + [target.key.description],
                 scopeCanClose: cycle.contains { $0.producer.registersEarlyWhenShared }))
+    }
+
+    /// Whether a resolve entering `cycle` at another of its producers than the first goes round and
+    /// stops: each entry is `cycle` turned to start there, closed by the edge that leads back to it.
+    private func closesWhenEnteredElsewhere(_ cycle: [Hop]) -> Bool {
+        cycle.indices.dropFirst().contains { start in
+            let entered = Array(cycle[start...] + cycle[..<start])
+            return closes(through: entered, closingEdge: entered[entered.count - 1].edge)
+        }
     }
 
     /// The hops by which the walk first reached `producer` from its root.

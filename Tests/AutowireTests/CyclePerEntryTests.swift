@@ -29,6 +29,53 @@ private final class BodyHolder: Injectable {
     static let dependencies: [Dependency<BodyHolder>] = [.inject(\.body)]
 }
 
+// A protocol bound with a plain `to` to a `.graph` `ConstructorInjectable` in a cycle that closes
+// through a property: `Socket → SocketImpl(user:) → SocketUser.socket → Socket`.
+private protocol Socket: AnyObject {}
+private final class SocketImpl: ConstructorInjectable, Socket {
+    let user: SocketUser
+    init(user: SocketUser) { self.user = user }
+    static let construction = Construction(SocketImpl.init)
+}
+private final class SocketUser: Injectable {
+    var socket: (any Socket)!
+    static let dependencies: [Dependency<SocketUser>] = [.inject(\.socket)]
+}
+
+/// The same protocol bound to a class that does not conform: found when the waiting fill converts it.
+private protocol Plug: AnyObject {}
+private final class NotAPlug: ConstructorInjectable {
+    let user: PlugUser
+    init(user: PlugUser) { self.user = user }
+    static let construction = Construction(NotAPlug.init)
+}
+private final class PlugUser: Injectable {
+    var plug: (any Plug)!
+    static let dependencies: [Dependency<PlugUser>] = [.inject(\.plug)]
+}
+
+// Two transient classes that need each other, `Loop.echo → Echo.loop → Loop`, first reached through
+// `Loop.source`, a property that waits for the running constructor of `Source` (a `.graph`
+// `ConstructorInjectable` whose parameter needs an `Echo`): going round through the waiting property
+// closes, but the pair goes round forever, and the walk that looks for such cycles must not let the
+// waiting property hide it.
+private final class Source: ConstructorInjectable {
+    let echo: Echo
+    init(echo: Echo) { self.echo = echo }
+    static let construction = Construction(Source.init)
+}
+private final class Loop: Injectable {
+    static var scope: Scope { .transient }
+    var source: Source!
+    var echo: Echo!
+    static let dependencies: [Dependency<Loop>] = [.inject(\.source), .inject(\.echo)]
+}
+private final class Echo: Injectable {
+    static var scope: Scope { .transient }
+    var loop: Loop!
+    static let dependencies: [Dependency<Echo>] = [.inject(\.loop)]  // @echoLoop
+}
+
 /// The text resolving the cycle from `Body` throws; `location` is where `Head`'s parameter is declared.
 private func bodyCycleText(at location: String) -> String {
     """
@@ -104,5 +151,44 @@ private func release(_ head: Head) { head.body.tail.head = nil }
             try Container.validate(Body.self) { binder in binder.bind(Head.self).to(factory: Head.init) }
         }
         #expect(unbuilt?.report.errors.map(\.code) == [.unclosableCycle])
+    }
+
+    @Test func aPlainBindingToAGraphConstructorInjectableClosesAPropertyCycleAsAScopedOneDoes() throws {
+        // Refused before: `to(SocketImpl.self)` failed the build with unclosable-cycle, while
+        // `.scoped(.graph).to(SocketImpl.self)` closed.
+        let container = try Container { binder in binder.bind((any Socket).self).to(SocketImpl.self) }
+        for _ in 0..<3 {
+            let socket = try container.resolve((any Socket).self)
+            let impl = try #require(socket as? SocketImpl)
+            #expect(impl.user.socket === impl)
+            impl.user.socket = nil
+        }
+        // The binding shares the implementation's instances: one `SocketImpl` per graph.
+        let impl = try container.resolve(SocketImpl.self)
+        #expect(impl.user.socket === impl)
+        impl.user.socket = nil
+        let user = try container.resolve(SocketUser.self)
+        #expect((user.socket as? SocketImpl)?.user === user)
+        user.socket = nil
+        #expect(try container.validate((any Socket).self, SocketImpl.self, SocketUser.self).errors.isEmpty)
+    }
+
+    @Test func aPlainBindingToANonConformingImplementationInSuchACycleThrowsWhenTheFillWaits() throws {
+        let container = try Container { binder in binder.bind((any Plug).self).to(NotAPlug.self) }  // @bindPlug
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(NotAPlug.self) }
+        #expect(error?.code == .nonConformingImplementation)
+        #expect(throws: ResolutionError.self) { try container.resolve((any Plug).self) }
+    }
+
+    @Test func aTransientCycleIsFoundThoughAPropertyThatWaitsForARunningConstructorReachesItFirst() {
+        let error = #expect(throws: ResolutionError.self) { try Container().resolve(Loop.self) }
+        #expect(
+            error?.description == """
+                error[unclosable-cycle]: Dependency cycle Loop.echo → Echo.loop → Loop can never close.
+                  at: \(marked("echoLoop"))
+                  path: Loop.echo → Echo.loop → Loop
+                  fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
+                or make one of the properties a `Provider` or `Lazy`.
+                """)
     }
 }

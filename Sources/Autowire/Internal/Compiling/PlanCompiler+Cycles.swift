@@ -164,13 +164,17 @@ extension PlanCompiler {
 
     /// The next edge of `frame`'s producer that a resolve follows at once (deferred edges never
     /// take part in a cycle), advancing the frame past it; with `endlessOnly`, only edges to
-    /// producers that do not record their instance early.
+    /// producers that do not record their instance early, and no property that waits for a running
+    /// factory (going round through it stops there, so it can hide no endless cycle, while walking
+    /// it could mark what lies beyond finished before a cycle through them was seen).
     private func nextEdge(of frame: inout Frame, endlessOnly: Bool) -> Edge? {
         let edges = frame.producer.edges
         while frame.nextEdge < edges.count {
             let edge = edges[frame.nextEdge]
             frame.nextEdge += 1
-            if !edge.isDeferred, !endlessOnly || !edge.target.registersEarly { return edge }
+            if !edge.isDeferred, !endlessOnly || (!edge.target.registersEarly && !edge.waitsForRunningFactory) {
+                return edge
+            }
         }
         return nil
     }
@@ -188,11 +192,25 @@ extension PlanCompiler {
             let producer = hop.producer
             if producer.registersEarly { return true }
             if producer.isFactory, producer.scope != .transient {
-                let incoming = index == 0 ? closingEdge : cycle[index - 1].edge
-                return incoming.waitsForRunningFactory
+                return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory
             }
         }
         return false
+    }
+
+    /// The edge by which going round `cycle` meets `cycle[index]` again: the edge before it, or,
+    /// when aliases lead into it (which only hand on its value), the edge into the first of them
+    /// (going back past the cycle's start to the closing edge and before, as the resolve went round).
+    private func wayIn(to index: Int, of cycle: [Hop], closingEdge: Edge) -> Edge {
+        func before(_ position: Int) -> Int { position == 0 ? cycle.count - 1 : position - 1 }
+        var position = before(index)
+        var passed = 0
+        while cycle[position].producer is any ForwardingProducer, passed < cycle.count - 1 {
+            position = before(position)
+            passed += 1
+        }
+        // The hop before the first is the closing one: its edge is `closingEdge`.
+        return position == cycle.count - 1 ? closingEdge : cycle[position].edge
     }
 
     /// A cycle made only of producers that never record an instance early (transient classes,

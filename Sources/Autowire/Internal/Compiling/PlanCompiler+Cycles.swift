@@ -278,12 +278,21 @@ extension PlanCompiler {
                 scopeCanClose: cycle.contains { $0.producer.registersEarlyWhenShared }))
     }
 
-    /// Whether a resolve entering `cycle` at another of its producers than the first goes round and
-    /// stops: each entry is `cycle` turned to start there, closed by the edge that leads back to it.
+    /// Whether a resolve entering `cycle` (which does not close entered at its first producer) at
+    /// another of its producers goes round and stops.
+    ///
+    /// Entered at a producer that stops a resolve coming back to it (one recorded early, or a
+    /// shared factory met again through a property, which waits), a cycle closes; entered
+    /// anywhere else, going round stops at the first producer that decides, as `closes` says. So
+    /// one such producer on the cycle is enough: one look at each, rather than `closes` for each
+    /// turn of the cycle (quadratic in its length).
     private func closesWhenEnteredElsewhere(_ cycle: [Hop]) -> Bool {
-        cycle.indices.dropFirst().contains { start in
-            let entered = Array(cycle[start...] + cycle[..<start])
-            return closes(through: entered, closingEdge: entered[entered.count - 1].edge)
+        guard let closingEdge = cycle.last?.edge else { return false }
+        return cycle.indices.contains { index in
+            let producer = cycle[index].producer
+            if producer.registersEarly { return true }
+            guard producer.isFactory, producer.scope != .transient else { return false }
+            return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory
         }
     }
 

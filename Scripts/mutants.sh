@@ -105,6 +105,22 @@ mutant hook-before-cycle-complete Internal/Resolving/ResolutionState.swift \
     'InjectionHookTests|ConstructorCycleTests' no \
     'if frame.earliestRead >= frame.start {' \
     'if frame.earliestRead >= frame.start || !frame.hooks.isEmpty {'
+# Cycles are judged per entry: building reports a cycle that closes when entered elsewhere.
+mutant build-judges-every-entry Internal/Registry.swift \
+    'CyclePerEntryTests|CycleCheckTests' no \
+    'compiler.defersEntryDependentCycles = true' \
+    'compiler.defersEntryDependentCycles = false'
+# Cycle check: a property that meets a running factory through an alias is not seen to wait for it.
+mutant cycle-alias-hides-waiting-property Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CyclePerEntryTests|RandomizedGraphTests' no \
+    'while cycle[position].producer is any ForwardingProducer, passed < cycle.count - 1 {' \
+    'while cycle[position].producer is any ForwardingProducer, passed < 0 {'
+# Cycle check, second pass: a property that waits for a running factory is walked, and can hide a
+# transient pair behind it (a resolve then goes round until the stack runs out).
+mutant cycle-second-pass-follows-waiting-properties Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CyclePerEntryTests|RandomizedGraphTests' no \
+    '(!edge.target.registersEarly && !edge.waitsForRunningFactory)' \
+    '(!edge.target.registersEarly)'
 # Cycle check, second pass: endless cycles first reached through a shared object are not looked for.
 mutant cycle-second-pass-skipped Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|RandomizedGraphTests' no \

@@ -254,6 +254,7 @@ import Testing
 
     /// Compares an error thrown while resolving with the run-time failure the model predicts.
     static func compare(_ diagnostics: [Diagnostic], _ failure: RandomGraph.RuntimeFailure, what: String) -> String? {
+        if let rejected = failure.rejectedFromTheTop { return compare(diagnostics, rejected, what: what) }
         if failure.isEndless {
             return "\(what): the model's simulation went round a cycle its static rule accepted: \(failure.message); "
                 + "the container reported:\n\(diagnostics.map(\.description).joined(separator: "\n"))"

@@ -120,6 +120,8 @@ final class Registry: @unchecked Sendable {
         do {
             problems += try table.write { table in
                 let compiler = PlanCompiler(registry: self, table: table, reservingRoomFor: unproven.count)
+                // A binding is a possible entry, not one a resolve is known to take.
+                compiler.defersEntryDependentCycles = true
                 compiler.whileCompiling {
                     for key in unproven {
                         if let producer = compiler.producer(for: key) {

@@ -232,6 +232,10 @@ extension RandomGraph {
         private(set) var problems = PredictedProblems()
         /// Unclosable cycles already reported in this compilation, by the producers on them.
         private var reported: Set<Set<Int>> = []
+        /// Cycles are judged per entry: a build (and a validation's check of the declared keys)
+        /// does not report a cycle met where it cannot close when entering it at another of its
+        /// producers closes it; a resolve entering it there reports it.
+        var defersEntryDependentCycles = false
 
         init(_ container: ModelContainer, startingEmpty: Bool = false) {
             self.container = container
@@ -487,7 +491,7 @@ extension RandomGraph.ModelCompiler {
                 if start >= 0 {
                     sawCycle = true
                     let cycle = Array(hops[start...]) + [hop]
-                    if !closes(cycle.map(\.owner)) { report(cycle, entry: Array(hops[..<start]), closingAt: target) }
+                    if !closes(cycle) { report(cycle, entry: Array(hops[..<start]), closingAt: target) }
                 } else if !isFinished[target.number] {
                     firstHop[target.number] = hop
                     hops.append(hop)
@@ -515,15 +519,22 @@ extension RandomGraph.ModelCompiler {
         var endlessOnPath = Array(repeating: -1, count: count)
         var endlessDone = Array(repeating: false, count: count)
         var endlessHops: [Hop] = []
+        // A property that waits for a running factory stops a resolve going round through it: the
+        // second walk does not follow it (walking it could finish what lies beyond before a cycle
+        // through that was seen).
         func visitEndless(_ producer: Producer) {
-            for edge in producer.edges where !edge.isDeferred && !edge.target.recordsEarly {
+            for edge in producer.edges
+            where !edge.isDeferred && !edge.target.recordsEarly && !Self.waits(edge, of: producer) {
                 let target = edge.target
                 endlessHops.append(Hop(owner: producer, edge: edge))
                 let start = endlessOnPath[target.number]
                 if start >= 0 {
-                    report(
-                        Array(endlessHops[start...]), entry: pathFromRoot(to: target), closingAt: target,
-                        bySecondWalk: true)
+                    // A property that meets a running factory waits for it, recorded early or not.
+                    if !closes(Array(endlessHops[start...])) {
+                        report(
+                            Array(endlessHops[start...]), entry: pathFromRoot(to: target), closingAt: target,
+                            bySecondWalk: true)
+                    }
                 } else if !endlessDone[target.number] {
                     endlessOnPath[target.number] = endlessHops.count
                     visitEndless(target)
@@ -539,16 +550,54 @@ extension RandomGraph.ModelCompiler {
         }
     }
 
-    /// Whether a resolve meeting `cycle[0]` again, after going round, stops.
-    private func closes(_ cycle: [Producer]) -> Bool {
-        for producer in cycle {
+    /// Whether a resolve meeting `cycle[0]` again (through the last hop), after going round, stops: at
+    /// the first object recorded early, or at the first shared factory, which is still running, if
+    /// the way back into it is a property, which waits for its product (except in `.weak`).
+    private func closes(_ cycle: [Hop]) -> Bool {
+        for (index, hop) in cycle.enumerated() {
+            let producer = hop.owner
             if producer.recordsEarly { return true }
-            if producer.isFactory, producer.scope != .transient { return false }
+            if producer.isFactory, producer.scope != .transient {
+                return producer.scope != .weak && wayIn(to: index, of: cycle).owner.isObject
+            }
         }
         return false
     }
 
+    /// Whether `edge` is a property that, meeting its factory running (directly or through
+    /// forwarding bindings), waits for its object: the factory is shared, outside `.weak`.
+    private static func waits(_ edge: RandomGraph.ModelEdge, of owner: Producer) -> Bool {
+        guard owner.isObject else { return false }
+        var maker = edge.target
+        var passed = 0
+        while case .forwarding = maker.kind, passed < 1_000 {
+            maker = maker.edges[0].target
+            passed += 1
+        }
+        return maker.isFactory && maker.scope != .transient && maker.scope != .weak
+    }
+
+    /// The hop by which going round `cycle` meets `cycle[index]` again: the one before it, or, when
+    /// forwarding bindings lead into it (which only hand on its value), the one into the first of
+    /// them, going back past the start to the last hop, which leads into the first.
+    private func wayIn(to index: Int, of cycle: [Hop]) -> Hop {
+        func before(_ position: Int) -> Int { position == 0 ? cycle.count - 1 : position - 1 }
+        var position = before(index)
+        var passed = 0
+        while case .forwarding = cycle[position].owner.kind, passed < cycle.count - 1 {
+            position = before(position)
+            passed += 1
+        }
+        return cycle[position]
+    }
+
+    /// Whether a resolve entering `cycle` at another of its producers than the first stops.
+    private func closesWhenEnteredElsewhere(_ cycle: [Hop]) -> Bool {
+        cycle.indices.dropFirst().contains { start in closes(Array(cycle[start...] + cycle[..<start])) }
+    }
+
     private func report(_ cycle: [Hop], entry: [Hop], closingAt target: Producer, bySecondWalk: Bool = false) {
+        if defersEntryDependentCycles, closesWhenEnteredElsewhere(cycle) { return }
         guard reported.insert(Set(cycle.map(\.owner.number))).inserted else { return }
         let components = cycle.map(\.component) + [target.name]
         problems.cycles.append(
@@ -605,6 +654,10 @@ extension RandomGraph {
         var isEndless = false
         /// Re-entered a factory whose cycle passes through a closure factory, which only running shows.
         var throughClosure = false
+        /// What checking a key a closure factory resolves found, as a top-level request's check finds
+        /// it (a cycle entered where it cannot close, which building left to the resolves entering it
+        /// there), with `path` leading to the factory: the container throws these instead.
+        var rejected: PredictedProblems?
     }
 
     /// Resolves one top-level request by the scope rules: `.transient` makes a new object every
@@ -628,6 +681,9 @@ extension RandomGraph {
         /// How many closure factories are resolving their parameters.
         private var closureDepth = 0
         private var createdShared: [ModelProducer] = []
+        /// Properties (`s0`, `s1`, `s2`) that met a running shared factory, directly or through
+        /// forwarding bindings: written with its object when it returns.
+        private var waiting: [(factory: ObjectIdentifier, object: ModelObject, slot: Int)] = []
 
         /// Resolves `producer` as a new top-level request. A failed resolve keeps none of the shared
         /// objects it made (the test stops comparing after one).
@@ -716,12 +772,23 @@ extension RandomGraph {
                 } catch {
                     throw error.prepending(producer.name)
                 }
-                if producer.scope != .transient { record(producer, object) }
+                if producer.scope != .transient {
+                    record(producer, object)
+                    for fill in waiting where fill.factory == id { fill.object.direct[fill.slot] = object }
+                    waiting.removeAll { $0.factory == id }
+                }
                 return .object(object)
             }
         }
 
         private mutating func fill(_ object: ModelObject, _ edge: ModelEdge) throws(RuntimeFailure) {
+            if let slot = ["s0", "s1", "s2"].firstIndex(of: edge.label),
+                let factory = runningFactory(behind: edge.target)
+            {
+                // Going on would meet the factory running: the property waits for its object.
+                waiting.append((ObjectIdentifier(factory), object, slot))
+                return
+            }
             let value = try produce(edge.target)
             switch edge.label {
             case "s0": object.direct[0] = value.object
@@ -741,10 +808,27 @@ extension RandomGraph {
         private mutating func resolveInside(_ container: ModelContainer, _ key: ModelKey) throws(RuntimeFailure)
             -> ModelObject?
         {
-            guard let producer = container.runtimeProducer(for: key) else {
+            let (producer, problems) = container.runtimeCompilation(for: key)
+            guard problems.isEmpty else { throw RuntimeFailure(message: "", path: [], rejected: problems) }
+            guard let producer else {
                 throw RuntimeFailure(message: "no binding for \(key.name)", path: [key.name])
             }
             return try produce(producer).object
+        }
+
+        /// The shared factory (outside `.weak`) that `producer` is or forwards to, when it is running
+        /// and has no object yet: a property resolving it waits for it rather than failing.
+        private func runningFactory(behind producer: ModelProducer) -> ModelProducer? {
+            var maker = producer
+            var passed = 0
+            while case .forwarding = maker.kind, passed < 1_000 {
+                maker = maker.edges[0].target
+                passed += 1
+            }
+            guard maker.isFactory, maker.scope != .transient, maker.scope != .weak,
+                running[ObjectIdentifier(maker)] != nil, lookup(maker) == nil
+            else { return nil }
+            return maker
         }
 
         private func lookup(_ producer: ModelProducer) -> ModelObject? {
@@ -773,18 +857,31 @@ extension RandomGraph.RuntimeFailure {
         copy.path.insert(component, at: 0)
         return copy
     }
+
+    /// The problems `rejected` names, with the path to the closure factory in front of each cycle's.
+    var rejectedFromTheTop: RandomGraph.PredictedProblems? {
+        guard var problems = rejected else { return nil }
+        problems.cycles = problems.cycles.map { cycle in
+            RandomGraph.PredictedCycle(
+                message: cycle.message, path: path + cycle.path, scopeCanClose: cycle.scopeCanClose,
+                bySecondWalk: cycle.bySecondWalk)
+        }
+        return problems
+    }
 }
 
 extension RandomGraph.ModelContainer {
     /// The producer a resolve inside a factory gets for `key`: compiled (and checked) on first use,
     /// as a top-level request would.
-    func runtimeProducer(for key: RandomGraph.ModelKey) -> RandomGraph.ModelProducer? {
+    func runtimeCompilation(for key: RandomGraph.ModelKey) -> (
+        producer: RandomGraph.ModelProducer?, problems: RandomGraph.PredictedProblems
+    ) {
         let compiler = RandomGraph.ModelCompiler(self)
-        guard let producer = compiler.producer(for: key) else { return nil }
+        guard let producer = compiler.producer(for: key) else { return (nil, compiler.problems) }
         compiler.checkRoot(producer)
-        guard compiler.problems.isEmpty else { return nil }
+        guard compiler.problems.isEmpty else { return (nil, compiler.problems) }
         compiler.commit()
-        return producer
+        return (producer, compiler.problems)
     }
 }
 
@@ -853,12 +950,15 @@ extension RandomGraph {
             return messages
         }
 
-        /// Compiles every declared key and checks each as a root, in the order they were declared.
+        /// Compiles every declared key and checks each as a root, in the order they were declared;
+        /// a cycle that closes when entered at another of its producers is left to the resolves
+        /// that enter it where it cannot close.
         ///
         /// (A `Provider`'s or `Lazy`'s target is checked as a root of its own too, but only after
         /// these, and it is always a declared tag checked here already: it can add no cycle.)
         private static func build(_ container: ModelContainer) -> PredictedProblems {
             let compiler = ModelCompiler(container)
+            compiler.defersEntryDependentCycles = true
             for key in container.declaredKeys {
                 if let producer = compiler.producer(for: key) { compiler.checkRoot(producer) }
             }
@@ -905,13 +1005,15 @@ extension RandomGraph {
         }
 
         /// What `Container.validate(Nroot.self) { parent bindings }` must report: building's problems
-        /// and those of checking the root, then every declared key, in one compilation; a cycle
-        /// found both ways with the same text once.
+        /// and those of checking the root, then every declared key (as building checks them), in one
+        /// compilation; a cycle found both ways with the same text once.
         static func validation(of description: GraphDescription) -> PredictedProblems {
             let container = ModelContainer(description.parent, parent: nil)
             let building = build(container)
             let compiler = ModelCompiler(container)
             if let root = compiler.producer(for: .node(description.validationRoot)) { compiler.checkRoot(root) }
+            // The declared keys are possible entries, judged as building judges them.
+            compiler.defersEntryDependentCycles = true
             for key in container.declaredKeys {
                 if let producer = compiler.producer(for: key) { compiler.checkRoot(producer) }
             }

@@ -26,6 +26,9 @@ struct Validator {
                         }
                     }
                     var bindingProducers: [AnyProducer] = []
+                    // Bindings are possible entries, as the build checks them; the roots named are
+                    // the entries a resolve takes.
+                    compiler.defersEntryDependentCycles = true
                     for key in bindingKeys {
                         if let producer = compiler.producer(for: key) {
                             compiler.checkRoot(producer)

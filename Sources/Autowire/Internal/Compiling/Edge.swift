@@ -31,9 +31,12 @@ struct Edge {
 
     /// Whether a resolve that meets this edge's target while its factory runs (a cycle through a
     /// constructor, closing through this property) writes the property once the factory returns,
-    /// rather than failing: the target's value is shared, and recorded when made.
+    /// rather than failing: the target's value is shared, and recorded when made. A target that is
+    /// an alias waits for the factory it hands on.
     var waitsForRunningFactory: Bool {
-        isPropertyFill && target.isFactory && target.scope != .transient && target.scope != .weak
+        guard isPropertyFill else { return false }
+        let maker = target.valueMaker
+        return maker.isFactory && maker.scope != .transient && maker.scope != .weak
     }
 }
 

@@ -164,13 +164,17 @@ extension PlanCompiler {
 
     /// The next edge of `frame`'s producer that a resolve follows at once (deferred edges never
     /// take part in a cycle), advancing the frame past it; with `endlessOnly`, only edges to
-    /// producers that do not record their instance early.
+    /// producers that do not record their instance early, and no property that waits for a running
+    /// factory (going round through it stops there, so it can hide no endless cycle, while walking
+    /// it could mark what lies beyond finished before a cycle through them was seen).
     private func nextEdge(of frame: inout Frame, endlessOnly: Bool) -> Edge? {
         let edges = frame.producer.edges
         while frame.nextEdge < edges.count {
             let edge = edges[frame.nextEdge]
             frame.nextEdge += 1
-            if !edge.isDeferred, !endlessOnly || !edge.target.registersEarly { return edge }
+            if !edge.isDeferred, !endlessOnly || (!edge.target.registersEarly && !edge.waitsForRunningFactory) {
+                return edge
+            }
         }
         return nil
     }
@@ -188,11 +192,25 @@ extension PlanCompiler {
             let producer = hop.producer
             if producer.registersEarly { return true }
             if producer.isFactory, producer.scope != .transient {
-                let incoming = index == 0 ? closingEdge : cycle[index - 1].edge
-                return incoming.waitsForRunningFactory
+                return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory
             }
         }
         return false
+    }
+
+    /// The edge by which going round `cycle` meets `cycle[index]` again: the edge before it, or,
+    /// when aliases lead into it (which only hand on its value), the edge into the first of them
+    /// (going back past the cycle's start to the closing edge and before, as the resolve went round).
+    private func wayIn(to index: Int, of cycle: [Hop], closingEdge: Edge) -> Edge {
+        func before(_ position: Int) -> Int { position == 0 ? cycle.count - 1 : position - 1 }
+        var position = before(index)
+        var passed = 0
+        while cycle[position].producer is any ForwardingProducer, passed < cycle.count - 1 {
+            position = before(position)
+            passed += 1
+        }
+        // The hop before the first is the closing one: its edge is `closingEdge`.
+        return position == cycle.count - 1 ? closingEdge : cycle[position].edge
     }
 
     /// A cycle made only of producers that never record an instance early (transient classes,
@@ -249,12 +267,33 @@ extension PlanCompiler {
         cycle: [Hop], closingAt target: AnyProducer, entry: [Hop], at edge: Edge, _ walk: inout Walk
     ) {
         walk.foundUnclosable = true
+        // Judged per entry: building leaves a cycle that closes when entered elsewhere to the
+        // resolves that enter it here, which find it again (this root stays unchecked).
+        if defersEntryDependentCycles, closesWhenEnteredElsewhere(cycle) { return }
         guard reportedCycles.insert(Set(cycle.map { ObjectIdentifier($0.producer) })).inserted else { return }
         report(
             .unclosableCycle(
                 cycle.map(render) + [target.key.description], location: edge.location,
                 path: (entry + cycle).map(render) + [target.key.description],
                 scopeCanClose: cycle.contains { $0.producer.registersEarlyWhenShared }))
+    }
+
+    /// Whether a resolve entering `cycle` (which does not close entered at its first producer) at
+    /// another of its producers goes round and stops.
+    ///
+    /// Entered at a producer that stops a resolve coming back to it (one recorded early, or a
+    /// shared factory met again through a property, which waits), a cycle closes; entered
+    /// anywhere else, going round stops at the first producer that decides, as `closes` says. So
+    /// one such producer on the cycle is enough: one look at each, rather than `closes` for each
+    /// turn of the cycle (quadratic in its length).
+    private func closesWhenEnteredElsewhere(_ cycle: [Hop]) -> Bool {
+        guard let closingEdge = cycle.last?.edge else { return false }
+        return cycle.indices.contains { index in
+            let producer = cycle[index].producer
+            if producer.registersEarly { return true }
+            guard producer.isFactory, producer.scope != .transient else { return false }
+            return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory
+        }
     }
 
     /// The hops by which the walk first reached `producer` from its root.

@@ -30,6 +30,11 @@ final class PlanCompiler {
     /// Cycles already reported, as the set of producers on them: the same cycle reached from
     /// several roots is reported once.
     var reportedCycles: Set<Set<ObjectIdentifier>> = []
+    /// Whether a root whose graph enters a cycle where it cannot close, while entering it at
+    /// another of its producers closes it, is only left unchecked rather than reported: what
+    /// building a container (and validating its bindings) does, since cycles are judged per
+    /// entry. A top-level resolve, or `validate` of a root, that enters it there reports it.
+    var defersEntryDependentCycles = false
     /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates,
     /// with the type of the seed its `make(_:)` is given.
     var assistedTarget: (type: ObjectIdentifier, seed: Any.Type)?
@@ -117,8 +122,15 @@ final class PlanCompiler {
     func scheduleRootCheck(_ producer: AnyProducer) { scheduledRoots.append(producer) }
 
     /// Runs the root checks scheduled while compiling; call once before committing.
+    ///
+    /// What a `Provider` or `Lazy` resolves is entered only when `get()` is called: a cycle its
+    /// target enters where it cannot close is that call's error (the value is then resolved
+    /// through the recursive path, which finds the running factory), not the compilation's.
     func finish() {
+        let defers = defersEntryDependentCycles
+        defersEntryDependentCycles = true
         while let root = scheduledRoots.popLast() { checkRoot(root) }
+        defersEntryDependentCycles = defers
         groupCreationLocks()
     }
 

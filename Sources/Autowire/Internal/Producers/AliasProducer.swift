@@ -23,16 +23,30 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        guard let target else {
-            throw ResolutionError(.internalInconsistency("the alias for \(key) has no implementation"))
-        }
-        let implementation = try target.produce(resolution)
+        guard let target else { throw missingTarget }
+        return try value(of: target.produce(resolution))
+    }
+
+    /// The implementation's value seen as a `T`.
+    @inline(__always)
+    private func value(of implementation: Implementation) throws -> T {
         guard let specialized = conversion.specialized, !holdsReferences else {
             return try upcast(implementation, to: T.self, key: key, location: origin.location)
         }
         // Safe: the conversion exists only for an implementation that is a class.
         return try specialized.value(
             of: unsafeBitCast(implementation, to: AnyObject.self), as: T.self, orThrow: conversion.nonConforming)
+    }
+
+    private var missingTarget: ResolutionError {
+        ResolutionError(.internalInconsistency("the alias for \(key) has no implementation"))
+    }
+
+    var forwarded: AnyProducer? { target }
+
+    func recorded(fromForwarded recorded: AnyObject) throws -> AnyObject {
+        guard let target else { throw missingTarget }
+        return reference(for: try value(of: target.value(from: recorded)))
     }
 }
 
@@ -72,7 +86,44 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
 
 /// A producer that records nothing and only hands on what another producer gives: met again in a
 /// cycle it forwards again, so for cycle checks it behaves like a transient producer.
-protocol ForwardingProducer: AnyObject {}
+protocol ForwardingProducer: AnyObject {
+    /// The producer whose value it hands on; nil until compiling links it.
+    var forwarded: AnyProducer? { get }
+    /// Its value, as a resolution records it, for `recorded`, the forwarded producer's value as
+    /// a resolution records it.
+    func recorded(fromForwarded recorded: AnyObject) throws -> AnyObject
+}
+
+extension AnyProducer {
+    /// The producers that hand on this one's value, from this one down to the one before `maker`,
+    /// the producer that makes it (empty when this one makes its own).
+    private var forwardingChain: (chain: [any ForwardingProducer], maker: AnyProducer) {
+        var chain: [any ForwardingProducer] = []
+        var current: AnyProducer = self
+        // Bounded: aliases that lead round to each other must not hang a check.
+        while let forwarding = current as? any ForwardingProducer, let next = forwarding.forwarded,
+            chain.count < Self.maximumForwardings
+        {
+            chain.append(forwarding)
+            current = next
+        }
+        return (chain, current)
+    }
+
+    private static var maximumForwardings: Int { 1_000 }
+
+    /// The producer that makes this one's value: itself, or the one its aliases hand on. A property
+    /// that meets a running factory through aliases waits for it as one that meets it directly.
+    var valueMaker: AnyProducer { forwardingChain.maker }
+
+    /// `made`, the value of `valueMaker` as a resolution records it, as this producer's value is
+    /// recorded: converted by each alias on the way, innermost first.
+    func recorded(fromMakerValue made: AnyObject) throws -> AnyObject {
+        var value = made
+        for forwarding in forwardingChain.chain.reversed() { value = try forwarding.recorded(fromForwarded: value) }
+        return value
+    }
+}
 
 /// Converts an implementation to the type it is bound to. Swift cannot check that a class conforms
 /// to a protocol from the metatypes alone, so the first instance proves it.

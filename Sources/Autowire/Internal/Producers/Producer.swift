@@ -176,7 +176,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
         let recorded = reference(for: value)
         resolution.record(self, instance: recorded)
-        resolution.fillWaiting(for: self, with: recorded)
+        try resolution.fillWaiting(for: self, with: recorded)
         return value
     }
 

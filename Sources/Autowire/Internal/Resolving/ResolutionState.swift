@@ -551,7 +551,9 @@ struct Resolution {
     /// Whether a property fill that met `producer` and got `error` can wait for its value: the
     /// producer is a shared factory still running in this resolve (the cycle check accepted the
     /// cycle for the same reason, see `Edge.waitsForRunningFactory`).
-    func canWait(for producer: AnyProducer, after error: ResolutionError) -> Bool {
+    func canWait(for requested: AnyProducer, after error: ResolutionError) -> Bool {
+        // Through aliases, the fill waits for the factory they hand on.
+        let producer = error.code == .unclosableCycle ? requested.valueMaker : requested
         guard error.code == .unclosableCycle, producer.isFactory, producer.scope != .transient,
             producer.scope != .weak,
             case .underConstruction = lookup(producer)
@@ -559,28 +561,36 @@ struct Resolution {
         return true
     }
 
-    /// Makes `store` fill `object` with `producer`'s value once its factory returns.
-    func wait(for producer: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
+    /// Makes `store` fill `object` with `requested`'s value once the factory that makes it (itself,
+    /// or the one its aliases hand on) returns.
+    func wait(for requested: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
+        let producer = requested.valueMaker
         state.pointee.addWaitingFill(
-            WaitingFill(factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store))
+            WaitingFill(
+                factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store,
+                throughAliases: producer === requested ? nil : requested))
         state.pointee.noteWaitingFill()
     }
 
     /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
+    ///
+    /// - Throws: what converting it for a fill that waited through an alias throws (an
+    ///   implementation that does not conform to the protocol it is bound to).
     @inline(__always)
-    func fillWaiting(for producer: AnyProducer, with instance: AnyObject) {
+    func fillWaiting(for producer: AnyProducer, with instance: AnyObject) throws {
         guard state.pointee.hasWaitingFills() else { return }
-        fillWaitingSlowly(for: producer, with: instance)
+        try fillWaitingSlowly(for: producer, with: instance)
     }
 
     @inline(never)
-    private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) {
+    private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) throws {
         // Taken out first: the setters are user code, which may resolve again.
         for fill in state.pointee.takeWaitingFills(for: producer) {
-            // Both lent: the waiting fill holds the object, the caller the instance.
-            withExtendedLifetime(fill) {
+            let value = try fill.throughAliases?.recorded(fromMakerValue: instance) ?? instance
+            // Lent: the waiting fill holds the object, the caller the instance, this frame the value.
+            withExtendedLifetime((fill, value)) {
                 fill.store.assign(
-                    Unmanaged.passUnretained(fill.object).toOpaque(), Unmanaged.passUnretained(instance).toOpaque())
+                    Unmanaged.passUnretained(fill.object).toOpaque(), Unmanaged.passUnretained(value).toOpaque())
             }
         }
     }
@@ -613,7 +623,7 @@ struct Resolution {
         // The table takes the reference over; the waiting fills, if any, read it from there.
         state.pointee.record(producer.reference(for: value), at: slot)
         if state.pointee.hasWaitingFills() {
-            fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
+            try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
         }
         return value
     }
@@ -650,6 +660,9 @@ struct WaitingFill {
     let factory: UInt
     let object: AnyObject
     let store: ProgramStore
+    /// The alias the property asked, when it met the factory through aliases: the factory's
+    /// product is converted as they convert it.
+    let throughAliases: AnyProducer?
 }
 
 /// What a resolve keeps only while work waits for its end, or fills wait for a running factory.

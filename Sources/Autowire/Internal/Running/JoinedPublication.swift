@@ -21,7 +21,7 @@ final class JoinedPublication: ProgramFactory {
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         let made = try factory.call(arguments, in: run)
-        run.pointee.joined?.publish(made, of: producer)
+        try run.pointee.joined?.publish(made, of: producer)
         return made
     }
 

@@ -159,14 +159,25 @@ final class Registry: @unchecked Sendable {
 
     /// The nearest ancestor-or-self registry that binds or contributes to `key`.
     func nearestRegistry(binding key: BindingKey) -> Registry? {
-        bindings[key] != nil || contributions[key] != nil ? self : parent?.nearestRegistry(binding: key)
+        var registry: Registry? = self
+        while let current = registry {
+            if current.bindings[key] != nil || current.contributions[key] != nil { return current }
+            registry = current.parent
+        }
+        return nil
     }
 
     /// The keys bound or contributed to by this registry and its ancestors below `ancestor`: what
     /// a producer of `ancestor` must not reach to be used here as it is.
     func keysBound(below ancestor: Registry) -> Set<BindingKey> {
         guard let parent, parent !== ancestor else { return ownKeys }
-        return ownKeys.union(parent.keysBound(below: ancestor))
+        var keys = ownKeys
+        var registry: Registry? = parent
+        while let current = registry, current !== ancestor {
+            keys.formUnion(current.ownKeys)
+            registry = current.parent
+        }
+        return keys
     }
 
     /// Whether this registry or an ancestor has an explicit binding for `key`.

@@ -50,7 +50,10 @@ import Testing
         #expect(!there.isMain)
         let stack = try #require(there.stack)
         #expect(stack.size > 0)
-        #expect(there.local > stack.low && there.local - stack.low < UInt(stack.size))
+        // Under AddressSanitizer a local may live on its fake stack, outside the thread's.
+        if !LoadedSymbolTests.runsUnderAddressSanitizer {
+            #expect(there.local > stack.low && there.local - stack.low < UInt(stack.size))
+        }
     }
 
     @Test func aRecursiveMutexLetsItsHolderLockAgain() {

@@ -606,13 +606,13 @@ mutant kept-instance-compiled-in-child Internal/Compiling/PlanCompiler+ChildView
     ''
 # Reach: what a plan found absent is not part of it, so a child shares a plan that left an
 # optional dependency nil although the child binds it.
-mutant absent-keys-outside-reach Internal/Registry.swift \
+mutant absent-keys-outside-reach Internal/Registry+Sharing.swift \
     'ChildViewTests' no \
     'keys.formUnion(producer.absentKeys)' \
     ''
 # Reach: a closure factory taken as reaching nothing, so a child shares it and its resolves go to
 # the parent.
-mutant closure-reach-taken-as-seen Internal/Registry.swift \
+mutant closure-reach-taken-as-seen Internal/Registry+Sharing.swift \
     'ChildViewTests' no \
     'if case .closure = producer.origin { unseen = true }' \
     ''

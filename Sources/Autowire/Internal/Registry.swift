@@ -22,10 +22,10 @@ final class Registry: @unchecked Sendable {
     var sharesParentPlans: Bool { original?.sharesParentPlans ?? settings.sharesParentPlans }
     /// What this registry found when a child asked to share a producer, by key. Guarded by
     /// `table`'s lock.
-    private var sharing: [BindingKey: Sharing] = [:]
+    var sharing: [BindingKey: Sharing] = [:]
     /// Written only while compiling. A pthread lock rather than `Synchronization.Mutex`, whose
     /// futex ThreadSanitizer cannot see on Linux: with it, every compilation raced in TSan's eyes.
-    private let table: ReadWriteLocked<[BindingKey: AnyProducer]>
+    let table: ReadWriteLocked<[BindingKey: AnyProducer]>
     /// Producers already checked as roots: what every top-level resolve looks up first, without
     /// taking a lock.
     private let roots = RootCache()
@@ -157,29 +157,6 @@ final class Registry: @unchecked Sendable {
         return keys
     }
 
-    /// The nearest ancestor-or-self registry that binds or contributes to `key`.
-    func nearestRegistry(binding key: BindingKey) -> Registry? {
-        var registry: Registry? = self
-        while let current = registry {
-            if current.bindings[key] != nil || current.contributions[key] != nil { return current }
-            registry = current.parent
-        }
-        return nil
-    }
-
-    /// The keys bound or contributed to by this registry and its ancestors below `ancestor`: what
-    /// a producer of `ancestor` must not reach to be used here as it is.
-    func keysBound(below ancestor: Registry) -> Set<BindingKey> {
-        guard let parent, parent !== ancestor else { return ownKeys }
-        var keys = ownKeys
-        var registry: Registry? = parent
-        while let current = registry, current !== ancestor {
-            keys.formUnion(current.ownKeys)
-            registry = current.parent
-        }
-        return keys
-    }
-
     /// Whether this registry or an ancestor has an explicit binding for `key`.
     func provides(_ key: BindingKey) -> Bool {
         bindings[key] != nil || contributions[key] != nil || (parent?.provides(key) ?? false)
@@ -204,62 +181,6 @@ final class Registry: @unchecked Sendable {
     /// The producer for `key`, compiled on first use.
     func producer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         try compiled(key, asRoot: false) { $0.producer(for: key) }
-    }
-
-    /// Whether a producer can be shared with children.
-    private enum Sharing {
-        /// Shared with every child that binds none of `reaching`, the keys its graph reaches or
-        /// found absent; with `reachesUnseen`, a closure factory's, whose reach no one can tell,
-        /// only with a child that binds nothing.
-        case shared(AnyProducer, reaching: Set<BindingKey>, reachesUnseen: Bool)
-        /// Never shared: it does not compile here, or it reaches an offered instance, which each
-        /// container offers for itself.
-        case unsharable
-    }
-
-    /// This registry's producer for `key`, which nothing binds, when its graph reaches none of
-    /// `childKeys`: what a child uses instead of compiling `key` again, so that it shares this
-    /// registry's plans and singletons (an autowired singleton belongs to the outermost container
-    /// that can provide all its dependencies). Nil when the child must compile `key` itself,
-    /// which is also the answer when a lock fails: compiling in the child is always correct.
-    func sharedProducer(for key: BindingKey, unlessReaching childKeys: Set<BindingKey>) -> AnyProducer? {
-        if PlanCompiler.compiling(self) != nil { return nil }
-        var known = try? table.read { _ in sharing[key] }
-        if known == nil {
-            let found: Sharing
-            if let producer = try? producer(for: key), let reach = Self.reach(of: producer) {
-                found = .shared(producer, reaching: reach.keys, reachesUnseen: reach.unseen)
-            } else {
-                found = .unsharable
-            }
-            _ = try? table.write { _ in sharing[key] = found }
-            known = found
-        }
-        guard case .shared(let producer, let reached, let unseen)? = known,
-            unseen ? childKeys.isEmpty : reached.isDisjoint(with: childKeys)
-        else { return nil }
-        return producer
-    }
-
-    /// The keys of every producer `root`'s static graph reaches, itself included, and the keys
-    /// it looked for and found absent; `unseen` when it reaches a closure factory, which resolves
-    /// what it likes. Nil when it reaches an offered instance, which each container offers for
-    /// itself.
-    private static func reach(of root: AnyProducer) -> (keys: Set<BindingKey>, unseen: Bool)? {
-        var keys: Set<BindingKey> = [root.key]
-        var unseen = false
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        var pending = [root]
-        while let producer = pending.popLast() {
-            if producer is any OfferedSlot { return nil }
-            if case .closure = producer.origin { unseen = true }
-            keys.formUnion(producer.absentKeys)
-            for edge in producer.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
-                keys.insert(edge.target.key)
-                pending.append(edge.target)
-            }
-        }
-        return (keys, unseen)
     }
 
     /// The producer for `key` as the start of a top-level resolve: compiled and cycle-checked.

@@ -135,29 +135,45 @@ extension PlanCompiler {
         key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>,
         origin: Origin? = nil
     ) -> Producer<Value> {
-        if Value.self is AnyClass, !(Implementation.self is Value.Type) {
-            report(
-                .nonConforming(
-                    implementation: Implementation.self, key: key, location: location, path: [key.description]))
-        }
+        checkConformance(of: Implementation.self, to: Value.self, key: key, location: location)
         let recipe = Recipe<Value>(
             make: { resolution, _ in
                 try resolution.checkDepth()
-                guard let call = holder.call else {
-                    throw ResolutionError(.internalInconsistency("the factory for \(key) was not compiled"))
-                }
-                let made: Implementation
-                do {
-                    made = try call.make(resolution)
-                } catch let error as ResolutionError {
-                    throw error.prependingPath(key.description)
-                } catch {
-                    throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
-                }
+                let made = try holder.make(in: resolution, key: key, location: location)
                 return try upcast(made, to: Value.self, key: key, location: location)
             },
             registersEarly: false, isFactory: true, factory: { holder.program })
         return makeScoped(key: key, scope: scope, origin: origin ?? .factory(location), recipe: recipe)
+    }
+}
+
+extension PlanCompiler {
+    /// Reports an implementation class that is not a `Value` (a class key bound to an unrelated
+    /// class); a protocol's conformance is checked on the product.
+    fileprivate func checkConformance<Implementation, Value>(
+        of implementation: Implementation.Type, to value: Value.Type, key: BindingKey, location: SourceLocation
+    ) {
+        guard Value.self is AnyClass, !(Implementation.self is Value.Type) else { return }
+        report(
+            .nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
+    }
+}
+
+extension FactoryCallHolder {
+    /// Runs the compiled call in `resolution`: what it throws gains the binding's key in its path,
+    /// or becomes `factory-failed` at `location` when it is the user's own error.
+    fileprivate func make(in resolution: Resolution, key: BindingKey, location: SourceLocation) throws -> Implementation
+    {
+        guard let call else {
+            throw ResolutionError(.internalInconsistency("the factory for \(key) was not compiled"))
+        }
+        do {
+            return try call.make(resolution)
+        } catch let error as ResolutionError {
+            throw error.prependingPath(key.description)
+        } catch {
+            throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
+        }
     }
 }
 
@@ -174,26 +190,12 @@ extension PlanCompiler {
         key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>,
         plan: InjectionPlan
     ) -> Producer<Value> {
-        if Value.self is AnyClass, !(Implementation.self is Value.Type) {
-            report(
-                .nonConforming(
-                    implementation: Implementation.self, key: key, location: location, path: [key.description]))
-        }
+        checkConformance(of: Implementation.self, to: Value.self, key: key, location: location)
         let recipe = Recipe<Value>(
             make: { resolution, _ in
                 try resolution.checkDepth()
                 try plan.checkThread()
-                guard let call = holder.call else {
-                    throw ResolutionError(.internalInconsistency("the factory for \(key) was not compiled"))
-                }
-                let made: Implementation
-                do {
-                    made = try call.make(resolution)
-                } catch let error as ResolutionError {
-                    throw error.prependingPath(key.description)
-                } catch {
-                    throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
-                }
+                let made = try holder.make(in: resolution, key: key, location: location)
                 // A class: `Implementation` is an `Injectable` type.
                 let object = made as AnyObject
                 guard let hook = plan.hook, !hook.isAbsent else {

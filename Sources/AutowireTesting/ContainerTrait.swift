@@ -4,8 +4,8 @@ public import Testing
 /// A Swift Testing trait that runs each test with a container of its own, built for that test, so
 /// no test changes a container that another test uses.
 ///
-/// Use `.overriding(_:_:)` to run against a child of the app's container with some
-/// bindings overridden, or `.container(_:)` to start from an empty container. Inside
+/// Use `.overriding(_:sharingBaseInstances:_:)` to run against a copy of the app's container with
+/// some bindings overridden, or `.container(_:)` to start from an empty container. Inside
 /// the test, ``TestContainer/current(fileID:line:)`` returns the container:
 ///
 /// ```swift
@@ -18,11 +18,10 @@ public import Testing
 /// }
 /// ```
 ///
-/// On a suite, the trait applies to every test in it, and each test gets a new container. With
-/// `.container(_:)` nothing is shared between tests. With
-/// `.overriding(_:_:)`, singletons of the test's own bindings and of `Injectable`
-/// classes the child autowires are the test's own, while singletons bound in the base container
-/// belong to the base and are shared: override such a binding when a test must not share it.
+/// On a suite, the trait applies to every test in it, and each test gets a new container. Tests
+/// share no kept instance (singletons, custom-scope and weak instances) with each other or with the
+/// base container, so tests that run in parallel never see each other's state; a test opts in to
+/// the base's instances with `sharingBaseInstances: true`.
 public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     let makeContainer: @Sendable () throws -> Container
 
@@ -45,21 +44,30 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == ContainerTrait {
-    /// Runs each test against a new child of `base` whose bindings `configure` adds or overrides.
+    /// Runs each test against a new container with the bindings of `base` and those `configure`
+    /// adds or overrides.
     ///
-    /// The child sees every binding of `base`; rebind one of them with
-    /// `Binder.override(_:)`. The child autowires its own singletons, so objects that depend on an
-    /// overridden binding are created afresh for the test, and no test sees another's state.
+    /// By default the test's container is `base.isolatedCopy(configure)`: it shares no instance
+    /// with `base` or with other tests, every singleton bound in `base` is made anew for the test,
+    /// and an override reaches everything, singletons included. With `sharingBaseInstances: true`
+    /// it is a child of `base` instead (`base.child(configure)`): the singletons `base` binds are
+    /// shared with the app and every such test, and an override that one of them would need
+    /// fails the test's container with `override-not-reaching`.
     ///
     /// - Parameters:
     ///   - base: The app's container. It is evaluated once per test, and an error building it fails
     ///     the test.
+    ///   - sharingBaseInstances: Whether the test uses `base`'s own instances rather than copies.
     ///   - configure: The test's bindings and overrides.
     public static func overriding(
         _ base: @autoclosure @escaping @Sendable () throws -> Container,
+        sharingBaseInstances: Bool = false,
         _ configure: @escaping @Sendable (Binder) throws -> Void
     ) -> Self {
-        ContainerTrait { try base().child(sharingAutowiredSingletons: false, configure) }
+        if sharingBaseInstances {
+            return ContainerTrait { try base().child(configure) }
+        }
+        return ContainerTrait { try base().isolatedCopy(configure) }
     }
 
     /// Runs each test against a new container with the bindings `configure` declares.

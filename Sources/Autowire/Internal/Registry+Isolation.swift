@@ -30,6 +30,7 @@ extension Registry {
             settings.singletonsAreResettable =
                 settings.singletonsAreResettable || registry.settings.singletonsAreResettable
             settings.includedModules.formUnion(registry.settings.includedModules)
+            settings.includedModuleValues.formUnion(registry.settings.includedModuleValues)
         }
         return settings
     }

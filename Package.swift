@@ -28,10 +28,11 @@ let package = Package(
         // it"): the Swift 5 language mode; a module where every key path is `Sendable`, as in any
         // module that imports Vapor or Fluent; and Xcode 26's new-app defaults.
         .testTarget(
-            name: "AutowireSwift5Tests", dependencies: ["Autowire"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "AutowireRetroactiveSendableTests", dependencies: ["Autowire"]),
+            name: "AutowireSwift5Tests", dependencies: ["Autowire", "AutowireTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "AutowireRetroactiveSendableTests", dependencies: ["Autowire", "AutowireTesting"]),
         .testTarget(
-            name: "AutowireMainActorByDefaultTests", dependencies: ["Autowire"],
+            name: "AutowireMainActorByDefaultTests", dependencies: ["Autowire", "AutowireTesting"],
             swiftSettings: [
                 .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
                 .enableUpcomingFeature("InferIsolatedConformances"),

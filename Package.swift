@@ -42,6 +42,12 @@ let package = Package(
         .testTarget(
             name: "AutowireNoReflectionTests", dependencies: ["Autowire"],
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-metadata"])]),
+        // Built as Xcode's "Reflection Metadata Level: Without Names" builds: field records kept,
+        // their names stripped, so `Mirror` sees properties without labels. Validation must use
+        // the types it can see and say what it cannot name, never trap or guess.
+        .testTarget(
+            name: "AutowireNoReflectionNamesTests", dependencies: ["Autowire"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-names"])]),
     ],
     swiftLanguageModes: [.v6]
 )

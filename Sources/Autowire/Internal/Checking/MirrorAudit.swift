@@ -112,7 +112,11 @@ struct ProbeLayout: Sendable {
     init(reflecting object: AnyObject, mirror: Mirror) {
         // Without field records both `_forEachField` and `Mirror` see no stored properties at all:
         // an empty layout that must not pass for a checked one.
-        guard !FieldRecords.areMissing(in: Swift.type(of: object)) else {
+        // Field records without names (`-disable-reflection-names`) cannot be matched to the
+        // declared properties either: nothing is checked rather than something guessed.
+        guard !FieldRecords.areMissing(in: Swift.type(of: object)),
+            !FieldRecords.haveNoNames(in: Swift.type(of: object))
+        else {
             fields = []
             isComplete = false
             return

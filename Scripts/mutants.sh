@@ -420,7 +420,7 @@ mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
 mutant weak-field-any-word Internal/Resolving/WeakField.swift \
     'WeakPropertyTests' no \
     'weakBits != 0 && weakBits != address && stored == weakBits' \
-    'weakBits != 0 && weakBits != address'
+    'weakBits != 0 && weakBits != address && stored | 1 != 0'
 # Weak properties: bits equal to the object's address (an Objective-C object's weak reference, and
 # what a strong or unowned(unsafe) slot holds for it on Darwin) pass for a weak slot.
 mutant weak-field-address-bits Internal/Resolving/WeakField.swift \

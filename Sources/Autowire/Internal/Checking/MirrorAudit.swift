@@ -112,11 +112,7 @@ struct ProbeLayout: Sendable {
     init(reflecting object: AnyObject, mirror: Mirror) {
         // Without field records both `_forEachField` and `Mirror` see no stored properties at all:
         // an empty layout that must not pass for a checked one.
-        // Field records without names (`-disable-reflection-names`) cannot be matched to the
-        // declared properties either: nothing is checked rather than something guessed.
-        guard !FieldRecords.areMissing(in: Swift.type(of: object)),
-            !FieldRecords.haveNoNames(in: Swift.type(of: object))
-        else {
+        guard !FieldRecords.areMissing(in: Swift.type(of: object)) else {
             fields = []
             isComplete = false
             return
@@ -132,7 +128,9 @@ struct ProbeLayout: Sendable {
         // The same fields in the same order, as the runtime counts them with superclasses'.
         let strong = FieldOwnership.strongFields(of: Swift.type(of: object), count: declared.count)
         let counts = levels.map(\.children.count)
-        guard complete, counts.reduce(0, +) == declared.count else {
+        // Field records without names (`-disable-reflection-names`) cannot be matched to the
+        // declared properties: nothing is checked rather than something guessed.
+        guard complete, counts.reduce(0, +) == declared.count, !declared.contains(where: \.label.isEmpty) else {
             fields = []
             isComplete = false
             return

@@ -27,9 +27,14 @@ let package = Package(
         // The README's examples built in the settings users build in (DESIGN.md, "Where users build
         // it"): the Swift 5 language mode; a module where every key path is `Sendable`, as in any
         // module that imports Vapor or Fluent; and Xcode 26's new-app defaults.
+        // The Swift 5 mode infers `T.init` `@Sendable` only with `InferSendableFromCaptures` (on in
+        // Swift 6): without it `Construction(T.init)` and `to(factory: T.init)` compile with a
+        // warning, which CI would count. A Swift-5-only non-`Sendable` overload would silence it,
+        // but Swift 5 overload ranking then prefers it for `@MainActor` initializers too, which
+        // would run them off the main thread unchecked.
         .testTarget(
             name: "AutowireSwift5Tests", dependencies: ["Autowire", "AutowireTesting"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures")]),
         .testTarget(name: "AutowireRetroactiveSendableTests", dependencies: ["Autowire", "AutowireTesting"]),
         .testTarget(
             name: "AutowireMainActorByDefaultTests", dependencies: ["Autowire", "AutowireTesting"],

@@ -73,8 +73,7 @@ extension BindingBuilder {
         to(assisted: factory, labels: [seedLabel.name] + labelNames(repeat each labels))
     }
 
-    /// What every `to(assisted:)` comes to.
-    func to<Seed, T, each Parameter, Implementation>(
+    private func to<Seed, T, each Parameter, Implementation>(
         assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation,
         labels: [String?]
     ) where Value == AssistedFactory<Seed, T> {

@@ -23,7 +23,7 @@ public import Testing
 /// base container, so tests that run in parallel never see each other's state; a test opts in to
 /// the base's instances with `sharingBaseInstances: true`.
 public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
-    let makeContainer: @Sendable () throws -> Container
+    let makeContainer: @Sendable () async throws -> Container
 
     /// Every test of a suite gets a container of its own.
     public var isRecursive: Bool { true }
@@ -36,7 +36,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        let container = try makeContainer()
+        let container = try await makeContainer()
         try await TestContainer.$storage.withValue(container) {
             try await function()
         }
@@ -73,5 +73,37 @@ extension Trait where Self == ContainerTrait {
     /// Runs each test against a new container with the bindings `configure` declares.
     public static func container(_ configure: @escaping @Sendable (Binder) throws -> Void) -> Self {
         ContainerTrait { try Container(configure) }
+    }
+}
+
+/// The same traits for bindings written on the main actor: in a module built with Xcode 26's
+/// default `MainActor` isolation, where the app's container and the test doubles are `@MainActor`.
+extension Trait where Self == ContainerTrait {
+    /// Runs each test against a new child of `base` whose bindings `configure`, a `@MainActor`
+    /// closure, adds or overrides; see ``overriding(_:_:)``.
+    ///
+    /// ```swift
+    /// @Test(.overriding(try AppContainer.make()) { @MainActor binder in
+    ///     binder.override(Mailer.self).to(value: recorder)
+    /// })
+    /// ```
+    ///
+    /// Both closures run on the main actor. `isolation` only tells this trait apart from the
+    /// nonisolated one; leave the default.
+    public static func overriding(
+        _ base: @autoclosure @escaping @MainActor @Sendable () throws -> Container,
+        _ configure: @escaping @MainActor @Sendable (Binder) throws -> Void, isolation: MainActor = .shared
+    ) -> Self {
+        ContainerTrait {
+            try await MainActor.run { try base().child(sharingAutowiredSingletons: false) { try configure($0) } }
+        }
+    }
+
+    /// Runs each test against a new container with the bindings a `@MainActor` closure declares;
+    /// see ``container(_:)``.
+    public static func container(
+        _ configure: @escaping @MainActor @Sendable (Binder) throws -> Void, isolation: MainActor = .shared
+    ) -> Self {
+        ContainerTrait { try await MainActor.run { try Container { try configure($0) } } }
     }
 }

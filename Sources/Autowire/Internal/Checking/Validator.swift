@@ -207,7 +207,10 @@ struct Validator {
         let afterInit = MirrorAudit.nilStates(of: probe, in: layout)
         if !layout.isComplete {
             // Never guess: without a layout, no property can be said to be forgotten or unset.
-            findings.append(.reflectionMetadataMissing(owner: X.self, path: pathPrefix() + [typeName(X.self)]))
+            findings.append(
+                .reflectionMetadataMissing(
+                    owner: X.self, path: pathPrefix() + [typeName(X.self)],
+                    namesOnly: FieldRecords.haveNoNames(in: X.self)))
         }
 
         var afterInjection: [Bool?]?

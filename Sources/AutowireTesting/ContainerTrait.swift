@@ -79,8 +79,8 @@ extension Trait where Self == ContainerTrait {
 /// The same traits for bindings written on the main actor: in a module built with Xcode 26's
 /// default `MainActor` isolation, where the app's container and the test doubles are `@MainActor`.
 extension Trait where Self == ContainerTrait {
-    /// Runs each test against a new child of `base` whose bindings `configure`, a `@MainActor`
-    /// closure, adds or overrides; see ``overriding(_:_:)``.
+    /// Runs each test against a new container with the bindings of `base` and those `configure`,
+    /// a `@MainActor` closure, adds or overrides; see ``overriding(_:sharingBaseInstances:_:)``.
     ///
     /// ```swift
     /// @Test(.overriding(try AppContainer.make()) { @MainActor binder in
@@ -92,10 +92,15 @@ extension Trait where Self == ContainerTrait {
     /// nonisolated one; leave the default.
     public static func overriding(
         _ base: @autoclosure @escaping @MainActor @Sendable () throws -> Container,
+        sharingBaseInstances: Bool = false,
         _ configure: @escaping @MainActor @Sendable (Binder) throws -> Void, isolation: MainActor = .shared
     ) -> Self {
         ContainerTrait {
-            try await MainActor.run { try base().child(sharingAutowiredSingletons: false) { try configure($0) } }
+            try await MainActor.run {
+                let base = try base()
+                if sharingBaseInstances { return try base.child { try configure($0) } }
+                return try base.isolatedCopy { try configure($0) }
+            }
         }
     }
 

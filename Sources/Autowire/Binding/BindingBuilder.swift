@@ -226,6 +226,7 @@ extension BindingBuilder {
     public func to(_ factory: @escaping @Sendable (Resolver) throws -> Value) {
         // Formed here, where `Value` is known: for a class, the closure hands back the object
         // itself, so that the container calls it with no copy through `Value`'s value witnesses.
+        // The cast is safe: only for a class, whose values are one object reference.
         var objectCall: (@Sendable (Resolver) throws -> AnyObject)?
         if Value.self is AnyClass {
             objectCall = { (resolver: Resolver) throws -> AnyObject in

@@ -77,7 +77,9 @@ public struct Resolver: Sendable {
     // comes back as it is recorded, through `resolveObject`, which is not generic; as a generic
     // call, each nested resolve paid `T`'s metadata and copies of the result through its value
     // witnesses, at every level of the graph (about 60 instructions an object, callgrind). Only
-    // the test `T.self is AnyClass`, fixed where `T` is known, decides which path runs.
+    // the test `T.self is AnyClass`, fixed where `T` is known, decides which path runs. The casts
+    // are safe: the producer of a key of a class `T` records its values as they are (the test
+    // `Producer.holdsReferences` makes), so the object `resolveObject` returns is a `T`.
 
     /// The object a key of a class type resolves to, as recorded (the object itself), owned; nil
     /// when `resolveValue` must resolve it: by the resolver of an object the container keeps, and

@@ -625,7 +625,7 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
 # generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
 mutant joined-resolution-pins-its-own-generation Internal/Running/ResolveProgram.swift \
     'CustomScopeTests' no \
-    'pins.forEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
+    'pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
     ''
 # Custom-scope pins: a program pins the current generation although its joined resolution pinned one.
 mutant program-ignores-joined-pin Internal/Running/ResolveProgram.swift \

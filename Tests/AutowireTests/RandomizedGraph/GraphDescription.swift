@@ -436,7 +436,9 @@ extension RandomGraph {
         ) -> Bindings {
             let parent = ancestors[0]
             func nearest(_ node: Int) -> Provision? { ancestors.last { $0.provisions[node] != nil }?.provisions[node] }
-            func boundAbove(_ node: Int, _ kind: SlotKind) -> Bool { ancestors.contains { $0.slots[node][kind] != nil } }
+            func boundAbove(_ node: Int, _ kind: SlotKind) -> Bool {
+                ancestors.contains { $0.slots[node][kind] != nil }
+            }
             var child = Bindings(nodeCount: nodeCount)
             for node in 0..<nodeCount {
                 if random.chance(12) {

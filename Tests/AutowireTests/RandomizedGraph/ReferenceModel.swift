@@ -1016,7 +1016,8 @@ extension RandomGraph {
                 for absent in producer.absentKeys where targets.contains(absent) && reported.insert(absent).inserted {
                     found.append((absent, true))
                 }
-                for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted
+                {
                     queue.append(edge.target)
                 }
             }

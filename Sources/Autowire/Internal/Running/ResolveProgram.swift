@@ -781,7 +781,7 @@ struct ProgramRun {
         let started = JoinedResolution(
             in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
         joined = started
-        pins.forEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
+        pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
         return started.state
     }
 
@@ -861,7 +861,7 @@ struct ScopePins {
     }
 
     /// Calls `body` with each storage pinned and its generation.
-    mutating func forEach(_ body: (ScopeStorage, Int) -> Void) {
+    mutating func visitEach(_ body: (ScopeStorage, Int) -> Void) {
         withPairs { pairs in
             for index in stride(from: 0, to: 2 * Self.capacity, by: 2) {
                 guard let pointer = UnsafeRawPointer(bitPattern: pairs[index]) else { return }

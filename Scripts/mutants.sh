@@ -627,11 +627,6 @@ mutant joined-resolution-pins-its-own-generation Internal/Running/ResolveProgram
     'CustomScopeTests' no \
     'pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
     ''
-# Custom-scope pins: a program pins the current generation although its joined resolution pinned one.
-mutant program-ignores-joined-pin Internal/Running/ResolveProgram.swift \
-    'CustomScopeTests' no \
-    'joined.map { storage.pinnedGeneration(in: Resolution(state: $0.state)) } ?? storage.currentGeneration' \
-    'storage.currentGeneration'
 # Kept contributions: a child that adds to a collection makes its own instance of an ancestor's
 # singleton contribution.
 mutant kept-contribution-compiled-in-child Internal/Compiling/PlanCompiler+ChildViews.swift \

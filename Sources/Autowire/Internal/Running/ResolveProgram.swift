@@ -785,13 +785,13 @@ struct ProgramRun {
         return started.state
     }
 
-    /// The generation of `storage` this run works in: the one its joined resolution pinned, if
-    /// that came first, else the one current when the run first asked (pinned in the joined
-    /// resolution too, if any).
+    /// The generation of `storage` this run works in: the one current when the run first asked.
+    /// Pins flow one way, into the joined resolution when it starts: no region follows a
+    /// `RecursiveCall` in a program (`ProgramLowering` refuses a scoped region once the program
+    /// joins recursive resolves), so the run never pins a scope after its joined resolution began.
     mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
         if let pinned = pins.generation(in: storage) { return pinned }
-        let generation =
-            joined.map { storage.pinnedGeneration(in: Resolution(state: $0.state)) } ?? storage.currentGeneration
+        let generation = storage.currentGeneration
         pins.record(generation, in: storage)
         return generation
     }

@@ -46,12 +46,7 @@ class AnyProducer: @unchecked Sendable {
 
     /// Whether the instances it makes are kept beyond one resolve (a singleton, a custom scope,
     /// `.weak`): such instances belong to the container that binds them.
-    final var keepsInstances: Bool {
-        switch scope.kind {
-        case .singleton, .weak, .custom: true
-        case .transient, .graph: false
-        }
-    }
+    final var keepsInstances: Bool { scope.keepsInstances }
 
     /// Whether this is a singleton producer, which may share a creation lock (see
     /// `PlanCompiler.groupCreationLocks`).

@@ -1,0 +1,20 @@
+public import Fluent
+public import Foundation
+
+/// A team, a row of the `teams` table; its tasks are ``TeamTask`` rows.
+public final class Team: Model, @unchecked Sendable {
+    public static let schema = "teams"
+
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "name") public var name: String
+    @Children(for: \.$team) public var tasks: [TeamTask]
+
+    /// An empty team, for Fluent to fill from a row.
+    public init() {}
+
+    /// A new team named `name`.
+    public init(id: UUID? = nil, name: String) {
+        self.id = id
+        self.name = name
+    }
+}

@@ -1,0 +1,56 @@
+public import Autowire
+public import Fluent
+public import Logging
+public import Vapor
+
+/// Every binding, in one place: the app-wide ones in ``make(settings:logger:)``, the ones made from
+/// each request in ``requestScope(over:)``.
+///
+/// What is not here is autowired, with no binding: ``UserDirectory`` and ``UserHeaderMiddleware``
+/// (app-wide singletons by their own `scope`), and per request ``TeamService``, ``TaskService`` and
+/// the route handlers, resolved with `req.resolve(_:)`.
+public enum AppContainer {
+    /// The app's container for `settings`, logging through `logger` (Vapor's `app.logger`).
+    ///
+    /// Nothing is created here; ``validate(_:requests:)`` creates and checks the graphs at boot.
+    ///
+    /// - Throws: `ConfigurationError` listing every problem in the bindings.
+    public static func make(settings: TeamSettings, logger: Logger) throws -> Container {
+        try Container { binder in
+            // Configuration values, read from the environment by `TeamSettings`.
+            binder.bind(String.self).tagged(DatabasePath.self).to(value: settings.databasePath)
+            binder.bind([String].self).tagged(KnownUsers.self).to(value: settings.users)
+
+            // App-wide services: one each, shared by every request.
+            binder.bind(Logger.self).to(value: logger)
+            binder.bind((any AppClock).self).to(value: SystemAppClock())
+            binder.bind((any TaskNotifier).self).to(LogTaskNotifier.self)
+        }
+    }
+
+    /// The request scope over `container`: its graphs see the request being handled, Vapor's own
+    /// `Request`, and what this scope's bindings make from it: the request's `Database` (`req.db`)
+    /// and the ``CurrentUser`` that ``UserHeaderMiddleware`` logged in.
+    ///
+    /// Request-made bindings belong here, in the scope's binder: the app container never binds
+    /// `Request`. Made once at boot; each handler's graph is compiled on its first request.
+    ///
+    /// - Throws: `ConfigurationError` for a problem in these bindings.
+    public static func requestScope(over container: Container) throws -> RequestScope<Request> {
+        try container.requestScope(for: Request.self) { binder in
+            binder.bind((any Database).self).to { resolver in try resolver.resolve(Request.self).db }
+            binder.bind(CurrentUser.self).to { resolver in
+                try resolver.resolve(Request.self).auth.require(CurrentUser.self)
+            }
+        }
+    }
+
+    /// Checks the wiring at boot and returns the report; throws the report's errors at once.
+    ///
+    /// The app-wide roots (the middleware) are validated in `container`. Probes are created and
+    /// filled, so a problem stops the app before it serves.
+    @discardableResult
+    public static func validate(_ container: Container, requests: RequestScope<Request>) throws -> ValidationReport {
+        try container.validate(UserHeaderMiddleware.self, (any TaskNotifier).self)
+    }
+}

@@ -1,5 +1,5 @@
 public import Fluent
-public import Foundation
+import Foundation
 
 /// A team, a row of the `teams` table; its tasks are ``TeamTask`` rows.
 public final class Team: Model, @unchecked Sendable {

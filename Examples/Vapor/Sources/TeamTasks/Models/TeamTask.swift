@@ -1,5 +1,5 @@
 public import Fluent
-public import Foundation
+import Foundation
 
 /// A task of a team, a row of the `tasks` table. Named `TeamTask` so that it never reads as Swift's
 /// `Task`.

@@ -1,6 +1,6 @@
 public import Autowire
 public import Fluent
-public import Foundation
+import Foundation
 import Vapor
 
 /// The task rules: a task belongs to a team, its title is trimmed and must not be empty, it is

@@ -1,6 +1,6 @@
 public import Autowire
 public import Fluent
-public import Foundation
+import Foundation
 import Vapor
 
 /// The team rules: names are trimmed and must not be empty; a team that does not exist is a 404.

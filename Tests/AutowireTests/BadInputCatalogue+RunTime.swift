@@ -244,7 +244,15 @@ private final class PageLog: Injectable {
 }
 private final class AuditPage: Injectable {
     var makeLog: Provider<PageLog>!
-    static let dependencies: [Dependency<AuditPage>] = [.inject(\.makeLog)]
+    static let dependencies: [Dependency<AuditPage>] = [.inject(\.makeLog)]  // @audit-log
+}
+private final class PageTitle: Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+}
+private final class LateTitlePage: Injectable {
+    var title: Provider<PageTitle>!
+    static let dependencies: [Dependency<LateTitlePage>] = [.inject(\.title)]
 }
 
 /// What resolving a page whose singleton keeps the request raises.
@@ -255,16 +263,28 @@ func requestScopedSingletonError() -> ResolutionError? {
     }
 }
 
-/// What a Provider raises when what it makes needs the request, after the request's resolve.
+/// What resolving a page raises when a Provider of it makes what needs the request: found when
+/// the page's graph is compiled.
 func requestUnavailableError() -> ResolutionError? {
+    captureResolutionError {
+        let pages = try Container().requestScope(for: PageRequest.self)
+        return try pages.resolve(AuditPage.self, for: PageRequest(path: "/audit"))
+    }
+}
+
+/// What a Provider raises when its closure factory reads the request, after the request's resolve:
+/// a closure's reads are seen only when it runs.
+func requestReadByAClosureError() -> ResolutionError? {
     let pages: RequestScope<PageRequest>
-    let page: AuditPage
+    let page: LateTitlePage
     do {
-        pages = try Container().requestScope(for: PageRequest.self)  // @audit-requests
-        page = try pages.resolve(AuditPage.self, for: PageRequest(path: "/audit"))
+        pages = try Container().requestScope(for: PageRequest.self) { binder in  // @audit-requests
+            binder.bind(PageTitle.self).to { resolver in PageTitle(try resolver.resolve(PageRequest.self).path) }
+        }
+        page = try pages.resolve(LateTitlePage.self, for: PageRequest(path: "/audit"))
     } catch {
         return nil
     }
     // The scope is kept: a Provider does not keep what made it alive.
-    return withExtendedLifetime(pages) { captureResolutionError { try page.makeLog.get() } }
+    return withExtendedLifetime(pages) { captureResolutionError { try page.title.get() } }
 }

@@ -141,6 +141,7 @@ enum BadInput: String, CaseIterable, Sendable {
     case hookThrows
     case singletonKeepingTheRequest
     case requestReadAfterItsResolve
+    case requestReadByAClosureAfterItsResolve
 
     /// The error code the row must raise.
     var code: Diagnostic.Code {
@@ -164,7 +165,7 @@ enum BadInput: String, CaseIterable, Sendable {
         case .resetOfPlainSingletons: .singletonsNotResettable
         case .hookThrows: .injectionHookFailed
         case .singletonKeepingTheRequest: .requestScopedSingleton
-        case .requestReadAfterItsResolve: .requestUnavailable
+        case .requestReadAfterItsResolve, .requestReadByAClosureAfterItsResolve: .requestUnavailable
         case .factoryThrows: .factoryFailed
         case .weakScopeOnValue: .unsupportedScope
         case .offeredInstanceNeverOffered, .offeredInstanceReleased: .unavailableInstance
@@ -380,6 +381,8 @@ enum BadInput: String, CaseIterable, Sendable {
             return resolution(requestScopedSingletonError())
         case .requestReadAfterItsResolve:
             return resolution(requestUnavailableError())
+        case .requestReadByAClosureAfterItsResolve:
+            return resolution(requestReadByAClosureError())
         }
     }
 }
@@ -777,9 +780,16 @@ extension BadInput {
             """
         case .requestReadAfterItsResolve:
             """
+            error[request-unavailable]: Provider<PageLog> resolves after the request's resolve has ended, and what it makes depends on PageRequest, the request of a RequestScope: there is no request then.
+              at: \(marked("audit-log", in: runTime))
+              path: AuditPage.makeLog → Provider<PageLog> → PageLog.request → PageRequest
+              fix: Inject what the handle makes directly (a request's resolve makes it anew for every request), or stop it depending on PageRequest.
+            """
+        case .requestReadByAClosureAfterItsResolve:
+            """
             error[request-unavailable]: PageRequest is the request of a RequestScope, and this resolve has none: it was started by a Provider, a Lazy or an AssistedFactory, outside the request's resolve.
               at: \(marked("audit-requests", in: runTime))
-              path: PageLog.request → PageRequest
+              path: PageTitle → PageRequest
               fix: Pass what needs the request through the request's own resolve: inject PageRequest (or what is made from it) directly rather than through a Provider or Lazy.
             """
         }

@@ -45,6 +45,7 @@ private final class CountingHandler: Injectable {
 
 private final class LateLog: Injectable {
     var log: Provider<RequestLog>!
+    static let logLine = #line + 1
     static let dependencies: [Dependency<LateLog>] = [.inject(\.log)]
 }
 
@@ -52,6 +53,11 @@ private enum Greeting: Autowire.Tag { typealias Value = String }
 private final class Greeter: Injectable {
     var greeting: String!
     static let dependencies: [Dependency<Greeter>] = [.inject(\.greeting, tag: Greeting.self)]
+}
+
+private final class LateGreeter: Injectable {
+    var greeter: Provider<Greeter>!
+    static let dependencies: [Dependency<LateGreeter>] = [.inject(\.greeter)]
 }
 
 /// Shared while anyone holds it: with the request in it, request 2 would see user 1.
@@ -164,12 +170,33 @@ private final class TenantCache: Injectable {
                 """)
     }
 
-    @Test func aProviderCannotReachTheRequestAfterItsResolve() throws {
+    @Test func aProviderWhoseTargetNeedsTheRequestIsRefusedAtTheFirstResolve() throws {
         let requests = try Container().requestScope(for: IncomingRequest.self)
-        let late = try requests.resolve(LateLog.self, for: IncomingRequest(path: "/", userID: 1))
-        let error = try #require(throws: ResolutionError.self) { try late.log.get() }
+        let error = try #require(throws: ResolutionError.self) {
+            try requests.resolve(LateLog.self, for: IncomingRequest(path: "/", userID: 1))
+        }
+        #expect(
+            error.description == """
+                error[request-unavailable]: Provider<RequestLog> resolves after the request's resolve has ended, and \
+                what it makes depends on IncomingRequest, the request of a RequestScope: there is no request then.
+                  at: AutowireTests/RequestScopeTests.swift:\(LateLog.logLine)
+                  path: LateLog.log → Provider<RequestLog> → RequestLog.request → IncomingRequest
+                  fix: Inject what the handle makes directly (a request's resolve makes it anew for every request), \
+                or stop it depending on IncomingRequest.
+                """)
+    }
+
+    @Test func aProviderWhoseClosureFactoryReadsTheRequestFailsAtItsGet() throws {
+        // A closure's dependencies are unseen until it runs: only `get()` can tell.
+        let requests = try Container().requestScope(for: IncomingRequest.self) { binder in
+            binder.bind(String.self).tagged(Greeting.self).to { resolver in
+                "user \(try resolver.resolve(IncomingRequest.self).userID)"
+            }
+        }
+        let late = try requests.resolve(LateGreeter.self, for: IncomingRequest(path: "/", userID: 1))
+        let error = try #require(throws: ResolutionError.self) { try late.greeter.get() }
         #expect(error.diagnostics.map(\.code) == [.requestUnavailable])
-        #expect(error.diagnostics.first?.path == ["RequestLog.request", "IncomingRequest"])
+        #expect(error.diagnostics.first?.path.last == "IncomingRequest")
     }
 }
 

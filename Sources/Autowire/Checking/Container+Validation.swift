@@ -41,11 +41,7 @@ extension Container {
     public func validate(
         _ roots: Any.Type..., checks: [any ValidationCheck] = [], injectingProbes: Bool = true
     ) throws(ValidationError) -> ValidationReport {
-        var ignored: [Diagnostic] = []  // Building this container already succeeded.
-        let copy = Registry(
-            parent: registry.parent, declarations: registry.declarations, problems: &ignored, copying: registry)
-        let report = Validator(registry: copy, roots: roots, checks: checks, injectingProbes: injectingProbes)
-            .run(buildProblems: [])
+        let report = registry.validationReport(roots: roots, checks: checks, injectingProbes: injectingProbes)
         if !report.errors.isEmpty { throw ValidationError(report: report) }
         return report
     }
@@ -95,15 +91,6 @@ extension Container {
     /// Called from a `dependencies` or `scope` getter while this container compiles, it returns an
     /// empty graph: the container cannot be read until it has finished.
     public func graph(from roots: Any.Type...) -> DependencyGraph {
-        let graph = try? registry.withScratchCompiler { compiler in
-            let starts = roots.compactMap { root -> AnyProducer? in
-                let key = BindingKey(type: root, tag: nil)
-                if let producer = compiler.producer(for: key) { return producer }
-                if let injectable = root as? any PropertyInjectable.Type { return compiler.injectionTarget(injectable) }
-                return nil
-            }
-            return GraphSnapshot(roots: starts).graph
-        }
-        return graph ?? .empty
+        registry.dependencyGraph(from: roots)
     }
 }

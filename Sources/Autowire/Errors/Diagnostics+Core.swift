@@ -1,7 +1,10 @@
 /// The diagnostics the container itself raises, with their wording in one place.
 extension Diagnostic {
+    /// - Parameter requestScope: The request of the `RequestScope` whose graph misses the key, if
+    ///   any: its own binder is where bindings made from the request go.
     static func missingBinding(
-        _ requestedKey: BindingKey, location: SourceLocation?, path: [String], propertyHint: String?
+        _ requestedKey: BindingKey, location: SourceLocation?, path: [String], propertyHint: String?,
+        requestScope request: BindingKey? = nil
     )
         -> Diagnostic
     {
@@ -22,10 +25,25 @@ extension Diagnostic {
         let bind =
             key.tagName.map { "binder.bind(\(key.typeExpression).self).tagged(\($0).self).to(…)" }
             ?? "binder.bind(\(key.typeExpression).self).to(…)"
-        let fix =
-            key.type is AnyObject.Type && key.tag == nil
-            ? "Make \(key.typeName) conform to Injectable, or bind it with `\(bind)`\(optional)."
-            : "Bind it in the container with `\(bind)`\(optional)."
+        let fix: String
+        if let request {
+            fix =
+                "Bind it with `\(bind)`: in the container when every request shares it, in the request scope's "
+                + "binder (`container.requestScope(for: \(request.typeExpression).self) { binder in … }`) when it "
+                + "is made from \(request.typeName)\(optional)."
+        } else if key.type is AnyObject.Type && key.tag == nil {
+            // Another module's class needed by the user's code is often a framework's request (Vapor's
+            // `Request`), which belongs to a request scope, never to the container.
+            let declaringModule = location?.fileID.split(separator: "/").first.map(String.init)
+            let requestHint =
+                declaringModule.map { $0 != moduleName(of: key.type) } == true
+                ? " If it is different for each request (a RequestScope's request), bind what needs it in the request "
+                    + "scope's binder instead: `container.requestScope(for: \(key.typeExpression).self) { binder in … }`."
+                : ""
+            fix = "Make \(key.typeName) conform to Injectable, or bind it with `\(bind)`\(optional).\(requestHint)"
+        } else {
+            fix = "Bind it in the container with `\(bind)`\(optional)."
+        }
         return Diagnostic(
             code: .missingBinding, message: "\(name) cannot be provided: \(reason).", location: location,
             path: path, fix: fix)
@@ -207,6 +225,20 @@ extension Diagnostic {
             location: location, path: [key.description],
             fix: "Pass what needs the request through the request's own resolve: inject \(key.typeName) (or what is "
                 + "made from it) directly rather than through a Provider or Lazy.")
+    }
+
+    /// A handle whose target reaches the request, found when its root is compiled: the handle
+    /// resolves after the request's resolve has ended.
+    static func requestAfterItsResolve(
+        handle: BindingKey, request: BindingKey, location: SourceLocation?, path: [String]
+    ) -> Diagnostic {
+        Diagnostic(
+            code: .requestUnavailable,
+            message: "\(handle) resolves after the request's resolve has ended, and what it makes depends on "
+                + "\(request), the request of a RequestScope: there is no request then.",
+            location: location, path: path,
+            fix: "Inject what the handle makes directly (a request's resolve makes it anew for every request), or "
+                + "stop it depending on \(request.typeName).")
     }
 
     /// A kept object whose graph reaches the request, found when its root is compiled.

@@ -176,3 +176,9 @@ enum TypeNameSpelling {
         return nil
     }
 }
+
+/// The module that declares a nominal type (`Vapor` for `Vapor.Request`), from the runtime's
+/// qualified name.
+func moduleName(of type: Any.Type) -> String {
+    String(String(reflecting: type).prefix { $0 != "." })
+}

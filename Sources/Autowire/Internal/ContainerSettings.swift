@@ -8,9 +8,10 @@ struct ContainerSettings {
     /// Whether a child uses its parent's producers, and so its autowired singletons, for what it
     /// does not bind (see `Registry.sharedProducer`).
     var sharesParentPlans = true
-    /// Whether this is a `RequestScope`'s container, which binds the request: its kept objects
-    /// must not reach it (see `PlanCompiler.checkKeptObjectsReachingRequest`).
-    var bindsRequest = false
+    /// The request's key when this is a `RequestScope`'s container, which binds the request: its
+    /// kept objects must not reach it (see `PlanCompiler.checkKeptObjectsReachingRequest`).
+    var request: BindingKey?
+    var bindsRequest: Bool { request != nil }
     /// The modules this container and its ancestors included: a child includes none of them again.
     var includedModules: Set<ObjectIdentifier> = []
 }

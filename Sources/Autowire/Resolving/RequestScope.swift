@@ -73,7 +73,7 @@ extension Container {
             return producer
         }
         binder.declarations.insert(requestBinding, at: 0)
-        binder.settings.bindsRequest = true
+        binder.settings.request = key
         return RequestScope(registry: try Registry(parent: registry, binder: binder))
     }
 }

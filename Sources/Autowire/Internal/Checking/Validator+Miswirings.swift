@@ -39,7 +39,7 @@ extension Validator {
         var findings: [Diagnostic] = []
         for root in snapshot.graph.roots {
             let producer = snapshot.producers[root]
-            guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer),
+            guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer), !readsRequest(producer),
                 clean.compiled(reaching: producer, { $0.producer(for: producer.key) }) != nil
             else { continue }
             let (survivors, error) = survivingObjects(resolving: producer)

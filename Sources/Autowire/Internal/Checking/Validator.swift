@@ -135,9 +135,12 @@ struct Validator {
                 let target = clean.compiled(reaching: snapshot.producers[entry.node]) {
                     $0.injectionTarget(entry.type)
                 }
-                // A graph that reads the object an injector fills (a presenter's view) has none to
-                // read in a probe's fill: that probe is looked at unfilled.
-                targets[index] = target?.selfProducers.contains { $0.key.isInjectedObject } == true ? nil : target
+                // A graph that reads the object an injector fills (a presenter's view), or a request
+                // scope's request, has none to read in a probe's fill: that probe is looked at unfilled.
+                guard let target, !target.selfProducers.contains(where: { $0.key.isInjectedObject }),
+                    !readsRequest(target)
+                else { continue }
+                targets[index] = target
             }
         }
         for (index, entry) in probed.enumerated() {
@@ -154,6 +157,11 @@ struct Validator {
                 entry.type, target: targets[index], pathPrefix: prefix, compiler: compiler, clean: clean,
                 resolution: resolution, findings: &findings)
         }
+    }
+
+    /// Whether resolving `producer` needs a request scope's request, which validation has none of.
+    func readsRequest(_ producer: AnyProducer) -> Bool {
+        registry.settings.bindsRequest && producer.readsRequest
     }
 
     private static func injectableType(of producer: AnyProducer) -> (any Injectable.Type)? {

@@ -1,30 +1,42 @@
 /// Request data never outlives its request: in a `RequestScope`'s container, an object kept beyond
 /// one resolve (`.singleton`, `.weak`, a custom scope) whose graph reaches the request would hand one
-/// request's data to later ones. Found when the root is compiled, naming the object and its scope.
+/// request's data to later ones, and a `Provider`, `Lazy` or `AssistedFactory` whose target reaches
+/// it would resolve after the request's resolve, when there is none. Both are found when the root
+/// is compiled (its first resolve, or `validate`), naming the object or the handle.
 extension PlanCompiler {
     private struct Visit: Hashable {
         let producer: ObjectIdentifier
         /// The kept object the walk is inside, if any.
         let keeper: ObjectIdentifier?
+        /// The handle the walk went through, if any.
+        let handle: ObjectIdentifier?
+    }
+
+    /// A handle on the way: its producer, and where the property or parameter that holds it was
+    /// declared.
+    private struct HandleOnPath {
+        let producer: AnyProducer
+        let location: SourceLocation?
     }
 
     private struct Frame {
         let producer: AnyProducer
-        /// The outermost kept object on the way here.
+        /// The outermost kept object on the way here since the last handle.
         let keeper: AnyProducer?
+        /// The outermost handle on the way here.
+        let handle: HandleOnPath?
         /// The path component that led here; nil for the root.
         let component: String?
         var nextEdge = 0
     }
 
-    /// Walks `root`'s graph (not its `Provider`s and `Lazy`s, which resolve later) for kept
-    /// objects that reach the request, and reports each once. A loop, not a recursion: the depth
-    /// is the user's graph's.
+    /// Walks `root`'s graph, through its handles, for kept objects and handles that reach the
+    /// request, and reports each once. A loop, not a recursion: the depth is the user's graph's.
     func checkKeptObjectsReachingRequest(from root: AnyProducer) {
         guard registry.settings.bindsRequest else { return }
-        var stack = [Frame(producer: root, keeper: root.keepsInstances ? root : nil, component: nil)]
+        var stack = [Frame(producer: root, keeper: root.keepsInstances ? root : nil, handle: nil, component: nil)]
         var visited: Set<Visit> = [
-            Visit(producer: ObjectIdentifier(root), keeper: stack[0].keeper.map(ObjectIdentifier.init))
+            Visit(producer: ObjectIdentifier(root), keeper: stack[0].keeper.map(ObjectIdentifier.init), handle: nil)
         ]
         var reported: Set<ObjectIdentifier> = []
         while let top = stack.last {
@@ -36,25 +48,57 @@ extension PlanCompiler {
             let edge = producer.edges[top.nextEdge]
             stack[stack.count - 1].nextEdge += 1
             // Another container's producers never see this scope's request.
-            guard !edge.isDeferred, edge.target.registry === registry else { continue }
+            guard edge.target.registry === registry else { continue }
             let target = edge.target
-            let keeper = top.keeper ?? (target.keepsInstances ? target : nil)
             let component = EdgeLabel.pathComponent(edge, of: producer)
+            // What a handle resolves is made later, by a resolve of its own: no kept object on the
+            // way to the handle keeps it. `producer` is the handle; the edge that led to it, its place.
+            var handle = top.handle
+            if edge.isDeferred, handle == nil {
+                let owner = stack.count > 1 ? stack[stack.count - 2] : nil
+                handle = HandleOnPath(
+                    producer: producer,
+                    location: owner.map { $0.producer.edges[$0.nextEdge - 1].location } ?? nil)
+            }
+            let inherited = edge.isDeferred ? nil : top.keeper
+            let keeper = inherited ?? (target.keepsInstances ? target : nil)
             if case .request = target.origin {
-                if let keeper, reported.insert(ObjectIdentifier(keeper)).inserted {
-                    let path = (stack.compactMap(\.component) + [component, target.key.description])
+                let path = stack.compactMap(\.component) + [component, target.key.description]
+                if let keeper {
+                    if reported.insert(ObjectIdentifier(keeper)).inserted {
+                        report(
+                            .requestKept(
+                                keeper.key, scope: keeper.scope, request: target.key, location: target.origin.location,
+                                path: path))
+                    }
+                } else if let handle, reported.insert(ObjectIdentifier(handle.producer)).inserted {
                     report(
-                        .requestKept(
-                            keeper.key, scope: keeper.scope, request: target.key, location: target.origin.location,
-                            path: path))
+                        .requestAfterItsResolve(
+                            handle: handle.producer.key, request: target.key, location: handle.location, path: path))
                 }
                 continue
             }
-            guard
-                visited.insert(Visit(producer: ObjectIdentifier(target), keeper: keeper.map(ObjectIdentifier.init)))
-                    .inserted
-            else { continue }
-            stack.append(Frame(producer: target, keeper: keeper, component: component))
+            let visit = Visit(
+                producer: ObjectIdentifier(target), keeper: keeper.map(ObjectIdentifier.init),
+                handle: handle.map { ObjectIdentifier($0.producer) })
+            guard visited.insert(visit).inserted else { continue }
+            stack.append(Frame(producer: target, keeper: keeper, handle: handle, component: component))
         }
+    }
+}
+
+extension AnyProducer {
+    /// Whether a resolve of this producer reads a `RequestScope`'s request (not counting what its
+    /// handles resolve later). A loop over the graph, not a recursion.
+    var readsRequest: Bool {
+        var stack: [AnyProducer] = [self]
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        while let producer = stack.popLast() {
+            if case .request = producer.origin { return true }
+            for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                stack.append(edge.target)
+            }
+        }
+        return false
     }
 }

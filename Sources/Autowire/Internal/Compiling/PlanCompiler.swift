@@ -243,7 +243,10 @@ final class PlanCompiler {
         defer { popPath() }
         guard let producer = producer(for: key) else {
             if ranOutOfStack { return nil }
-            report(.missingBinding(key, location: location, path: path + [key.description], propertyHint: nil))
+            report(
+                .missingBinding(
+                    key, location: location, path: path + [key.description], propertyHint: nil,
+                    requestScope: registry.settings.request))
             return nil
         }
         return producer.typed(Value.self)
@@ -389,7 +392,7 @@ final class PlanCompiler {
                 report(
                     .missingBinding(
                         requirement.key, location: requirement.location, path: path + [requirement.key.description],
-                        propertyHint: requirement.knownPropertyName))
+                        propertyHint: requirement.knownPropertyName, requestScope: registry.settings.request))
             }
             return
         }

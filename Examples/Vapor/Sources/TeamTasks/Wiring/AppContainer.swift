@@ -45,12 +45,21 @@ public enum AppContainer {
         }
     }
 
-    /// Checks the wiring at boot and returns the report; throws the report's errors at once.
+    /// Checks the wiring at boot and returns the reports; throws a report's errors at once.
     ///
-    /// The app-wide roots (the middleware) are validated in `container`. Probes are created and
-    /// filled, so a problem stops the app before it serves.
+    /// The app-wide roots (the middleware, the notifier) are validated in `container`, and are
+    /// created and filled there, so a problem stops the app before it serves. The route handlers
+    /// are validated in `requests`, as each request resolves them: the request is an input of their
+    /// graphs (no request is made up, so what needs it is checked without being made), and anything
+    /// kept beyond one request that reaches it is reported by name.
     @discardableResult
-    public static func validate(_ container: Container, requests: RequestScope<Request>) throws -> ValidationReport {
-        try container.validate(UserHeaderMiddleware.self, (any TaskNotifier).self)
+    public static func validate(
+        _ container: Container, requests: RequestScope<Request>
+    ) throws -> (app: ValidationReport, requests: ValidationReport) {
+        let app = try container.validate(UserHeaderMiddleware.self, (any TaskNotifier).self)
+        let perRequest = try requests.validate(
+            ListTeamsHandler.self, CreateTeamHandler.self, ListTasksHandler.self, CreateTaskHandler.self,
+            CompleteTaskHandler.self)
+        return (app, perRequest)
     }
 }

@@ -52,7 +52,8 @@ import Testing
             if first.hasPrefix(Self.examplePrefix) {
                 let path = String(first.dropFirst("// ".count))
                 let file = Documentation.packageRoot.appendingPathComponent(path)
-                let source = try Self.normalized(String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n"))
+                let source = try Self.normalized(
+                    String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n"))
                 let isInTheExample = Self.paragraphs(Array(block.lines.dropFirst())).allSatisfy(source.contains)
                 #expect(isInTheExample, "\(block.place): this swift block is not, paragraph by paragraph, in \(path)")
                 continue

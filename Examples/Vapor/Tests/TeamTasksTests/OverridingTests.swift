@@ -2,8 +2,8 @@ import Autowire
 import AutowireTesting
 import Foundation
 import Synchronization
-import Testing
 import TeamTasks
+import Testing
 import Vapor
 import VaporTesting
 
@@ -44,7 +44,8 @@ struct OverridingTests {
         try await TestApp.run(container: container) { app in
             let client = try app.testing()
             let team = try await client.createTeam("Platform")
-            let created = try await client.send(.POST, "teams/\(team.id)/tasks", as: "bob", json: NewTask(title: "Ship"))
+            let created = try await client.send(
+                .POST, "teams/\(team.id)/tasks", as: "bob", json: NewTask(title: "Ship"))
             #expect(created.body.string.contains(#""createdAt":"2026-01-01T00:00:00Z""#))
             #expect(try created.content.decode(TaskDTO.self).createdAt == FixedClock.newYear)
         }
@@ -65,6 +66,7 @@ struct OverridingTests {
     @Test func eachTestHasANotifierOfItsOwn() async throws {
         let container = try TestContainer.current()
         #expect(try container.resolve(RecordingNotifier.self).notes.isEmpty)
-        #expect(try container.resolve((any TaskNotifier).self) as AnyObject === container.resolve(RecordingNotifier.self))
+        #expect(
+            try container.resolve((any TaskNotifier).self) as AnyObject === container.resolve(RecordingNotifier.self))
     }
 }

@@ -1,9 +1,11 @@
-import Testing
 import TeamTasks
+import Testing
 
 @Suite struct TeamSettingsTests {
     @Test func anEmptyEnvironmentGivesTheDefaults() throws {
-        #expect(try TeamSettings(environment: [:]) == TeamSettings(databasePath: "teamtasks.sqlite", users: ["alice", "bob"]))
+        #expect(
+            try TeamSettings(environment: [:])
+                == TeamSettings(databasePath: "teamtasks.sqlite", users: ["alice", "bob"]))
     }
 
     @Test func theEnvironmentOverridesEachDefault() throws {
@@ -15,6 +17,7 @@ import TeamTasks
         let error = try #require(throws: InvalidSettingError.self) {
             try TeamSettings(environment: ["TEAM_USERS": " , "])
         }
-        #expect(error.description == #"TEAM_USERS is " , "; expected user names separated by commas, such as alice,bob."#)
+        #expect(
+            error.description == #"TEAM_USERS is " , "; expected user names separated by commas, such as alice,bob."#)
     }
 }

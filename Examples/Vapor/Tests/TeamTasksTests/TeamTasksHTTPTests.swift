@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TeamTasks
+import Testing
 import Vapor
 import VaporTesting
 
@@ -29,7 +29,8 @@ import VaporTesting
             let team = try await client.createTeam("Platform")
             let other = try await client.createTeam("Design")
 
-            let created = try await client.send(.POST, "teams/\(team.id)/tasks", as: "bob", json: NewTask(title: " Ship "))
+            let created = try await client.send(
+                .POST, "teams/\(team.id)/tasks", as: "bob", json: NewTask(title: " Ship "))
             #expect(created.status == .created)
             let task = try created.content.decode(TaskDTO.self)
             #expect(task.title == "Ship")

@@ -27,7 +27,9 @@ public struct TeamSettings: Equatable, Sendable {
             databasePath = path
         }
         if let list = environment["TEAM_USERS"] {
-            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             guard !names.isEmpty else {
                 throw InvalidSettingError(
                     "TEAM_USERS is \"\(list)\"; expected user names separated by commas, such as alice,bob.")

@@ -1,5 +1,5 @@
 public import Autowire
-public import Fluent
+import Fluent
 public import Logging
 public import Vapor
 
@@ -38,10 +38,11 @@ public enum AppContainer {
     /// - Throws: `ConfigurationError` for a problem in these bindings.
     public static func requestScope(over container: Container) throws -> RequestScope<Request> {
         try container.requestScope(for: Request.self) { binder in
-            binder.bind((any Database).self).to { resolver in try resolver.resolve(Request.self).db }
-            binder.bind(CurrentUser.self).to { resolver in
-                try resolver.resolve(Request.self).auth.require(CurrentUser.self)
-            }
+            // Typed factories of the request, not closures that resolve it: validation sees that
+            // these reach the request, and checks their graphs without running them.
+            binder.bind((any Database).self).to(factory: { (request: Request) in request.db }, labels: "request")
+            binder.bind(CurrentUser.self).to(
+                factory: { (request: Request) in try request.auth.require(CurrentUser.self) }, labels: "request")
         }
     }
 

@@ -1,4 +1,4 @@
-public import Autowire
+import Autowire
 public import Vapor
 
 extension Request {

@@ -1,6 +1,4 @@
 import Logging
-import NIOCore
-import NIOPosix
 import TeamTasks
 import Vapor
 

@@ -5,8 +5,11 @@ import Foundation
 public final class Team: Model, @unchecked Sendable {
     public static let schema = "teams"
 
+    /// The team's id, set when it is first saved.
     @ID(key: .id) public var id: UUID?
+    /// The team's name.
     @Field(key: "name") public var name: String
+    /// The team's tasks.
     @Children(for: \.$team) public var tasks: [TeamTask]
 
     /// An empty team, for Fluent to fill from a row.

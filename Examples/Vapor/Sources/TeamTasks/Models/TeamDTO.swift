@@ -3,7 +3,9 @@ public import Vapor
 
 /// A team as the API sends it.
 public struct TeamDTO: Content, Equatable {
+    /// The team's id.
     public var id: UUID
+    /// The team's name.
     public var name: String
 
     /// A team with `id` and `name`.
@@ -15,6 +17,7 @@ public struct TeamDTO: Content, Equatable {
 
 /// The body of `POST /teams`.
 public struct NewTeam: Content {
+    /// The name; trimmed, and it must not be empty.
     public var name: String
 
     /// A team to create, named `name`.

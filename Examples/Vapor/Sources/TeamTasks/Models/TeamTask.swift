@@ -6,12 +6,18 @@ import Foundation
 public final class TeamTask: Model, @unchecked Sendable {
     public static let schema = "tasks"
 
+    /// The task's id, set when it is first saved.
     @ID(key: .id) public var id: UUID?
+    /// The team it belongs to.
     @Parent(key: "team_id") public var team: Team
+    /// What is to be done.
     @Field(key: "title") public var title: String
+    /// Whether it is done.
     @Field(key: "done") public var done: Bool
+    /// The name of the user who created it.
     @Field(key: "created_by") public var createdBy: String
-    // Stamped by the app's `AppClock`, not by Fluent's `@Timestamp`, so tests can fix the time.
+    /// When it was created: stamped by the app's `AppClock`, not by Fluent's `@Timestamp`, so tests can
+    /// fix the time.
     @Field(key: "created_at") public var createdAt: Date
 
     /// An empty task, for Fluent to fill from a row.

@@ -27,11 +27,17 @@ let package = Package(
         // The README's examples built in the settings users build in (DESIGN.md, "Where users build
         // it"): the Swift 5 language mode; a module where every key path is `Sendable`, as in any
         // module that imports Vapor or Fluent; and Xcode 26's new-app defaults.
+        // The Swift 5 mode infers `T.init` `@Sendable` only with `InferSendableFromCaptures` (on in
+        // Swift 6): without it `Construction(T.init)` and `to(factory: T.init)` compile with a
+        // warning, which CI would count. A Swift-5-only non-`Sendable` overload would silence it,
+        // but Swift 5 overload ranking then prefers it for `@MainActor` initializers too, which
+        // would run them off the main thread unchecked.
         .testTarget(
-            name: "AutowireSwift5Tests", dependencies: ["Autowire"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "AutowireRetroactiveSendableTests", dependencies: ["Autowire"]),
+            name: "AutowireSwift5Tests", dependencies: ["Autowire", "AutowireTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures")]),
+        .testTarget(name: "AutowireRetroactiveSendableTests", dependencies: ["Autowire", "AutowireTesting"]),
         .testTarget(
-            name: "AutowireMainActorByDefaultTests", dependencies: ["Autowire"],
+            name: "AutowireMainActorByDefaultTests", dependencies: ["Autowire", "AutowireTesting"],
             swiftSettings: [
                 .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
                 .enableUpcomingFeature("InferIsolatedConformances"),
@@ -41,6 +47,12 @@ let package = Package(
         .testTarget(
             name: "AutowireNoReflectionTests", dependencies: ["Autowire"],
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-metadata"])]),
+        // Built as Xcode's "Reflection Metadata Level: Without Names" builds: field records kept,
+        // their names stripped, so `Mirror` sees properties without labels. Validation must use
+        // the types it can see and say what it cannot name, never trap or guess.
+        .testTarget(
+            name: "AutowireNoReflectionNamesTests", dependencies: ["Autowire"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-names"])]),
     ],
     swiftLanguageModes: [.v6]
 )

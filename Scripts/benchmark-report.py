@@ -252,6 +252,22 @@ def main():
             ratio_text = f"{ratio(name, baseline[name]):.2f}× {other.lower()}"
         print(f"| {label} | {fmt_time(ns)} | {allocs_text} | {ratio_text} |")
 
+    # A scenario this report has no row for (one a user added to the suite, say) is shown, never
+    # dropped: per sample, since only ROWS knows how many operations a sample runs.
+    unknown = sorted(name for name in results if name not in {row[0] for row in ROWS})
+    if unknown:
+        print()
+        print("Scenarios this report does not know (per sample; add them to ROWS in Scripts/benchmark-report.py")
+        print("with their operations per sample for per-operation figures and ratios):")
+        print()
+        print("| Scenario | Median per sample | Allocations per sample |")
+        print("| --- | ---: | ---: |")
+        for name in unknown:
+            r = results[name]
+            allocs_text = "" if r["mallocs"] is None else f"{r['mallocs']:.0f}"
+            print(f"| {name} | {fmt_time(r['ns'])} | {allocs_text} |")
+        print(f"benchmark-report: {len(unknown)} scenario(s) not in ROWS: {', '.join(unknown)}", file=sys.stderr)
+
     def rounded(value, places=2):
         return None if value is None else round(value, places)
 

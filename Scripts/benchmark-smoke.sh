@@ -9,6 +9,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 report="$(mktemp)"
 trap 'rm -f "$report"' EXIT
 
+# The report itself: known rows per operation, unknown scenarios listed rather than dropped.
+python3 "$root/Scripts/test_benchmark_report.py"
+
 AUTOWIRE_BENCHMARK_SMOKE=1 "$root/Scripts/compare.sh" | tee "$report"
 
 if grep -q "not measured" "$report"; then

@@ -4,7 +4,8 @@
 # Scripts/instruction-counts.sh (valgrind), every target of the core rewrite with its figures and
 # whether it is met; then one JSON line of the headline figures (ratios to hand-written code and
 # to Swinject, allocations per resolve, scaling; Scripts/benchmark-report.py computes them,
-# Benchmarks/README.md explains the scenarios). Extra arguments go to the benchmark command (e.g.
+# Benchmarks/README.md explains the scenarios; a scenario the report has no row for is listed per
+# sample after the table, never dropped). Extra arguments go to the benchmark command (e.g.
 # --filter 'graph/.*').
 #
 #   Scripts/compare.sh

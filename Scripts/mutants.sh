@@ -419,8 +419,14 @@ mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
 # `unowned` one holds the object's address) is learned as `weak`, and later written as one.
 mutant weak-field-any-word Internal/Resolving/WeakField.swift \
     'WeakPropertyTests' no \
-    'return stored == expected && expected != 0 ? offset : nil' \
-    'return expected != 0 ? offset : nil'
+    'weakBits != 0 && weakBits != address && stored == weakBits' \
+    'weakBits != 0 && weakBits != address && stored | 1 != 0'
+# Weak properties: bits equal to the object's address (an Objective-C object's weak reference, and
+# what a strong or unowned(unsafe) slot holds for it on Darwin) pass for a weak slot.
+mutant weak-field-address-bits Internal/Resolving/WeakField.swift \
+    'WeakPropertyTests' no \
+    'weakBits != 0 && weakBits != address && stored == weakBits' \
+    'weakBits != 0 && stored == weakBits'
 # Protocol-typed properties: a program stores an implementation through a conversion that never
 # succeeded, so one that does not conform leaves the property empty instead of failing.
 mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \

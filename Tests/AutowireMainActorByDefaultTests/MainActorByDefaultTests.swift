@@ -42,4 +42,33 @@ final class Greeter: ConstructorInjectable {
         }.value
         #expect(code == .mainActorRequired)
     }
+
+    /// The diagnostic code of resolving `type` from a detached task, off the main actor.
+    private func codeOffTheMainActor<T>(_ type: T.Type, in container: Container) async -> Diagnostic.Code? {
+        await Task.detached { () -> Diagnostic.Code? in
+            do {
+                _ = try container.resolve(T.self)
+                return nil
+            } catch {
+                return (error as? ResolutionError)?.diagnostics.first?.code
+            }
+        }.value
+    }
+
+    @Test func aTypedFactoryOfAMainActorModuleIsRefusedOffTheMainActor() async throws {
+        let container = try Container { binder in
+            binder.bind(String.self).tagged(MailHost.self).to(value: "smtp.example.com")
+            binder.bind(Mailer.self).to(factory: SMTPMailer.init)
+        }
+        #expect(await codeOffTheMainActor(Mailer.self, in: container) == .mainActorRequired)
+        #expect(try container.resolve(Mailer.self).host == "smtp.example.com")
+    }
+
+    @Test func aMainActorClosureFactoryIsRefusedOffTheMainActor() async throws {
+        let container = try Container { binder in
+            binder.bind(SQLiteDatabase.self).to { @MainActor _ in try SQLiteDatabase(path: "app.sqlite") }
+        }
+        #expect(await codeOffTheMainActor(SQLiteDatabase.self, in: container) == .mainActorRequired)
+        #expect(try container.resolve(SQLiteDatabase.self).path == "app.sqlite")
+    }
 }

@@ -81,8 +81,26 @@ let recordingMailer = RecordingMailer()
         #expect(try await seen === container)
     }
 
-    @Test func eachTestGetsANewChildWithItsOwnAutowiredSingletonsAndTheBasesBoundOnes() async throws {
-        let trait: ContainerTrait = .overriding(try appContainer) { _ in }
+    @Test func eachTestGetsANewContainerSharingNoSingletonWithTheBaseOrAnotherTest() async throws {
+        let containers = try await containersOfTwoTests(.overriding(try appContainer) { _ in })
+        #expect(containers[0] !== containers[1])
+        #expect(try containers[0].resolve(SessionCache.self) !== containers[1].resolve(SessionCache.self))
+        #expect(try containers[0].resolve(SessionCache.self) !== appContainer.resolve(SessionCache.self))
+        // A singleton bound in the base container is made anew for each test too.
+        #expect(try containers[0].resolve(Mailer.self) !== containers[1].resolve(Mailer.self))
+        #expect(try containers[0].resolve(Mailer.self) !== appContainer.resolve(Mailer.self))
+        #expect(try containers[0].resolve(Mailer.self) is SMTPMailer)
+    }
+
+    @Test func aTestThatOptsInSharesTheSingletonsTheBaseBinds() async throws {
+        let containers = try await containersOfTwoTests(
+            .overriding(try appContainer, sharingBaseInstances: true) { _ in })
+        #expect(try containers[0].resolve(Mailer.self) === appContainer.resolve(Mailer.self))
+        #expect(try containers[1].resolve(Mailer.self) === appContainer.resolve(Mailer.self))
+    }
+
+    /// The containers `trait` gives two tests.
+    private func containersOfTwoTests(_ trait: ContainerTrait) async throws -> [Container] {
         let test = try #require(Test.current)
         let seen = Mutex<[Container]>([])
         for _ in 0..<2 {
@@ -91,13 +109,7 @@ let recordingMailer = RecordingMailer()
                 seen.withLock { $0.append(container) }
             }
         }
-        let containers = seen.withLock { $0 }
-        #expect(containers.count == 2)
-        #expect(containers[0] !== containers[1])
-        #expect(try containers[0].resolve(SessionCache.self) !== containers[1].resolve(SessionCache.self))
-        #expect(try containers[0].resolve(SessionCache.self) !== appContainer.resolve(SessionCache.self))
-        // A singleton bound in the base container belongs to it, so every test shares it.
-        #expect(try containers[0].resolve(Mailer.self) === appContainer.resolve(Mailer.self))
+        return seen.withLock { $0 }
     }
 
     @Test func aProblemInTheTestsBindingsFailsTheTestWithTheConfigurationError() async throws {

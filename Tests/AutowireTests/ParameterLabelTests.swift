@@ -35,6 +35,17 @@ private final class Kiosk: ConstructorInjectable {
         #expect(graph.dot.contains("label=\"log:\""))
     }
 
+    @Test func theTextTreeWritesALabelsColonOnce() throws {
+        let container = try Container { binder in
+            binder.bind(Courier.self).to(factory: ParcelCourier.init, labels: "settings", "log")
+        }
+        let lines = container.graph(from: Courier.self).textTree.split(separator: "\n")
+        #expect(
+            lines.filter { $0.contains("settings") || $0.contains("log") }.map { $0.split(separator: " (")[0] } == [
+                "├─ settings: ShopSettings", "└─ log: EventLog",
+            ])
+    }
+
     @Test func anUnlabelledFactorysParametersKeepTheirPositions() throws {
         let container = try Container { binder in
             binder.bind(Courier.self).to(factory: ParcelCourier.init)

@@ -50,6 +50,12 @@ private final class DeferredHandler: Injectable {
     static let dependencies: [Dependency<DeferredHandler>] = [.inject(\.user)]
 }
 
+private enum Greeting: Autowire.Tag { typealias Value = String }
+private final class GreetingHandler: Injectable {
+    var greeting: String!
+    static let dependencies: [Dependency<GreetingHandler>] = [.inject(\.greeting, tag: Greeting.self)]
+}
+
 private protocol AuditTrail {}
 private final class AuditedHandler: Injectable {
     var trail: AuditTrail!
@@ -101,6 +107,19 @@ private final class AuditedHandler: Injectable {
                 TeamRequest, the request of a RequestScope: there is no request then.
                 """)
         #expect(error.report.errors.first?.location?.line == DeferredHandler.userLine)
+    }
+
+    @Test func aClosureFactoryOfTheScopeThatReadsTheRequestValidates() throws {
+        // What a closure reads is seen only when it runs; validation has no request to give it.
+        let requests = try app.requestScope(for: TeamRequest.self) { binder in
+            binder.bind(String.self).tagged(Greeting.self).to { resolver in
+                "Hello, user \(try resolver.resolve(TeamRequest.self).userID)"
+            }
+        }
+        let report = try requests.validate(GreetingHandler.self)
+        #expect(report.diagnostics.isEmpty)
+        let handler = try requests.resolve(GreetingHandler.self, for: TeamRequest(userID: 5))
+        #expect(handler.greeting == "Hello, user 5")
     }
 
     @Test func aMissingBindingOfARequestGraphPointsToTheRequestScopesBinder() throws {

@@ -152,6 +152,16 @@ private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
         #expect(try learned(Page.declared[0], Report.self, in: container) == -1)
     }
 
+    // What an Objective-C object's weak reference looks like on Darwin (its bits are its address,
+    // as are an `unowned(unsafe)` slot's): such a slot is never taken for a weak one. Native weak
+    // references (side-table references) still are.
+    @Test func aWeakReferenceWhoseBitsAreTheObjectsAddressIsNotLearned() throws {
+        #expect(!WeakField.holdsWeakReference(stored: 0x1000, weakBits: 0x1000, address: 0x1000))
+        #expect(WeakField.holdsWeakReference(stored: 0x8000_2000, weakBits: 0x8000_2000, address: 0x1000))
+        #expect(!WeakField.holdsWeakReference(stored: 0x1000, weakBits: 0x8000_2000, address: 0x1000))
+        #expect(!WeakField.holdsWeakReference(stored: 0, weakBits: 0, address: 0x1000))
+    }
+
     @Test func injectingAWeakPropertyWritesItAtItsOffset() throws {
         let container = try Container { binder in
             binder.bind(Report.self).scoped(.singleton).to(Report.self)

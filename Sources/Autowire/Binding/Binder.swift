@@ -18,6 +18,7 @@ public final class Binder {
     /// and its ancestors (again, it would rebind every key without `override`).
     init(childOf parent: Registry? = nil) {
         settings.includedModules = parent?.settings.includedModules ?? []
+        settings.includedModuleValues = parent?.settings.includedModuleValues ?? []
     }
 
     /// Starts a binding for `type`; finish it with one of the `to` methods.
@@ -45,6 +46,20 @@ public final class Binder {
     /// container or in a child of one that included it.
     public func include<M: Module>(_ module: M.Type) {
         guard settings.includedModules.insert(ObjectIdentifier(module)).inserted else { return }
+        module.configure(self)
+    }
+
+    /// Adds the bindings of a module value, chosen by its configuration (see
+    /// ``ConfigurableModule``): once for equal values of a `Hashable` module, in this container
+    /// or in a child of one that included it.
+    ///
+    /// ```swift
+    /// binder.include(StorageModule(storage: settings.storage))
+    /// ```
+    public func include(_ module: some ConfigurableModule) {
+        if let identity = module as? any Hashable {
+            guard settings.includedModuleValues.insert(AnyHashable(identity)).inserted else { return }
+        }
         module.configure(self)
     }
 

@@ -14,7 +14,8 @@
 /// }
 /// ```
 ///
-/// Modules may include other modules; each is included once however often it is named.
+/// Modules may include other modules; each is included once however often it is named. When the
+/// bindings depend on run-time configuration, use a ``ConfigurableModule`` value instead.
 public protocol Module {
     /// Declares the module's bindings.
     static func configure(_ binder: Binder)

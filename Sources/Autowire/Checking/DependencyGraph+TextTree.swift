@@ -36,7 +36,9 @@ extension DependencyGraph: CustomStringConvertible {
             }
             let prefix = pending[top].prefix
             let isLast = pending[top].children.isEmpty
-            let label = edge.label.isEmpty ? "" : "\(edge.label): "
+            // A parameter's label ends with its colon already (`log:`); a property's does not.
+            let label =
+                edge.label.isEmpty ? "" : edge.label.hasSuffix(":") ? "\(edge.label) " : "\(edge.label): "
             let deferred = edge.isDeferred ? " (deferred)" : ""
             let seen = expanded.contains(edge.to)
             // A node met again is not expanded twice; say so only when it has something to expand.

@@ -14,7 +14,8 @@ extension RequestScope {
     /// by name and scope, and every `Provider`, `Lazy` or `AssistedFactory` whose target needs the
     /// request (it resolves after the request's resolve, when there is none). Probes and roots whose
     /// graph reaches the request are checked without being filled or resolved, since that needs a
-    /// request; the rest are filled and resolved as `Container.validate` does.
+    /// request (one whose closure factory reads it is left unfilled when the closure asks for it);
+    /// the rest are filled and resolved as `Container.validate` does.
     ///
     /// - Parameters:
     ///   - roots: The types resolved for each request, such as route handlers.

@@ -13,7 +13,8 @@ extension Construction {
         fileID: StaticString = #fileID, line: UInt = #line, isolation: MainActor = .shared
     ) {
         self.init(
-            initializer: Self.onMainThread(initializer), labels: [], specialized: nil, fileID: fileID, line: line)
+            initializer: MainActorFunction.refusingOffMainThread(initializer, making: T.self), labels: [],
+            specialized: nil, fileID: fileID, line: line)
     }
 
     /// A construction through a `@MainActor` initializer, whose parameters graphs and error paths
@@ -24,34 +25,8 @@ extension Construction {
         isolation: MainActor = .shared
     ) {
         self.init(
-            initializer: Self.onMainThread(initializer), labels: labelNames(repeat each labels), specialized: nil,
+            initializer: MainActorFunction.refusingOffMainThread(initializer, making: T.self),
+            labels: labelNames(repeat each labels), specialized: nil,
             fileID: fileID, line: line)
     }
-
-    /// `initializer`, callable from nonisolated code, refusing to run off the main thread.
-    private static func onMainThread<each Parameter>(
-        _ initializer: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T
-    ) -> @Sendable (repeat each Parameter) throws -> T {
-        // Safe: a global actor is not part of a synchronous function value's representation (the
-        // two holders have one layout), and the function is called only once the check below found
-        // the main actor's thread. Wrapped because Swift cannot cast variadic function values.
-        let nonisolated = unsafeBitCast(
-            MainActorInitializer(call: initializer), to: NonisolatedInitializer<T, repeat each Parameter>.self
-        ).call
-        let mainThread = MainActorThread()
-        return { (parameter: repeat each Parameter) throws -> T in
-            guard mainThread.isCurrent else { throw ResolutionError(.mainActorRequired(T.self)) }
-            return try nonisolated(repeat each parameter)
-        }
-    }
-}
-
-/// A `@MainActor` initializer, held so that it can be cast (see `Construction.onMainThread`).
-private struct MainActorInitializer<T, each Parameter> {
-    let call: @MainActor @Sendable (repeat each Parameter) throws -> T
-}
-
-/// The same initializer seen as nonisolated.
-private struct NonisolatedInitializer<T, each Parameter> {
-    let call: @Sendable (repeat each Parameter) throws -> T
 }

@@ -29,8 +29,21 @@ extension Diagnostic {
                 + "if it may stay nil.")
     }
 
-    static func reflectionMetadataMissing(owner: Any.Type, path: [String]) -> Diagnostic {
-        Diagnostic(
+    /// `namesOnly`: the class has field records whose names were stripped
+    /// (`-disable-reflection-names`), rather than none.
+    static func reflectionMetadataMissing(owner: Any.Type, path: [String], namesOnly: Bool = false) -> Diagnostic {
+        if namesOnly {
+            return Diagnostic(
+                code: .reflectionMetadataMissing, severity: .warning,
+                message:
+                    "\(typeName(owner)) was not checked for forgotten dependencies: its reflection metadata has no "
+                    + "property names.",
+                path: path,
+                fix:
+                    "Validate a build that keeps the names (one without `-disable-reflection-names`, Xcode's "
+                    + "reflection level \"Without Names\"), such as the test build; resolving does not need them.")
+        }
+        return Diagnostic(
             code: .reflectionMetadataMissing, severity: .warning,
             message:
                 "\(typeName(owner)) was not checked for forgotten dependencies: its class has no reflection metadata.",

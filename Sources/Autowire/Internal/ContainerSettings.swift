@@ -14,6 +14,9 @@ struct ContainerSettings {
     var bindsRequest: Bool { request != nil }
     /// The modules this container and its ancestors included: a child includes none of them again.
     var includedModules: Set<ObjectIdentifier> = []
+    /// The `Hashable` module values this container and its ancestors included: a child includes
+    /// none of them again. Compared as values: a module type's equality includes its type.
+    var includedModuleValues: Set<AnyHashable> = []
 }
 
 /// A singleton marked eager, and where.

@@ -55,6 +55,20 @@ enum BindingsAndFactoriesExamples {
         }
     }
 
+    final class InMemoryOrderRepository: OrderRepository, Injectable {}
+
+    struct StorageModule: ConfigurableModule, Hashable {
+        let inMemory: Bool
+
+        func configure(_ binder: Binder) {
+            if inMemory {
+                binder.bind(OrderRepository.self).scoped(.singleton).to(InMemoryOrderRepository.self)
+            } else {
+                binder.include(PersistenceModule.self)
+            }
+        }
+    }
+
     struct OrderID: Hashable, Sendable { let raw: Int }
 
     final class OrderDetail: Injectable {
@@ -158,6 +172,18 @@ enum BindingsAndFactoriesExamples {
             #expect(detail.orderID == OrderID(raw: 42))
             #expect(detail.repository is SQLOrderRepository)
             #expect(try appContainer.resolve(String.self, tag: DatabasePath.self) == "app.sqlite")
+        }
+
+        @Test func aModuleValueChoosesItsBindingsFromItsConfiguration() throws {
+            let testContainer = try Container { binder in
+                binder.include(StorageModule(inMemory: true))
+            }
+            let appContainer = try Container { binder in
+                binder.include(StorageModule(inMemory: false))
+            }
+
+            #expect(try testContainer.resolve(OrderRepository.self) is InMemoryOrderRepository)
+            #expect(try appContainer.resolve(OrderRepository.self) is SQLOrderRepository)
         }
 
         @Test func anAssistedFactoryIsValidatedByPassingItsTypeAsARoot() throws {

@@ -88,6 +88,11 @@ enum RequestScopeExamples {
         static let dependencies: [Dependency<AuditHandler>] = [.inject(\.makeLog)]
     }
 
+    struct AppServices: Sendable {
+        let container: Container
+        let requests: RequestScope<IncomingRequest>
+    }
+
     final class CartReloader: Injectable {
         var carts: Provider<CartStore>!
         static let dependencies: [Dependency<CartReloader>] = [.inject(\.carts)]
@@ -171,6 +176,34 @@ enum RequestScopeExamples {
                 binder.bind(IncomingRequest.self).to(value: IncomingRequest(path: "/", userID: 0))
             }
             #expect(throws: ConfigurationError.self) { try container.requestScope(for: IncomingRequest.self) }
+        }
+
+        @Test func theScopeIsKeptWithTheAppsServices() throws {
+            let container = Container()
+            let services = AppServices(
+                container: container, requests: try container.requestScope(for: IncomingRequest.self))
+            let handler = try services.requests.resolve(CartHandler.self, for: IncomingRequest(path: "/", userID: 3))
+            #expect(handler.user.id == 3)
+        }
+
+        @Test func startUpValidationNamesASingletonThatKeepsTheRequest() throws {
+            let container = Container()
+            expectDocumented(
+                thrownText {
+                    let requests = try container.requestScope(for: IncomingRequest.self)
+                    try requests.validate(CartHandler.self, StatsHandler.self)
+                },
+                #"""
+                Validation of CartHandler, StatsHandler (7 types, 1 binding) found 1 error:
+
+                error[request-scoped-singleton]: VisitCounter is kept in the `.singleton` scope and depends on IncomingRequest, the request of a RequestScope, which is different for every request: it would hand one request's IncomingRequest to later requests.
+                  at: App/Server.swift:12
+                  path: StatsHandler.visits → VisitCounter.request → IncomingRequest
+                  fix: Give VisitCounter the `.graph` scope (one per request) or `.transient`, or stop it depending on IncomingRequest.
+                """#)
+            let requests = try container.requestScope(for: IncomingRequest.self)
+            #expect(try requests.validate(CartHandler.self).errors.isEmpty)
+            #expect(requests.graph(from: CartHandler.self).nodes.contains { $0.name.hasSuffix("IncomingRequest") })
         }
 
         @Test func aProviderWhoseTargetNeedsTheRequestIsRefusedAtTheFirstResolve() throws {

@@ -69,6 +69,18 @@ enum TestingWithOverridesExamples {
             #expect(mailer.sent == ["Welcome, ada@example.com"])
             #expect(try appContainer.resolve(SignUp.self).mailer is SMTPMailer)
         }
+
+        @Test func anIsolatedCopyOverridesTheMailerAndSharesNothingWithTheApp() throws {
+            let appContainer = try makeAppContainer()
+            let testContainer = try appContainer.isolatedCopy { binder in
+                binder.override(Mailer.self).to(value: RecordingMailer())
+            }
+
+            let signUp = try testContainer.resolve(SignUp.self)
+            signUp.register("ada@example.com")
+            #expect((signUp.mailer as? RecordingMailer)?.sent == ["Welcome, ada@example.com"])
+            #expect(try appContainer.resolve(SignUp.self).mailer is SMTPMailer)
+        }
     }
 
     @Suite(.recordingMail)

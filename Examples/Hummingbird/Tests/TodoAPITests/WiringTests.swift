@@ -21,23 +21,17 @@ import TodoAPI
         #expect("\(error)".contains("AppDatabase"))
     }
 
-    @Test func aSingletonThatKeepsARequestsDataIsReported() throws {
+    @Test func startUpValidationNamesASingletonThatKeepsARequestsData() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
-        let container = try database.appContainer().child { binder in
-            binder.bind(RequestContextData.self).to(value: .sample)
-        }
-        let error = try #require(throws: ValidationError.self) {
-            try container.validate(RequestCounter.self, checks: [NoSingletonKeepsRequestData()])
-        }
-        let text = "\(error)"
+        let requests = try database.appContainer().requestScope(for: RequestContextData.self)
+        let error = try #require(throws: ValidationError.self) { try requests.validate(RequestCounter.self) }
+        #expect(error.report.errors.map(\.code) == [.requestScopedSingleton])
         #expect(
-            text.contains(
-                "error[captive-request-data]: RequestCounter is app-wide but keeps TodoService, which holds a request's data."
-            ))
-        #expect(
-            text.contains(
-                "fix: Make RequestCounter per request (drop its singleton scope), or give it a Provider<TodoService>."))
+            error.report.errors.first?.message
+                == "RequestCounter is kept in the `.singleton` scope and depends on RequestContextData, the request of "
+                + "a RequestScope, which is different for every request: it would hand one request's "
+                + "RequestContextData to later requests.")
     }
 
     @Test func theRequestScopeRefusesASingletonThatKeepsARequestsData() throws {

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// Tells whether a class hierarchy was compiled without reflection metadata
 /// (`-disable-reflection-metadata`), which apps use to save size.
 ///
@@ -23,6 +25,20 @@ enum FieldRecords {
             level = _getSuperclass(current)
         }
         return false
+    }
+
+    /// Whether `type` or one of its superclasses has field records whose names were stripped
+    /// (`-disable-reflection-names`, Xcode's "Reflection Metadata Level: Without Names"): fields
+    /// with types and offsets but empty names. There printing a key path to one of its
+    /// properties traps in the standard library, and `Mirror` labels are empty.
+    static func haveNoNames(in type: AnyClass) -> Bool {
+        var nameless = false
+        _ = _forEachField(of: type, options: .classFields) { name, _, _, _ in
+            // Safe: `_forEachField` passes each field's name as a NUL-terminated C string.
+            nameless = name.pointee == 0
+            return !nameless
+        }
+        return nameless
     }
 
     /// Reads a class descriptor, whose layout is ABI: `Flags` (UInt32) at 0, with the context

@@ -128,7 +128,9 @@ struct ProbeLayout: Sendable {
         // The same fields in the same order, as the runtime counts them with superclasses'.
         let strong = FieldOwnership.strongFields(of: Swift.type(of: object), count: declared.count)
         let counts = levels.map(\.children.count)
-        guard complete, counts.reduce(0, +) == declared.count else {
+        // Field records without names (`-disable-reflection-names`) cannot be matched to the
+        // declared properties: nothing is checked rather than something guessed.
+        guard complete, counts.reduce(0, +) == declared.count, !declared.contains(where: \.label.isEmpty) else {
             fields = []
             isComplete = false
             return

@@ -33,7 +33,9 @@ enum StoredPropertyNames {
 
     private static func candidates(of root: AnyClass) -> [Candidate] {
         // A lock failure only costs the cache: the field records are walked again next time.
-        cache.entry(for: ObjectIdentifier(root)) { FieldRecords.areMissing(in: root) ? [] : listCandidates(of: root) }
+        cache.entry(for: ObjectIdentifier(root)) {
+            FieldRecords.areMissing(in: root) || FieldRecords.haveNoNames(in: root) ? [] : listCandidates(of: root)
+        }
     }
 
     private static func listCandidates(of root: AnyClass) -> [Candidate] {

@@ -43,7 +43,7 @@ extension Validator {
                 clean.compiled(reaching: producer, { $0.producer(for: producer.key) }) != nil
             else { continue }
             let (survivors, error) = survivingObjects(resolving: producer)
-            if let error { findings += error.diagnostics }
+            if let error { findings += readable(error.diagnostics) }
             guard !survivors.isEmpty else { continue }
             let nodes = Set(
                 snapshot.producers.indices.filter { node in

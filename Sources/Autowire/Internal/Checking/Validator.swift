@@ -164,6 +164,15 @@ struct Validator {
         registry.settings.bindsRequest && producer.readsRequest
     }
 
+    /// `diagnostics` without the request's absence: a closure factory reads the request only when
+    /// it runs, and validation has no request to give it (a probe or root that reaches it is then
+    /// left unfilled, not reported).
+    func readable(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard let request = registry.settings.request else { return diagnostics }
+        let absent = Diagnostic.requestUnavailable(request, location: nil).message
+        return diagnostics.filter { $0.code != .requestUnavailable || $0.message != absent }
+    }
+
     private static func injectableType(of producer: AnyProducer) -> (any Injectable.Type)? {
         switch producer.origin {
         case .autowired: producer.key.type as? any Injectable.Type
@@ -198,7 +207,10 @@ struct Validator {
         let afterInit = MirrorAudit.nilStates(of: probe, in: layout)
         if !layout.isComplete {
             // Never guess: without a layout, no property can be said to be forgotten or unset.
-            findings.append(.reflectionMetadataMissing(owner: X.self, path: pathPrefix() + [typeName(X.self)]))
+            findings.append(
+                .reflectionMetadataMissing(
+                    owner: X.self, path: pathPrefix() + [typeName(X.self)],
+                    namesOnly: FieldRecords.haveNoNames(in: X.self)))
         }
 
         var afterInjection: [Bool?]?
@@ -227,7 +239,7 @@ struct Validator {
                     }
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {
-                    findings += error.diagnostics.map { $0.prefixedPath(pathPrefix()) }
+                    findings += readable(error.diagnostics).map { $0.prefixedPath(pathPrefix()) }
                     // Past the thread's stack, filling other probes would only meet the same depth.
                     if error.diagnostics.contains(where: { $0.code == .resolutionTooDeep }) { clean.stop() }
                     // The forgotten-dependency check runs once every property was filled.

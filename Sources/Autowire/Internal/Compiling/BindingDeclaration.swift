@@ -118,3 +118,14 @@ final class Contribution {
             })
     }
 }
+
+extension BindingDeclaration {
+    /// The same binding as a plain one, for a container that has no ancestor to override (see
+    /// `Registry.flattenedDeclarations`).
+    var asPlainBinding: BindingDeclaration {
+        guard isOverride else { return self }
+        return BindingDeclaration(
+            key: key, contribution: contribution, explicitScope: explicitScope, location: location, isOverride: false,
+            reach: reach, compile: compile)
+    }
+}

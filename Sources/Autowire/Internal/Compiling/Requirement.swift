@@ -102,9 +102,18 @@ final class PrintedKeyPath: Sendable {
 
     var text: String {
         if let cached = (try? printed.read({ $0 })) ?? nil { return cached }
-        let text = String(describing: keyPath)
+        let text = Self.canPrint(keyPath) ? String(describing: keyPath) : ""
         // A lock failure only costs the cache: the key path is printed again next time.
         _ = try? printed.write { printed in printed = printed ?? text }
         return text
+    }
+
+    /// False for a key path into a class whose field names were stripped: the standard library
+    /// traps printing it ("Unexpectedly found nil while implicitly unwrapping").
+    private static func canPrint(_ keyPath: any Sendable) -> Bool {
+        guard let keyPath = (keyPath as? AnyKeyPath) ?? (keyPath as? UncheckedKeyPath)?.keyPath,
+            let root = type(of: keyPath).rootType as? AnyClass
+        else { return true }
+        return !FieldRecords.haveNoNames(in: root)
     }
 }

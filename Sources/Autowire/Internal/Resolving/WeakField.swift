@@ -18,7 +18,9 @@
 /// - the class's field records (`_forEachField`) have a property of the key path's value type at
 ///   that index;
 /// - the property's word holds exactly the bits of a weak reference to `value`: a `weak`
-///   property, not a strong or `unowned` one, whose words are the object's address.
+///   property, not a strong or `unowned` one, whose words are the object's address; and those
+///   bits are not the object's address, as an Objective-C object's weak reference is (see
+///   `holdsWeakReference`).
 enum WeakField {
     /// A weak reference as the runtime stores it: one word, for any class (a class-bound
     /// existential adds a witness table, and is never learned: its value is not a class reference).
@@ -40,7 +42,23 @@ enum WeakField {
         var reference = Cell(object: value)
         // Safe: a `Cell` is one word (checked above), read as the bits it holds.
         let expected = withUnsafeBytes(of: &reference) { $0.load(as: UInt.self) }
-        return stored == expected && expected != 0 ? offset : nil
+        let address = UInt(bitPattern: Unmanaged.passUnretained(value).toOpaque())
+        return holdsWeakReference(stored: stored, weakBits: expected, address: address) ? offset : nil
+    }
+
+    /// Whether a slot holding `stored` can only be a `weak` property holding the object at
+    /// `address`, whose weak reference's bits are `weakBits`.
+    ///
+    /// A native Swift weak reference is a reference to the object's side table, never the
+    /// object's address. An Objective-C object's weak reference (Darwin) is its address, which
+    /// is also what a strong, `unowned` (kept as an Objective-C weak reference) or
+    /// `unowned(unsafe)` optional slot holds for it: equal bits prove nothing there, and storing
+    /// as a weak reference into such a slot would register memory that is not a weak variable
+    /// with the Objective-C runtime. So bits equal to the address are refused, and those writes
+    /// keep going through the key path. Written without `#if canImport(ObjectiveC)`: the rule is
+    /// the same everywhere, and on Linux, where every object is native, it never refuses.
+    static func holdsWeakReference(stored: UInt, weakBits: UInt, address: UInt) -> Bool {
+        weakBits != 0 && weakBits != address && stored == weakBits
     }
 
     /// Writes `value` into the `weak` property at `address`, as its setter does.

@@ -9,18 +9,37 @@
 /// actor, or null for a nonisolated conformance.
 ///
 /// The function is looked up with `dlsym` rather than linked, so that on older runtimes (Apple
-/// systems before Swift 6.2's) the library still loads and the answer is "not known to be
-/// isolated"; plans there still refuse to run off the main thread when the dependencies were
-/// declared on the main actor (`Dependency` reads `#isolation` where they are written).
+/// systems before Swift 6.2's: iOS and tvOS 18 to 25, macOS 15) the library still loads; there
+/// the conformance descriptor answers instead (`ConformanceIsolation`), as the compiler marks an
+/// isolated conformance in it on every OS.
 ///
 /// Asked once per class, while its plan is compiled; never while resolving.
 enum MainActorIsolation {
     /// Whether `type`'s conformance to `PropertyInjectable` is isolated to the main actor; false
     /// when it is not, or when the runtime cannot say.
     static func isMainActorIsolated(_ type: any PropertyInjectable.Type) -> Bool {
-        guard let runtime = ConformanceRuntime.shared else { return false }
-        // A lock failure only costs the cache: the runtime is asked again next time.
-        return answers.entry(for: ObjectIdentifier(type)) { runtime.globalActor(of: type) == mainActorMetadata }
+        // A lock failure only costs the cache: the answer is looked up again next time.
+        answers.entry(for: ObjectIdentifier(type)) {
+            isMainActorIsolated(type, lookup: ConformanceRuntime.shared == nil ? .descriptor : .runtime)
+        }
+    }
+
+    /// Where the answer comes from.
+    enum Lookup {
+        /// `swift_conformsToProtocolWithExecutionContext`, in Swift 6.2 runtimes and later.
+        case runtime
+        /// The conformance descriptor's global-actor flag and reference, which every compiler
+        /// that accepts isolated conformances emits, whatever runtime the app later runs on
+        /// (iOS and tvOS 18, macOS 15: Xcode 26 builds apps for them): see `ConformanceIsolation`.
+        case descriptor
+    }
+
+    /// The answer from `lookup`, uncached: tests ask the descriptor where the runtime answers too.
+    static func isMainActorIsolated(_ type: any PropertyInjectable.Type, lookup: Lookup) -> Bool {
+        switch lookup {
+        case .runtime: ConformanceRuntime.shared.map { $0.globalActor(of: type) == mainActorMetadata } ?? false
+        case .descriptor: ConformanceIsolation.globalActor(of: type) == MainActor.self
+        }
     }
 
     /// Answers already known, by type. The runtime does not cache lookups with an execution
@@ -88,21 +107,9 @@ private struct ConformanceRuntime: @unchecked Sendable {
     /// Reads the protocol descriptor out of a known conformance: the witness table of
     /// `DescriptorSource: PropertyInjectable`.
     private static func propertyInjectableDescriptor() -> UnsafeRawPointer? {
-        // Wrapped in a struct so that Swift keeps the existential as it is instead of opening it.
-        struct Existential {
-            let type: any PropertyInjectable.Type
+        guard let conformance = ConformanceIsolation.conformanceDescriptor(of: DescriptorSource.self) else {
+            return nil
         }
-        // A class-bound protocol's existential metatype is two words: the metadata, then the
-        // witness table. Anything else means the layout is not the one this code knows.
-        guard MemoryLayout<Existential>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
-        let words = withUnsafeBytes(of: Existential(type: DescriptorSource.self)) { bytes in
-            // Safe: the buffer is exactly two words (checked above) and word-aligned, as the
-            // struct's first field is a pointer.
-            (bytes.load(as: UInt.self), bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
-        }
-        guard let witnessTable = UnsafeRawPointer(bitPattern: words.1) else { return nil }
-        // Safe: the first word of every witness table is its protocol conformance descriptor.
-        guard let conformance = witnessTable.load(as: UnsafeRawPointer?.self) else { return nil }
         // Safe: a conformance descriptor starts with a 32-bit relative pointer to the protocol
         // descriptor, measured from the field itself; its low bit marks an indirect pointer, whose
         // target is a pointer-sized slot holding the descriptor's address.

@@ -28,32 +28,23 @@ public enum AppContainer {
         }
     }
 
-    /// Checks the wiring of every route, as a request would resolve it, and returns the report;
-    /// throws the report's errors at once.
+    /// Checks the wiring of every route, as a request resolves it, and returns the report; throws
+    /// the report's errors at once.
     ///
-    /// A `RequestScope` has no `validate` of its own, so each handler is checked as it resolves
-    /// per request: in a child container with a sample ``RequestContextData`` bound, sharing the
-    /// app's singletons. Probes are filled, so the database is opened (and migrated) here: a bad
-    /// path fails at start-up rather than at the first request. ``NoSingletonKeepsRequestData``
-    /// also checks that nothing app-wide holds on to a request's objects, which the request scope
-    /// would refuse at the first request (`request-scoped-singleton`).
+    /// The request scope's `validate` checks each handler's graph with the request's
+    /// ``RequestContextData`` as an input, and reports any app-wide object that would keep a
+    /// request's data (`request-scoped-singleton`). What does not need the request is made and
+    /// filled, so the database is opened (and migrated) here: a bad path fails at start-up rather
+    /// than at the first request.
     @discardableResult
     public static func validate(_ container: Container) throws -> ValidationReport {
-        try sampleRequestContainer(container).validate(
-            ListTodosHandler.self, CreateTodoHandler.self, GetTodoHandler.self,
-            checks: [NoSingletonKeepsRequestData()])
+        try container.requestScope(for: RequestContextData.self).validate(
+            ListTodosHandler.self, CreateTodoHandler.self, GetTodoHandler.self)
     }
 
     /// The dependency graph of every route's handler, as a request resolves it.
     public static func graph(_ container: Container) throws -> DependencyGraph {
-        try sampleRequestContainer(container).graph(
+        try container.requestScope(for: RequestContextData.self).graph(
             from: ListTodosHandler.self, CreateTodoHandler.self, GetTodoHandler.self)
-    }
-
-    /// A request's child container, for a request that never came.
-    private static func sampleRequestContainer(_ container: Container) throws -> Container {
-        let sample = RequestContextData(
-            requestID: "sample", method: "GET", path: "/todos", logger: Logger(label: "TodoServer.sample"))
-        return try container.child { binder in binder.bind(RequestContextData.self).to(value: sample) }
     }
 }

@@ -1,0 +1,50 @@
+/// What `Container.isolatedCopy(_:)` builds: one container with the bindings of a container and its
+/// ancestors, each override in place of what it overrides, and none of their instances.
+extension Registry {
+    /// The bindings of this registry and its ancestors, as one container would declare them: an
+    /// override replaces every binding or contribution of its key made before it.
+    func flattenedDeclarations() -> [BindingDeclaration] {
+        var chain: [Registry] = []
+        var level: Registry? = self
+        while let registry = level {
+            chain.append(registry)
+            level = registry.parent
+        }
+        var flattened: [BindingDeclaration] = []
+        for registry in chain.reversed() { flattened.apply(registry.declarations) }
+        return flattened
+    }
+
+    /// The settings of this registry and its ancestors: eager singletons of every level, singletons
+    /// resettable where any level made them so, and every module included.
+    func flattenedSettings() -> ContainerSettings {
+        var chain: [Registry] = []
+        var level: Registry? = self
+        while let registry = level {
+            chain.append(registry)
+            level = registry.parent
+        }
+        var settings = ContainerSettings()
+        for registry in chain.reversed() {
+            settings.eagerSingletons += registry.settings.eagerSingletons
+            settings.singletonsAreResettable =
+                settings.singletonsAreResettable || registry.settings.singletonsAreResettable
+            settings.includedModules.formUnion(registry.settings.includedModules)
+            settings.includedModuleValues.formUnion(registry.settings.includedModuleValues)
+        }
+        return settings
+    }
+}
+
+extension [BindingDeclaration] {
+    /// Adds `declarations` as a child adds to its parent's: an override takes the place of every
+    /// binding and contribution of its key.
+    mutating func apply(_ declarations: [BindingDeclaration]) {
+        for declaration in declarations {
+            if declaration.isOverride {
+                removeAll { $0.providedKey == declaration.providedKey }
+            }
+            append(declaration.asPlainBinding)
+        }
+    }
+}

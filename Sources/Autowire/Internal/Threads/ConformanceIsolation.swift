@@ -1,0 +1,97 @@
+/// Reads a class's conformance to `PropertyInjectable` from its conformance descriptor: the
+/// global actor it is isolated to, when it is one (`@MainActor final class Screen: @MainActor
+/// Injectable`, or any class of a module built with Xcode 26's defaults).
+///
+/// The answer `MainActorIsolation` falls back on where the runtime lacks
+/// `swift_conformsToProtocolWithExecutionContext` (iOS and tvOS 18 to 25, macOS 15): the compiler
+/// that accepts isolated conformances writes the isolation into the descriptor, on every OS, and
+/// the runtime reads the same bits (`ProtocolConformance.cpp`, `_checkWitnessTableIsolation`).
+/// The layout is ABI (`swift/ABI/Metadata.h`, `TargetProtocolConformanceDescriptor`; the flags in
+/// `swift/ABI/MetadataValues.h`, `ConformanceFlags`):
+///
+/// - four 32-bit fields: the protocol, the type reference, the witness table pattern (relative
+///   pointers), then the flags;
+/// - then the trailing objects, each present as the flags say, in this order: the retroactive
+///   context (4 bytes, bit 6), the conditional requirements (12 bytes each, count in bits 8–15),
+///   the conditional pack shapes (8 bytes each, count in bits 24–31), the resilient witnesses (a
+///   4-byte count, then 8 bytes each, bit 16), the generic witness table (12 bytes, bit 17), and
+///   last, when bit 19 (`HasGlobalActorIsolation`) is set, the global actor: a relative pointer to
+///   its mangled type name, then one to its `GlobalActor` conformance.
+///
+/// The mangled name is resolved by the runtime (`swift_getTypeByMangledNameInContext`, in every
+/// Swift runtime), which follows the symbolic references the compiler may write into it. Nothing
+/// is guessed: a layout this code does not expect (a name it cannot measure, a global actor that
+/// does not resolve) answers nil, "not known to be isolated".
+enum ConformanceIsolation {
+    /// The global actor `type`'s conformance to `PropertyInjectable` is isolated to, or nil.
+    static func globalActor(of type: any PropertyInjectable.Type) -> Any.Type? {
+        guard let descriptor = conformanceDescriptor(of: type) else { return nil }
+        // Safe: every conformance descriptor holds its 32-bit flags at 12.
+        let flags = descriptor.load(fromByteOffset: 12, as: UInt32.self)
+        guard flags & hasGlobalActorIsolation != 0 else { return nil }
+        let reference = descriptor + 16 + trailingSize(before: flags, at: descriptor + 16)
+        // Safe: the flags say a global-actor reference follows the trailing objects measured
+        // above; its first field is a 32-bit relative pointer to a mangled name, from the field.
+        let name = reference + Int(reference.load(as: Int32.self))
+        guard let length = mangledNameLength(at: name) else { return nil }
+        return _getTypeByMangledNameInContext(
+            name.assumingMemoryBound(to: UInt8.self), UInt(length), genericContext: nil, genericArguments: nil)
+    }
+
+    /// The conformance descriptor of `type`'s conformance to `PropertyInjectable`: the first word
+    /// of the witness table the existential metatype carries.
+    static func conformanceDescriptor(of type: any PropertyInjectable.Type) -> UnsafeRawPointer? {
+        // Wrapped in a struct so that Swift keeps the existential as it is instead of opening it.
+        struct Existential {
+            let type: any PropertyInjectable.Type
+        }
+        // A class-bound protocol's existential metatype is two words: the metadata, then the
+        // witness table. Anything else means the layout is not the one this code knows.
+        guard MemoryLayout<Existential>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        let table = withUnsafeBytes(of: Existential(type: type)) { bytes in
+            // Safe: the buffer is exactly two words (checked above) and word-aligned, as the
+            // struct's first field is a pointer.
+            bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        }
+        guard let witnessTable = UnsafeRawPointer(bitPattern: table) else { return nil }
+        // Safe: the first word of every witness table is its protocol conformance descriptor.
+        return witnessTable.load(as: UnsafeRawPointer?.self)
+    }
+
+    /// `ConformanceFlags::HasGlobalActorIsolation`.
+    static let hasGlobalActorIsolation: UInt32 = 1 << 19
+
+    /// The bytes of the trailing objects a descriptor with `flags` has before its global-actor
+    /// reference; `trailing` is where they start (the resilient witnesses' count is read there).
+    static func trailingSize(before flags: UInt32, at trailing: UnsafeRawPointer) -> Int {
+        var size = 0
+        if flags & (1 << 6) != 0 { size += 4 }  // retroactive context
+        size += Int((flags >> 8) & 0xFF) * 12  // conditional requirements
+        size += Int((flags >> 24) & 0xFF) * 8  // conditional pack shapes
+        if flags & (1 << 16) != 0 {
+            // Safe: the flags say a resilient-witnesses header (a 32-bit count) lies here.
+            let count = trailing.load(fromByteOffset: size, as: UInt32.self)
+            size += 4 + Int(count) * 8
+        }
+        if flags & (1 << 17) != 0 { size += 12 }  // generic witness table
+        return size
+    }
+
+    /// The length of the mangled name at `name`, symbolic references included: a byte 1–23 is
+    /// followed by a 32-bit relative reference, a byte 24–31 by a pointer. Nil past 4,096 bytes,
+    /// which no global actor's name reaches.
+    static func mangledNameLength(at name: UnsafeRawPointer) -> Int? {
+        var length = 0
+        while length < 4096 {
+            // Safe: a mangled name is NUL-terminated, and its references are skipped whole.
+            let byte = name.load(fromByteOffset: length, as: UInt8.self)
+            switch byte {
+            case 0: return length
+            case 1...23: length += 1 + 4
+            case 24...31: length += 1 + MemoryLayout<UnsafeRawPointer>.size
+            default: length += 1
+            }
+        }
+        return nil
+    }
+}

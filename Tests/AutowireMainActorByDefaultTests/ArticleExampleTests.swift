@@ -1,0 +1,1 @@
+../SharedSettingsExamples/ArticleExampleTests.swift

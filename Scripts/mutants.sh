@@ -666,6 +666,26 @@ mutant kept-object-may-keep-the-request Internal/Compiling/PlanCompiler+RequestR
     'RequestScopeTests' no \
     'guard registry.settings.bindsRequest else { return }' \
     'guard registry.settings.bindsRequest, false else { return }'
+# Request data: a handle whose target needs the request is not refused at the first resolve.
+mutant handle-may-reach-the-request Internal/Compiling/PlanCompiler+RequestReach.swift \
+    'RequestScopeTests|RequestScopeValidationTests' no \
+    '} else if let handle, reported.insert(ObjectIdentifier(handle.producer)).inserted {' \
+    '} else if false, let handle, reported.insert(ObjectIdentifier(handle.producer)).inserted {'
+# Request validation: a closure factory's read of the absent request is reported as an error.
+mutant validate-reports-the-absent-request Internal/Checking/Validator.swift \
+    'RequestScopeValidationTests' no \
+    'guard let request = registry.settings.request else { return diagnostics }' \
+    'guard let request = registry.settings.request, false else { return diagnostics }'
+# Isolated copies: an override is added beside what it overrides instead of replacing it.
+mutant isolated-copy-keeps-overridden-bindings Internal/Registry+Isolation.swift \
+    'IsolatedCopyTests|ParallelTestIsolationTests' no \
+    'removeAll { $0.providedKey == declaration.providedKey }' \
+    'removeAll { _ in false }'
+# Configurable modules: an equal module value is included again.
+mutant equal-module-value-included-again Binding/Binder.swift \
+    'ConfigurableModuleTests' no \
+    'guard settings.includedModuleValues.insert(AnyHashable(identity)).inserted else { return }' \
+    '_ = identity'
 
 # Arguments.
 only=()

@@ -56,6 +56,8 @@ private final class GreetingHandler: Injectable {
     static let dependencies: [Dependency<GreetingHandler>] = [.inject(\.greeting, tag: Greeting.self)]
 }
 
+private struct DatabaseUnavailable: Error {}
+
 private protocol AuditTrail {}
 private final class AuditedHandler: Injectable {
     var trail: AuditTrail!
@@ -120,6 +122,16 @@ private final class AuditedHandler: Injectable {
         #expect(report.diagnostics.isEmpty)
         let handler = try requests.resolve(GreetingHandler.self, for: TeamRequest(userID: 5))
         #expect(handler.greeting == "Hello, user 5")
+    }
+
+    @Test func aFailingFactoryOfWhatARequestGraphTakesFromTheAppFailsValidation() throws {
+        let app = try Container { binder in
+            binder.bind(TaskRepository.self).scoped(.singleton).to { _ in throw DatabaseUnavailable() }
+        }
+        let requests = try app.requestScope(for: TeamRequest.self)
+        let error = try #require(throws: ValidationError.self) { try requests.validate(ListTasksHandler.self) }
+        #expect(error.report.errors.map(\.code) == [.factoryFailed])
+        #expect(error.report.errors.first?.message == "The factory for TaskRepository threw: DatabaseUnavailable().")
     }
 
     @Test func aMissingBindingOfARequestGraphPointsToTheRequestScopesBinder() throws {

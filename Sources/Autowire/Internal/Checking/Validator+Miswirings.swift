@@ -34,10 +34,17 @@ extension Validator {
     /// resolve recorded is watched weakly, the resolve ends, and the `.graph` and `.transient`
     /// objects still alive that form a cycle of static dependencies among themselves are reported
     /// — each resolve of the root would leak one such group.
+    ///
+    /// In a request scope, a root that reads the request cannot be resolved without one: what it
+    /// needs that does not read the request (the app's database, a repository) is resolved in its
+    /// place, so that a factory failing there still fails at start-up rather than at the first
+    /// request.
     func resolvingRoots(_ snapshot: GraphSnapshot, _ clean: CleanCompilation) -> [Diagnostic] {
         var reported: Set<Set<Int>> = []
         var findings: [Diagnostic] = []
-        for root in snapshot.graph.roots {
+        var entries = snapshot.graph.roots
+        if registry.settings.bindsRequest { entries += requestFreeInputs(of: snapshot) }
+        for root in entries {
             let producer = snapshot.producers[root]
             guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer), !readsRequest(producer),
                 clean.compiled(reaching: producer, { $0.producer(for: producer.key) }) != nil
@@ -57,6 +64,26 @@ extension Validator {
             }
         }
         return findings
+    }
+
+    /// The nodes that do not read the request but are dependencies of nodes that do: what a
+    /// request's graph takes from outside the request, each once.
+    private func requestFreeInputs(of snapshot: GraphSnapshot) -> [Int] {
+        var reads: [ObjectIdentifier: Bool] = [:]
+        func readsRequest(_ producer: AnyProducer) -> Bool {
+            if let known = reads[ObjectIdentifier(producer)] { return known }
+            let found = self.readsRequest(producer)
+            reads[ObjectIdentifier(producer)] = found
+            return found
+        }
+        var inputs: [Int] = []
+        var seen: Set<Int> = Set(snapshot.graph.roots)
+        for edge in snapshot.graph.edges where !edge.isDeferred {
+            let (from, to) = (snapshot.producers[edge.from], snapshot.producers[edge.to])
+            guard readsRequest(from), !readsRequest(to), seen.insert(edge.to).inserted else { continue }
+            inputs.append(edge.to)
+        }
+        return inputs
     }
 
     /// The producers whose objects, recorded by one resolve of `producer`, outlive it, and the

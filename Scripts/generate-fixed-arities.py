@@ -5,20 +5,12 @@ Writes:
   - Sources/Autowire/Binding/BindingBuilder+FixedArityFactories.swift: `to(factory:)` and
     `to(factory:labels:)` for 0 to MAX_ARITY parameters;
   - Sources/Autowire/Declaring/Construction+FixedArity.swift: `Construction(_:)` and
-    `Construction(_:labels:)` for the same arities;
-  - Sources/Autowire/Binding/BindingBuilder+FixedArityAssistedFactories.swift: `to(assisted:)` and
-    `to(assisted:labels:)` for a seed and 0 to MAX_ARITY - 1 other parameters.
+    `Construction(_:labels:)` for the same arities.
 
 Each overload is `@inlinable`, so the call a resolve program makes is specialized for the caller's
 own types, and takes `consuming` parameters, so an initializer is passed with no thunk. The type
 checker prefers them to the parameter-pack spellings, which stay for larger arities. They are
 hidden from the documentation, which describes the pack spellings: both behave the same.
-
-The assisted ones are not `@inlinable` (an assisted factory has no resolve program to specialize):
-they are there for the type checker. With only the pack spellings of `to(assisted:)`, Swift 6.3
-ranks the nonisolated pack overload above its `@MainActor` twin for a `@MainActor` initializer and
-then fails with "loses global actor 'MainActor'"; with these beside them it picks the twin, as it
-does for `to(factory:)` and `Construction(_:)`, whatever the initializer's arity.
 
 Run from the repository root: python3 Scripts/generate-fixed-arities.py (it formats what it
 writes with Scripts/format.sh).
@@ -158,64 +150,9 @@ def construction_overloads() -> str:
     return "\n".join(out) + "\n"
 
 
-def seeded_function_type(arity: int) -> str:
-    consuming = ", ".join(["consuming Seed"] + [f"consuming {p}" for p in parameters(arity)])
-    return f"@escaping @Sendable ({consuming}) throws -> Implementation"
-
-
-def seeded_forwarding(arity: int) -> str:
-    """A closure of plain parameters calling `factory`, the seed first."""
-    names = ", ".join(["seed: Seed"] + [f"{p.lower()}: {p}" for p in parameters(arity)])
-    arguments = ", ".join(["seed"] + [p.lower() for p in parameters(arity)])
-    return f"{{ ({names}) in try factory({arguments}) }}"
-
-
-def assisted_overloads() -> str:
-    out = [
-        HEADER,
-        "/// Assisted factories of a seed and up to five other parameters: they make Swift 6.3 pick the",
-        "/// `@MainActor` twin of `to(assisted:)` for a `@MainActor` function (see",
-        "/// `Scripts/generate-fixed-arities.py`).",
-        "extension BindingBuilder {",
-    ]
-    where = "where Value == AssistedFactory<Seed, T>"
-    for arity in range(0, MAX_ARITY):
-        noun = "parameter" if arity == 1 else "parameters"
-        generic = "<" + ", ".join(["Seed", "T"] + parameters(arity) + ["Implementation"]) + ">"
-        labels = ", ".join(
-            ["labels seedLabel: ParameterLabel<Seed>"]
-            + [f"_ label{index}: ParameterLabel<P{index}>" for index in range(1, arity + 1)]
-        )
-        names = "[" + ", ".join(["seedLabel.name"] + [f"label{index}.name" for index in range(1, arity + 1)]) + "]"
-        out += [
-            f"    /// Binds an ``AssistedFactory`` to a function of a seed and {arity} other {noun}; see",
-            "    /// ``to(assisted:)``.",
-            "    @_documentation(visibility: internal)",
-            f"    public func to{generic}(",
-            f"        assisted factory: {seeded_function_type(arity)}",
-            f"    ) {where} {{",
-            f"        to(assisted: {seeded_forwarding(arity)}, labels: [])",
-            "    }",
-            "",
-            f"    /// Binds an ``AssistedFactory`` to a function of a seed and {arity} other named {noun}; see",
-            "    /// ``to(assisted:labels:_:)``.",
-            "    @_documentation(visibility: internal)",
-            f"    public func to{generic}(",
-            f"        assisted factory: {seeded_function_type(arity)},",
-            f"        {labels}",
-            f"    ) {where} {{",
-            f"        to(assisted: {seeded_forwarding(arity)}, labels: {names})",
-            "    }",
-            "",
-        ]
-    out[-1] = "}"
-    return "\n".join(out) + "\n"
-
-
 OUTPUTS = {
     "Sources/Autowire/Binding/BindingBuilder+FixedArityFactories.swift": binding_overloads(),
     "Sources/Autowire/Declaring/Construction+FixedArity.swift": construction_overloads(),
-    "Sources/Autowire/Binding/BindingBuilder+FixedArityAssistedFactories.swift": assisted_overloads(),
 }
 for path, text in OUTPUTS.items():
     (ROOT / path).write_text(text)

@@ -2,9 +2,11 @@
 /// type's in a module built with Xcode 26's default `MainActor` isolation, and closures marked
 /// `@MainActor`. The same `to(factory: Greeter.init)` compiles there and in a nonisolated module.
 ///
-/// Swift 6.3 prefers these twins for a `@MainActor` function only because fixed-arity nonisolated
-/// overloads stand beside the pack ones (`BindingBuilder+FixedArity…`): with only the pack
-/// spellings it ranks the nonisolated one first and fails with "loses global actor 'MainActor'".
+/// Swift 6.3 picks these twins for a `@MainActor` function only when the call also matches some
+/// overload that is not a parameter pack: the fixed-arity `to(factory:)` overloads, and the
+/// unavailable `to(assisted:)` ones that explain a misplaced seed. With only the pack overloads it
+/// ranks the nonisolated one first and fails with "loses global actor 'MainActor'", as
+/// `to(factory:labels:)` still does past six labels.
 ///
 /// The container calls them only on the main thread: resolving their binding anywhere else throws
 /// `main-actor-required` rather than racing. Each takes `isolation` only to tell it apart from

@@ -100,10 +100,24 @@ extension BindingBuilder {
 
     /// Refuses a function whose first parameter is not the seed, saying so rather than naming one
     /// of the overloads it matches none of.
+    ///
+    /// It also keeps Swift 6.3 choosing the right `to(assisted:)` for a `@MainActor` function (see
+    /// `BindingBuilder+MainActorFactories.swift`).
     @available(
         *, unavailable,
         message:
             "to(assisted:) takes a function whose first parameter is the seed (the Seed of AssistedFactory<Seed, T>) and whose other parameters the container resolves: reorder the parameters, or pass a closure that takes the seed first"
     )
     public func to<Seed, T, Function>(assisted factory: Function) where Value == AssistedFactory<Seed, T> {}
+
+    /// Refuses a function whose first parameter is not the seed, or labels that are not one per
+    /// parameter, saying so; see ``to(assisted:labels:_:)``.
+    @available(
+        *, unavailable,
+        message:
+            "to(assisted:labels:) takes a function whose first parameter is the seed (the Seed of AssistedFactory<Seed, T>), and one label per parameter, the seed's first"
+    )
+    public func to<Seed, T, Function>(
+        assisted factory: Function, labels seedLabel: ParameterLabel<Seed>, _ labels: ParameterLabel<Never>...
+    ) where Value == AssistedFactory<Seed, T> {}
 }

@@ -4,23 +4,24 @@ import Testing
 // `to(assisted: T.init)` in a module whose types are `@MainActor` by default: the initializer is
 // `@MainActor`, so `make(_:)` runs it on the main thread and refuses anywhere else.
 
-/// A seed and two resolved parameters; `@MainActor` by the module's default isolation.
-final class InvoiceView {
-    let order: OrderID
-    let log: EventLog
-    let ledger: Ledger
-    init(order: OrderID, log: EventLog, ledger: Ledger) {
-        self.order = order
-        self.log = log
-        self.ledger = ledger
-    }
-}
-
 /// A dependency opted out of the module's isolation.
 nonisolated final class InvoiceSequence: Injectable {}
 
-/// A seed and two resolved parameters, opted out of the module's isolation: its factory must not be
-/// held to the main thread.
+/// A seed and two resolved parameters; `@MainActor` by the module's default isolation. Its
+/// parameters can be made off the main actor, so that only its own initializer is refused there.
+final class InvoiceView {
+    let order: OrderID
+    let log: EventLog
+    let sequence: InvoiceSequence
+    init(order: OrderID, log: EventLog, sequence: InvoiceSequence) {
+        self.order = order
+        self.log = log
+        self.sequence = sequence
+    }
+}
+
+/// The same shape, opted out of the module's isolation: its factory must not be held to the main
+/// thread.
 nonisolated final class InvoiceNumber {
     let order: OrderID
     let sequence: InvoiceSequence
@@ -37,9 +38,12 @@ nonisolated final class InvoiceNumber {
         let container = try Container { binder in
             binder.bind(AssistedFactory<OrderID, InvoiceView>.self).to(assisted: InvoiceView.init)
         }
-        let view = try container.resolve(AssistedFactory<OrderID, InvoiceView>.self).make(OrderID(raw: 3))
+        let factory = try container.resolve(AssistedFactory<OrderID, InvoiceView>.self)
+        let view = try factory.make(OrderID(raw: 3))
+        let another = try factory.make(OrderID(raw: 4))
         #expect(view.order == OrderID(raw: 3))
-        #expect(view.ledger.time === (try container.resolve(Ledger.self)).time)  // a singleton
+        #expect(another.order == OrderID(raw: 4))
+        #expect(view.log !== another.log)  // each make is its own graph
     }
 
     @Test func aMainActorAssistedFactoryIsRefusedOffTheMainActor() async throws {
@@ -65,19 +69,21 @@ nonisolated final class InvoiceNumber {
     @Test func aMainActorAssistedFactoryWithLabelsNamesItsParametersInTheGraph() throws {
         let container = try Container { binder in
             binder.bind(AssistedFactory<OrderID, InvoiceView>.self)
-                .to(assisted: InvoiceView.init, labels: "order", "log", "ledger")
+                .to(assisted: InvoiceView.init, labels: "order", "log", "sequence")
         }
         let tree = container.graph(from: AssistedFactory<OrderID, InvoiceView>.self).textTree
-        #expect(tree.contains("order: OrderID (assisted seed)"))
-        #expect(tree.contains("ledger: Ledger"))
-        #expect(try container.resolve(AssistedFactory<OrderID, InvoiceView>.self).make(OrderID(raw: 5)).order == OrderID(raw: 5))
+        #expect(tree.contains("\n   ├─ order: OrderID (argument of make(_:), transient)\n"))
+        #expect(tree.hasSuffix("\n   └─ sequence: InvoiceSequence (autowired, graph)"))
+        #expect(
+            try container.resolve(AssistedFactory<OrderID, InvoiceView>.self).make(OrderID(raw: 5)).order
+                == OrderID(raw: 5))
     }
 
     @Test func aMainActorClosureBoundAsAnAssistedFactoryRunsOnTheMainActor() throws {
         let container = try Container { binder in
             binder.bind(AssistedFactory<OrderID, InvoiceView>.self).to(
-                assisted: { @MainActor (order: OrderID, ledger: Ledger) in
-                    InvoiceView(order: order, log: EventLog(), ledger: ledger)
+                assisted: { @MainActor (order: OrderID, sequence: InvoiceSequence) in
+                    InvoiceView(order: order, log: EventLog(), sequence: sequence)
                 })
         }
         let view = try container.resolve(AssistedFactory<OrderID, InvoiceView>.self).make(OrderID(raw: 6))

@@ -37,7 +37,7 @@ private final class CartScreen {
         #expect(
             error?.description == """
                 error[main-actor-required]: CartScreen is isolated to the main actor but was resolved or injected off the main thread.
-                  path: CartScreen
+                  path: CartScreen → CartScreen
                   fix: Resolve or inject CartScreen from the main actor, for example in a `@MainActor` function or inside `await MainActor.run { … }`.
                 """)
         let made = try await MainActor.run { try factory.make(13).cartID }
@@ -46,11 +46,12 @@ private final class CartScreen {
 
     @Test @MainActor func aMainActorAssistedFactoryWithLabelsNamesItsParametersInTheGraph() throws {
         let container = try Container { binder in
-            binder.bind(AssistedFactory<Int, CartScreen>.self).to(assisted: CartScreen.init, labels: "cartID", "store", "prices")
+            binder.bind(AssistedFactory<Int, CartScreen>.self).to(
+                assisted: CartScreen.init, labels: "cartID", "store", "prices")
         }
         let tree = container.graph(from: AssistedFactory<Int, CartScreen>.self).textTree
-        #expect(tree.contains("cartID: Int"))
-        #expect(tree.contains("prices: PriceList"))
+        #expect(tree.contains("\n   ├─ cartID: Int (argument of make(_:), transient)\n"))
+        #expect(tree.hasSuffix("\n   └─ prices: PriceList (autowired, graph)"))
         #expect(try container.resolve(AssistedFactory<Int, CartScreen>.self).make(14).cartID == 14)
     }
 }

@@ -1,13 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The example server is its own package so that Autowire itself keeps zero dependencies: a JSON
-// API on Hummingbird 2 over a SQLite file (GRDB), wired with Autowire. See Examples/README.md.
+// The example servers are one package of their own, so that Autowire itself keeps zero
+// dependencies and the two servers share one build of SwiftNIO and swift-log. Each example has its
+// own folder and README (see Examples/README.md):
+// - Hummingbird/: a todo JSON API on Hummingbird 2 over a SQLite file (GRDB);
+// - Vapor/: a team-tasks JSON API on Vapor 4 and Fluent over SQLite.
 let package = Package(
     name: "AutowireExamples",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "TodoServer", targets: ["TodoServer"])
+        .executable(name: "TodoServer", targets: ["TodoServer"]),
+        .executable(name: "TeamTasksServer", targets: ["TeamTasksServer"]),
     ],
     dependencies: [
         .package(name: "Autowire", path: ".."),
@@ -17,9 +21,14 @@ let package = Package(
         // Links the system SQLite: Debian's libsqlite3-dev must be installed.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The team-tasks example: Vapor 4 and Fluent over SQLite (sqlite-nio bundles SQLite).
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
     ],
     targets: [
-        // The app: domain, database, repositories, services, routes and the container that wires them.
+        // Hummingbird: the app (domain, database, repositories, services, routes and the container
+        // that wires them).
         .target(
             name: "TodoAPI",
             dependencies: [
@@ -27,7 +36,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Hummingbird/Sources/TodoAPI"
         ),
         // `swift run --package-path Examples TodoServer` serves; `--graph` prints DOT; `--validate` checks.
         .executableTarget(
@@ -37,7 +47,8 @@ let package = Package(
                 .product(name: "Autowire", package: "Autowire"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Hummingbird/Sources/TodoServer"
         ),
         // `swift run -c release --package-path Examples TodoBench`: request latency through the
         // container against the same handler wired by hand, in one run.
@@ -49,7 +60,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Hummingbird/Sources/TodoBench"
         ),
         .testTarget(
             name: "TodoAPITests",
@@ -61,7 +73,57 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Hummingbird/Tests/TodoAPITests"
+        ),
+
+        // Vapor: the app (Fluent models and migrations, services, route handlers, middleware,
+        // `configure(_:)` and the container kept in `Application.storage`).
+        .target(
+            name: "TeamTasks",
+            dependencies: [
+                .product(name: "Autowire", package: "Autowire"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Vapor/Sources/TeamTasks"
+        ),
+        // `swift run --package-path Examples TeamTasksServer serve`: Vapor's own commands
+        // (`serve`, `migrate`, `routes`), plus `validate` and `graph`.
+        .executableTarget(
+            name: "TeamTasksServer",
+            dependencies: [
+                "TeamTasks",
+                .product(name: "Vapor", package: "vapor"),
+            ],
+            path: "Vapor/Sources/TeamTasksServer"
+        ),
+        // `swift run -c release --package-path Examples TeamTasksBench`: per-request wiring cost
+        // through the request scope against the same handler wired by hand, in one run.
+        .executableTarget(
+            name: "TeamTasksBench",
+            dependencies: [
+                "TeamTasks",
+                .product(name: "Autowire", package: "Autowire"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+            ],
+            path: "Vapor/Sources/TeamTasksBench"
+        ),
+        .testTarget(
+            name: "TeamTasksTests",
+            dependencies: [
+                "TeamTasks",
+                .product(name: "Autowire", package: "Autowire"),
+                .product(name: "AutowireTesting", package: "Autowire"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+            ],
+            path: "Vapor/Tests/TeamTasksTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -78,8 +78,8 @@ mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
 mutant graph-factory-value-not-recorded Internal/Resolving/ResolutionState.swift \
     'ScopeTests|BindingTests' no \
-    'state.pointee.record(producer.reference(for: value), at: slot)' \
-    'if false { state.pointee.record(producer.reference(for: value), at: slot) }'
+    'state.pointee.record(record(value), at: slot)' \
+    'if false { state.pointee.record(record(value), at: slot) }'
 # Scope sharing: a singleton is never published, so every resolve creates it again.
 mutant singleton-never-published Internal/Producers/SingletonProducer.swift \
     'ScopeTests|SingletonPublicationTests' no \
@@ -349,8 +349,8 @@ mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramL
 # reset in its middle is kept for the new generation (a graph torn across the reset).
 mutant program-scope-pin-ignored Internal/Running/ResolveProgram.swift \
     'CustomScopeProgramTests' no \
-    'if pairs[index] == identity { return pairs[index + 1] }' \
-    'if pairs[index] == identity, false { return pairs[index + 1] }'
+    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address {' \
+    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address && false {'
 # Custom-scope regions: an instance a program made is kept for the current generation, not the
 # one its resolve pinned.
 mutant resettable-region-keeps-for-current-generation Internal/Producers/ResettableProducer.swift \
@@ -633,6 +633,40 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
     'ChildViewTests|BadInputCatalogueTests' no \
     'if problems.isEmpty { problems = overridesNotReachingKeptInstances() }' \
     ''
+# Custom-scope pins: a program run's joined resolution (its closure factories) pins the scope's
+# generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
+mutant joined-resolution-pins-its-own-generation Internal/Running/ResolveProgram.swift \
+    'CustomScopeTests' no \
+    'pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
+    ''
+# Kept contributions: a child that adds to a collection makes its own instance of an ancestor's
+# singleton contribution.
+mutant kept-contribution-compiled-in-child Internal/Compiling/PlanCompiler+ChildViews.swift \
+    'ChildViewTests|RandomizedGraphTests' no \
+    'guard declaration.explicitScope?.keepsInstances == true,' \
+    'guard declaration.explicitScope?.keepsInstances == true, false,'
+# Overrides: only a child's overrides are checked against its ancestors' kept instances, not its
+# plain bindings and contributions.
+mutant child-binding-not-reaching-unreported Internal/Registry+Overrides.swift \
+    'ChildViewTests|RandomizedGraphTests' no \
+    'for declaration in declarations where declared[declaration.providedKey] == nil {' \
+    'for declaration in declarations where declaration.isOverride && declared[declaration.providedKey] == nil {'
+# Overrides: a key a kept instance found absent is not part of what it reaches.
+mutant absent-key-not-reaching-unreported Internal/Registry+Overrides.swift \
+    'ChildViewTests|RandomizedGraphTests' no \
+    'for absent in producer.absentKeys where targets[absent] != nil && reported.insert(absent).inserted {' \
+    'for absent in producer.absentKeys where false && targets[absent] != nil {'
+# Overrides: an ancestor's contribution in a kept scope is not checked.
+mutant kept-contribution-not-reaching-unreported Internal/Registry+Overrides.swift \
+    'ChildViewTests|RandomizedGraphTests' no \
+    'guard declaration.explicitScope?.keepsInstances == true,' \
+    'guard declaration.explicitScope?.keepsInstances == true, false,'
+# Validate: a dependency's forgotten-dependency error, which stopped a probe's fill, is taken as
+# the probe's own, and the probe's unset properties are blamed on their setters.
+mutant validate-cascades-unset-after-injection Internal/Checking/Validator.swift \
+    'FirstFillCheckTests' no \
+    '$0.code == .forgottenDependency && $0.path.count == 1' \
+    '$0.code == .forgottenDependency'
 # Request data: a kept object reaching the request of a RequestScope is not refused.
 mutant kept-object-may-keep-the-request Internal/Compiling/PlanCompiler+RequestReach.swift \
     'RequestScopeTests' no \

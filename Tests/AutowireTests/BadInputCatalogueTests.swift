@@ -29,6 +29,12 @@ private final class TokenUser: Injectable {
 private final class StripeGateway: PaymentGateway, Injectable {}
 private final class FakeGateway: PaymentGateway, Injectable {}
 private final class Ledger: Injectable {}
+private protocol Auditor: AnyObject {}
+private final class FileAuditor: Auditor, Injectable {}
+private final class Refunds: Injectable {
+    var auditor: Auditor?
+    static let dependencies: [Dependency<Refunds>] = [.optional(\.auditor)]
+}
 private class Animal: Injectable {
     required init() {}
 }
@@ -124,6 +130,7 @@ enum BadInput: String, CaseIterable, Sendable {
     case childShadowingWithoutOverride
     case overrideOfNothing
     case overrideNotReachingASingleton
+    case childBindingWhatASingletonFoundAbsent
     case mainActorPlanOffMainActor
     case lazyReentered
     case handleUsedAfterContainerReleased
@@ -175,6 +182,7 @@ enum BadInput: String, CaseIterable, Sendable {
         case .childShadowingWithoutOverride: .accidentalShadowing
         case .overrideOfNothing: .overrideOfNothing
         case .overrideNotReachingASingleton: .overrideNotReaching
+        case .childBindingWhatASingletonFoundAbsent: .overrideNotReaching
         case .mainActorPlanOffMainActor: .mainActorRequired
         }
     }
@@ -306,6 +314,12 @@ enum BadInput: String, CaseIterable, Sendable {
                         binder.bind(Checkout.self).scoped(.singleton).to(Checkout.self)  // @kept-checkout
                     }
                     .child { $0.override(PaymentGateway.self).to(FakeGateway.self) }  // @unreaching-override
+                })
+        case .childBindingWhatASingletonFoundAbsent:
+            return configuration(
+                captureConfigurationError {
+                    try Container { $0.bind(Refunds.self).scoped(.singleton).to(Refunds.self) }  // @kept-refunds
+                        .child { $0.bind(Auditor.self).to(FileAuditor.self) }  // @unseen-auditor
                 })
         case .mainActorPlanOffMainActor:
             let container = Container()
@@ -667,6 +681,16 @@ extension BadInput {
               also: \(marked("kept-checkout"))
               path: Checkout.gateway → PaymentGateway
               fix: Override Checkout in this child too, so that the child makes its own with this PaymentGateway (`binder.override(Checkout.self)…`), or build the test's container from the bindings rather than as a child.
+            """
+        case .childBindingWhatASingletonFoundAbsent:
+            """
+            Container configuration has 1 problem:
+
+            error[override-not-reaching]: The binding of Auditor does not reach Refunds, which a parent container keeps in the `.singleton` scope: Refunds belongs to the parent and was made without Auditor, which the parent does not provide.
+              at: \(marked("unseen-auditor"))
+              also: \(marked("kept-refunds"))
+              path: Auditor
+              fix: Override Refunds in this child too, so that the child makes its own with this Auditor (`binder.override(Refunds.self)…`), or build the test's container from the bindings rather than as a child.
             """
         case .mainActorPlanOffMainActor:
             """

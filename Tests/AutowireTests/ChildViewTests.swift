@@ -49,6 +49,19 @@ private final class Dashboard: Injectable {
     static let dependencies: [Dependency<Dashboard>] = [.optional(\.analytics)]
 }
 
+private final class Meter: Injectable {}
+private final class Gauge: Injectable {
+    var meter: Meter!
+    static let dependencies: [Dependency<Gauge>] = [.inject(\.meter)]
+}
+
+private protocol Plugin: AnyObject {}
+private final class AuditPlugin: Plugin, Injectable {
+    var mailer: Mailer!
+    static let dependencies: [Dependency<AuditPlugin>] = [.inject(\.mailer)]
+}
+private final class LogPlugin: Plugin, Injectable {}
+
 @Suite struct ChildViewTests {
     private func appContainer(_ bind: (Binder) -> Void) throws -> Container {
         try Container { binder in
@@ -58,7 +71,7 @@ private final class Dashboard: Injectable {
     }
 
     private func testChild(of parent: Container) throws -> Container {
-        try parent.child { binder in binder.override(Mailer.self).to(RecordingMailer.self) }
+        try parent.child { binder in binder.override(Mailer.self).to(RecordingMailer.self) }  // @test-child-override
     }
 
     @Test func aTestChildsOverrideReachesObjectsMadeByAParentsImplementationBinding() throws {
@@ -213,5 +226,88 @@ private final class Dashboard: Injectable {
         #expect(try parent.resolve(String.self) == "none")
         let child = try parent.child { $0.bind(Analytics.self).to(ConsoleAnalytics.self) }
         #expect(try child.resolve(String.self) == "some")
+    }
+
+    /// Before, the child built, and its `Dashboard` (the parent's) had no analytics while the
+    /// child provided some.
+    @Test func aChildsBindingOfAKeyAParentsSingletonFoundAbsentFailsTheChildsBuild() throws {
+        let parent = try Container { binder in
+            binder.bind(Dashboard.self).scoped(.singleton).to(Dashboard.self)  // @kept-dashboard
+        }
+        let error = captureConfigurationError {
+            try parent.child { binder in
+                binder.bind(Analytics.self).to(ConsoleAnalytics.self)  // @child-analytics
+            }
+        }
+        #expect(
+            error?.description == """
+                Container configuration has 1 problem:
+
+                error[override-not-reaching]: The binding of Analytics does not reach Dashboard, which a parent \
+                container keeps in the `.singleton` scope: Dashboard belongs to the parent and was made without \
+                Analytics, which the parent does not provide.
+                  at: \(marked("child-analytics"))
+                  also: \(marked("kept-dashboard"))
+                  path: Analytics
+                  fix: Override Dashboard in this child too, so that the child makes its own with this Analytics \
+                (`binder.override(Dashboard.self)…`), or build the test's container from the bindings rather than as \
+                a child.
+                """)
+    }
+
+    /// Before, the child built, and its `Gauge` (the parent's) held another `Meter` than the child's.
+    @Test func aChildsBindingOfAnAutowiredKeyAParentsSingletonReachesFailsTheChildsBuild() throws {
+        let parent = try Container { binder in
+            binder.bind(Gauge.self).scoped(.singleton).to(Gauge.self)  // @kept-gauge
+        }
+        let error = captureConfigurationError {
+            try parent.child { binder in
+                binder.bind(Meter.self).scoped(.singleton).to(Meter.self)  // @child-meter
+            }
+        }
+        #expect(error?.diagnostics.map(\.code) == [.overrideNotReaching])
+        #expect(
+            error?.diagnostics.first?.message == "The binding of Meter does not reach Gauge, which a parent container "
+                + "keeps in the `.singleton` scope: Gauge belongs to the parent and uses the parent's Meter.")
+        #expect(error?.diagnostics.first?.renderedPath == "Gauge.meter → Meter")
+        #expect(error?.diagnostics.first?.location?.description == marked("child-meter"))
+        // Overriding the kept binding too gives the child its own, with its own meter.
+        let child = try parent.child { binder in
+            binder.bind(Meter.self).scoped(.singleton).to(Meter.self)
+            binder.override(Gauge.self).scoped(.singleton).to(Gauge.self)
+        }
+        #expect(try child.resolve(Gauge.self).meter === child.resolve(Meter.self))
+        #expect(try child.resolve(Gauge.self) !== parent.resolve(Gauge.self))
+    }
+
+    /// Before, a child that added to the collection compiled the parent's contributions in its own
+    /// view, and made its own instance of the parent's singleton contribution.
+    @Test func aParentsSingletonContributionStaysTheParentsInAChildThatAddsToTheCollection() throws {
+        let parent = try appContainer { $0.bind(Plugin.self).intoCollection().scoped(.singleton).to(AuditPlugin.self) }
+        let kept = try parent.resolve([Plugin].self)
+        let child = try parent.child { $0.bind(Plugin.self).intoCollection().to(LogPlugin.self) }
+        let plugins = try child.resolve([Plugin].self)
+        #expect(plugins.map { "\(type(of: $0))" } == ["AuditPlugin", "LogPlugin"])
+        #expect(plugins[0] === kept[0])
+        #expect(try child.resolve([Plugin].self)[0] === kept[0])
+    }
+
+    @Test func anOverrideAParentsSingletonContributionReachesFailsTheChildsBuild() throws {
+        let parent = try appContainer { binder in
+            binder.bind(Plugin.self).intoCollection().scoped(.singleton).to(AuditPlugin.self)  // @kept-plugin
+        }
+        let error = captureConfigurationError { try testChild(of: parent) }
+        #expect(
+            error?.description == """
+                Container configuration has 1 problem:
+
+                error[override-not-reaching]: The override of Mailer does not reach [Plugin][0], which a parent \
+                container keeps in the `.singleton` scope: [Plugin][0] belongs to the parent and uses the parent's Mailer.
+                  at: \(marked("test-child-override"))
+                  also: \(marked("kept-plugin"))
+                  path: AuditPlugin.mailer → Mailer
+                  fix: Contribute [Plugin][0] without a scope of its own, so that each container makes it in its own \
+                view, or build the test's container from the bindings rather than as a child.
+                """)
     }
 }

@@ -46,6 +46,41 @@ private final class CheckoutScreen: Injectable {
     static let dependencies: [Dependency<CheckoutScreen>] = [.inject(\.profile), .inject(\.cart)]
 }
 
+/// Made by a closure that resolves a session profile: it runs in the program's joined resolution.
+private final class Basket {
+    let profile: SessionProfile
+    init(profile: SessionProfile) { self.profile = profile }
+}
+/// Made by a closure after the basket's, which may reset the session.
+private final class Receipt {}
+/// Reads the session's store in the program itself, the basket's profile in a closure, and resets
+/// in between (the program calls both closures before the store's region).
+private final class TillScreen: Injectable {
+    var store: SessionStore!
+    var basket: Basket!
+    var receipt: Receipt!
+    static let dependencies: [Dependency<TillScreen>] = [.inject(\.store), .inject(\.basket), .inject(\.receipt)]
+}
+
+/// Reads the session's store in the program itself, then resets, then has a closure resolve a
+/// profile, which needs the store.
+private final class CounterScreen: Injectable {
+    var store: SessionStore!
+    var receipt: Receipt!
+    var basket: Basket!
+    static let dependencies: [Dependency<CounterScreen>] = [.inject(\.store), .inject(\.receipt), .inject(\.basket)]
+}
+
+private func tillContainer(resetting box: Locked<Container?>) throws -> Container {
+    try Container { binder in
+        binder.bind(Basket.self).to { resolver in Basket(profile: try resolver.resolve()) }
+        binder.bind(Receipt.self).to { _ in
+            box.withLock { $0 }?.reset(Session.self)
+            return Receipt()
+        }
+    }
+}
+
 private final class Feed: Injectable {
     var cache: FeedCache!
     static let dependencies: [Dependency<Feed>] = [.inject(\.cache)]
@@ -133,6 +168,52 @@ struct CustomScopeTests {
         // The reset took effect for the resolves after it.
         #expect(try container.resolve(SessionProfile.self) !== before)
         box.withLock { $0 = nil }
+    }
+
+    /// Before, the closure's resolution pinned the generation after the reset while the program had
+    /// pinned the one before: the profile it made was kept in the new generation holding the old
+    /// store, and the next resolves read a profile whose store was not the session's.
+    @Test func aResetBetweenTheProgramsReadAndAClosuresResolveLeavesOneLifetimePerResolve() throws {
+        let box = Locked<Container?>(nil)
+        defer { box.withLock { $0 = nil } }
+        let container = try tillContainer(resetting: box)
+        try container.lowerBeforeFirstResolve(CounterScreen.self)
+        box.withLock { $0 = container }
+        let screen = try container.resolve(CounterScreen.self)
+        #expect(try container.hasProgram(of: CounterScreen.self))
+        #expect(screen.store === screen.basket.profile.store)
+        box.withLock { $0 = nil }
+        let profile = try container.resolve(SessionProfile.self)
+        #expect(profile.store === (try container.resolve(SessionStore.self)))
+        #expect(profile !== screen.basket.profile)
+    }
+
+    @Test func programRunsWithClosuresNeverSeeATornGraphWhileAnotherThreadResets() throws {
+        let container = try tillContainer(resetting: Locked(nil))
+        try container.lowerBeforeFirstResolve(TillScreen.self)
+        let torn = Atomic<Int>(0)
+        let failed = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let resolvers = 3
+        let finished = runOnThreads(resolvers + 1) { thread in
+            if thread == resolvers {
+                while done.load(ordering: .relaxed) < resolvers { container.reset(Session.self) }
+                return
+            }
+            defer { done.add(1, ordering: .relaxed) }
+            for _ in 0..<2_000 {
+                do {
+                    let screen = try container.resolve(TillScreen.self)
+                    if screen.store !== screen.basket.profile.store { torn.add(1, ordering: .relaxed) }
+                } catch {
+                    failed.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(finished)
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(failed.load(ordering: .relaxed) == 0)
+        #expect(try container.hasProgram(of: TillScreen.self))
     }
 
     @Test func resolvesOnOtherThreadsNeverSeeATornGraphWhileTheScopeIsReset() throws {

@@ -31,6 +31,20 @@ private final class PostScreen: PropertyInjectable {
     static let dependencies: [Dependency<PostScreen>] = [.inject(\.service)]
 }
 
+/// Needs a `PostService`, whose own class fails to inject: one root cause.
+private final class PostBoard: Injectable {
+    var service: PostService!
+    var posts: PostRepository!
+    static let dependencies: [Dependency<PostBoard>] = [.inject(\.service), .inject(\.posts)]
+}
+
+/// Forgets a property of its own while its dependency is fine.
+private final class TagBoard: Injectable {
+    var posts: PostRepository!
+    var tags: TagRepository!
+    static let dependencies: [Dependency<TagBoard>] = [.inject(\.posts)]  // @tag-board
+}
+
 @Suite struct FirstFillCheckTests {
     /// Before, the resolve succeeded and the app died at first use of `tags` ("Unexpectedly found
     /// nil while implicitly unwrapping an Optional value").
@@ -108,5 +122,19 @@ private final class PostScreen: PropertyInjectable {
         let error = #expect(throws: ValidationError.self) { try Container().validate(PostService.self) }
         #expect(error?.report.errors.map(\.code) == [.forgottenDependency])
         #expect(error?.report.errors.first?.location?.description == marked("posts"))
+    }
+
+    /// Before, `PostBoard.service` was also reported `unset-after-injection` ("its setter did not
+    /// keep the PostService it was given"): the probe's fill had stopped at `PostService`'s error.
+    @Test func validateReportsAClassThatFailsToInjectOnceNotAgainAsItsDependentsUnsetProperty() throws {
+        let error = #expect(throws: ValidationError.self) { try Container().validate(PostBoard.self) }
+        #expect(error?.report.errors.map(\.code) == [.forgottenDependency])
+        #expect(error?.report.errors.first?.renderedPath == "PostBoard.service → PostService.tags")
+    }
+
+    @Test func aProbesOwnForgottenInjectLeavesItsOtherPropertiesChecked() throws {
+        let error = #expect(throws: ValidationError.self) { try Container().validate(TagBoard.self) }
+        #expect(error?.report.errors.map(\.code) == [.forgottenDependency])
+        #expect(error?.report.errors.first?.location?.description == marked("tag-board"))
     }
 }

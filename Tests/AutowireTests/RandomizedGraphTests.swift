@@ -144,6 +144,10 @@ import Testing
         print("RandomizedGraphTests coverage: \(coverage)")
         #expect(coverage.builtAndCompared * 2 > coverage.graphs, "most graphs must build and reach the identity check")
         #expect(coverage.comparedResolves * 2 > coverage.resolves, "most resolves must reach the identity check")
+        #expect(
+            coverage.comparedChildResolves * 2 > coverage.childResolves,
+            "most resolves meant for a child or deeper must be compared there")
+        #expect(coverage.builtChildren * 3 > coverage.children * 2, "most children must build")
         for (kind, count) in coverage.kinds {
             #expect(count * 100 >= coverage.graphs, "\(kind) turns up in fewer than 1% of the graphs")
         }
@@ -166,28 +170,35 @@ import Testing
         }
         let expectedParent = world.buildParent()
         guard expectedParent.isEmpty else { return "building the parent succeeded, expected \(expectedParent)" }
-        var child: Container?
-        if graph.child != nil {
-            let expectedChild = world.buildChild()
+        // The chain below the parent, level by level: a level whose build is rejected (as predicted)
+        // builds nothing below it, and resolves meant for those levels go to the nearest one built.
+        var containers: [Container?] = [parent]
+        for level in graph.children.indices.map({ $0 + 1 }) {
+            let expected = world.buildDescendant(level)
+            guard let above = containers[level - 1] else {
+                containers.append(nil)
+                continue
+            }
             do {
-                child = try parent.child { binder in graph.bindChild(into: binder) }
+                containers.append(try above.child { binder in graph.bindDescendant(level, into: binder) })
+                tally.builtChildren += 1
             } catch let error as ConfigurationError {
                 tally.rejectedBuilds += 1
-                if let difference = compare(error.diagnostics, expectedChild, what: "building the child") {
+                containers.append(nil)
+                if let difference = compare(error.diagnostics, expected, what: "building level \(level)") {
                     return difference
                 }
-                // Rejected as predicted: the parent's resolves are still compared, the child's go to the parent.
+                continue
             } catch {
-                return "building the child threw \(error)"
+                return "building level \(level) threw \(error)"
             }
-            if child != nil, !expectedChild.isEmpty {
-                return "building the child succeeded, expected \(expectedChild)"
-            }
+            if !expected.isEmpty { return "building level \(level) succeeded, expected \(expected)" }
         }
         var identities = IdentityMap()
         for resolve in graph.resolves {
-            let container = resolve.inChild ? child ?? parent : parent
-            let expected = world.resolve(resolve.node, inChild: resolve.inChild && child != nil)
+            let level = (0...resolve.level).last { containers[$0] != nil } ?? 0
+            let container = containers[level] ?? parent
+            let expected = world.resolve(resolve.node, level: level)
             let what = "resolving \(resolve)"
             let resolved: any RandomGraph.GraphNode
             do {
@@ -204,6 +215,7 @@ import Testing
             }
             guard case .resolved(let model) = expected else { return "\(what) succeeded, expected \(expected)" }
             tally.comparedResolves += 1
+            if level > 0 { tally.comparedChildResolves += 1 }
             if hasProgram(container, RandomGraph.poolTypes[resolve.node]) { tally.withPrograms += 1 }
             if let difference = identities.compare(resolved, model, from: "\(resolve)") {
                 return "\(what): \(difference)"
@@ -466,6 +478,9 @@ private struct Tally: CustomStringConvertible {
     var rejectedBuilds = 0
     var rejectedResolves = 0
     var comparedResolves = 0
+    /// Of those, resolves in a child (or deeper).
+    var comparedChildResolves = 0
+    var builtChildren = 0
     /// Compared resolves whose root had a resolve program once they returned.
     var withPrograms = 0
     var providerGets = 0
@@ -473,8 +488,9 @@ private struct Tally: CustomStringConvertible {
     var disagreements = 0
 
     var description: String {
-        "\(graphs) graphs: \(rejectedBuilds) builds rejected, \(rejectedResolves) resolves rejected, "
-            + "\(comparedResolves) resolves compared object by object (\(withPrograms) with a program), \(providerGets) Provider.get() and "
+        "\(graphs) graphs: \(builtChildren) children built, \(rejectedBuilds) builds rejected, "
+            + "\(rejectedResolves) resolves rejected, \(comparedResolves) resolves compared object by object "
+            + "(\(comparedChildResolves) in a child or deeper, \(withPrograms) with a program), \(providerGets) Provider.get() and "
             + "\(lazyGets) Lazy.get() calls compared; "
             + (disagreements == 0 ? "all agreed with the model" : "\(disagreements) DISAGREED with the model")
     }
@@ -486,6 +502,11 @@ private struct Coverage: CustomStringConvertible {
     var builtAndCompared = 0
     var resolves = 0
     var comparedResolves = 0
+    /// Resolves meant for a child or deeper, and those compared in the container meant.
+    var childResolves = 0
+    var comparedChildResolves = 0
+    var children = 0
+    var builtChildren = 0
     var kinds: [(String, Int)] = []
 
     init(seeds: Range<UInt64>) {
@@ -495,7 +516,7 @@ private struct Coverage: CustomStringConvertible {
             let graph = RandomGraph.GraphDescription(seed: seed)
             graphs += 1
             let parent = graph.parent
-            let provisions = parent.provisions.compactMap { $0 } + (graph.child?.provisions.compactMap { $0 } ?? [])
+            let provisions = ([parent] + graph.children).flatMap { $0.provisions.compactMap { $0 } }
             saw("a typed factory", provisions.contains { if case .typedFactory = $0 { true } else { false } })
             saw("a closure factory", provisions.contains { if case .closureFactory = $0 { true } else { false } })
             saw("a Provider", parent.slots.contains { $0[.p] != nil })
@@ -503,8 +524,31 @@ private struct Coverage: CustomStringConvertible {
             saw("a collection", parent.contributions.contains { !$0.isEmpty })
             saw("a scoped contribution", parent.contributions.joined().contains { $0.scope != nil })
             saw("a tag with a scope of its own", parent.slotScopes.contains { !$0.isEmpty })
-            saw("a child container", graph.child != nil)
-            saw("a child override", graph.child.map { $0.declarations.contains { parent.declares($0.key) } } ?? false)
+            saw("a child container", !graph.children.isEmpty)
+            saw("a grandchild", graph.children.count >= 2)
+            saw("a container three levels below the parent", graph.children.count >= 3)
+            for (depth, child) in graph.children.enumerated() {
+                let above = [parent] + graph.children.prefix(depth)
+                func onlyHere(_ kind: RandomGraph.SlotKind) -> Bool {
+                    (0..<RandomGraph.GraphDescription.nodeCount).contains { node in
+                        child.slots[node][kind] != nil && !above.contains { $0.slots[node][kind] != nil }
+                    }
+                }
+                let overrides = child.declarations.contains { declaration in
+                    if case .contribution = declaration { return false }
+                    return above.contains { $0.declares(declaration.key) }
+                }
+                saw("a child override", depth == 0 && overrides)
+                saw("an override below a child", depth > 0 && overrides)
+                saw("an optional key bound only in a child", onlyHere(.s2))
+                saw("a Provider key bound only in a child", onlyHere(.p))
+                saw("a Lazy key bound only in a child", onlyHere(.l))
+                saw(
+                    "a collection only a child contributes to",
+                    (0..<RandomGraph.GraphDescription.nodeCount).contains { node in
+                        !child.contributions[node].isEmpty && !above.contains { !$0.contributions[node].isEmpty }
+                    })
+            }
             let world = RandomGraph.ModelWorld(graph)
             let building = world.buildParent()
             saw("a missing binding at build", !building.missing.isEmpty)
@@ -512,17 +556,26 @@ private struct Coverage: CustomStringConvertible {
             saw("an unclosable cycle no scope can close", building.cycles.contains { !$0.scopeCanClose })
             saw("an unclosable cycle behind a recorded object", building.cycles.contains(where: \.bySecondWalk))
             guard building.isEmpty else { continue }
-            let buildingTheChild = world.buildChild()
-            saw("an override not reaching a kept instance", !buildingTheChild.overridesNotReaching.isEmpty)
-            guard buildingTheChild.missing.isEmpty, buildingTheChild.cycles.isEmpty else { continue }
-            let childBuilt = graph.child != nil && buildingTheChild.isEmpty
+            var built = [true]
+            for level in graph.children.indices.map({ $0 + 1 }) {
+                children += 1
+                let problems = world.buildDescendant(level)
+                saw("an override not reaching a kept instance", !problems.overridesNotReaching.isEmpty)
+                built.append(built[level - 1] && problems.isEmpty)
+                if built[level] { builtChildren += 1 }
+            }
             var compared = 0
             for resolve in graph.resolves {
                 resolves += 1
-                switch world.resolve(resolve.node, inChild: resolve.inChild && childBuilt) {
-                case .resolved:
+                if resolve.level > 0 { childResolves += 1 }
+                let level = (0...resolve.level).last { built[$0] } ?? 0
+                switch world.resolve(resolve.node, level: level) {
+                case .resolved(let object):
                     compared += 1
-                    saw("a resolve in a child", resolve.inChild && childBuilt)
+                    if resolve.level > 0, level == resolve.level { comparedChildResolves += 1 }
+                    saw("a resolve in a child", level > 0)
+                    saw("a resolve in a grandchild or deeper", level > 1)
+                    saw("a kept instance of an ancestor resolved in a child", level > 0 && object.madeAbove(level))
                 case .rejected(let problems):
                     saw("a missing binding at resolve", !problems.missing.isEmpty)
                 case .failed:
@@ -539,14 +592,20 @@ private struct Coverage: CustomStringConvertible {
     static let expectedKinds = [
         "a typed factory", "a closure factory", "a Provider", "a Lazy", "a collection", "a scoped contribution",
         "a tag with a scope of its own",
-        "a child container", "a child override", "a missing binding at build", "an unclosable cycle at build",
+        "a child container", "a grandchild", "a container three levels below the parent", "a child override",
+        "an override below a child", "an optional key bound only in a child", "a Provider key bound only in a child",
+        "a Lazy key bound only in a child", "a collection only a child contributes to",
+        "a missing binding at build", "an unclosable cycle at build",
         "an unclosable cycle no scope can close", "an unclosable cycle behind a recorded object",
-        "a resolve in a child", "a missing binding at resolve",
+        "a resolve in a child", "a resolve in a grandchild or deeper",
+        "a kept instance of an ancestor resolved in a child", "a missing binding at resolve",
         "a cycle only running finds (through a closure factory)", "an override not reaching a kept instance",
     ]
 
     var description: String {
         "\(graphs) graphs, \(builtAndCompared) built with objects compared; \(comparedResolves) of \(resolves) "
-            + "resolves compared; " + kinds.map { "\($0.1)× \($0.0)" }.joined(separator: ", ")
+            + "resolves compared (\(comparedChildResolves) of \(childResolves) meant for a child or deeper, in it); "
+            + "\(builtChildren) of \(children) children built; "
+            + kinds.map { "\($0.1)× \($0.0)" }.joined(separator: ", ")
     }
 }

@@ -222,18 +222,45 @@ extension BindingBuilder {
     /// the container cannot see inside them, so prefer implementations or typed factories where
     /// validation matters. Errors the closure throws reach the caller of `resolve`, wrapped with
     /// the binding's `file:line`.
+    @inlinable
     public func to(_ factory: @escaping @Sendable (Resolver) throws -> Value) {
+        // Formed here, where `Value` is known: for a class, the closure hands back the object
+        // itself, so that the container calls it with no copy through `Value`'s value witnesses.
+        // The cast is safe: only for a class, whose values are one object reference.
+        var objectCall: (@Sendable (Resolver) throws -> AnyObject)?
+        if Value.self is AnyClass {
+            objectCall = { (resolver: Resolver) throws -> AnyObject in
+                unsafeBitCast(try factory(resolver), to: AnyObject.self)
+            }
+        }
+        bindClosure(factory, objectCall: objectCall)
+    }
+
+    /// What `to(_:)` of a closure comes to; `objectCall`, made in the caller's module when `Value`
+    /// is a class, is the same closure returning the object.
+    @usableFromInline
+    func bindClosure(
+        _ factory: @escaping @Sendable (Resolver) throws -> Value,
+        objectCall: (@Sendable (Resolver) throws -> AnyObject)?
+    ) {
         let key = key
         let location = location
         let scope = scope ?? .graph
         finish(reach: .nothing) { compiler, register in
-            let factory = ClosureFactory(factory, key: key, location: location, registry: compiler.registry)
-            let producer: Producer<Value> =
-                if case .graph = scope.kind {
-                    ClosureProducer(key: key, registry: compiler.registry, factory: factory)
-                } else {
-                    compiler.makeScoped(key: key, scope: scope, origin: .closure(location), recipe: factory.recipe)
-                }
+            let producer: Producer<Value>
+            if case .graph = scope.kind, let objectCall {
+                let factory = ObjectClosureFactory(
+                    objectCall, key: key, location: location, registry: compiler.registry)
+                producer = ObjectClosureProducer(key: key, registry: compiler.registry, factory: factory)
+            } else {
+                let factory = ClosureFactory(factory, key: key, location: location, registry: compiler.registry)
+                producer =
+                    if case .graph = scope.kind {
+                        ClosureProducer(key: key, registry: compiler.registry, factory: factory)
+                    } else {
+                        compiler.makeScoped(key: key, scope: scope, origin: .closure(location), recipe: factory.recipe)
+                    }
+            }
             if register { compiler.register(producer) }
             return producer
         }

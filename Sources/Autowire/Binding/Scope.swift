@@ -17,6 +17,15 @@ public struct Scope: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     let kind: Kind
 
+    /// Whether its instances are kept beyond one resolve (a singleton, a custom scope, `.weak`):
+    /// such instances belong to the container that binds them.
+    var keepsInstances: Bool {
+        switch kind {
+        case .singleton, .weak, .custom: true
+        case .transient, .graph: false
+        }
+    }
+
     @usableFromInline
     init(_ kind: Kind) { self.kind = kind }
 

@@ -80,18 +80,42 @@ extension Diagnostic {
                 + "otherwise remove this binding.")
     }
 
+    /// What a child declares that a kept instance of an ancestor does not see.
+    enum ChildDeclaration {
+        case override, binding, contribution
+    }
+
     static func overrideNotReaching(
-        _ key: BindingKey, location: SourceLocation, kept: BindingKey, scope: Scope, keptLocation: SourceLocation,
-        path: [String]
+        _ key: BindingKey, _ declaration: ChildDeclaration, absent: Bool, location: SourceLocation, kept: KeptName,
+        scope: Scope, keptLocation: SourceLocation, path: [String]
     ) -> Diagnostic {
-        Diagnostic(
+        let what =
+            switch declaration {
+            case .override: "The override of \(key)"
+            case .binding: "The binding of \(key)"
+            case .contribution: "The contribution to \(key)"
+            }
+        let name =
+            switch kept {
+            case .binding(let kept): "\(kept)"
+            case .element(let collection, let label): "\(collection)\(label)"
+            }
+        let uses = absent ? "was made without \(key), which the parent does not provide" : "uses the parent's \(key)"
+        let fix =
+            switch kept {
+            case .binding(let kept):
+                "Override \(kept) in this child too, so that the child makes its own with this \(key) "
+                    + "(`binder.override(\(kept.typeExpression).self)\(kept.tagName.map { ".tagged(\($0).self)" } ?? "")…`), "
+                    + "or build the test's container from the bindings rather than as a child."
+            case .element:
+                "Contribute \(name) without a scope of its own, so that each container makes it in its own view, "
+                    + "or build the test's container from the bindings rather than as a child."
+            }
+        return Diagnostic(
             code: .overrideNotReaching,
-            message: "The override of \(key) does not reach \(kept), which a parent container keeps in the "
-                + "`.\(scope)` scope: \(kept) belongs to the parent and uses the parent's \(key).",
-            location: location, relatedLocations: [keptLocation], path: path,
-            fix: "Override \(kept) in this child too, so that the child makes its own with this \(key) "
-                + "(`binder.override(\(kept.typeExpression).self)\(kept.tagName.map { ".tagged(\($0).self)" } ?? "")…`), "
-                + "or build the test's container from the bindings rather than as a child.")
+            message: "\(what) does not reach \(name), which a parent container keeps in the `.\(scope)` scope: "
+                + "\(name) belongs to the parent and \(uses).",
+            location: location, relatedLocations: [keptLocation], path: path, fix: fix)
     }
 
     static func overrideOfNothing(_ key: BindingKey, location: SourceLocation) -> Diagnostic {

@@ -1,29 +1,31 @@
-/// A child's overrides against the instances its ancestors keep (DESIGN: kept instances belong to
+/// A child's bindings against the instances its ancestors keep (DESIGN: kept instances belong to
 /// the container that binds them).
 extension Registry {
-    /// An error for each override of this child that an ancestor's kept binding (`.singleton`,
-    /// `.weak`, a custom scope) reaches: that instance is the ancestor's, made with the ancestor's
-    /// binding, so the override silently would not apply to it. A kept binding this child overrides
-    /// too is its own, and fine.
+    /// An error for each binding, override or contribution of this child that an ancestor's kept
+    /// instance (a `.singleton`, `.weak` or custom-scope binding, or a contribution in such a
+    /// scope) reaches or found absent: that instance is the ancestor's, made in the ancestor's
+    /// view, so the child's binding silently would not apply to it. A kept binding this child
+    /// overrides too is its own, and fine.
     func overridesNotReachingKeptInstances() -> [Diagnostic] {
-        let overrides = declarations.filter { $0.isOverride && !$0.isContribution }
-        guard !overrides.isEmpty else { return [] }
-        let overridden = Dictionary(overrides.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var declared: [BindingKey: BindingDeclaration] = [:]
+        for declaration in declarations where declared[declaration.providedKey] == nil {
+            declared[declaration.providedKey] = declaration
+        }
+        guard !declared.isEmpty else { return [] }
         var problems: [Diagnostic] = []
         var seen: Set<BindingKey> = []
         var ancestor = parent
         while let current = ancestor {
-            for declaration in current.declarations
-            where !declaration.isContribution && bindings[declaration.key] == nil
-                && seen.insert(declaration.key).inserted
-            {
-                guard let kept = try? current.producer(for: declaration.key), kept.keepsInstances else { continue }
-                for (key, path) in Self.paths(from: kept, toAnyOf: overridden) {
-                    guard let override = overridden[key] else { continue }
-                    problems.append(
-                        .overrideNotReaching(
-                            key, location: override.location, kept: declaration.key, scope: kept.scope,
-                            keptLocation: declaration.location, path: path))
+            for declaration in current.declarations {
+                for (kept, name) in Self.keptInstances(of: declaration, in: current, below: self, seen: &seen) {
+                    for (key, path, absent) in Self.paths(from: kept, toAnyOf: declared) {
+                        guard let binding = declared[key] else { continue }
+                        problems.append(
+                            .overrideNotReaching(
+                                key, binding.isOverride ? .override : binding.isContribution ? .contribution : .binding,
+                                absent: absent, location: binding.location, kept: name, scope: kept.scope,
+                                keptLocation: declaration.location, path: path))
+                    }
                 }
             }
             ancestor = current.parent
@@ -31,28 +33,60 @@ extension Registry {
         return problems
     }
 
-    /// The path from `root` to each key of `targets` its graph reaches, the shortest first found
-    /// (breadth first, not following `Provider`s and `Lazy`s, which resolve in the child's view).
+    /// The producers of `declaration`, made by `owner`, whose instances `owner` keeps, each with
+    /// its name: the bound key's, unless `child` (or a container between) binds that key too; or,
+    /// for a contribution in a scope that keeps instances, its element of the collection.
+    private static func keptInstances(
+        of declaration: BindingDeclaration, in owner: Registry, below child: Registry, seen: inout Set<BindingKey>
+    ) -> [(AnyProducer, KeptName)] {
+        guard declaration.isContribution else {
+            guard child.bindings[declaration.key] == nil, seen.insert(declaration.key).inserted,
+                let kept = try? owner.producer(for: declaration.key), kept.keepsInstances
+            else { return [] }
+            return [(kept, .binding(declaration.key))]
+        }
+        let key = declaration.providedKey
+        guard declaration.explicitScope?.keepsInstances == true,
+            let index = owner.contributions[key]?.firstIndex(where: { $0 === declaration }),
+            let collection = try? owner.producer(for: key)
+        else { return [] }
+        let label = declaration.contribution?.dictionaryKey.map { "[\(String(reflecting: $0.base))]" } ?? "[\(index)]"
+        guard let element = collection.edges.first(where: { $0.label == label })?.target else { return [] }
+        return [(element, .element(key, label))]
+    }
+
+    /// The path from `root` to each key of `targets` its graph reaches, or found absent (then
+    /// ending with that key), the shortest first found (breadth first, not following `Provider`s
+    /// and `Lazy`s, which resolve in the child's view).
     private static func paths(
         from root: AnyProducer, toAnyOf targets: [BindingKey: BindingDeclaration]
-    ) -> [(BindingKey, [String])] {
+    ) -> [(key: BindingKey, path: [String], absent: Bool)] {
         var cameFrom: [ObjectIdentifier: (producer: AnyProducer, edge: Edge)] = [:]
         var queue = [root]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        var found: [(BindingKey, [String])] = []
+        var found: [(key: BindingKey, path: [String], absent: Bool)] = []
+        var reported: Set<BindingKey> = []
+        func path(to producer: AnyProducer) -> [String] {
+            var path: [String] = []
+            var current = producer
+            while let step = cameFrom[ObjectIdentifier(current)] {
+                path.append(EdgeLabel.pathComponent(step.edge, of: step.producer))
+                current = step.producer
+            }
+            return path.reversed()
+        }
         var index = 0
         while index < queue.count {
             let producer = queue[index]
             index += 1
             if producer !== root, targets[producer.key] != nil {
-                var path = [producer.key.description]
-                var current = producer
-                while let step = cameFrom[ObjectIdentifier(current)] {
-                    path.append(EdgeLabel.pathComponent(step.edge, of: step.producer))
-                    current = step.producer
+                if reported.insert(producer.key).inserted {
+                    found.append((producer.key, path(to: producer) + [producer.key.description], false))
                 }
-                found.append((producer.key, path.reversed()))
                 continue
+            }
+            for absent in producer.absentKeys where targets[absent] != nil && reported.insert(absent).inserted {
+                found.append((absent, path(to: producer) + [absent.description], true))
             }
             for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
                 cameFrom[ObjectIdentifier(edge.target)] = (producer, edge)
@@ -61,4 +95,12 @@ extension Registry {
         }
         return found
     }
+}
+
+/// How an override-not-reaching diagnostic names the kept instance.
+enum KeptName {
+    /// The instance of a binding.
+    case binding(BindingKey)
+    /// The element a contribution in a kept scope adds to a collection (`label` is `[0]` or `[key]`).
+    case element(BindingKey, String)
 }

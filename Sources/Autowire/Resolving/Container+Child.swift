@@ -15,9 +15,11 @@ extension Container {
     ///   in the child's view when the child reaches it: what it depends on sees the child's
     ///   bindings and overrides, so an override in a test child replaces that dependency
     ///   everywhere the child's graph reaches it. A `.graph` object is one per key per resolve.
-    /// - Instances this container keeps (its `.singleton`, `.weak` and custom-scope bindings) are
-    ///   its own, built in its view: the child's overrides do not reach them, and the parent never
-    ///   captures a child's object.
+    /// - Instances this container keeps (its `.singleton`, `.weak` and custom-scope bindings, and
+    ///   contributions in those scopes) are its own, built in its view: the child's bindings do not
+    ///   reach them, and the parent never captures a child's object. A child that binds, overrides
+    ///   or contributes to a key such an instance's graph reaches, or looked for and found absent,
+    ///   fails to build with `override-not-reaching`, naming both.
     /// - An autowired singleton belongs to the outermost container whose view provides its whole
     ///   graph, keys it found absent included: one that reaches a child's binding or override, or
     ///   an optional dependency only the child provides, is the child's own.
@@ -25,7 +27,8 @@ extension Container {
     /// The child shares this container's compiled plans wherever that makes no difference.
     ///
     /// - Throws: ``ConfigurationError`` for problems in the child's bindings, including a binding
-    ///   that hides a parent's without ``Binder/override(_:fileID:line:)``.
+    ///   that hides a parent's without ``Binder/override(_:fileID:line:)``, and one that an instance
+    ///   this container keeps cannot see.
     ///
     /// - Parameters:
     ///   - sharingAutowiredSingletons: Pass `false` for an isolated child: every autowired

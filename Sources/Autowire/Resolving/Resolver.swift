@@ -58,20 +58,48 @@ public struct Resolver: Sendable {
     }
 
     /// Returns an instance of `type`, in the ongoing resolve.
+    @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
-        try resolve(BindingKey(T.self, tag: nil))
+        let key = BindingKey(T.self, tag: nil)
+        if T.self is AnyClass, let made = try resolveObject(key) { return unsafeBitCast(made, to: T.self) }
+        return try resolveValue(key)
     }
 
     /// Returns the value `tag` names, in the ongoing resolve.
+    @inlinable
     public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
-        try resolve(BindingKey(T.Value.self, tag: tag))
+        let key = BindingKey(T.Value.self, tag: tag)
+        if T.Value.self is AnyClass, let made = try resolveObject(key) { return unsafeBitCast(made, to: T.Value.self) }
+        return try resolveValue(key)
     }
 
-    // Inlined into both entry points: as a call of its own, each nested resolve paid a second
-    // generic call and a copy of its result through `T`'s value witnesses (callgrind). The
-    // downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
-    @inline(__always)
-    private func resolve<T>(_ key: BindingKey) throws(ResolutionError) -> T {
+    // The public entry points are inlined into the caller, where `T` is known: a class's object
+    // comes back as it is recorded, through `resolveObject`, which is not generic; as a generic
+    // call, each nested resolve paid `T`'s metadata and copies of the result through its value
+    // witnesses, at every level of the graph (about 60 instructions an object, callgrind). Only
+    // the test `T.self is AnyClass`, fixed where `T` is known, decides which path runs. The casts
+    // are safe: the producer of a key of a class `T` records its values as they are (the test
+    // `Producer.holdsReferences` makes), so the object `resolveObject` returns is a `T`.
+
+    /// The object a key of a class type resolves to, as recorded (the object itself), owned; nil
+    /// when `resolveValue` must resolve it: by the resolver of an object the container keeps, and
+    /// for a new top-level resolve that must compile or lower first.
+    @usableFromInline
+    func resolveObject(_ key: BindingKey) throws(ResolutionError) -> AnyObject? {
+        if weakRegistry != nil { return nil }
+        guard let state = ongoingState(of: registry) else {
+            // A new top-level resolve.
+            let made = try registry.withRootProducer(for: key) { try $0.readyTopLevelResult() }
+            return made.map { Unmanaged<AnyObject>.fromOpaque($0).takeRetainedValue() }
+        }
+        // Checked as a root: closures have no static edges, so the graph this request reaches was
+        // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
+        return try registry.withRootProducer(for: key) { try $0.produceRecorded(Resolution(state: state)) }
+    }
+
+    // The downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
+    @usableFromInline
+    func resolveValue<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         if weakRegistry != nil { return try resolveForKeptObject(key) }
         guard let state = ongoingState(of: registry) else {
             // A new top-level resolve.
@@ -79,8 +107,7 @@ public struct Resolver: Sendable {
                 try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()
             }
         }
-        // Checked as a root: closures have no static edges, so the graph this request reaches was
-        // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
+        // Checked as a root, as in `resolveObject`.
         return try registry.withRootProducer(for: key) {
             try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
         }

@@ -9,9 +9,12 @@ import Testing
 ///
 /// Swift blocks that cannot compile here are exempt only when their first line says why:
 /// `// Package.swift` (a manifest fragment), `// swift-tools-version` (a whole manifest), `// Swinject`
-/// or `// Cleanse` (another library's API, in migration guides).
+/// or `// Cleanse` (another library's API, in migration guides). A block taken from an example server,
+/// which needs Hummingbird or Vapor and builds in the `Examples` package, names its file on its first
+/// line (`// Examples/Vapor/Sources/…`), and each of its paragraphs must be in that file.
 @Suite struct DocumentationSnippetsTests {
     static let exemptions = ["// Package.swift", "// swift-tools-version", "// Swinject", "// Cleanse"]
+    static let examplePrefix = "// Examples/"
     static let catalogue = "Documentation.docc/Articles/BadInputCatalogue.md"
 
     /// Lines without surrounding whitespace and with runs of spaces collapsed, so that indentation
@@ -46,6 +49,15 @@ import Testing
             let first = block.lines.first?.trimmingCharacters(in: .whitespaces) ?? ""
             if Self.exemptions.contains(where: first.hasPrefix) { continue }
             checked += 1
+            if first.hasPrefix(Self.examplePrefix) {
+                let path = String(first.dropFirst("// ".count))
+                let file = Documentation.packageRoot.appendingPathComponent(path)
+                let source = try Self.normalized(
+                    String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n"))
+                let isInTheExample = Self.paragraphs(Array(block.lines.dropFirst())).allSatisfy(source.contains)
+                #expect(isInTheExample, "\(block.place): this swift block is not, paragraph by paragraph, in \(path)")
+                continue
+            }
             let paragraphs = Self.paragraphs(block.lines)
             let isMirrored = sources.contains { source in paragraphs.allSatisfy(source.contains) }
             #expect(isMirrored, "\(block.place): this swift block is not mirrored in DocumentationExamples/")

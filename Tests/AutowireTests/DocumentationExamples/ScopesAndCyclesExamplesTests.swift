@@ -39,7 +39,37 @@ enum ScopesAndLifetimesExamples {
         static let scope = Scope.weak
     }
 
+    final class Printer: Injectable {}
+
+    final class PrintJob: Injectable {
+        var printers: Provider<Printer>!
+        static let dependencies: [Dependency<PrintJob>] = [.inject(\.printers)]
+    }
+
+    final class PrintQueue: Injectable {
+        static let scope = Scope.singleton
+        var printers: Provider<Printer>!
+        static let dependencies: [Dependency<PrintQueue>] = [.inject(\.printers)]
+    }
+
     @Suite struct Tests {
+        @Test func aHandleKeepsAContainerAliveUnlessTheContainerKeepsItsHolder() throws {
+            let job = try Container().resolve(PrintJob.self)
+            let printer = try job.printers.get()
+            // works: the job's handle holds the container
+
+            #expect(type(of: printer) == Printer.self)
+            weak var released: Container?
+            do {
+                let container = Container()
+                released = container
+                _ = try container.resolve(PrintQueue.self)
+            }
+            // released == nil: the queue, which the container keeps, holds its handle's container weakly
+
+            #expect(released == nil)
+        }
+
         @Test func graphInstancesAreSharedWithinOneResolveOnly() throws {
             let container = Container()
             let first = try container.resolve(RequestHandler.self)

@@ -30,6 +30,15 @@ enum TestingWithOverridesExamples {
         }
     }
 
+    protocol Notifier: AnyObject {
+        var mailer: Mailer! { get }
+    }
+
+    final class EmailNotifier: Notifier, Injectable {
+        var mailer: Mailer!
+        static let dependencies: [Dependency<EmailNotifier>] = [.inject(\.mailer)]
+    }
+
     final class RecordingMailer: Mailer {
         private let messages = Mutex<[String]>([])
         var sent: [String] { messages.withLock { $0 } }
@@ -56,6 +65,65 @@ enum TestingWithOverridesExamples {
     static let sharedRecorder = RecordingMailer()
 
     @Suite struct Tests {
+        @Test func anOverrideReachesWhatAParentsNonKeptBindingMakes() throws {
+            let appContainer = try Container { binder in
+                binder.bind(Mailer.self).to(SMTPMailer.self)
+                binder.bind(Notifier.self).to(EmailNotifier.self)
+            }
+            let mailer = RecordingMailer()
+            let testContainer = try appContainer.child { binder in
+                binder.override(Mailer.self).to(value: mailer)
+            }
+
+            let notifier = try testContainer.resolve(Notifier.self)
+            // notifier.mailer === mailer: the parent's binding, evaluated in the child
+
+            #expect(notifier.mailer === mailer)
+            #expect(try appContainer.resolve(Notifier.self).mailer is SMTPMailer)
+        }
+
+        @Test func anOverrideAParentsSingletonReachesFailsTheChildUntilTheSingletonIsOverriddenToo() throws {
+            var printed: [String] = []
+            do {
+                let appContainer = try Container { binder in
+                    binder.bind(Mailer.self).to(SMTPMailer.self)
+                    binder.bind(Notifier.self).scoped(.singleton).to(EmailNotifier.self)
+                }
+                let testContainer = try appContainer.child { binder in  // throws
+                    binder.override(Mailer.self).to(value: RecordingMailer())
+                }
+                _ = testContainer
+            } catch {
+                printed.append("\(error)")
+            }
+            expectDocumented(
+                printed.joined(separator: "\n"),
+                #"""
+                Container configuration has 1 problem:
+
+                error[override-not-reaching]: The override of Mailer does not reach Notifier, which a parent container keeps in the `.singleton` scope: Notifier belongs to the parent and uses the parent's Mailer.
+                  at: AppTests/SignUpTests.swift:6
+                  also: App/Bindings.swift:3
+                  path: EmailNotifier.mailer → Mailer
+                  fix: Override Notifier in this child too, so that the child makes its own with this Mailer (`binder.override(Notifier.self)…`), or build the test's container from the bindings rather than as a child.
+                """#)
+
+            // The same app container, built again: the one above lives in the `do` block.
+            let appContainer = try Container { binder in
+                binder.bind(Notifier.self).scoped(.singleton).to(EmailNotifier.self)
+                binder.bind(Mailer.self).to(SMTPMailer.self)
+            }
+            let mailer = RecordingMailer()
+            let testContainer = try appContainer.child { binder in
+                binder.override(Mailer.self).to(value: mailer)
+                binder.override(Notifier.self).scoped(.singleton).to(EmailNotifier.self)
+            }
+            // testContainer.resolve(Notifier.self).mailer === mailer
+
+            #expect(try testContainer.resolve(Notifier.self).mailer === mailer)
+            #expect(try appContainer.resolve(Notifier.self).mailer is SMTPMailer)
+        }
+
         @Test func aChildOverridesTheMailerAndLeavesTheAppContainerAlone() throws {
             let appContainer = try makeAppContainer()
             let mailer = RecordingMailer()

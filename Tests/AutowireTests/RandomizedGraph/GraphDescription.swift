@@ -127,6 +127,28 @@ extension RandomGraph {
             slotScopes[node][kind] = nil
         }
 
+        /// Binds `key` here as the nearest of `ancestors` (the outermost first) binds it.
+        mutating func copy(_ key: ModelKey, fromNearestOf ancestors: [Bindings]) {
+            guard let source = ancestors.last(where: { $0.declares(key) }) else { return }
+            switch key {
+            case .node(let node): provisions[node] = source.provisions[node]
+            case .slot(let node, let kind):
+                slots[node][kind] = source.slots[node][kind]
+                slotScopes[node][kind] = source.slotScopes[node][kind]
+            case .collection, .tagged, .handle: break
+            }
+        }
+
+        /// Drops the binding of `key` here (a collection's contributions).
+        mutating func remove(_ key: ModelKey) {
+            switch key {
+            case .node(let node): provisions[node] = nil
+            case .slot(let node, let kind): point(node, kind, to: nil)
+            case .collection(let node): contributions[node] = []
+            case .tagged, .handle: break
+            }
+        }
+
         func declares(_ key: ModelKey) -> Bool {
             switch key {
             case .node(let node): provisions[node] != nil
@@ -167,19 +189,24 @@ extension RandomGraph {
 
     /// One resolve the test makes, in order.
     struct Resolve: CustomStringConvertible {
-        var inChild: Bool
+        /// The container: 0 the parent, 1 its child, 2 the grandchild, …
+        var level: Int
         var node: Int
 
-        var description: String { inChild ? "child:N\(node)" : "N\(node)" }
+        var description: String { level == 0 ? "N\(node)" : "level\(level):N\(node)" }
     }
 
-    /// One random parent container, maybe a child of it, and what the test resolves from them.
+    /// One random parent container, maybe a chain of descendants below it (a child, a grandchild,
+    /// …), and what the test resolves from them.
     struct GraphDescription: CustomStringConvertible {
         static let nodeCount = 12
+        /// The most containers below the parent.
+        static let maximumDepth = 3
 
         let seed: UInt64
         var parent = Bindings(nodeCount: nodeCount)
-        var child: Bindings?
+        /// Each the child of the one before (the first, of the parent).
+        var children: [Bindings] = []
         var resolves: [Resolve] = []
         /// The root `Container.validate` is asked about.
         var validationRoot = 0
@@ -261,13 +288,22 @@ extension RandomGraph {
             }
             if faulty, random.chance(40) { plantTransientPairBehindAnAnchor(&random) }
             if faulty, random.chance(20) { plantFactoriesNeedingEachOther(&random) }
-            if random.chance(40) {
-                child = Self.randomChild(&random, parent: parent, faulty: faulty) { source, random in
-                    target(from: source, &random)
+            if random.chance(50) {
+                let depth = 1 + random.below(Self.maximumDepth)
+                for _ in 0..<depth {
+                    var child = Self.randomChild(&random, ancestors: [parent] + children, faulty: faulty) {
+                        source, random in target(from: source, &random)
+                    }
+                    // Most children are repaired so that they build, the way the error's fix says; the
+                    // rest keep the binding a kept instance of an ancestor cannot see, and are rejected.
+                    if random.chance(90) { Self.repair(&child, &random, ancestors: [parent] + children) }
+                    children.append(child)
                 }
             }
-            resolves = (0..<(2 + random.below(5))).map { _ in
-                Resolve(inChild: child != nil && random.chance(50), node: random.below(count))
+            resolves = (0..<(2 + random.below(5) + 2 * children.count)).map { _ in
+                Resolve(
+                    level: children.isEmpty || random.chance(30) ? 0 : 1 + random.below(children.count),
+                    node: random.below(count))
             }
             if random.chance(10) {
                 plantRootMissingABinding(&random, inactive: (0..<count).filter { !active.contains($0) })
@@ -302,7 +338,7 @@ extension RandomGraph {
             guard !candidates.isEmpty else { return }
             let root = random.element(of: candidates)
             parent.point(root, .s1, to: nil)
-            resolves.append(Resolve(inChild: false, node: root))
+            resolves.append(Resolve(level: 0, node: root))
         }
 
         /// Plants two singleton typed factories whose parameters need each other: a cycle no scope
@@ -329,7 +365,7 @@ extension RandomGraph {
             parent.point(factory, .f0, to: needy)
             parent.point(factory, .f1, to: needy)
             parent.point(needy, .s0, to: factory)
-            resolves.append(Resolve(inChild: false, node: factory))
+            resolves.append(Resolve(level: 0, node: factory))
         }
 
         /// Plants what resolve programs make through the recursive path, joined to their own graph:
@@ -357,7 +393,7 @@ extension RandomGraph {
                 parent.point(node, .s2, to: nil)
                 parent.contributions[node] = []
             }
-            resolves += [Resolve(inChild: false, node: root), Resolve(inChild: false, node: root)]
+            resolves += [Resolve(level: 0, node: root), Resolve(level: 0, node: root)]
         }
 
         /// Whether `node`, provided this way (nil: autowired), records its object before filling it.
@@ -391,19 +427,25 @@ extension RandomGraph {
             return random.chance(50) ? .typedFactory(random.scope()) : .closureFactory(random.scope())
         }
 
-        /// A child that overrides or adds a few bindings and contributions; in a sound graph it keeps
-        /// the parent's ranks and anchors.
+        /// A child that overrides or adds a few bindings and contributions, some of them optional,
+        /// tagged, collection or handle keys no ancestor binds; in a sound graph it keeps the
+        /// parent's ranks and anchors.
         private static func randomChild(
-            _ random: inout SplitMix64, parent: Bindings, faulty: Bool,
+            _ random: inout SplitMix64, ancestors: [Bindings], faulty: Bool,
             target: (Int, inout SplitMix64) -> Int?
         ) -> Bindings {
+            let parent = ancestors[0]
+            func nearest(_ node: Int) -> Provision? { ancestors.last { $0.provisions[node] != nil }?.provisions[node] }
+            func boundAbove(_ node: Int, _ kind: SlotKind) -> Bool {
+                ancestors.contains { $0.slots[node][kind] != nil }
+            }
             var child = Bindings(nodeCount: nodeCount)
             for node in 0..<nodeCount {
-                if random.chance(15) {
+                if random.chance(12) {
                     let provision: Provision
                     if faulty {
                         provision = randomProvision(&random, factoryPercent: 50)
-                    } else if parent.provisions[node]?.isFactory == true {
+                    } else if parent.provisions[node]?.isFactory == true || nearest(node)?.isFactory == true {
                         provision = randomProvision(&random, factoryPercent: 100)
                     } else if isAnchor(node, parent.provisions[node]) {
                         provision = .bound(random.element(of: [.graph, .singleton, .weak]))
@@ -413,19 +455,23 @@ extension RandomGraph {
                     child.provisions[node] = provision
                     // A factory's parameters must be bound somewhere the child sees.
                     if provision.isFactory {
-                        for kind in [SlotKind.f0, .f1] where parent.slots[node][kind] == nil {
+                        for kind in [SlotKind.f0, .f1] where !boundAbove(node, kind) {
                             child.slots[node][kind] = target(node, &random)
                         }
                     }
                 }
-                for kind in [SlotKind.s0, .s1, .s2, .p, .l] where random.chance(8) {
+                for kind in [SlotKind.s0, .s1, .s2, .p, .l] {
+                    // Optional and handle keys no ancestor binds are bound in children more often.
+                    let onlyHere = kind != .s0 && kind != .s1 && !boundAbove(node, kind)
+                    guard random.chance(onlyHere ? 15 : 6) else { continue }
                     let pointee = target(node, &random)
                     child.slots[node][kind] = pointee
                     if let pointee, random.chance(15) {
                         child.slotScopes[node][kind] = ownScope(&random, pointee, faulty: faulty, parent)
                     }
                 }
-                if random.chance(10), let target = target(node, &random) {
+                let collectionAbove = ancestors.contains { !$0.contributions[node].isEmpty }
+                if random.chance(collectionAbove ? 8 : 12), let target = target(node, &random) {
                     child.contributions[node] = [
                         Contribution(target: target, scope: contributionScope(&random, target, faulty: faulty, parent))
                     ]
@@ -434,14 +480,37 @@ extension RandomGraph {
             return child
         }
 
+        /// Makes `child` build as the error's fix says: where an ancestor's kept instance reaches, or
+        /// found absent, a key the child binds, the child overrides that kept binding too (copying
+        /// the nearest ancestor's), or, for a kept contribution (and now and then), drops its own
+        /// binding of the key. Judged by the reference model.
+        ///
+        /// (Without repairs, about one child in two was rejected, and with it everything below it.)
+        private static func repair(_ child: inout Bindings, _ random: inout SplitMix64, ancestors: [Bindings]) {
+            for attempt in 0..<20 {
+                var container: ModelContainer?
+                for bindings in ancestors { container = ModelContainer(bindings, parent: container) }
+                let problems = ModelWorld.keptInstancesNotReached(by: ModelContainer(child, parent: container))
+                guard !problems.isEmpty else { return }
+                for problem in problems {
+                    // Later attempts only drop bindings, which always ends.
+                    if let kept = problem.keptKey, attempt < 10, random.chance(75) {
+                        child.copy(kept, fromNearestOf: ancestors)
+                    } else {
+                        child.remove(problem.reached)
+                    }
+                }
+            }
+        }
+
         var description: String {
             var lines = ["parent:"]
             for node in 0..<Self.nodeCount {
                 let provision = parent.provisions[node].map(\.description) ?? "autowired \(defaultScopes[node])"
                 lines.append("  N\(node) \(provision): \(parent.describe(node))")
             }
-            if let child {
-                lines.append("child:")
+            for (depth, child) in children.enumerated() {
+                lines.append("level \(depth + 1) (\(depth == 0 ? "child" : "child of level \(depth)")):")
                 for node in 0..<Self.nodeCount {
                     let provision = child.provisions[node].map { "\($0) " } ?? ""
                     let slots = child.describe(node)
@@ -459,15 +528,16 @@ extension RandomGraph {
             for declaration in parent.declarations { Self.declare(declaration, override: false, into: binder) }
         }
 
-        func bindChild(into binder: Binder) {
-            guard let child else { return }
-            for declaration in child.declarations {
-                // Contributions add to the parent's collection; anything else the parent binds needs `override`.
+        /// Declares the bindings of the container at `level` (1: the child).
+        func bindDescendant(_ level: Int, into binder: Binder) {
+            let ancestors = [parent] + children.prefix(level - 1)
+            for declaration in children[level - 1].declarations {
+                // Contributions add to the ancestors' collection; anything else an ancestor binds needs `override`.
                 let override: Bool
                 if case .contribution = declaration {
                     override = false
                 } else {
-                    override = parent.declares(declaration.key)
+                    override = ancestors.contains { $0.declares(declaration.key) }
                 }
                 Self.declare(declaration, override: override, into: binder)
             }

@@ -158,6 +158,8 @@ extension RandomGraph {
         var table: [ModelKey: ModelProducer] = [:]
         /// How many producers this container and its ancestors made (shared with them).
         let producerCount: Counter
+        /// How far below the outermost container it is (0: that one).
+        let depth: Int
 
         final class Counter {
             var value = 0
@@ -167,6 +169,7 @@ extension RandomGraph {
             self.bindings = bindings
             self.parent = parent
             producerCount = parent?.producerCount ?? Counter()
+            depth = parent.map { $0.depth + 1 } ?? 0
             declarations = bindings.declarations
         }
 
@@ -426,7 +429,12 @@ extension RandomGraph {
             let elementName = "\(graphNodeName) tagged \(nodeName(node))C"
             for (index, contribution) in owner.bindings.contributions[node].enumerated() {
                 let element: ModelProducer
-                if let scope = contribution.scope {
+                if owner !== container, contribution.scope?.keepsInstancesInModel == true,
+                    let kept = ModelWorld.keptElement(index, of: node, in: owner)
+                {
+                    // Kept instances belong to the container that binds them.
+                    element = kept
+                } else if let scope = contribution.scope {
                     // A scoped contribution has its own producer of the class, in that scope; its
                     // properties are still the class's.
                     element = autowire(
@@ -619,8 +627,23 @@ extension RandomGraph {
         var collection: [ModelObject]?
         var provider: ModelHandle?
         var lazy: ModelHandle?
+        /// The depth of the container that keeps it, for an object a container keeps.
+        var keptAtDepth: Int?
 
         init(node: Int) { self.node = node }
+
+        /// Whether its graph (not through handles) holds an object kept by a container above
+        /// `depth`.
+        func madeAbove(_ depth: Int) -> Bool {
+            var seen: Set<ObjectIdentifier> = []
+            var pending = [self]
+            while let object = pending.popLast() {
+                guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+                if let kept = object.keptAtDepth, kept < depth { return true }
+                pending += object.direct.compactMap { $0 } + (object.collection ?? [])
+            }
+            return false
+        }
     }
 
     /// A `Provider` or `Lazy` the model handed out: resolves `target` as a new top-level request.
@@ -843,6 +866,7 @@ extension RandomGraph {
             if producer.scope == .graph {
                 graph[ObjectIdentifier(producer)] = object
             } else {
+                object.keptAtDepth = producer.container.depth
                 producer.sharedInstance = object
                 createdShared.append(producer)
             }
@@ -891,63 +915,143 @@ extension RandomGraph {
     /// The model of one description's containers, and of what was created in them so far.
     final class ModelWorld {
         let parent: ModelContainer
-        private(set) var child: ModelContainer?
-        private let childBindings: Bindings?
+        /// The containers below the parent, each the child of the one before, once built; nil for
+        /// one whose build (or an ancestor's) was rejected.
+        private(set) var descendants: [ModelContainer?]
+        private let descendantBindings: [Bindings]
 
         init(_ description: GraphDescription) {
             parent = ModelContainer(description.parent, parent: nil)
-            childBindings = description.child
+            descendantBindings = description.children
+            descendants = Array(repeating: nil, count: description.children.count)
         }
 
         /// What building the parent must report; nothing when it builds.
         func buildParent() -> PredictedProblems { Self.build(parent) }
 
-        /// What building the child must report; nothing when it builds (or there is no child).
-        func buildChild() -> PredictedProblems {
-            guard let childBindings else { return PredictedProblems() }
-            let container = ModelContainer(childBindings, parent: parent)
+        /// The container at `level` (0: the parent), if it was built.
+        func container(at level: Int) -> ModelContainer? { level == 0 ? parent : descendants[level - 1] }
+
+        /// What building the container at `level` (1: the child) must report; nothing when it
+        /// builds. Only a container whose parent was built is built.
+        func buildDescendant(_ level: Int) -> PredictedProblems {
+            guard let ancestor = container(at: level - 1) else { return PredictedProblems() }
+            let container = ModelContainer(descendantBindings[level - 1], parent: ancestor)
             var problems = Self.build(container)
-            if problems.isEmpty { problems.overridesNotReaching = overridesNotReaching(in: container) }
-            // Only a child that builds resolves anything.
-            if problems.isEmpty { child = container }
+            if problems.isEmpty {
+                problems.overridesNotReaching = Self.keptInstancesNotReached(by: container).map(\.message)
+            }
+            // Only a container that builds resolves anything.
+            if problems.isEmpty { descendants[level - 1] = container }
             return problems
         }
 
-        /// An override of the child that a kept instance of the parent (bound `.singleton` or
-        /// `.weak`) reaches: the instance is the parent's, made with the parent's binding.
-        private func overridesNotReaching(in child: ModelContainer) -> [String] {
-            let overridden = Set(
-                child.declaredKeys.filter { key in
-                    if case .collection = key { return false }
-                    return parent.provides(key)
-                })
-            guard !overridden.isEmpty else { return [] }
-            var messages: [String] = []
-            for key in parent.declaredKeys where !child.bindings.declares(key) {
-                let compiler = ModelCompiler(parent)
-                guard let kept = compiler.producer(for: key), compiler.problems.isEmpty else { continue }
-                compiler.commit()
-                guard kept.keepsInstances else { continue }
-                var seen: Set<ObjectIdentifier> = [ObjectIdentifier(kept)]
-                var queue = [kept]
-                var index = 0
-                while index < queue.count {
-                    let producer = queue[index]
-                    index += 1
-                    if producer !== kept, let reached = producer.key, overridden.contains(reached) {
-                        messages.append(
-                            "The override of \(reached.name) does not reach \(key.name), which a parent container keeps "
-                                + "in the `.\(kept.scope)` scope: \(key.name) belongs to the parent and uses the parent's "
-                                + "\(reached.name).")
+        /// A kept instance of an ancestor (`keptKey` bound there, or the `keptElement` contribution
+        /// of a collection) whose graph reaches, or found absent, `reached`, which the child
+        /// declares: the instance is the ancestor's, made in the ancestor's view.
+        struct NotReached {
+            var keptKey: ModelKey?
+            var keptElement: (node: Int, index: Int)?
+            var reached: ModelKey
+            var message: String
+        }
+
+        /// Every kept instance of `child`'s ancestors that a declaration of `child` cannot change
+        /// (DESIGN: kept instances belong to the container that binds them; what a plan read,
+        /// present or absent, is part of its reach).
+        static func keptInstancesNotReached(by child: ModelContainer) -> [NotReached] {
+            let declared = Set(child.declaredKeys)
+            guard !declared.isEmpty else { return [] }
+            var found: [NotReached] = []
+            var seen: Set<ModelKey> = []
+            var ancestor = child.parent
+            while let current = ancestor {
+                for key in current.declaredKeys {
+                    if case .collection(let node) = key {
+                        for (index, contribution) in current.bindings.contributions[node].enumerated()
+                        where contribution.scope?.keepsInstancesInModel == true {
+                            guard let element = keptElement(index, of: node, in: current) else { continue }
+                            let name = "\(key.name)[\(index)]"
+                            for (reached, absent) in reach(of: element, toAnyOf: declared) {
+                                found.append(
+                                    NotReached(
+                                        keptElement: (node, index), reached: reached,
+                                        message: message(child, reached, absent, name, element.scope)))
+                            }
+                        }
                         continue
                     }
-                    for edge in producer.edges
-                    where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                        queue.append(edge.target)
+                    guard !child.bindings.declares(key), seen.insert(key).inserted else { continue }
+                    let compiler = ModelCompiler(current)
+                    guard let kept = compiler.producer(for: key), compiler.problems.isEmpty else { continue }
+                    compiler.commit()
+                    guard kept.keepsInstances else { continue }
+                    for (reached, absent) in reach(of: kept, toAnyOf: declared) {
+                        found.append(
+                            NotReached(
+                                keptKey: key, reached: reached,
+                                message: message(child, reached, absent, key.name, kept.scope)))
                     }
                 }
+                ancestor = current.parent
             }
-            return messages
+            return found
+        }
+
+        /// The keys of `targets` the graph of `kept` reaches (not through a `Provider` or `Lazy`) or
+        /// found absent, each once.
+        private static func reach(of kept: ModelProducer, toAnyOf targets: Set<ModelKey>) -> [(ModelKey, Bool)] {
+            var found: [(ModelKey, Bool)] = []
+            var reported: Set<ModelKey> = []
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(kept)]
+            var queue = [kept]
+            var index = 0
+            while index < queue.count {
+                let producer = queue[index]
+                index += 1
+                if producer !== kept, let reached = producer.key, targets.contains(reached) {
+                    if reported.insert(reached).inserted { found.append((reached, false)) }
+                    continue
+                }
+                for absent in producer.absentKeys where targets.contains(absent) && reported.insert(absent).inserted {
+                    found.append((absent, true))
+                }
+                for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted
+                {
+                    queue.append(edge.target)
+                }
+            }
+            return found
+        }
+
+        private static func message(
+            _ child: ModelContainer, _ reached: ModelKey, _ absent: Bool, _ kept: String, _ scope: Scope
+        ) -> String {
+            let what =
+                if case .collection = reached {
+                    "The contribution to \(reached.name)"
+                } else if child.parent?.provides(reached) == true {
+                    "The override of \(reached.name)"
+                } else {
+                    "The binding of \(reached.name)"
+                }
+            let uses =
+                absent
+                ? "was made without \(reached.name), which the parent does not provide"
+                : "uses the parent's \(reached.name)"
+            return "\(what) does not reach \(kept), which a parent container keeps in the `.\(scope)` scope: "
+                + "\(kept) belongs to the parent and \(uses)."
+        }
+
+        /// The element `owner`'s own collection of `node` makes for its contribution `index`, as
+        /// `owner` compiled it.
+        static func keptElement(_ index: Int, of node: Int, in owner: ModelContainer) -> ModelProducer? {
+            let compiler = ModelCompiler(owner)
+            guard let collection = compiler.producer(for: .collection(node)), compiler.problems.isEmpty else {
+                return nil
+            }
+            compiler.commit()
+            return collection.edges.first { $0.label == "[\(index)]" }?.target
         }
 
         /// Compiles every declared key and checks each as a root, in the order they were declared;
@@ -974,9 +1078,9 @@ extension RandomGraph {
             case resolved(ModelObject)
         }
 
-        /// What `container.resolve(Nk.self)` must do.
-        func resolve(_ node: Int, inChild: Bool) -> Outcome {
-            guard let container = inChild ? child : parent else { return .rejected(PredictedProblems()) }
+        /// What `container.resolve(Nk.self)` must do, in the container at `level` (0: the parent).
+        func resolve(_ node: Int, level: Int) -> Outcome {
+            guard let container = container(at: level) else { return .rejected(PredictedProblems()) }
             let compiler = ModelCompiler(container)
             guard let root = compiler.producer(for: .node(node)) else { return .rejected(compiler.problems) }
             compiler.checkRoot(root)
@@ -1026,4 +1130,10 @@ extension RandomGraph {
                 cycles: all.cycles.filter { seenMessages.insert($0.message).inserted })
         }
     }
+}
+
+extension Scope {
+    /// Whether the container keeps its instances beyond one resolve (the model's own reading of
+    /// the scopes, not the library's).
+    var keepsInstancesInModel: Bool { self == .singleton || self == .weak }
 }

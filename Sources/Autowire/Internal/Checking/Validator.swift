@@ -242,8 +242,10 @@ struct Validator {
                     findings += readable(error.diagnostics).map { $0.prefixedPath(pathPrefix()) }
                     // Past the thread's stack, filling other probes would only meet the same depth.
                     if error.diagnostics.contains(where: { $0.code == .resolutionTooDeep }) { clean.stop() }
-                    // The forgotten-dependency check runs once every property was filled.
-                    if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency }) {
+                    // The forgotten-dependency check runs once every property was filled; only the
+                    // probe's own (a path of one step) says so. A dependency's stopped the probe's fill:
+                    // its properties from there on are unset for that one cause, not by their setters.
+                    if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency && $0.path.count == 1 }) {
                         afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                     }
                 } catch {

@@ -33,7 +33,8 @@ extension PlanCompiler {
         guard let owner = parent.nearestRegistry(binding: key) else { return inherited }
         if let declaration = owner.bindings[key] { return declaration.compile(self, register) }
         if let contributions = owner.contributions[key] {
-            return compileCollection(key, contributions, inheritingFrom: owner.parent, register: register)
+            return compileCollection(
+                key, contributions, inheritingFrom: owner.parent, keptBy: owner, register: register)
         }
         return inherited
     }
@@ -59,10 +60,11 @@ extension PlanCompiler {
 
     /// Compiles a collection from `contributions`, added to the collection of `ancestor` (this
     /// container's parent for its own contributions), as this container sees it, unless one of
-    /// them is written with `override`.
+    /// them is written with `override`. Contributions of `owner`, an ancestor, with a scope that
+    /// keeps instances are `owner`'s: their elements are the ones `owner` compiled and keeps.
     func compileCollection(
         _ key: BindingKey, _ contributions: [BindingDeclaration], inheritingFrom ancestor: Registry?,
-        register: Bool = true
+        keptBy owner: Registry? = nil, register: Bool = true
     ) -> AnyProducer? {
         guard let first = contributions.first?.contribution else { return nil }
         let collection = first.makeCollection(key, contributions.map(\.location), registry)
@@ -89,7 +91,9 @@ extension PlanCompiler {
             }
             pushPath(.text { "\(key.description)\(label)" })
             defer { popPath() }
-            let element = declaration.compile(self, false)
+            let element =
+                owner.flatMap { Self.keptElement(label, of: key, declaredBy: declaration, in: $0) }
+                ?? declaration.compile(self, false)
             if contribution.append(collection, element, contribution.dictionaryKey) {
                 collection.edges.append(
                     Edge(label: label, location: declaration.location, target: element, isDeferred: false))
@@ -100,5 +104,18 @@ extension PlanCompiler {
             }
         }
         return collection
+    }
+
+    /// The element `owner`'s own collection `key` has under `label`, when `declaration` keeps its
+    /// instances (a scope of its own that is `.singleton`, `.weak` or custom): kept instances
+    /// belong to the container that binds them. Nil when `owner`'s collection does not compile,
+    /// which compiling the declaration here reports.
+    static func keptElement(
+        _ label: String, of key: BindingKey, declaredBy declaration: BindingDeclaration, in owner: Registry
+    ) -> AnyProducer? {
+        guard declaration.explicitScope?.keepsInstances == true,
+            let collection = try? owner.producer(for: key)
+        else { return nil }
+        return collection.edges.first { $0.label == label }?.target
     }
 }

@@ -1,6 +1,7 @@
 /// A closure factory in the `.graph` scope, the default: one value per top-level resolve, made by
 /// calling the user's closure directly. (In other scopes a closure is a recipe a scoped producer
-/// calls, one call layer more: see `ClosureFactory.recipe`.)
+/// calls, one call layer more: see `ClosureFactory.recipe`. A class's is an
+/// `ObjectClosureProducer`.)
 final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
     let factory: ClosureFactory<T>
 

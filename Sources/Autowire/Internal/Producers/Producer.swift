@@ -46,12 +46,7 @@ class AnyProducer: @unchecked Sendable {
 
     /// Whether the instances it makes are kept beyond one resolve (a singleton, a custom scope,
     /// `.weak`): such instances belong to the container that binds them.
-    final var keepsInstances: Bool {
-        switch scope.kind {
-        case .singleton, .weak, .custom: true
-        case .transient, .graph: false
-        }
-    }
+    final var keepsInstances: Bool { scope.keepsInstances }
 
     /// Whether this is a singleton producer, which may share a creation lock (see
     /// `PlanCompiler.groupCreationLocks`).
@@ -198,7 +193,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     override func produceAny(_ resolution: Resolution) throws -> Any { try produce(resolution) }
 
-    final override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
+    override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         let value = try produce(resolution)
         // A `.graph` value that is not a class reference, recorded once made, is in the
         // resolution's table already, boxed: that box, not a second. An autowired object seen as a
@@ -227,8 +222,12 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     final override func resolveRecursively() throws -> UnsafeMutableRawPointer? {
         guard holdsReferences else { return nil }
-        // Safe: `holdsReferences` says a `T` is a class reference, so it is one word, an object.
-        return Unmanaged.passRetained(unsafeBitCast(try runRecursively(), to: AnyObject.self)).toOpaque()
+        // As recorded, which for a class is the object itself: a closure factory's is then made
+        // with no copy through `T`'s witnesses (see `ObjectClosureProducer`).
+        let made = try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
+            try produceRecorded($0)
+        }
+        return Unmanaged.passRetained(made).toOpaque()
     }
 
     /// A top-level resolve asked for by an object the container keeps, through a handle or a

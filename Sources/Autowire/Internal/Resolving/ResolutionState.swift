@@ -603,8 +603,28 @@ struct Resolution {
     @inline(__always)
     func graphValue<Maker: GraphValueMaker>(_ producer: Producer<Maker.Value>, made maker: Maker) throws -> Maker.Value
     {
+        try graphValue(
+            of: producer, made: maker, reading: { try producer.value(from: $0) },
+            recording: { producer.reference(for: $0) })
+    }
+
+    /// `graphValue` for a maker that makes class references as they are recorded (see
+    /// `ObjectClosureProducer`): nothing passes through a generic value's witnesses.
+    @inline(__always)
+    func graphObject<Maker: GraphValueMaker>(_ producer: AnyProducer, made maker: Maker) throws -> AnyObject
+    where Maker.Value == AnyObject {
+        try graphValue(of: producer, made: maker, reading: { $0 }, recording: { $0 })
+    }
+
+    /// What `graphValue` and `graphObject` do; `read` turns a recorded instance into a value,
+    /// `record` a value into what the table records. Both are small and inlined with this.
+    @inline(__always)
+    private func graphValue<Maker: GraphValueMaker>(
+        of producer: AnyProducer, made maker: Maker, reading read: (AnyObject) throws -> Maker.Value,
+        recording record: (Maker.Value) -> AnyObject
+    ) throws -> Maker.Value {
         let index = state.pointee.slot(claiming: producer)
-        if let existing = state.pointee.instance(at: index) { return try producer.value(from: existing) }
+        if let existing = state.pointee.instance(at: index) { return try read(existing) }
         if state.pointee.constructionMark(at: index) >= 0
             || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
         {
@@ -621,7 +641,7 @@ struct Resolution {
         }
         let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
         // The table takes the reference over; the waiting fills, if any, read it from there.
-        state.pointee.record(producer.reference(for: value), at: slot)
+        state.pointee.record(record(value), at: slot)
         if state.pointee.hasWaitingFills() {
             try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
         }

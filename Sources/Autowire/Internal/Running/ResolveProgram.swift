@@ -484,9 +484,6 @@ final class ResolveProgram: @unchecked Sendable {
         // sanitizer runs of the suite would catch a lowering that broke this.
         let code = self.code.baseAddress.unsafelyUnwrapped
         let end = self.code.count
-        // The generations this run pinned in the custom scopes it reached: only the copy of the
-        // loop that skips regions uses them, so the other sets nothing up.
-        var pins = ScopePins()
         var pc = 0
         while pc < end {
             let instruction = code[pc]
@@ -572,7 +569,7 @@ final class ResolveProgram: @unchecked Sendable {
                 }
             case .enterScope, .leaveScope:
                 // Only in a program with regions. Out of line, so that the loop stays small.
-                if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run, &pins) {
+                if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run) {
                     pc = resume
                     continue
                 }
@@ -607,15 +604,14 @@ final class ResolveProgram: @unchecked Sendable {
     /// object made, or stage it until a `leaveScope` that publishes it.
     @inline(never)
     private func scopeStep(
-        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
-        _ pins: inout ScopePins
+        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
     ) throws(ResolutionError) -> Int? {
         // Read again here rather than passed: the loop then keeps fewer values alive across it.
         let instruction = code[pc]
         let region = regions[Int(instruction.operand)]
         let slot = Int(instruction.object)
         // The generation this run works in, for a scope that has generations.
-        let pinned = region.storage.map { pins.generation(in: $0.takeUnretainedValue()) } ?? 0
+        let pinned = region.storage.map { run.pointee.pinnedGeneration(in: $0.takeUnretainedValue()) } ?? 0
         let bit: UInt64 = 1 << UInt64(instruction.operand)
         switch instruction.operation {
         case .leaveScope where instruction.publishesStaged:
@@ -765,6 +761,10 @@ struct ProgramRun {
     /// The resolution the run's `RecursiveCall`s make their values in, once the first has started
     /// it.
     private(set) var joined: JoinedResolution?
+    /// The generations this run pinned in the custom scopes it reached, shared with its joined
+    /// resolution: a closure's resolve and the program must work in one generation of each scope,
+    /// or a reset landing between their pins tears the graph.
+    private var pins = ScopePins()
 
     init(program: ResolveProgram, request: BorrowedValue?) {
         self.program = program
@@ -781,7 +781,19 @@ struct ProgramRun {
         let started = JoinedResolution(
             in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
         joined = started
+        pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
         return started.state
+    }
+
+    /// The generation of `storage` this run works in: the one current when the run first asked.
+    /// Pins flow one way, into the joined resolution when it starts: no region follows a
+    /// `RecursiveCall` in a program (`ProgramLowering` refuses a scoped region once the program
+    /// joins recursive resolves), so the run never pins a scope after its joined resolution began.
+    mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
+        if let pinned = pins.generation(in: storage) { return pinned }
+        let generation = storage.currentGeneration
+        pins.record(generation, in: storage)
+        return generation
     }
 
     func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
@@ -811,29 +823,57 @@ private struct SixteenSlots: StackFrameSlots {
 }
 
 /// The generations a run pinned in the custom scopes it reached: for each, the one current when
-/// the run first asked (see `ScopeStorage`), so that its graph never mixes instances from both
-/// sides of a reset. At most `capacity` scopes, which the lowering checks; no allocation.
+/// the run (or its joined resolution) first asked (see `ScopeStorage`), so that its graph never
+/// mixes instances from both sides of a reset. At most `capacity` scopes, which the lowering
+/// checks; no allocation.
 struct ScopePins {
     static let capacity = 4
-    /// A scope's storage identity and its pinned generation, in pairs; identity 0 is a free pair.
+    /// A scope's storage (its unretained address: the registry keeps it for the whole run) and its
+    /// pinned generation, in pairs; address 0 is a free pair.
     private var pairs: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-    mutating func generation(in storage: ScopeStorage) -> Int {
-        let identity = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(storage)))
-        return withUnsafeMutablePointer(to: &pairs) { tuple in
-            // Eight `Int`s laid out contiguously, as a homogeneous tuple is.
-            tuple.withMemoryRebound(to: Int.self, capacity: 2 * Self.capacity) { pairs in
-                for index in stride(from: 0, to: 2 * Self.capacity, by: 2) {
-                    if pairs[index] == identity { return pairs[index + 1] }
-                    if pairs[index] == 0 {
-                        pairs[index] = identity
-                        pairs[index + 1] = storage.currentGeneration
-                        return pairs[index + 1]
-                    }
-                }
-                // Not reached: a program reaches at most `capacity` scopes.
-                return storage.currentGeneration
+    private static func address(of storage: ScopeStorage) -> Int {
+        Int(bitPattern: Unmanaged.passUnretained(storage).toOpaque())
+    }
+
+    /// The generation pinned in `storage`, if any.
+    mutating func generation(in storage: ScopeStorage) -> Int? {
+        let address = Self.address(of: storage)
+        return withPairs { pairs in
+            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address {
+                return pairs[index + 1]
             }
+            return nil
+        }
+    }
+
+    /// Pins `generation` in `storage`, which has none pinned yet.
+    mutating func record(_ generation: Int, in storage: ScopeStorage) {
+        let address = Self.address(of: storage)
+        withPairs { pairs in
+            // Never full: a program reaches at most `capacity` scopes.
+            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == 0 {
+                pairs[index] = address
+                pairs[index + 1] = generation
+                return
+            }
+        }
+    }
+
+    /// Calls `body` with each storage pinned and its generation.
+    mutating func visitEach(_ body: (ScopeStorage, Int) -> Void) {
+        withPairs { pairs in
+            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) {
+                guard let pointer = UnsafeRawPointer(bitPattern: pairs[index]) else { return }
+                body(Unmanaged<ScopeStorage>.fromOpaque(pointer).takeUnretainedValue(), pairs[index + 1])
+            }
+        }
+    }
+
+    private mutating func withPairs<R>(_ body: (UnsafeMutablePointer<Int>) -> R) -> R {
+        withUnsafeMutablePointer(to: &pairs) { tuple in
+            // Eight `Int`s laid out contiguously, as a homogeneous tuple is.
+            tuple.withMemoryRebound(to: Int.self, capacity: 2 * Self.capacity, body)
         }
     }
 }

@@ -39,6 +39,13 @@ final class ScopeStorage: @unchecked Sendable {
         return current
     }
 
+    /// Pins `generation` in `resolution`, which has pinned none yet: a resolve program's run hands
+    /// what it pinned to the resolution its closure factories run in.
+    func pin(_ generation: Int, in resolution: Resolution) {
+        let index = resolution.state.pointee.slot(claiming: pin)
+        resolution.state.pointee.setConstructionMark(generation, at: index)
+    }
+
     /// The generation current now: what a resolve program pins when it first needs the scope.
     var currentGeneration: Int { lock.withLock { generation } }
 

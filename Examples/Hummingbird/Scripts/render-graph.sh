@@ -3,13 +3,14 @@
 # SVG (and PNG with --png) with Graphviz. The graph comes from `TodoServer --graph`, which prints
 # `container.graph(from: …).dot` for a request's container without opening the database.
 #
-#   Examples/Scripts/render-graph.sh                 writes Examples/.build/todo-graph.dot and .svg
-#   Examples/Scripts/render-graph.sh --png           also writes .png
-#   Examples/Scripts/render-graph.sh OUTPUT-PREFIX   writes OUTPUT-PREFIX.dot and .svg
+#   Examples/Hummingbird/Scripts/render-graph.sh                 writes Examples/.build/todo-graph.dot and .svg
+#   Examples/Hummingbird/Scripts/render-graph.sh --png           also writes .png
+#   Examples/Hummingbird/Scripts/render-graph.sh OUTPUT-PREFIX   writes OUTPUT-PREFIX.dot and .svg,
+#                                                                the prefix relative to Examples/
 #
 # Needs `dot` (Debian: apt-get install graphviz).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."  # the Examples package
 
 png=false
 if [[ "${1:-}" == "--png" ]]; then

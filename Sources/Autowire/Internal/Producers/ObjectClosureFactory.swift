@@ -1,0 +1,26 @@
+/// The closure factory of a class in the `.graph` scope, returning the object itself: formed in
+/// the binding's module, where the class is known (see `BindingBuilder.to(_:)`), so that calling
+/// it passes nothing through a generic value's witnesses, and not generic itself.
+final class ObjectClosureFactory: GraphValueMaker, @unchecked Sendable {
+    let call: @Sendable (Resolver) throws -> AnyObject
+    let key: BindingKey
+    let location: SourceLocation
+    /// Unretained, as `ClosureFactory.registry` is, and safe for the same reason.
+    unowned(unsafe) let registry: Registry
+
+    init(
+        _ call: @escaping @Sendable (Resolver) throws -> AnyObject, key: BindingKey, location: SourceLocation,
+        registry: Registry
+    ) {
+        self.call = call
+        self.key = key
+        self.location = location
+        self.registry = registry
+    }
+
+    /// Calls the closure in `resolution`, as `ClosureFactory.make(in:)` does.
+    @inline(__always)
+    func make(in resolution: Resolution) throws -> AnyObject {
+        try resolution.callClosureFactory(call, key: key, location: location, registry: registry)
+    }
+}

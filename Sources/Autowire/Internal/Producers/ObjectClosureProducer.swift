@@ -1,0 +1,27 @@
+/// A closure factory of a class in the `.graph` scope, the default: what `ClosureProducer` is for
+/// other values, made through an `ObjectClosureFactory`. A `Resolver`, a top-level resolve and a
+/// program's `RecursiveCall` ask for the object as it is recorded (`produceRecorded`), which then
+/// never passes through `T`'s value witnesses: about 60 instructions an object fewer (callgrind).
+final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
+    let factory: ObjectClosureFactory
+
+    /// Only for a class `T`, which `holdsReferences` says.
+    init(key: BindingKey, registry: Registry, factory: ObjectClosureFactory) {
+        self.factory = factory
+        super.init(
+            key: key, scope: .graph, origin: .closure(factory.location), registry: registry, registersEarly: false,
+            isFactory: true)
+    }
+
+    /// A program calls the closure through the recursive path, which sees inside it.
+    override func lowering() -> Lowering { .recursive(self, shared: true) }
+
+    override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
+        try resolution.graphObject(self, made: factory)
+    }
+
+    override func produce(_ resolution: Resolution) throws -> T {
+        // Safe: `T` is a class (see `init`), so the object recorded is a `T`.
+        unsafeBitCast(try produceRecorded(resolution), to: T.self)
+    }
+}

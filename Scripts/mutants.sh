@@ -403,6 +403,12 @@ mutant program-omits-main-actor-check Internal/Compiling/ProgramLowering.swift \
     'MainActor' no \
     'guard let (type, _) = plan.mainActor else { return }' \
     'guard let (type, _) = plan.mainActor, false else { return }'
+# Main-actor assisted factories: `to(assisted:)` of a `@MainActor` function calls it on whatever
+# thread runs `make(_:)`.
+mutant assisted-main-actor-check-skipped Internal/Threads/MainActorFunction.swift \
+    'MainActorAssistedFactoryTests|Swift5ModeTests' no \
+    'return { (seed: Seed, parameter: repeat each Parameter) throws -> T in' \
+    'return nonisolated; _ = { (seed: Seed, parameter: repeat each Parameter) throws -> T in'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \

@@ -28,3 +28,33 @@ import Testing
         #expect(!shared)  // each resolve is its own graph
     }
 }
+
+/// Made by an assisted factory: a seed first, then a resolved parameter.
+@MainActor final class ToolbarButton {
+    let title: String
+    let log: EventLog
+    init(title: String, log: EventLog) {
+        self.title = title
+        self.log = log
+    }
+}
+
+extension Swift5ModeTests {
+    @Test func aMainActorAssistedFactoryIsRefusedOffTheMainActor() async throws {
+        let container = try Container { binder in
+            binder.bind(AssistedFactory<String, ToolbarButton>.self).to(assisted: ToolbarButton.init)
+        }
+        let factory = try container.resolve(AssistedFactory<String, ToolbarButton>.self)
+        let code = await Task.detached { () -> Diagnostic.Code? in
+            do {
+                _ = try factory.make("Save")
+                return nil
+            } catch {
+                return (error as? ResolutionError)?.diagnostics.first?.code
+            }
+        }.value
+        #expect(code == .mainActorRequired)
+        let title = try await MainActor.run { try factory.make("Save").title }
+        #expect(title == "Save")
+    }
+}

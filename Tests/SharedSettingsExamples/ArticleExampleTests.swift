@@ -44,9 +44,9 @@ final class OrderList: Injectable {
     static let dependencies: [Dependency<OrderList>] = [.inject(\.makeDetail)]
 }
 
-// `nonisolated`: under Xcode 26's defaults a bound assisted function must be nonisolated (see
-// BindingBuilder+MainActorFactories.swift); an `Injectable` with `.assisted(_:)` needs nothing.
-nonisolated final class ReceiptPrinter {
+// Under Xcode 26's defaults `ReceiptPrinter.init` is `@MainActor`: `make(_:)` calls it on the main
+// thread only.
+final class ReceiptPrinter {
     let order: OrderID
     let log: EventLog
     init(order: OrderID, log: EventLog) {

@@ -2,10 +2,11 @@
 /// type's in a module built with Xcode 26's default `MainActor` isolation, and closures marked
 /// `@MainActor`. The same `to(factory: Greeter.init)` compiles there and in a nonisolated module.
 ///
-/// There is no `@MainActor` twin of `to(assisted:)`: Swift 6.3 picks the nonisolated overload for
-/// a function whose first parameter is fixed and the rest a pack, and then reports that the
-/// conversion "loses global actor 'MainActor'". Declare the seed with `.assisted(\.seed)` on an
-/// ``Injectable`` class instead, which needs no binding.
+/// Swift 6.3 picks these twins for a `@MainActor` function only when the call also matches some
+/// overload that is not a parameter pack: the fixed-arity `to(factory:)` overloads, and the
+/// unavailable `to(assisted:)` ones that explain a misplaced seed. With only the pack overloads it
+/// ranks the nonisolated one first and fails with "loses global actor 'MainActor'", as
+/// `to(factory:labels:)` still does past six labels.
 ///
 /// The container calls them only on the main thread: resolving their binding anywhere else throws
 /// `main-actor-required` rather than racing. Each takes `isolation` only to tell it apart from
@@ -33,6 +34,29 @@ extension BindingBuilder {
         bindFactory(
             MainActorFunction.refusingOffMainThread(factory, making: Implementation.self),
             labels: labelNames(repeat each labels), specialized: nil)
+    }
+
+    /// Binds an ``AssistedFactory`` to a `@MainActor` function whose first parameter is the seed and
+    /// whose other parameters the container resolves; see ``to(assisted:)``.
+    @_documentation(visibility: internal)
+    public func to<Seed, T, each Parameter, Implementation>(
+        assisted factory: @escaping @MainActor @Sendable (Seed, repeat each Parameter) throws -> Implementation,
+        isolation: MainActor = .shared
+    ) where Value == AssistedFactory<Seed, T> {
+        to(assisted: MainActorFunction.refusingOffMainThread(seeded: factory, making: Implementation.self), labels: [])
+    }
+
+    /// Binds an ``AssistedFactory`` to a `@MainActor` function whose first parameter is the seed,
+    /// naming each parameter, the seed's first; see ``to(assisted:labels:_:)``.
+    @_documentation(visibility: internal)
+    public func to<Seed, T, each Parameter, Implementation>(
+        assisted factory: @escaping @MainActor @Sendable (Seed, repeat each Parameter) throws -> Implementation,
+        labels seedLabel: ParameterLabel<Seed>, _ labels: repeat ParameterLabel<each Parameter>,
+        isolation: MainActor = .shared
+    ) where Value == AssistedFactory<Seed, T> {
+        to(
+            assisted: MainActorFunction.refusingOffMainThread(seeded: factory, making: Implementation.self),
+            labels: [seedLabel.name] + labelNames(repeat each labels))
     }
 
     /// Binds to a `@MainActor` closure that makes the value, resolving what it needs through the

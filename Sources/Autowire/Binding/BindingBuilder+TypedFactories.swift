@@ -54,6 +54,10 @@ extension BindingBuilder {
     /// binder.bind(AssistedFactory<String, Mailer>.self).to(assisted: SMTPMailer.init)   // init(host:logger:)
     /// let mailer = try container.resolve(AssistedFactory<String, Mailer>.self).make("smtp.example.com")
     /// ```
+    ///
+    /// A `@MainActor` function works too, such as the initializer of a `@MainActor` type (every
+    /// type's, under Xcode 26's default `MainActor` isolation): ``AssistedFactory/make(_:)`` then
+    /// calls it only on the main thread and throws `main-actor-required` anywhere else.
     public func to<Seed, T, each Parameter, Implementation>(
         assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation
     ) where Value == AssistedFactory<Seed, T> {
@@ -73,7 +77,8 @@ extension BindingBuilder {
         to(assisted: factory, labels: [seedLabel.name] + labelNames(repeat each labels))
     }
 
-    private func to<Seed, T, each Parameter, Implementation>(
+    /// What every `to(assisted:)` comes to, the `@MainActor` and fixed-arity ones included.
+    func to<Seed, T, each Parameter, Implementation>(
         assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation,
         labels: [String?]
     ) where Value == AssistedFactory<Seed, T> {
@@ -92,4 +97,27 @@ extension BindingBuilder {
             return producer
         }
     }
+
+    /// Refuses a function whose first parameter is not the seed, saying so rather than naming one
+    /// of the overloads it matches none of.
+    ///
+    /// It also keeps Swift 6.3 choosing the right `to(assisted:)` for a `@MainActor` function (see
+    /// `BindingBuilder+MainActorFactories.swift`).
+    @available(
+        *, unavailable,
+        message:
+            "to(assisted:) takes a function whose first parameter is the seed (the Seed of AssistedFactory<Seed, T>) and whose other parameters the container resolves: reorder the parameters, or pass a closure that takes the seed first"
+    )
+    public func to<Seed, T, Function>(assisted factory: Function) where Value == AssistedFactory<Seed, T> {}
+
+    /// Refuses a function whose first parameter is not the seed, or labels that are not one per
+    /// parameter, saying so; see ``to(assisted:labels:_:)``.
+    @available(
+        *, unavailable,
+        message:
+            "to(assisted:labels:) takes a function whose first parameter is the seed (the Seed of AssistedFactory<Seed, T>), and one label per parameter, the seed's first"
+    )
+    public func to<Seed, T, Function>(
+        assisted factory: Function, labels seedLabel: ParameterLabel<Seed>, _ labels: ParameterLabel<Never>...
+    ) where Value == AssistedFactory<Seed, T> {}
 }

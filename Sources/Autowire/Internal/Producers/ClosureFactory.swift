@@ -1,5 +1,5 @@
 /// A closure a binding makes its values with, and what its errors name.
-final class ClosureFactory<T>: GraphValueMaker, @unchecked Sendable {
+final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> T
     let key: BindingKey
     let location: SourceLocation
@@ -7,6 +7,10 @@ final class ClosureFactory<T>: GraphValueMaker, @unchecked Sendable {
     /// producer of this registry (or of a parent a child keeps alive), and runs only inside a
     /// resolve of it, which holds the registry.
     unowned(unsafe) let registry: Registry
+
+    /// `registry`, lent: read as `Unmanaged`, it is not retained.
+    @inline(__always)
+    var unretainedRegistry: Unmanaged<Registry> { Unmanaged.passUnretained(registry) }
 
     init(
         _ call: @escaping @Sendable (Resolver) throws -> T, key: BindingKey, location: SourceLocation,
@@ -21,7 +25,7 @@ final class ClosureFactory<T>: GraphValueMaker, @unchecked Sendable {
     /// Calls the closure in `resolution`; its errors name this binding's key and `file:line`.
     @inline(__always)
     func make(in resolution: Resolution) throws -> T {
-        try resolution.callClosureFactory(call, key: key, location: location, registry: registry)
+        try resolution.callClosureFactory(call, of: self)
     }
 
     /// The closure as a recipe, for the scopes other than `.graph`.

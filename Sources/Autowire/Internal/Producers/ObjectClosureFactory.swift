@@ -1,12 +1,16 @@
 /// The closure factory of a class in the `.graph` scope, returning the object itself: formed in
 /// the binding's module, where the class is known (see `BindingBuilder.to(_:)`), so that calling
 /// it passes nothing through a generic value's witnesses, and not generic itself.
-final class ObjectClosureFactory: GraphValueMaker, @unchecked Sendable {
+final class ObjectClosureFactory: GraphValueMaker, ClosureFactorySite, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> AnyObject
     let key: BindingKey
     let location: SourceLocation
     /// Unretained, as `ClosureFactory.registry` is, and safe for the same reason.
     unowned(unsafe) let registry: Registry
+
+    /// `registry`, lent: read as `Unmanaged`, it is not retained.
+    @inline(__always)
+    var unretainedRegistry: Unmanaged<Registry> { Unmanaged.passUnretained(registry) }
 
     init(
         _ call: @escaping @Sendable (Resolver) throws -> AnyObject, key: BindingKey, location: SourceLocation,
@@ -21,6 +25,6 @@ final class ObjectClosureFactory: GraphValueMaker, @unchecked Sendable {
     /// Calls the closure in `resolution`, as `ClosureFactory.make(in:)` does.
     @inline(__always)
     func make(in resolution: Resolution) throws -> AnyObject {
-        try resolution.callClosureFactory(call, key: key, location: location, registry: registry)
+        try resolution.callClosureFactory(call, of: self)
     }
 }

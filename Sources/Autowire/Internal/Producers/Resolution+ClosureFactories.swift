@@ -1,10 +1,11 @@
 extension Resolution {
-    /// Calls a closure factory's `closure` in this resolution with a `Resolver` of `registry`;
-    /// its errors name the binding's `key` and `location`.
+    /// Calls the closure of `factory` in this resolution with a `Resolver` of its registry; its
+    /// errors name the binding's key and location. (The site's fields are read where they are
+    /// used: passed as arguments, they were all loaded, and the registry retained, on every call.)
     @inline(__always)
-    func callClosureFactory<R>(
-        _ closure: (Resolver) throws -> R, key: BindingKey, location: SourceLocation, registry: Registry
-    ) throws -> R {
+    func callClosureFactory<R, Site: ClosureFactorySite>(_ closure: (Resolver) throws -> R, of factory: Site) throws
+        -> R
+    {
         try checkDepth()
         do {
             // The resolver gets the registry lent, not retained (a retain and a release per
@@ -13,7 +14,7 @@ extension Resolution {
             // the closure keeps is a copy, which retains it (`KeptResolverTests`, under
             // AddressSanitizer too), or holds it weakly for an object the container keeps
             // (`ContainerLifetimeTests`).
-            return try Unmanaged.passUnretained(registry)._withUnsafeGuaranteedRef { registry in
+            return try factory.unretainedRegistry._withUnsafeGuaranteedRef { registry in
                 // Two calls rather than one resolver made either way: a resolver that may hold the
                 // registry weakly is an owned value, a retain and a release per object (callgrind).
                 if state.pointee.isMakingKeptObject {
@@ -22,9 +23,10 @@ extension Resolution {
                 return try closure(resolver(for: registry))
             }
         } catch let error as ResolutionError {
-            throw error.prependingPath(key.description).locatingUnplaced(at: location)
+            throw error.prependingPath(factory.key.description).locatingUnplaced(at: factory.location)
         } catch {
-            throw ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
+            throw ResolutionError(
+                .factoryFailed(factory.key, location: factory.location, error: error), underlyingError: error)
         }
     }
 }

@@ -603,9 +603,7 @@ struct Resolution {
     @inline(__always)
     func graphValue<Maker: GraphValueMaker>(_ producer: Producer<Maker.Value>, made maker: Maker) throws -> Maker.Value
     {
-        try graphValue(
-            of: producer, made: maker, reading: { try producer.value(from: $0) },
-            recording: { producer.reference(for: $0) })
+        try graphValue(of: producer, recordedAs: producer, made: maker)
     }
 
     /// `graphValue` for a maker that makes class references as they are recorded (see
@@ -613,18 +611,16 @@ struct Resolution {
     @inline(__always)
     func graphObject<Maker: GraphValueMaker>(_ producer: AnyProducer, made maker: Maker) throws -> AnyObject
     where Maker.Value == AnyObject {
-        try graphValue(of: producer, made: maker, reading: { $0 }, recording: { $0 })
+        try graphValue(of: producer, recordedAs: RecordedObjects(), made: maker)
     }
 
-    /// What `graphValue` and `graphObject` do; `read` turns a recorded instance into a value,
-    /// `record` a value into what the table records. Both are small and inlined with this.
+    /// What `graphValue` and `graphObject` do; `recording` says how values are recorded.
     @inline(__always)
-    private func graphValue<Maker: GraphValueMaker>(
-        of producer: AnyProducer, made maker: Maker, reading read: (AnyObject) throws -> Maker.Value,
-        recording record: (Maker.Value) -> AnyObject
-    ) throws -> Maker.Value {
+    private func graphValue<Maker: GraphValueMaker, Recording: GraphValueRecording>(
+        of producer: AnyProducer, recordedAs recording: Recording, made maker: Maker
+    ) throws -> Maker.Value where Recording.Value == Maker.Value {
         let index = state.pointee.slot(claiming: producer)
-        if let existing = state.pointee.instance(at: index) { return try read(existing) }
+        if let existing = state.pointee.instance(at: index) { return try recording.value(from: existing) }
         if state.pointee.constructionMark(at: index) >= 0
             || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
         {
@@ -641,7 +637,7 @@ struct Resolution {
         }
         let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
         // The table takes the reference over; the waiting fills, if any, read it from there.
-        state.pointee.record(record(value), at: slot)
+        state.pointee.record(recording.reference(for: value), at: slot)
         if state.pointee.hasWaitingFills() {
             try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
         }

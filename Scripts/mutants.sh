@@ -78,8 +78,8 @@ mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
 mutant graph-factory-value-not-recorded Internal/Resolving/ResolutionState.swift \
     'ScopeTests|BindingTests' no \
-    'state.pointee.record(record(value), at: slot)' \
-    'if false { state.pointee.record(record(value), at: slot) }'
+    'state.pointee.record(recording.reference(for: value), at: slot)' \
+    'if false { state.pointee.record(recording.reference(for: value), at: slot) }'
 # Scope sharing: a singleton is never published, so every resolve creates it again.
 mutant singleton-never-published Internal/Producers/SingletonProducer.swift \
     'ScopeTests|SingletonPublicationTests' no \

@@ -4,35 +4,33 @@ extension Registry {
     /// The bindings of this registry and its ancestors, as one container would declare them: an
     /// override replaces every binding or contribution of its key made before it.
     func flattenedDeclarations() -> [BindingDeclaration] {
-        var chain: [Registry] = []
-        var level: Registry? = self
-        while let registry = level {
-            chain.append(registry)
-            level = registry.parent
-        }
         var flattened: [BindingDeclaration] = []
-        for registry in chain.reversed() { flattened.apply(registry.declarations) }
+        for registry in lineage { flattened.apply(registry.declarations) }
         return flattened
     }
 
     /// The settings of this registry and its ancestors: eager singletons of every level, singletons
     /// resettable where any level made them so, and every module included.
     func flattenedSettings() -> ContainerSettings {
+        var settings = ContainerSettings()
+        for registry in lineage {
+            settings.eagerSingletons += registry.settings.eagerSingletons
+            if registry.settings.singletonsAreResettable { settings.singletonsAreResettable = true }
+            settings.includedModules.formUnion(registry.settings.includedModules)
+            settings.includedModuleValues.formUnion(registry.settings.includedModuleValues)
+        }
+        return settings
+    }
+
+    /// This registry and its ancestors, the outermost first. A loop: the depth is the user's.
+    private var lineage: [Registry] {
         var chain: [Registry] = []
         var level: Registry? = self
         while let registry = level {
             chain.append(registry)
             level = registry.parent
         }
-        var settings = ContainerSettings()
-        for registry in chain.reversed() {
-            settings.eagerSingletons += registry.settings.eagerSingletons
-            settings.singletonsAreResettable =
-                settings.singletonsAreResettable || registry.settings.singletonsAreResettable
-            settings.includedModules.formUnion(registry.settings.includedModules)
-            settings.includedModuleValues.formUnion(registry.settings.includedModuleValues)
-        }
-        return settings
+        return chain.reversed()
     }
 }
 

@@ -300,10 +300,10 @@ mutant weak-region-skip-keeps-moved-slot Internal/Running/ResolveProgram.swift \
     'for moved in region.releasedWhenSkipped {' \
     'for moved in region.releasedWhenSkipped where false {'
 # Weak regions: the hook of the object a scope kept runs again on every resolve that skips it.
-mutant kept-weak-object-hook-called-again Internal/Running/ResolveProgram.swift \
+mutant kept-weak-object-hook-called-again Internal/Running/ProgramRun.swift \
     'WeakScopeProgramTests' no \
-    'instruction.value == 0 || run.pointee.skippedRegions & 1 << UInt64(instruction.value - 1) == 0' \
-    'instruction.value == 0 || run.pointee.skippedRegions & 0 == 0'
+    'scoped.unsafelyUnwrapped.pointee.skippedRegions & 1 << UInt64(index) != 0' \
+    'scoped.unsafelyUnwrapped.pointee.skippedRegions & 0 != 0'
 # Weak regions: a failure inside a region leaves its creation lock held, so other threads wait
 # forever.
 mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram.swift \
@@ -347,7 +347,7 @@ mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramL
     'if madeInRegion[id] != nil { throw .unsupported }'
 # Custom-scope regions: a run does not keep the generation it pinned, so what it makes after a
 # reset in its middle is kept for the new generation (a graph torn across the reset).
-mutant program-scope-pin-ignored Internal/Running/ResolveProgram.swift \
+mutant program-scope-pin-ignored Internal/Running/ScopePins.swift \
     'CustomScopeProgramTests' no \
     'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address {' \
     'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address && false {'
@@ -371,7 +371,7 @@ mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram.swift
 # Deferred publication: a failure leaves what the run staged unpublished but locked.
 mutant failure-keeps-staged-objects-locked Internal/Running/ResolveProgram.swift \
     'SingletonProgramTests' no \
-    'for index in regions.indices.reversed() where run.pointee.staged & 1 << UInt64(index) != 0 {' \
+    'for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
     'for index in regions.indices.reversed() where false {'
 # Deferred publication: a region deferred inside a singleton's region waits for the end of the
 # resolve rather than for that singleton, which is then published holding an object discarded.
@@ -488,8 +488,8 @@ mutant proof-ignores-missing-keys Internal/Compiling/CleanGraphProof.swift \
 # Lazy compiling: the proof walks on through a cycle, so a cycle of factories is left to a resolve.
 mutant proof-walks-through-cycles Internal/Compiling/CleanGraphProof.swift \
     'LazyCompilationTests' no \
-    'if onPath.contains(next.key) { return false }' \
-    'if onPath.contains(next.key) { continue }'
+    'if path.contains(where: { $0.key == next.key }) { return false }' \
+    'if path.contains(where: { $0.key == next.key }) { continue }'
 # Lazy compiling: a key proven by a short walk is taken as clean however long the paths below it.
 mutant proof-ignores-proven-heights Internal/Compiling/CleanGraphProof.swift \
     'LazyCompilationTests' no \
@@ -519,7 +519,7 @@ mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering.sw
     'if joinsRecursiveResolves, lowering.isMadeOncePerResolve {' \
     'if false, lowering.isMadeOncePerResolve {'
 # Closure factories in programs: each closure call starts a resolution of its own.
-mutant joined-resolution-per-call Internal/Running/ResolveProgram.swift \
+mutant joined-resolution-per-call Internal/Running/ProgramRun.swift \
     'ClosureFactoryProgramTests' no \
     'if let joined { return joined.state }' \
     'if let joined { joined.abandon() }'
@@ -527,22 +527,22 @@ mutant joined-resolution-per-call Internal/Running/ResolveProgram.swift \
 # end of the resolve are never run or published.
 mutant joined-resolution-never-completed Internal/Running/ResolveProgram.swift \
     'ClosureFactoryProgramTests' no \
-    'try run.pointee.joined?.complete()' \
-    'if false { try run.pointee.joined?.complete() }
-                run.pointee.joined?.abandon()'
+    'try scoped.pointee.joined?.complete()' \
+    'if false { try scoped.pointee.joined?.complete() }
+                    scoped.pointee.joined?.abandon()'
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
 mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram.swift \
     'ClosureFactoryProgramTests' no \
-    '                run.pointee.joined?.abandon()
-                throw error' \
-    '                throw error'
+    '                    scoped.pointee.joined?.abandon()
+                    throw error' \
+    '                    throw error'
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
 mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram.swift \
     'ClosureFactoryProgramTests' no \
-    '                Unmanaged<AnyObject>.fromOpaque(made).release()
-                throw error' \
-    '                throw error'
+    '                    Unmanaged<AnyObject>.fromOpaque(made).release()
+                    throw error' \
+    '                    throw error'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
 # under construction in the joined resolution, so a closure that needs it makes a second one.
 mutant waiting-factories-not-marked Internal/Running/RecursiveCall.swift \
@@ -635,7 +635,7 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
     ''
 # Custom-scope pins: a program run's joined resolution (its closure factories) pins the scope's
 # generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
-mutant joined-resolution-pins-its-own-generation Internal/Running/ResolveProgram.swift \
+mutant joined-resolution-pins-its-own-generation Internal/Running/ProgramRun.swift \
     'CustomScopeTests' no \
     'pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
     ''

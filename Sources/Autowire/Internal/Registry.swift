@@ -111,7 +111,7 @@ final class Registry: @unchecked Sendable {
         var unproven: [BindingKey] = []
         var seen: Set<BindingKey> = []
         seen.reserveCapacity(declarations.count)
-        var proof = CleanGraphProof(registry: self)
+        var proof = CleanGraphProof(registry: self, bindingCount: bindings.count)
         for declaration in declarations where seen.insert(declaration.providedKey).inserted {
             if compilingLazily, proof.isClean(declaration.providedKey) { continue }
             unproven.append(declaration.providedKey)

@@ -500,7 +500,7 @@ mutant proof-ignores-proven-heights Internal/Compiling/CleanGraphProof.swift \
 mutant proof-skips-construction-parameters Internal/Compiling/CleanGraphProof.swift \
     'LazyCompilationTests' no \
     'parameters(of: type.construction.recipe)' \
-    '.reaches([])'
+    'Lookup.reaches([])'
 # Lazy compiling: an implementation class that is not a subclass of its bound class is proven clean.
 mutant proof-ignores-conformance Binding/BindingBuilder.swift \
     'LazyCompilationTests' no \

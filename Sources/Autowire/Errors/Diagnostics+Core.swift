@@ -297,11 +297,12 @@ extension Diagnostic {
     static func requestScopedSingleton(request: BindingKey, location: SourceLocation?) -> Diagnostic {
         Diagnostic(
             code: .requestScopedSingleton,
-            message: "A singleton on the path depends on \(request), the request of a RequestScope, which is "
-                + "different for every request: it would keep the first request's for ever.",
+            message: "An object kept beyond one resolve (a singleton, or a `.weak` or custom-scope instance) is being "
+                + "made and depends on \(request), the request of a RequestScope, which is different for every "
+                + "request: it would hand one request's \(request.typeName) to later requests.",
             location: location, path: [request.description],
-            fix: "Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending on "
-                + "\(request.typeName).")
+            fix: "Give the object that reads \(request.typeName) the `.graph` scope (one per request) or `.transient`, "
+                + "or stop it depending on \(request.typeName).")
     }
 
     static func misdeclared(_ requirement: Requirement, injecting type: Any.Type) -> Diagnostic {

@@ -149,8 +149,9 @@ private final class HubHook: Hook, Injectable {
                 error[unclosable-cycle]: Dependency cycle parameter 1 of Press's factory → Feeder.belt → parameter 1 of Belt's factory → Press can never close.
                   at: \(marked("belt"))
                   path: parameter 1 of Press's factory → Feeder.belt → parameter 1 of Belt's factory → Press
-                  fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
-                or make one of the properties a `Provider` or `Lazy`.
+                  fix: This cycle closes only when a resolve enters it at Feeder or Belt, and this one enters it at \
+                Press: resolve Feeder or Belt (or a type that reaches the cycle through them) rather than Press, or \
+                resolve one side through a `Lazy` or a `Provider`.
                 """)
     }
 

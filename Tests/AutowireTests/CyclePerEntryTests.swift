@@ -83,8 +83,9 @@ private func bodyCycleText(at location: String) -> String {
     Head's factory → Body can never close.
       at: \(location)
       path: parameter 1 of Body's factory → Tail.head → parameter 1 of Head's factory → Body
-      fix: Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), \
-    or make one of the properties a `Provider` or `Lazy`.
+      fix: This cycle closes only when a resolve enters it at Tail or Head, and this one enters it at Body: \
+    resolve Tail or Head (or a type that reaches the cycle through them) rather than Body, or resolve one side \
+    through a `Lazy` or a `Provider`.
     """
 }
 

@@ -200,6 +200,75 @@ private final class TenantCache: Injectable {
     }
 }
 
+/// Made by a closure factory, whose dependencies are unseen until it runs: only the resolve that
+/// runs it can tell that it reads the request.
+private final class UserBadge: Sendable {
+    let userID: Int
+    init(userID: Int) { self.userID = userID }
+}
+private final class BadgeHandler: Injectable {
+    var badge: UserBadge!
+    static let dependencies: [Dependency<BadgeHandler>] = [.inject(\.badge)]
+}
+
+extension RequestScopeTests {
+    /// What resolving `BadgeHandler` three times, for users 1 to 3, gives while every handler is
+    /// held, with `UserBadge` bound in `scope` by a closure that reads the request through
+    /// `RequestLog` (a class, which the resolve program makes).
+    private func badgesHeldAcrossRequests(in scope: Scope) throws -> [String] {
+        let requests = try Container().requestScope(for: IncomingRequest.self) { binder in
+            binder.bind(UserBadge.self).scoped(scope).to { resolver in
+                UserBadge(userID: try resolver.resolve(RequestLog.self).request.userID)
+            }
+        }
+        var held: [BadgeHandler] = []
+        var outcomes: [String] = []
+        for user in 1...3 {
+            do {
+                let handler = try requests.resolve(BadgeHandler.self, for: IncomingRequest(path: "/", userID: user))
+                held.append(handler)
+                outcomes.append("user \(user) sees \(handler.badge.userID)")
+            } catch {
+                outcomes.append("user \(user): \(error.code)")
+            }
+        }
+        return outcomes
+    }
+
+    @Test(arguments: [Scope.singleton, .weak, .custom(Tenant.self)])
+    func anObjectKeptByAScopeWhoseClosureFactoryReadsTheRequestIsRefused(_ scope: Scope) throws {
+        // `.weak` and custom scopes were not refused: while user 1's handler held its badge, users 2
+        // and 3 were handed user 1's.
+        let refused = (1...3).map { "user \($0): request-scoped-singleton" }
+        #expect(try badgesHeldAcrossRequests(in: scope) == refused)
+    }
+
+    @Test func aClosureFactoryOfAKeptObjectThatReadsTheRequestIsToldWhatToChange() throws {
+        let requests = try Container().requestScope(for: IncomingRequest.self) { binder in  // @badgeRequests
+            binder.bind(UserBadge.self).scoped(.weak).to { resolver in
+                UserBadge(userID: try resolver.resolve(IncomingRequest.self).userID)
+            }
+        }
+        let error = try #require(throws: ResolutionError.self) {
+            try requests.resolve(BadgeHandler.self, for: IncomingRequest(path: "/", userID: 1))
+        }
+        #expect(
+            error.description == """
+                error[request-scoped-singleton]: An object kept beyond one resolve (a singleton, or a `.weak` or \
+                custom-scope instance) is being made and depends on IncomingRequest, the request of a RequestScope, \
+                which is different for every request: it would hand one request's IncomingRequest to later requests.
+                  at: \(marked("badgeRequests"))
+                  path: BadgeHandler.badge → UserBadge → IncomingRequest
+                  fix: Give the object that reads IncomingRequest the `.graph` scope (one per request) or \
+                `.transient`, or stop it depending on IncomingRequest.
+                """)
+    }
+
+    @Test func aGraphObjectWhoseClosureFactoryReadsTheRequestSeesEachRequest() throws {
+        #expect(try badgesHeldAcrossRequests(in: .graph) == (1...3).map { "user \($0) sees \($0)" })
+    }
+}
+
 /// A request whose value holds references: copying it out of the caller's frame must retain them,
 /// which AddressSanitizer would catch going wrong once the caller's copy is gone.
 private final class RequestBody: Sendable {

@@ -4,9 +4,10 @@
 ///
 /// Swift 6.3 picks these twins for a `@MainActor` function only when the call also matches some
 /// overload that is not a parameter pack: the fixed-arity `to(factory:)` overloads, and the
-/// unavailable `to(assisted:)` ones that explain a misplaced seed. With only the pack overloads it
-/// ranks the nonisolated one first and fails with "loses global actor 'MainActor'", as
-/// `to(factory:labels:)` still does past six labels.
+/// unavailable `to(factory:labels:)` and `to(assisted:)` ones that explain a wrong number of labels
+/// or a misplaced seed, which match any function. With only the pack overloads it ranks the
+/// nonisolated one first and fails with "loses global actor 'MainActor'", as `to(factory:labels:)`
+/// did past six labels before its unavailable catch-all.
 ///
 /// The container calls them only on the main thread: resolving their binding anywhere else throws
 /// `main-actor-required` rather than racing. Each takes `isolation` only to tell it apart from

@@ -30,6 +30,19 @@ extension BindingBuilder {
         bindFactory(factory, labels: labelNames(repeat each labels), specialized: nil)
     }
 
+    /// Refuses labels that are not one per parameter of the function, saying so rather than naming
+    /// one of the overloads it matches none of; see ``to(factory:labels:)``.
+    ///
+    /// It also keeps Swift 6.3 choosing the `@MainActor` `to(factory:labels:)` for a `@MainActor`
+    /// function of more parameters than the fixed-arity overloads take (see
+    /// `BindingBuilder+MainActorFactories.swift`).
+    @available(
+        *, unavailable,
+        message:
+            "to(factory:labels:) takes one label per parameter of the function, in order (\"_\" or \"\" for one named by its position)"
+    )
+    public func to<Function>(factory: Function, labels: ParameterLabel<Never>...) {}
+
     /// What every `to(factory:)` comes to; the fixed-arity ones add the call specialized in the
     /// caller's module (see `FactoryArguments`).
     @usableFromInline

@@ -1,6 +1,10 @@
 /// Constructions through `@MainActor` initializers: every initializer of a type isolated to the
 /// main actor, which is every type of a module built with Xcode 26's default `MainActor`
 /// isolation. The same `Construction(Screen.init)` compiles there and in a nonisolated module.
+///
+/// As with `to(factory:)` (see `BindingBuilder+MainActorFactories.swift`), Swift 6.3 picks these
+/// only when the call also matches an overload that is not a parameter pack: the fixed-arity ones
+/// up to six parameters, and past six the unavailable `Construction(_:labels:)` catch-all.
 extension Construction {
     /// A construction through a `@MainActor` initializer, whose parameters graphs and error paths
     /// name by position.

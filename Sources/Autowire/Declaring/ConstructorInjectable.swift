@@ -96,3 +96,25 @@ public struct Construction<T>: Sendable {
             initializer, labels: labels, specialized: specialized, location: SourceLocation(fileID, line))
     }
 }
+
+extension Construction where T == Never {
+    /// Refuses labels that are not one per parameter of the initializer, saying so rather than
+    /// naming one of the overloads it matches none of; see ``init(_:labels:fileID:line:)``.
+    ///
+    /// It also keeps Swift 6.3 choosing the `@MainActor` `init(_:labels:)` for a `@MainActor`
+    /// initializer of more parameters than the fixed-arity overloads take (see
+    /// `Construction+MainActor.swift`).
+    @available(
+        *, unavailable,
+        message:
+            "Construction(_:labels:) takes one label per parameter of the initializer, in order (\"_\" or \"\" for one named by its position)"
+    )
+    public init<Function>(
+        _ initializer: Function, labels: ParameterLabel<Never>..., fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        // Never runs: the compiler refuses every call. An initializer must still set `recipe`.
+        self.init(
+            initializer: { () throws -> Never in throw CancellationError() }, labels: [], specialized: nil,
+            fileID: fileID, line: line)
+    }
+}

@@ -146,19 +146,34 @@ extension Diagnostic {
 
     /// `scopeCanClose`: whether a class on the cycle would close it in the `.graph` or `.singleton`
     /// scope; when none would (every object on it is made by a factory), scope advice cannot help.
-    static func unclosableCycle(_ cycle: [String], location: SourceLocation?, path: [String], scopeCanClose: Bool)
-        -> Diagnostic
-    {
-        Diagnostic(
+    /// `closingEntries`: the types where a resolve entering the cycle would close it, when this
+    /// resolve entered elsewhere (the cycle is judged per entry, and a scope changes nothing then).
+    static func unclosableCycle(
+        _ cycle: [String], location: SourceLocation?, path: [String], scopeCanClose: Bool,
+        closesWhenEnteredAt closingEntries: [String] = []
+    ) -> Diagnostic {
+        let fix: String
+        if let entered = cycle.last, !closingEntries.isEmpty {
+            let entries = closingEntries.joined(separator: " or ")
+            let them = closingEntries.count == 1 ? "it" : "them"
+            fix =
+                "This cycle closes only when a resolve enters it at \(entries), and this one enters it at \(entered): "
+                + "resolve \(entries) (or a type that reaches the cycle through \(them)) rather than \(entered), "
+                + "or resolve one side through a `Lazy` or a `Provider`."
+        } else if scopeCanClose {
+            fix =
+                "Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), "
+                + "or make one of the properties a `Provider` or `Lazy`."
+        } else {
+            fix =
+                "No scope can close this cycle: every object on it is made by a factory, which cannot be reentered. "
+                + "Resolve one side through a `Lazy` or a `Provider`, or turn a constructor parameter into a property "
+                + "listed in `dependencies`, which is filled after the object is created."
+        }
+        return Diagnostic(
             code: .unclosableCycle,
             message: "Dependency cycle \(cycle.joined(separator: " → ")) can never close.",
-            location: location, path: path,
-            fix: scopeCanClose
-                ? "Give one class in the cycle the `.graph` or `.singleton` scope (factories cannot be reentered), "
-                    + "or make one of the properties a `Provider` or `Lazy`."
-                : "No scope can close this cycle: every object on it is made by a factory, which cannot be reentered. "
-                    + "Resolve one side through a `Lazy` or a `Provider`, or turn a constructor parameter into a property "
-                    + "listed in `dependencies`, which is filled after the object is created.")
+            location: location, path: path, fix: fix)
     }
 
     static func factoryReentered(_ key: BindingKey, location: SourceLocation?) -> Diagnostic {
@@ -282,11 +297,12 @@ extension Diagnostic {
     static func requestScopedSingleton(request: BindingKey, location: SourceLocation?) -> Diagnostic {
         Diagnostic(
             code: .requestScopedSingleton,
-            message: "A singleton on the path depends on \(request), the request of a RequestScope, which is "
-                + "different for every request: it would keep the first request's for ever.",
+            message: "An object kept beyond one resolve (a singleton, or a `.weak` or custom-scope instance) is being "
+                + "made and depends on \(request), the request of a RequestScope, which is different for every "
+                + "request: it would hand one request's \(request.typeName) to later requests.",
             location: location, path: [request.description],
-            fix: "Give that singleton the `.graph` scope (one per request) or `.transient`, or stop it depending on "
-                + "\(request.typeName).")
+            fix: "Give the object that reads \(request.typeName) the `.graph` scope (one per request) or `.transient`, "
+                + "or stop it depending on \(request.typeName).")
     }
 
     static func misdeclared(_ requirement: Requirement, injecting type: Any.Type) -> Diagnostic {

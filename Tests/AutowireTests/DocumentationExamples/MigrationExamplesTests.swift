@@ -16,7 +16,104 @@ enum MigratingFromSwinjectExamples {
 
     enum APIBaseURL: Tag { typealias Value = String }
 
+    protocol PaymentGateway: AnyObject {}
+    final class StripeGateway: PaymentGateway, Injectable {}
+    final class FakeGateway: PaymentGateway, Injectable {}
+
+    protocol Checkout: AnyObject {}
+    final class WebCheckout: Checkout, Injectable {
+        var gateway: PaymentGateway!
+        static let dependencies: [Dependency<WebCheckout>] = [.inject(\.gateway)]
+    }
+
+    final class OrderDetail: Injectable {}
+
+    final class OrderList: Injectable {
+        var details: Provider<OrderDetail>!
+        static let dependencies: [Dependency<OrderList>] = [.inject(\.details)]
+    }
+
     @Suite struct Tests {
+        @Test func aChildsOverrideReachesTheParentsBindingsAsInSwinject() throws {
+            let appContainer = try Container { binder in
+                binder.bind(PaymentGateway.self).to(StripeGateway.self)
+                binder.bind(Checkout.self).to(WebCheckout.self)
+            }
+            let testContainer = try appContainer.child { binder in
+                binder.override(PaymentGateway.self).to(FakeGateway.self)
+            }
+            let checkout = try testContainer.resolve(Checkout.self)
+            // (checkout as? WebCheckout)?.gateway is FakeGateway
+
+            #expect((checkout as? WebCheckout)?.gateway is FakeGateway)
+            #expect((try appContainer.resolve(Checkout.self) as? WebCheckout)?.gateway is StripeGateway)
+        }
+
+        @Test func aChildThatRebindsWithoutOverrideFailsToBuild() throws {
+            let appContainer = try Container { binder in
+                binder.bind(PaymentGateway.self).to(StripeGateway.self)
+            }
+            var printed = "no error"
+            do {
+                let testContainer = try appContainer.child { binder in  // throws
+                    binder.bind(PaymentGateway.self).to(FakeGateway.self)
+                }
+                _ = testContainer
+            } catch {
+                printed = "\(error)"
+            }
+            expectDocumented(
+                printed,
+                #"""
+                Container configuration has 1 problem:
+
+                error[accidental-shadowing]: PaymentGateway is bound again in a child container, hiding the parent's binding.
+                  at: AppTests/CheckoutTests.swift:2
+                  also: App/Bindings.swift:2
+                  path: PaymentGateway
+                  fix: If the child is meant to replace it, write `binder.override(PaymentGateway.self)`; otherwise remove this binding.
+                """#)
+        }
+
+        @Test func aParentsSingletonIsTheParentsAndAnOverrideThatCannotReachItFailsTheChild() throws {
+            let appContainer = try Container { binder in
+                binder.bind(PaymentGateway.self).to(StripeGateway.self)
+                binder.bind(Checkout.self).scoped(.singleton).to(WebCheckout.self)
+            }
+            var printed = "no error"
+            do {
+                let testContainer = try appContainer.child { binder in  // throws
+                    binder.override(PaymentGateway.self).to(FakeGateway.self)
+                }
+                _ = testContainer
+            } catch {
+                printed = "\(error)"
+            }
+            expectDocumented(
+                printed,
+                #"""
+                Container configuration has 1 problem:
+
+                error[override-not-reaching]: The override of PaymentGateway does not reach Checkout, which a parent container keeps in the `.singleton` scope: Checkout belongs to the parent and uses the parent's PaymentGateway.
+                  at: AppTests/CheckoutTests.swift:6
+                  also: App/Bindings.swift:3
+                  path: WebCheckout.gateway → PaymentGateway
+                  fix: Override Checkout in this child too, so that the child makes its own with this PaymentGateway (`binder.override(Checkout.self)…`), or build the test's container from the bindings rather than as a child.
+                """#)
+            // The parent's singleton is built with the parent's bindings, whichever container asks first.
+            #expect((try appContainer.resolve(Checkout.self) as? WebCheckout)?.gateway is StripeGateway)
+        }
+
+        @Test func aHandleFromATemporaryContainerKeepsItAlive() throws {
+            let list = try Container { binder in
+                binder.bind(PaymentGateway.self).to(StripeGateway.self)
+            }.resolve(OrderList.self)
+            let detail = try list.details.get()
+            // works: the handle keeps the temporary container alive
+
+            #expect(type(of: detail) == OrderDetail.self)
+        }
+
         @Test func aProtocolBoundAsASingletonToAnAutowiredImplementation() throws {
             let container = try Container { binder in
                 binder.bind(OrderRepository.self).scoped(.singleton).to(SQLOrderRepository.self)

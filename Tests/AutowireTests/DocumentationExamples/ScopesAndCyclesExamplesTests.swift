@@ -59,15 +59,14 @@ enum ScopesAndLifetimesExamples {
             // works: the job's handle holds the container
 
             #expect(type(of: printer) == Printer.self)
-            weak var released: Container?
+            weak var queue: PrintQueue?
             do {
                 let container = Container()
-                released = container
-                _ = try container.resolve(PrintQueue.self)
+                queue = try container.resolve(PrintQueue.self)
             }
-            // released == nil: the queue, which the container keeps, holds its handle's container weakly
+            // queue == nil: the container was freed with its singleton, whose handle holds it weakly
 
-            #expect(released == nil)
+            #expect(queue == nil)
         }
 
         @Test func graphInstancesAreSharedWithinOneResolveOnly() throws {
@@ -166,7 +165,52 @@ enum CyclesExamples {
         static let dependencies: [Dependency<Ponger>] = [.inject(\.pinger)]
     }
 
+    final class Head {
+        let body: Body
+        init(body: Body) { self.body = body }
+    }
+
+    final class Body {
+        let tail: Tail
+        init(tail: Tail) { self.tail = tail }
+    }
+
+    final class Tail: Injectable {
+        weak var head: Head?
+        static let dependencies: [Dependency<Tail>] = [.inject(\.head)]
+    }
+
     @Suite struct Tests {
+        @Test func aCycleIsJudgedFromTheEntryAResolveTakes() throws {
+            let container = try Container { binder in  // builds
+                binder.bind(Head.self).to(factory: Head.init)
+                binder.bind(Body.self).to(factory: Body.init)
+            }
+            let head = try container.resolve(Head.self)
+            // head.body.tail.head === head
+
+            #expect(head.body.tail.head === head)
+            let report = try container.validate(Head.self, Tail.self)
+            #expect(report.errors.isEmpty)
+            var printed = "no error"
+            do {
+                let body = try container.resolve(Body.self)  // throws
+                _ = body
+            } catch {
+                printed = "\(error)"
+            }
+            expectDocumented(
+                printed,
+                #"""
+                error[unclosable-cycle]: Dependency cycle parameter 1 of Body's factory → Tail.head → parameter 1 of Head's factory → Body can never close.
+                  at: App/Bindings.swift:2
+                  path: parameter 1 of Body's factory → Tail.head → parameter 1 of Head's factory → Body
+                  fix: This cycle closes only when a resolve enters it at Tail or Head, and this one enters it at Body: resolve Tail or Head (or a type that reaches the cycle through them) rather than Body, or resolve one side through a `Lazy` or a `Provider`.
+                """#)
+            let validation = #expect(throws: ValidationError.self) { try container.validate(Body.self) }
+            #expect(validation?.report.errors.map(\.code) == [.unclosableCycle])
+        }
+
         @Test func aLazyBreaksATransientCycle() throws {
             let container = Container()
             let pinger = try container.resolve(Pinger.self)

@@ -267,32 +267,38 @@ extension PlanCompiler {
         cycle: [Hop], closingAt target: AnyProducer, entry: [Hop], at edge: Edge, _ walk: inout Walk
     ) {
         walk.foundUnclosable = true
+        let closingEntries = entriesWhereItCloses(cycle)
         // Judged per entry: building leaves a cycle that closes when entered elsewhere to the
         // resolves that enter it here, which find it again (this root stays unchecked).
-        if defersEntryDependentCycles, closesWhenEnteredElsewhere(cycle) { return }
+        if defersEntryDependentCycles, !closingEntries.isEmpty { return }
         guard reportedCycles.insert(Set(cycle.map { ObjectIdentifier($0.producer) })).inserted else { return }
+        var closingNames: [String] = []
+        for producer in closingEntries where !closingNames.contains(producer.key.description) {
+            closingNames.append(producer.key.description)
+        }
         report(
             .unclosableCycle(
                 cycle.map(render) + [target.key.description], location: edge.location,
                 path: (entry + cycle).map(render) + [target.key.description],
-                scopeCanClose: cycle.contains { $0.producer.registersEarlyWhenShared }))
+                scopeCanClose: cycle.contains { $0.producer.registersEarlyWhenShared },
+                closesWhenEnteredAt: closingNames))
     }
 
-    /// Whether a resolve entering `cycle` (which does not close entered at its first producer) at
-    /// another of its producers goes round and stops.
+    /// The producers of `cycle` (which does not close entered at its first producer) where a
+    /// resolve entering it goes round and stops.
     ///
     /// Entered at a producer that stops a resolve coming back to it (one recorded early, or a
     /// shared factory met again through a property, which waits), a cycle closes; entered
     /// anywhere else, going round stops at the first producer that decides, as `closes` says. So
-    /// one such producer on the cycle is enough: one look at each, rather than `closes` for each
+    /// the entries are exactly those producers: one look at each, rather than `closes` for each
     /// turn of the cycle (quadratic in its length).
-    private func closesWhenEnteredElsewhere(_ cycle: [Hop]) -> Bool {
-        guard let closingEdge = cycle.last?.edge else { return false }
-        return cycle.indices.contains { index in
+    private func entriesWhereItCloses(_ cycle: [Hop]) -> [AnyProducer] {
+        guard let closingEdge = cycle.last?.edge else { return [] }
+        return cycle.indices.compactMap { index in
             let producer = cycle[index].producer
-            if producer.registersEarly { return true }
-            guard producer.isFactory, producer.scope != .transient else { return false }
-            return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory
+            if producer.registersEarly { return producer }
+            guard producer.isFactory, producer.scope != .transient else { return nil }
+            return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory ? producer : nil
         }
     }
 

@@ -19,7 +19,9 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
         guard let request = resolution.state.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: origin.location))
         }
-        if resolution.state.pointee.isCreatingSingleton() {
+        // Made for a singleton, a `.weak` or a custom-scope object: what only a closure factory's
+        // resolve shows (the build refuses the kept objects whose graph it can see).
+        if resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {
             throw ResolutionError(.requestScopedSingleton(request: key, location: origin.location))
         }
         return request.value(as: Request.self)

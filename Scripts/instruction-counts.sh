@@ -19,7 +19,11 @@
 # - Heap bytes retained, for the scenarios `--list` marks `retains` (the memory scenarios, whose
 #   operations keep the container and the objects they made): the same two runs' heap bytes still
 #   live at exit (the sum of malloc_usable_size over the blocks not freed, which the malloc counter
-#   keeps); the difference divided by the repetitions.
+#   keeps); the difference divided by the repetitions. And the heap bytes a fresh process retains
+#   after its first operation (the warm-up's one): the run without repetitions less a run of
+#   `AutowireProfile --baseline`, which runs no scenario. The first operation also holds what the
+#   process keeps once (Swift's metadata for the generic types the library instantiates per type,
+#   the library's global tables): what an app that builds one container pays.
 # Both run the binary as `./AutowireProfile` from its folder in an empty environment, with
 # address-space randomization off (`setarch -R`) and Swift's per-process hash seed off
 # (SWIFT_DETERMINISTIC_HASHING). Otherwise counts move between runs of the same binary: by a few
@@ -27,8 +31,9 @@
 # with the hash seed and with where the stack starts, which the length of the binary's path and
 # of the environment decide. With all of these fixed, counts repeat exactly.
 #
-# Prints a markdown table, or with --tsv one `scenario<TAB>instructions<TAB>allocations<TAB>retained`
-# line per scenario (what the speed gate reads; retained is `-` for a scenario that keeps nothing). --skip-build uses the release build already there.
+# Prints a markdown table, or with --tsv one
+# `scenario<TAB>instructions<TAB>allocations<TAB>retained<TAB>first retained` line per scenario
+# (what the speed gate reads; both retained figures are `-` for a scenario that keeps nothing). --skip-build uses the release build already there.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -113,6 +118,11 @@ per_operation() {
         'BEGIN { v = sprintf("%.2f", (many - one) / n); sub(/0+$/, "", v); sub(/\.$/, "", v); print v }'
 }
 
+# cell FIGURE: FIGURE in a markdown cell, empty for `-` (not measured).
+cell() {
+    if [[ "$1" != - ]]; then echo "$1"; fi
+}
+
 listed="$("$binary" --list)"
 selected=("$@")
 for scenario in "${selected[@]}"; do
@@ -122,9 +132,10 @@ for scenario in "${selected[@]}"; do
     fi
 done
 if [[ "$format" == markdown ]]; then
-    echo "| Scenario | Instructions per operation | Allocations per operation | Heap bytes retained per operation |"
-    echo "| --- | ---: | ---: | ---: |"
+    echo "| Scenario | Instructions per operation | Allocations per operation | Heap bytes retained per operation | Heap bytes retained by the first |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
 fi
+baseline_live=""
 while read -r scenario repetitions retains; do
     if [[ ${#selected[@]} -gt 0 && ! " ${selected[*]} " == *" $scenario "* ]]; then
         continue
@@ -143,14 +154,18 @@ while read -r scenario repetitions retains; do
     fi
     allocations_per_op="$(per_operation "$many" "$one" "$repetitions")"
     retained_per_op=-
+    retained_first=-
     if [[ "$retains" == retains ]]; then
+        if [[ -z "$baseline_live" ]]; then
+            read -r _ baseline_live <<<"$(allocations --baseline 0)"
+        fi
         retained_per_op="$(per_operation "$many_live" "$one_live" "$repetitions")"
+        retained_first="$((one_live - baseline_live))"
     fi
     if [[ "$format" == tsv ]]; then
-        printf '%s\t%s\t%s\t%s\n' "$scenario" "$instructions_per_op" "$allocations_per_op" "$retained_per_op"
+        printf '%s\t%s\t%s\t%s\t%s\n' "$scenario" "$instructions_per_op" "$allocations_per_op" \
+            "$retained_per_op" "$retained_first"
     else
-        retained_cell="$retained_per_op"
-        [[ "$retained_cell" == - ]] && retained_cell=""
-        echo "| $scenario | $instructions_per_op | $allocations_per_op | $retained_cell |"
+        echo "| $scenario | $instructions_per_op | $allocations_per_op | $(cell "$retained_per_op") | $(cell "$retained_first") |"
     fi
 done <<<"$listed"

@@ -70,11 +70,16 @@ func warmUp(_ times: Int, _ operation: () throws -> Void) rethrows {
     for _ in 0..<times { try operation() }
 }
 
+/// Where `retain` leaves the last object it kept: a store to a global, which the optimizer must
+/// assume is read, so that it cannot delete an allocation whose only other use is the retain (it
+/// deleted a local buffer kept through `_ = Unmanaged.passRetained(buffer)`).
+nonisolated(unsafe) var lastRetained: UnsafeMutableRawPointer?
+
 /// Keeps an object for the rest of the process (one retain it never releases, and no heap of its
 /// own): a memory scenario's containers and objects stay in the bytes the malloc counter finds
 /// live when the process exits.
 @inline(never)
-func retain(_ object: AnyObject) { _ = Unmanaged.passRetained(object) }
+func retain(_ object: AnyObject) { lastRetained = Unmanaged.passRetained(object).toOpaque() }
 
 /// The same for an optional result (Swinject's `resolve`).
 @inline(never)

@@ -5,7 +5,9 @@ import PackageDescription
 // dependencies and the two servers share one build of SwiftNIO and swift-log. Each example has its
 // own folder and README (see Examples/README.md):
 // - Hummingbird/: a todo JSON API on Hummingbird 2 over a SQLite file (GRDB);
-// - Vapor/: a team-tasks JSON API on Vapor 4 and Fluent over SQLite.
+// - Vapor/: a team-tasks JSON API on Vapor 4 and Fluent over SQLite;
+// - Benchmarks/CompareYourGraph/: a benchmark to copy into your own package, comparing your root
+//   autowired, through explicit bindings and by hand.
 let package = Package(
     name: "AutowireExamples",
     platforms: [.macOS(.v15)],
@@ -25,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/vapor/fluent", from: "4.13.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
+        // CompareYourGraph: package-benchmark; its MallocInterposer trait counts the allocations.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // Hummingbird: the app (domain, database, repositories, services, routes and the container
@@ -124,6 +128,21 @@ let package = Package(
                 .product(name: "Fluent", package: "fluent"),
             ],
             path: "Vapor/Tests/TeamTasksTests"
+        ),
+
+        // A benchmark to copy into your own package: your root autowired, through explicit
+        // bindings and by hand (see Benchmarks/CompareYourGraph/README.md). Benchmark targets live
+        // in `Benchmarks/<Target>/`, where package-benchmark's plugin finds them:
+        // `swift package --package-path Examples benchmark --target CompareYourGraph`.
+        .executableTarget(
+            name: "CompareYourGraph",
+            dependencies: [
+                .product(name: "Autowire", package: "Autowire"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CompareYourGraph",
+            exclude: ["README.md"],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Formats the package's Swift code and the example servers' (Examples/) with swift-format (it ships
+# Formats the package's Swift code and the examples' (Examples/: servers, benchmark) with swift-format (it ships
 # with the toolchain), following the .swift-format configuration at the root: 4-space indentation,
 # lines of at most 120 characters.
 #
@@ -16,7 +16,7 @@ if [[ "${1:-}" == "--lint" ]]; then
 fi
 paths=("$@")
 if [[ ${#paths[@]} -eq 0 ]]; then
-    paths=(Package.swift Sources Tests Examples/Package.swift Examples/Hummingbird Examples/Vapor)
+    paths=(Package.swift Sources Tests Examples/Package.swift Examples/Hummingbird Examples/Vapor Examples/Benchmarks)
 fi
 
 if [[ "$mode" == lint ]]; then

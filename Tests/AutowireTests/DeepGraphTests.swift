@@ -285,6 +285,57 @@ private func currentStackKiB() -> Int { Thread.current.stackSize >> 10 }
         ]
         #expect(accepted.contains(outcome), "\(outcome)")
     }
+
+    /// A chain whose classes (every one, or every tenth) are made by closure factories: each
+    /// closure resolves the rest of the chain through its `Resolver`, one nested resolve per
+    /// closure, so the nesting is as deep as the chain. On a 512 KiB thread, a first resolve and a
+    /// later one each end in `resolution-too-deep` (every build runs out of stack long before
+    /// 10,000 nested resolves), never in a crash. Before, the nested resolve that compiled a node
+    /// with too little stack left said the node's class was not `Injectable` (`missing-binding`).
+    @Test(arguments: [1, 10])
+    func aChainOfClosureFactoriesIsTooDeepOnA512KiBThreadAndSaysSo(everyNth interval: Int) throws {
+        let line: UInt = #line
+        let outcomes = try #require(
+            onThread { () -> [String] in
+                do {
+                    let container = try Container { binder in
+                        var level: any ChainLevel.Type = Zero.self
+                        for index in 0..<Deep10000.nodes {
+                            if index % interval == 0 { bindClosure(level, in: binder, line: line) }
+                            level = level.next
+                        }
+                    }
+                    let resolve = { Outcome { try container.resolve(ChainNode<Deep10000, Zero>.self) }.text }
+                    return [resolve(), resolve()]
+                } catch {
+                    return ["\(error)"]
+                }
+            })
+        // Through closures, the path names the nodes; through autowired nodes, their `next`.
+        let property = interval == 1 ? "" : ".next"
+        let expected = """
+            error[resolution-too-deep]: The dependency path is too deep for this thread's 512 KiB stack.
+              at: AutowireTests/DeepGraphTests.swift:\(line)
+              path: ChainNode<Deep10000, Zero> → ChainNode<Deep10000, Bit1<Zero>>\(property) → \
+            ChainNode<Deep10000, Bit0<Bit1<Zero>>>\(property) → …
+              fix: Cut the chain: make a property deep in it a `Provider` or `Lazy`, or give a class deep in it the \
+            `.singleton` scope and resolve that class first; or resolve from a thread with a bigger stack (such as a \
+            `Thread` with a larger `stackSize`).
+            """
+        #expect(outcomes == [expected, expected])
+    }
+}
+
+/// Binds `ChainNode<Deep10000, Level>` to a closure that makes the node and resolves the next one
+/// through its resolver (the last node has none), as written at `line`.
+private func bindClosure<Level: ChainLevel>(_: Level.Type, in binder: Binder, line: UInt) {
+    binder.bind(ChainNode<Deep10000, Level>.self, line: line).to { resolver in
+        let node = ChainNode<Deep10000, Level>()
+        if Level.depth + 1 < Deep10000.nodes {
+            node.next = try resolver.resolve(ChainNode<Deep10000, Level.Next>.self)
+        }
+        return node
+    }
 }
 
 /// Binds `ChainNode<Deep5000, Level>` to itself.

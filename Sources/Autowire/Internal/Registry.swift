@@ -313,6 +313,9 @@ final class Registry: @unchecked Sendable {
                     return producer
                 }
                 guard let producer else {
+                    // Compiling reported why it made nothing (it ran out of stack): that, not a
+                    // missing binding, is the error.
+                    guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
                     return .failure(
                         ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
                     )

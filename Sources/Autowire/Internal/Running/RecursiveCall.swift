@@ -36,7 +36,9 @@ final class RecursiveCall: ProgramFactory {
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
-        let state = run.pointee.joinedResolution(seeding: seeds, with: arguments)
+        // A program that makes `RecursiveCall`s always runs with a `ScopedRun`.
+        let state = run.pointee.scoped.unsafelyUnwrapped.pointee.joinedResolution(
+            seeding: seeds, with: arguments, request: run.pointee.request)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
         // The joined resolution is the thread's innermost resolve while the recursive path runs in

@@ -426,52 +426,59 @@ final class ResolveProgram: @unchecked Sendable {
     }
 
     /// Runs a program with regions (which a failure may leave staged), or whose `RecursiveCall`s
-    /// join a resolution it ends. Out of line: the plain path stays as small as it was.
+    /// join a resolution it ends, with its `ScopedRun` on this function's stack. Out of line: the
+    /// plain path stays as small as it was.
     @inline(never)
     private func executeWithRegionsOrJoining(
         _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
-        guard makesRecursiveCalls else {
-            do {
-                return try execute(frame, run, Regions.self)
-            } catch {
-                discardStaged(run)
-                throw error
+        var scopedRun = ScopedRun()
+        return try _withUnprotectedUnsafeMutablePointer(to: &scopedRun) { scoped throws(ResolutionError) in
+            // The run reads it only while this call runs the program: unset before it returns.
+            run.pointee.scoped = scoped
+            defer { run.pointee.scoped = nil }
+            guard makesRecursiveCalls else {
+                do throws(ResolutionError) {
+                    return try execute(frame, run, Regions.self)
+                } catch {
+                    discardStaged(scoped)
+                    throw error
+                }
             }
-        }
-        // The joined resolution's memory, on this frame: a run allocates nothing for it.
-        return try withUnsafeTemporaryAllocation(
-            byteCount: JoinedResolution.byteCount, alignment: JoinedResolution.alignment
-        ) { memory throws(ResolutionError) in
-            run.pointee.joinedMemory = memory.baseAddress
-            let made: UnsafeMutableRawPointer
-            do throws(ResolutionError) {
-                made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
-            } catch {
-                discardStaged(run)
-                run.pointee.joined?.abandon()
-                throw error
+            // The joined resolution's memory, on this frame: a run allocates nothing for it.
+            return try withUnsafeTemporaryAllocation(
+                byteCount: JoinedResolution.byteCount, alignment: JoinedResolution.alignment
+            ) { memory throws(ResolutionError) in
+                scoped.pointee.joinedMemory = memory.baseAddress
+                let made: UnsafeMutableRawPointer
+                do throws(ResolutionError) {
+                    made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
+                } catch {
+                    discardStaged(scoped)
+                    scoped.pointee.joined?.abandon()
+                    throw error
+                }
+                do throws(ResolutionError) {
+                    try scoped.pointee.joined?.complete()
+                } catch {
+                    // The run's own work is done: the frame holds only the result, whose reference
+                    // the run owns (it would have gone to the caller), released once here.
+                    Unmanaged<AnyObject>.fromOpaque(made).release()
+                    throw error
+                }
+                return made
             }
-            do throws(ResolutionError) {
-                try run.pointee.joined?.complete()
-            } catch {
-                // The run's own work is done: the frame holds only the result, whose reference
-                // the run owns (it would have gone to the caller), released once here.
-                Unmanaged<AnyObject>.fromOpaque(made).release()
-                throw error
-            }
-            return made
         }
     }
 
     /// After a failure (which abandoned the regions it was in): what the run staged is not
     /// published, since it read objects of this failed resolve. Innermost first.
     @inline(never)
-    private func discardStaged(_ run: UnsafeMutablePointer<ProgramRun>) {
-        for index in regions.indices.reversed() where run.pointee.staged & 1 << UInt64(index) != 0 {
+    private func discardStaged(_ scoped: UnsafeMutablePointer<ScopedRun>) {
+        for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {
             regions[index].scope._withUnsafeGuaranteedRef { $0.discard() }
         }
-        run.pointee.staged = 0
+        scoped.pointee.staged = 0
     }
 
     private func execute<Loop: LoopKind>(
@@ -551,7 +558,7 @@ final class ResolveProgram: @unchecked Sendable {
                 // Not for an object a skipped region would have made, nor for the object a scope
                 // kept, whose hook ran when it was made.
                 guard let made = frame[object],
-                    instruction.value == 0 || run.pointee.skippedRegions & 1 << UInt64(instruction.value - 1) == 0
+                    instruction.value == 0 || !run.pointee.skipped(region: Int(instruction.value - 1))
                 else { break }
                 run.pointee.pc = pc
                 do {
@@ -581,7 +588,7 @@ final class ResolveProgram: @unchecked Sendable {
         #if DEBUG
             // Everything staged was published: a region still staged is a lowering mistake, which
             // would keep its creation lock held.
-            if run.pointee.staged != 0 {
+            if let scoped = run.pointee.scoped, scoped.pointee.staged != 0 {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left a staged object unpublished")),
                     at: end - 1, frame)
@@ -610,14 +617,16 @@ final class ResolveProgram: @unchecked Sendable {
         let instruction = code[pc]
         let region = regions[Int(instruction.operand)]
         let slot = Int(instruction.object)
+        // Set for every program with regions (see `executeWithRegionsOrJoining`).
+        let scoped = run.pointee.scoped.unsafelyUnwrapped
         // The generation this run works in, for a scope that has generations.
-        let pinned = region.storage.map { run.pointee.pinnedGeneration(in: $0.takeUnretainedValue()) } ?? 0
+        let pinned = region.storage.map { scoped.pointee.pinnedGeneration(in: $0.takeUnretainedValue()) } ?? 0
         let bit: UInt64 = 1 << UInt64(instruction.operand)
         switch instruction.operation {
         case .leaveScope where instruction.publishesStaged:
             // Nothing staged when the region was skipped.
-            guard run.pointee.staged & bit != 0 else { return nil }
-            run.pointee.staged &= ~bit
+            guard scoped.pointee.staged & bit != 0 else { return nil }
+            scoped.pointee.staged &= ~bit
             region.scope._withUnsafeGuaranteedRef { $0.publish() }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
@@ -625,10 +634,10 @@ final class ResolveProgram: @unchecked Sendable {
             // The slot holds the object the region just made (it ran: a skipped region jumps past
             // its `leaveScope`).
             let made = Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue()
-            if region.publishes { run.pointee.publishingRegions -= 1 }
+            if region.publishes { scoped.pointee.publishingRegions -= 1 }
             if region.defers {
                 region.scope._withUnsafeGuaranteedRef { $0.stage(made, generation: pinned) }
-                run.pointee.staged |= bit
+                scoped.pointee.staged |= bit
                 return nil
             }
             region.scope._withUnsafeGuaranteedRef { $0.keep(made, generation: pinned) }
@@ -645,7 +654,7 @@ final class ResolveProgram: @unchecked Sendable {
             throw failure(error, at: pc, frame)
         }
         guard let kept else {
-            if region.publishes { run.pointee.publishingRegions += 1 }
+            if region.publishes { scoped.pointee.publishingRegions += 1 }
             return nil
         }
         // The kept object takes the place of the one the region would make.
@@ -655,7 +664,7 @@ final class ResolveProgram: @unchecked Sendable {
             Unmanaged<AnyObject>.fromOpaque(frame[Int(moved)].unsafelyUnwrapped).release()
             frame[Int(moved)] = nil
         }
-        run.pointee.skippedRegions |= bit
+        scoped.pointee.skippedRegions |= bit
         return region.end
     }
 
@@ -740,65 +749,6 @@ private enum NoRegions: LoopKind {
     static var skipsRegions: Bool { false }
 }
 
-/// The record of one run of a program, on its caller's stack while it runs.
-struct ProgramRun {
-    /// Unretained: the caller holds the program for the whole run.
-    unowned(unsafe) let program: ResolveProgram
-    /// The instruction that last called user code.
-    var pc = 0
-    /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
-    let request: BorrowedValue?
-    /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
-    var skippedRegions: UInt64 = 0
-    /// How many regions that publish their object (singletons being created) are running.
-    var publishingRegions = 0
-    /// Bit `i` is set while region `i`'s object is staged, waiting for the `leaveScope` that
-    /// publishes it: a failure discards it.
-    var staged: UInt64 = 0
-    /// Where the run's joined resolution goes: memory its frame sets aside when its program makes
-    /// `RecursiveCall`s.
-    var joinedMemory: UnsafeMutableRawPointer?
-    /// The resolution the run's `RecursiveCall`s make their values in, once the first has started
-    /// it.
-    private(set) var joined: JoinedResolution?
-    /// The generations this run pinned in the custom scopes it reached, shared with its joined
-    /// resolution: a closure's resolve and the program must work in one generation of each scope,
-    /// or a reset landing between their pins tears the graph.
-    private var pins = ScopePins()
-
-    init(program: ResolveProgram, request: BorrowedValue?) {
-        self.program = program
-        self.request = request
-    }
-
-    /// The run's joined resolution, started with `seeds`' objects (the first call's `arguments`)
-    /// if this is the first call.
-    mutating func joinedResolution(seeding seeds: [AnyProducer], with arguments: FactoryArguments)
-        -> UnsafeMutablePointer<ResolutionState>
-    {
-        if let joined { return joined.state }
-        // Set by the run before any instruction of a program that makes `RecursiveCall`s.
-        let started = JoinedResolution(
-            in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
-        joined = started
-        pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
-        return started.state
-    }
-
-    /// The generation of `storage` this run works in: the one current when the run first asked.
-    /// Pins flow one way, into the joined resolution when it starts: no region follows a
-    /// `RecursiveCall` in a program (`ProgramLowering` refuses a scoped region once the program
-    /// joins recursive resolves), so the run never pins a scope after its joined resolution began.
-    mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
-        if let pinned = pins.generation(in: storage) { return pinned }
-        let generation = storage.currentGeneration
-        pins.record(generation, in: storage)
-        return generation
-    }
-
-    func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
-}
-
 /// A frame of slots on the stack, all nil: a resolve of a small graph allocates nothing but the
 /// objects it creates.
 private protocol StackFrameSlots {
@@ -820,60 +770,4 @@ private struct SixteenSlots: StackFrameSlots {
     var slots: (FourSlots, FourSlots, FourSlots, FourSlots) = (
         (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil)
     )
-}
-
-/// The generations a run pinned in the custom scopes it reached: for each, the one current when
-/// the run (or its joined resolution) first asked (see `ScopeStorage`), so that its graph never
-/// mixes instances from both sides of a reset. At most `capacity` scopes, which the lowering
-/// checks; no allocation.
-struct ScopePins {
-    static let capacity = 4
-    /// A scope's storage (its unretained address: the registry keeps it for the whole run) and its
-    /// pinned generation, in pairs; address 0 is a free pair.
-    private var pairs: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-
-    private static func address(of storage: ScopeStorage) -> Int {
-        Int(bitPattern: Unmanaged.passUnretained(storage).toOpaque())
-    }
-
-    /// The generation pinned in `storage`, if any.
-    mutating func generation(in storage: ScopeStorage) -> Int? {
-        let address = Self.address(of: storage)
-        return withPairs { pairs in
-            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address {
-                return pairs[index + 1]
-            }
-            return nil
-        }
-    }
-
-    /// Pins `generation` in `storage`, which has none pinned yet.
-    mutating func record(_ generation: Int, in storage: ScopeStorage) {
-        let address = Self.address(of: storage)
-        withPairs { pairs in
-            // Never full: a program reaches at most `capacity` scopes.
-            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == 0 {
-                pairs[index] = address
-                pairs[index + 1] = generation
-                return
-            }
-        }
-    }
-
-    /// Calls `body` with each storage pinned and its generation.
-    mutating func visitEach(_ body: (ScopeStorage, Int) -> Void) {
-        withPairs { pairs in
-            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) {
-                guard let pointer = UnsafeRawPointer(bitPattern: pairs[index]) else { return }
-                body(Unmanaged<ScopeStorage>.fromOpaque(pointer).takeUnretainedValue(), pairs[index + 1])
-            }
-        }
-    }
-
-    private mutating func withPairs<R>(_ body: (UnsafeMutablePointer<Int>) -> R) -> R {
-        withUnsafeMutablePointer(to: &pairs) { tuple in
-            // Eight `Int`s laid out contiguously, as a homogeneous tuple is.
-            tuple.withMemoryRebound(to: Int.self, capacity: 2 * Self.capacity, body)
-        }
-    }
 }

@@ -1,0 +1,83 @@
+/// The record of one run of a program, on its caller's stack while it runs.
+///
+/// Small on purpose: every resolve makes one, and a larger record was built elsewhere and copied
+/// in (a `memcpy` of about 30 instructions per resolve, callgrind). What only a program with
+/// regions or `RecursiveCall`s needs lives in its `ScopedRun`, on the stack of the function that
+/// runs such a program.
+struct ProgramRun {
+    /// Unretained: the caller holds the program for the whole run.
+    unowned(unsafe) let program: ResolveProgram
+    /// The instruction that last called user code.
+    var pc = 0
+    /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
+    let request: BorrowedValue?
+    /// The state of the regions and the joined resolution; nil for a program with neither.
+    var scoped: UnsafeMutablePointer<ScopedRun>?
+
+    init(program: ResolveProgram, request: BorrowedValue?) {
+        self.program = program
+        self.request = request
+    }
+
+    /// How many regions that publish their object (singletons being created) are running.
+    var publishingRegions: Int { scoped?.pointee.publishingRegions ?? 0 }
+
+    /// The run's joined resolution, if its first `RecursiveCall` started one.
+    var joined: JoinedResolution? { scoped?.pointee.joined }
+
+    /// Whether the run skipped region `index`; only for a program with regions, which runs with a
+    /// `ScopedRun`.
+    func skipped(region index: Int) -> Bool {
+        scoped.unsafelyUnwrapped.pointee.skippedRegions & 1 << UInt64(index) != 0
+    }
+
+    func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
+}
+
+/// What a run of a program with regions or `RecursiveCall`s keeps besides its frame: which regions
+/// it skipped, staged or is in, the generations it pinned in custom scopes, and its joined
+/// resolution.
+struct ScopedRun {
+    /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
+    var skippedRegions: UInt64 = 0
+    /// How many regions that publish their object (singletons being created) are running.
+    var publishingRegions = 0
+    /// Bit `i` is set while region `i`'s object is staged, waiting for the `leaveScope` that
+    /// publishes it: a failure discards it.
+    var staged: UInt64 = 0
+    /// Where the run's joined resolution goes: memory its frame sets aside when its program makes
+    /// `RecursiveCall`s.
+    var joinedMemory: UnsafeMutableRawPointer?
+    /// The resolution the run's `RecursiveCall`s make their values in, once the first has started
+    /// it.
+    private(set) var joined: JoinedResolution?
+    /// The generations this run pinned in the custom scopes it reached, shared with its joined
+    /// resolution: a closure's resolve and the program must work in one generation of each scope,
+    /// or a reset landing between their pins tears the graph.
+    private var pins = ScopePins()
+
+    /// The run's joined resolution, started with `seeds`' objects (the first call's `arguments`)
+    /// for the run of `request`, if this is the first call.
+    mutating func joinedResolution(
+        seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?
+    ) -> UnsafeMutablePointer<ResolutionState> {
+        if let joined { return joined.state }
+        // Set by the run before any instruction of a program that makes `RecursiveCall`s.
+        let started = JoinedResolution(
+            in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
+        joined = started
+        pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
+        return started.state
+    }
+
+    /// The generation of `storage` this run works in: the one current when the run first asked.
+    /// Pins flow one way, into the joined resolution when it starts: no region follows a
+    /// `RecursiveCall` in a program (`ProgramLowering` refuses a scoped region once the program
+    /// joins recursive resolves), so the run never pins a scope after its joined resolution began.
+    mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
+        if let pinned = pins.generation(in: storage) { return pinned }
+        let generation = storage.currentGeneration
+        pins.record(generation, in: storage)
+        return generation
+    }
+}

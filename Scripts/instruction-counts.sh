@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Instructions, allocations and (for the memory scenarios) heap bytes retained per operation for each scenario of the benchmark package's
-# AutowireProfile executable (release build). Unlike wall-clock times these do not move with the
-# machine's load, so they are the figures to compare across changes, and the ones the speed gate
-# (Scripts/speed-gates.sh) holds to its thresholds.
+# Instructions, allocations and (for the memory scenarios) heap bytes retained per operation for
+# each scenario of the benchmark package's AutowireProfile executable (release build). Unlike
+# wall-clock times these do not move with the machine's load, so they are the figures to compare
+# across changes, and the ones the speed gate (Scripts/speed-gates.sh) holds to its thresholds.
 #
 #   Scripts/instruction-counts.sh [--tsv] [--skip-build] [SCENARIO…]     (needs valgrind and cc)
 #
@@ -33,7 +33,8 @@
 #
 # Prints a markdown table, or with --tsv one
 # `scenario<TAB>instructions<TAB>allocations<TAB>retained<TAB>first retained` line per scenario
-# (what the speed gate reads; both retained figures are `-` for a scenario that keeps nothing). --skip-build uses the release build already there.
+# (what the speed gate reads; both retained figures are `-` for a scenario that keeps nothing).
+# --skip-build uses the release build already there.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -1,6 +1,7 @@
 """Checks Scripts/speed-gates.py on small measurements: each figure (instructions, allocations and,
-for the memory scenarios, heap bytes retained per operation and by the first) is held to its threshold with the 10% rule, a figure
-without a threshold fails, and --update writes the retained bytes only where they were measured.
+for the memory scenarios, heap bytes retained per operation and by the first) is held to its
+threshold with the 10% rule, a figure without a threshold fails, and --update writes the retained
+bytes only where they were measured.
 
     python3 Scripts/test_speed_gates.py
 """

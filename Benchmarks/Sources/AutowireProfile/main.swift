@@ -31,13 +31,13 @@ import Swinject
 // allocations are the difference between a run of COUNT = repetitions and one of COUNT = 0,
 // divided by the repetitions, and so are, for the memory scenarios (`retains` in the list), the
 // heap bytes still live when the process exits; their first operation's bytes are those of the
-// run of COUNT = 0 (which runs the warm-up) less those of `AutowireProfile --baseline`. Scenarios of one operation in microseconds repeat 2,000 times; the
-// heavy ones (chains, builds, validation, cold resolves) fewer, to keep the speed gate within its
-// CI budget.
+// run of COUNT = 0 (which runs the warm-up) less those of `AutowireProfile --baseline`.
+// Scenarios of one operation in microseconds repeat 2,000 times; the heavy ones (chains, builds,
+// validation, cold resolves, memory) fewer, to keep the speed gate within its CI budget.
 
 /// One scenario: its name on the command line, how many operations a measurement repeats, whether
-/// its operations keep what they make (the memory scenarios: their heap bytes retained per operation
-/// are measured too), and the body that sets up and runs its operation once and then `count` more
+/// its operations keep what they make (the memory scenarios: the heap bytes they retain are
+/// measured too), and the body that sets up and runs its operation once and then `count` more
 /// times, through `measure`.
 struct Scenario {
     let name: String

@@ -11,6 +11,8 @@ trap 'rm -f "$report"' EXIT
 
 # The report itself: known rows per operation, unknown scenarios listed rather than dropped.
 python3 "$root/Scripts/test_benchmark_report.py"
+# The speed gate's checks: each figure held to its threshold, retained heap bytes included.
+python3 "$root/Scripts/test_speed_gates.py"
 
 AUTOWIRE_BENCHMARK_SMOKE=1 "$root/Scripts/compare.sh" | tee "$report"
 

@@ -6,12 +6,17 @@ Writes Benchmarks/Sources/BenchmarkModels/GeneratedTypes.swift:
     used by the chain-resolve and validate benchmarks;
   - 100 and 1,000 independent Injectable types plus a function that binds them all, and one that
     registers them in Swinject, used by the container-building benchmarks; for 100, functions that
-    resolve each of them once.
+    resolve each of them once;
+  - a graph of 150 Injectable types, each with up to three dependencies on later ones (a DAG in
+    which Graph150_0 reaches all 150), with the same registrations for Swinject, a hand-written
+    construction of each type's graph, and functions that resolve (or make) each type as a root,
+    used by the memory scenarios.
 
 Run from the repository root: python3 Scripts/generate-benchmark-types.py
 """
 
 import pathlib
+import random
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "Benchmarks" / "Sources" / "BenchmarkModels" / "GeneratedTypes.swift"
@@ -19,6 +24,11 @@ CHAIN_DEPTHS = [10, 100, 1000]
 BINDING_COUNTS = [100, 1000]
 # The binding count whose types also get functions that resolve each of them once.
 RESOLVED_COUNT = 100
+# The memory scenarios' graph: how many types, at most how many dependencies each, and the seed
+# that picks them (fixed, so that the file and the figures measured over it never move).
+GRAPH_TYPES = 150
+GRAPH_MAX_DEPENDENCIES = 3
+GRAPH_SEED = 44
 
 
 def chain(depth: int) -> list[str]:
@@ -102,6 +112,127 @@ def resolutions(count: int) -> list[str]:
     return lines + ["}", ""]
 
 
+def graph_dependencies(count: int) -> list[list[int]]:
+    """Each type's dependencies, all on later types, so the graph is acyclic. Type i depends first
+    on 2i+1 and 2i+2 (a binary tree, so that type 0 reaches every type), then on later types drawn
+    with a fixed seed, up to a drawn total of one to three; the last type depends on nothing."""
+    draw = random.Random(GRAPH_SEED)
+    dependencies = []
+    for index in range(count):
+        later = list(range(index + 1, count))
+        chosen = [child for child in (2 * index + 1, 2 * index + 2) if child < count]
+        wanted = min(len(later), max(len(chosen), draw.randint(1, GRAPH_MAX_DEPENDENCIES)))
+        while len(chosen) < wanted:
+            pick = draw.choice(later)
+            if pick not in chosen:
+                chosen.append(pick)
+        dependencies.append(chosen)
+    return dependencies
+
+
+def reach(dependencies: list[list[int]], root: int) -> set[int]:
+    seen, pending = {root}, [root]
+    while pending:
+        for dependency in dependencies[pending.pop()]:
+            if dependency not in seen:
+                seen.add(dependency)
+                pending.append(dependency)
+    return seen
+
+
+def graph(count: int) -> list[str]:
+    """The memory scenarios' graph: the types, Swinject's registrations of them, a hand-written
+    construction of each type's graph, and functions that resolve or make each type as a root."""
+    dependencies = graph_dependencies(count)
+    reached = [len(reach(dependencies, index)) for index in range(count)]
+    edges = sum(len(each) for each in dependencies)
+    name = lambda index: f"Graph{count}_{index}"
+    lines = [
+        f"// MARK: - A graph of {count} types",
+        "//",
+        f"// {count} types, {edges} dependencies (at most {GRAPH_MAX_DEPENDENCIES} each, all on later types);",
+        f"// {name(0)} reaches all {count}. Resolving each type once as a root, in the default `.graph`",
+        f"// scope, makes {sum(reached)} objects.",
+        "",
+    ]
+    for index in range(count):
+        lines.append(f"public final class {name(index)}: Injectable {{")
+        for slot, dependency in enumerate(dependencies[index]):
+            lines.append(f"    public var d{slot}: {name(dependency)}!")
+        lines.append("    public init() {}")
+        if dependencies[index]:
+            injected = ", ".join(f".inject(\\.d{slot})" for slot in range(len(dependencies[index])))
+            lines.append(f"    public static let dependencies: [Dependency<{name(index)}>] = [{injected}]")
+        lines.append("}")
+    lines += [
+        "",
+        f"/// Registers the {count} `{name(0).split('_')[0]}_*` types in Swinject the way its users write it: a",
+        "/// closure that makes the object and fills its properties, in Swinject's default `.graph` scope.",
+        f"public func registerGraph{count}Types(_ container: Swinject.Container) {{",
+    ]
+    for index in range(count):
+        fills = "".join(
+            f" object.d{slot} = resolver.resolve({name(dependency)}.self);"
+            for slot, dependency in enumerate(dependencies[index]))
+        lines.append(
+            f"    container.register({name(index)}.self) {{ resolver in let object = {name(index)}();{fills} return object }}")
+    lines += [
+        "}",
+        "",
+        f"/// Resolves each of the {count} `Graph{count}_*` types once as a root, handing each object to `keep`.",
+        f"public func resolveGraph{count}Each(_ container: Autowire.Container, _ keep: (AnyObject) -> Void) throws {{",
+    ]
+    lines += [f"    keep(try container.resolve({name(index)}.self))" for index in range(count)]
+    lines += [
+        "}",
+        "",
+        f"/// Resolves each of the {count} types `registerGraph{count}Types` registered once as a root, handing",
+        "/// each object to `keep`.",
+        f"public func resolveGraph{count}Each(_ container: Swinject.Container, _ keep: (AnyObject?) -> Void) {{",
+    ]
+    lines += [f"    keep(container.resolve({name(index)}.self))" for index in range(count)]
+    lines += [
+        "}",
+        "",
+        f"/// Makes `{name(0)}`, which reaches all {count} types, by hand: one object per type, as the",
+        "/// `.graph` scope makes them.",
+        f"public func makeGraph{count}Root() -> {name(0)} {{",
+        f"    var made = Graph{count}Made()",
+        "    return made.make0()",
+        "}",
+        "",
+        f"/// Makes each of the {count} `Graph{count}_*` types once as a root by hand, one object per type",
+        "/// reached as the `.graph` scope makes them, handing each root to `keep`: the objects alone.",
+        f"public func makeGraph{count}Each(_ keep: (AnyObject) -> Void) {{",
+    ]
+    for index in range(count):
+        lines += [
+            "    do {",
+            f"        var made = Graph{count}Made()",
+            f"        keep(made.make{index}())",
+            "    }",
+        ]
+    lines += [
+        "}",
+        "",
+        f"/// The objects one hand-written construction of a `Graph{count}_*` root has made so far, one per",
+        "/// type: what lets an object reached twice be shared, as in the `.graph` scope.",
+        f"struct Graph{count}Made {{",
+    ]
+    lines += [f"    var object{index}: {name(index)}?" for index in range(count)]
+    for index in range(count):
+        lines += [
+            "",
+            f"    mutating func make{index}() -> {name(index)} {{",
+            f"        if let object = object{index} {{ return object }}",
+            f"        let object = {name(index)}()",
+            f"        object{index} = object",
+        ]
+        lines += [f"        object.d{slot} = make{dependency}()" for slot, dependency in enumerate(dependencies[index])]
+        lines += ["        return object", "    }"]
+    return lines + ["}", ""]
+
+
 def main() -> None:
     lines = [
         "// DO NOT EDIT: generated by Scripts/generate-benchmark-types.py; run it to regenerate.",
@@ -115,6 +246,7 @@ def main() -> None:
         lines += chain(depth)
     for count in BINDING_COUNTS:
         lines += bindings(count)
+    lines += graph(GRAPH_TYPES)
     OUTPUT.write_text("\n".join(lines).rstrip() + "\n")
     print(f"wrote {OUTPUT.relative_to(ROOT)}")
 

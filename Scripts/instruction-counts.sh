@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Instructions and allocations per operation for each scenario of the benchmark package's
-# AutowireProfile executable (release build). Unlike wall-clock times these do not move with the
-# machine's load, so they are the figures to compare across changes, and the ones the speed gate
-# (Scripts/speed-gates.sh) holds to its thresholds.
+# Instructions, allocations and (for the memory scenarios) heap bytes retained per operation for
+# each scenario of the benchmark package's AutowireProfile executable (release build). Unlike
+# wall-clock times these do not move with the machine's load, so they are the figures to compare
+# across changes, and the ones the speed gate (Scripts/speed-gates.sh) holds to its thresholds.
 #
 #   Scripts/instruction-counts.sh [--tsv] [--skip-build] [SCENARIO…]     (needs valgrind and cc)
 #
@@ -16,6 +16,14 @@
 #   billion instructions).
 # - Allocations: counted by Scripts/malloc-counter.c, loaded with LD_PRELOAD into a native run
 #   with the repetitions and one without them; the difference divided by the repetitions.
+# - Heap bytes retained, for the scenarios `--list` marks `retains` (the memory scenarios, whose
+#   operations keep the container and the objects they made): the same two runs' heap bytes still
+#   live at exit (the sum of malloc_usable_size over the blocks not freed, which the malloc counter
+#   keeps); the difference divided by the repetitions. And the heap bytes a fresh process retains
+#   after its first operation (the warm-up's one): the run without repetitions less a run of
+#   `AutowireProfile --baseline`, which runs no scenario. The first operation also holds what the
+#   process keeps once (Swift's metadata for the generic types the library instantiates per type,
+#   the library's global tables): what an app that builds one container pays.
 # Both run the binary as `./AutowireProfile` from its folder in an empty environment, with
 # address-space randomization off (`setarch -R`) and Swift's per-process hash seed off
 # (SWIFT_DETERMINISTIC_HASHING). Otherwise counts move between runs of the same binary: by a few
@@ -23,8 +31,10 @@
 # with the hash seed and with where the stack starts, which the length of the binary's path and
 # of the environment decide. With all of these fixed, counts repeat exactly.
 #
-# Prints a markdown table, or with --tsv one `scenario<TAB>instructions<TAB>allocations` line per
-# scenario (what the speed gate reads). --skip-build uses the release build already there.
+# Prints a markdown table, or with --tsv one
+# `scenario<TAB>instructions<TAB>allocations<TAB>retained<TAB>first retained` line per scenario
+# (what the speed gate reads; both retained figures are `-` for a scenario that keeps nothing).
+# --skip-build uses the release build already there.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -92,21 +102,26 @@ instructions() {
     sed -n 's/.*refs: *//p' <<<"$output" | tr -d ','
 }
 
-# allocations SCENARIO COUNT: the allocations of one whole run (set-up, the first operation and
-# COUNT more).
+# allocations SCENARIO COUNT: the allocations of one whole run (set-up, the warm-up and COUNT
+# operations) and the heap bytes still live when it exits, separated by a space.
 allocations() {
     local output
     if ! output="$(fixed /usr/bin/env LD_PRELOAD="$counter" ./AutowireProfile "$1" "$2" 2>&1 >/dev/null)"; then
         printf 'instruction-counts: %s failed with the malloc counter:\n%s\n' "$1" "$output" >&2
         return 1
     fi
-    sed -n 's/^malloc-counter: \([0-9]*\) allocations$/\1/p' <<<"$output"
+    sed -n 's/^malloc-counter: \([0-9]*\) allocations, \(-\{0,1\}[0-9]*\) bytes live$/\1 \2/p' <<<"$output"
 }
 
 # per_operation MANY ONE REPETITIONS: (MANY - ONE) / REPETITIONS, to at most two decimals.
 per_operation() {
     awk -v many="$1" -v one="$2" -v n="$3" \
         'BEGIN { v = sprintf("%.2f", (many - one) / n); sub(/0+$/, "", v); sub(/\.$/, "", v); print v }'
+}
+
+# cell FIGURE: FIGURE in a markdown cell, empty for `-` (not measured).
+cell() {
+    if [[ "$1" != - ]]; then echo "$1"; fi
 }
 
 listed="$("$binary" --list)"
@@ -118,10 +133,11 @@ for scenario in "${selected[@]}"; do
     fi
 done
 if [[ "$format" == markdown ]]; then
-    echo "| Scenario | Instructions per operation | Allocations per operation |"
-    echo "| --- | ---: | ---: |"
+    echo "| Scenario | Instructions per operation | Allocations per operation | Heap bytes retained per operation | Heap bytes retained by the first |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
 fi
-while read -r scenario repetitions; do
+baseline_live=""
+while read -r scenario repetitions retains; do
     if [[ ${#selected[@]} -gt 0 && ! " ${selected[*]} " == *" $scenario "* ]]; then
         continue
     fi
@@ -131,16 +147,26 @@ while read -r scenario repetitions; do
         exit 1
     fi
     instructions_per_op="$(((counted + repetitions / 2) / repetitions))"
-    many="$(allocations "$scenario" "$repetitions")"
-    one="$(allocations "$scenario" 0)"
+    read -r many many_live <<<"$(allocations "$scenario" "$repetitions")"
+    read -r one one_live <<<"$(allocations "$scenario" 0)"
     if [[ -z "$many" || -z "$one" ]]; then
         echo "instruction-counts: the malloc counter gave no count for $scenario" >&2
         exit 1
     fi
     allocations_per_op="$(per_operation "$many" "$one" "$repetitions")"
+    retained_per_op=-
+    retained_first=-
+    if [[ "$retains" == retains ]]; then
+        if [[ -z "$baseline_live" ]]; then
+            read -r _ baseline_live <<<"$(allocations --baseline 0)"
+        fi
+        retained_per_op="$(per_operation "$many_live" "$one_live" "$repetitions")"
+        retained_first="$((one_live - baseline_live))"
+    fi
     if [[ "$format" == tsv ]]; then
-        printf '%s\t%s\t%s\n' "$scenario" "$instructions_per_op" "$allocations_per_op"
+        printf '%s\t%s\t%s\t%s\t%s\n' "$scenario" "$instructions_per_op" "$allocations_per_op" \
+            "$retained_per_op" "$retained_first"
     else
-        echo "| $scenario | $instructions_per_op | $allocations_per_op |"
+        echo "| $scenario | $instructions_per_op | $allocations_per_op | $(cell "$retained_per_op") | $(cell "$retained_first") |"
     fi
 done <<<"$listed"

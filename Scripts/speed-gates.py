@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Holds measured instructions and allocations per operation to the committed thresholds, for
-Scripts/speed-gates.sh (which measures and calls this).
+"""Holds measured instructions, allocations and heap bytes retained per operation to the
+committed thresholds, for Scripts/speed-gates.sh (which measures and calls this).
 
     speed-gates.py check|update THRESHOLDS MEASURED TOOLCHAIN [--partial]
 
-MEASURED is Scripts/instruction-counts.sh's --tsv output: `scenario<TAB>instructions<TAB>allocations`;
+MEASURED is Scripts/instruction-counts.sh's --tsv output:
+`scenario<TAB>instructions<TAB>allocations<TAB>retained<TAB>first retained`, where retained (heap
+bytes retained per operation) and first retained (heap bytes a fresh process retains after its
+first operation) are `-` for the scenarios that keep nothing: only the memory scenarios have them.
 --partial says it holds only some of the profile's scenarios.
 
 check prints one row per scenario and figure (measured, threshold, ratio, verdict) and exits 1
@@ -20,7 +23,9 @@ import os
 import sys
 
 TOLERANCE = 0.10
-METRICS = ("instructions", "allocations")
+# Every figure a scenario may have, in the order they are shown; the retained bytes only for the
+# memory scenarios.
+METRICS = ("instructions", "allocations", "retained_bytes", "first_retained_bytes")
 
 
 def read_measured(path):
@@ -29,8 +34,13 @@ def read_measured(path):
         for line in file:
             if not line.strip():
                 continue
-            scenario, instructions, allocations = line.rstrip("\n").split("\t")
-            measured[scenario] = {"instructions": int(instructions), "allocations": number(allocations)}
+            scenario, instructions, allocations, retained, first = line.rstrip("\n").split("\t")
+            figures = {"instructions": int(instructions), "allocations": number(allocations)}
+            if retained != "-":
+                figures["retained_bytes"] = number(retained)
+            if first != "-":
+                figures["first_retained_bytes"] = number(first)
+            measured[scenario] = figures
     if not measured:
         sys.exit("speed-gates: nothing was measured")
     return measured
@@ -62,6 +72,16 @@ def check(thresholds, measured, toolchain, partial):
             print(f"| {scenario} | | | | | no threshold |")
             continue
         for metric in METRICS:
+            if metric not in figures and metric not in known[scenario]:
+                continue
+            if metric not in figures:
+                missing.append(f"{scenario} ({metric}: the threshold has it, the measurement does not)")
+                print(f"| {scenario} | {metric} | | {fmt(known[scenario][metric])} | | not measured |")
+                continue
+            if metric not in known[scenario]:
+                missing.append(f"{scenario} ({metric})")
+                print(f"| {scenario} | {metric} | {fmt(figures[metric])} | | | no threshold |")
+                continue
             value, limit = figures[metric], known[scenario][metric]
             if limit == 0:
                 ratio = "—" if value == 0 else "∞"
@@ -90,7 +110,7 @@ def check(thresholds, measured, toolchain, partial):
         )
     if missing:
         print(
-            "speed-gates: FAILED: no threshold for " + ", ".join(missing)
+            "speed-gates: FAILED: no threshold (or no measurement) for " + ", ".join(missing)
             + ". Measure them with Scripts/speed-gates.sh --update and commit the thresholds file."
         )
     if regressions:
@@ -115,15 +135,15 @@ def update(path, thresholds, measured, toolchain, partial):
     print("| --- | --- | ---: | ---: |")
     for scenario, figures in measured.items():
         for metric in METRICS:
-            old = known.get(scenario, {}).get(metric)
-            if old != figures[metric]:
-                print(f"| {scenario} | {metric} | {'' if old is None else fmt(old)} | {fmt(figures[metric])} |")
+            old, new = known.get(scenario, {}).get(metric), figures.get(metric)
+            if old != new:
+                print(f"| {scenario} | {metric} | {'' if old is None else fmt(old)} | {'' if new is None else fmt(new)} |")
         known[scenario] = figures
     # A whole measurement gives the profile's order and drops stale scenarios; a partial one keeps
     # the file's order and adds new scenarios at the end.
     order = list(measured) if not partial else list(known)
     thresholds = {
-        "about": thresholds.get("about", ABOUT),
+        "about": ABOUT,
         "toolchain": toolchain,
         "scenarios": {name: known[name] for name in order},
     }
@@ -136,9 +156,12 @@ def update(path, thresholds, measured, toolchain, partial):
 
 ABOUT = (
     "Instructions (callgrind) and allocations (malloc calls) per operation of each AutowireProfile "
-    "scenario, release build, measured by Scripts/instruction-counts.sh. Scripts/speed-gates.sh "
-    "fails when a figure is more than 10% above its threshold; Scripts/speed-gates.sh --update "
-    "rewrites this file from a measurement (the way to accept an intended change)."
+    "scenario, and for the memory scenarios the heap bytes retained per operation (retained_bytes: "
+    "the usable sizes of the blocks still live at exit) and by a fresh process's first operation "
+    "(first_retained_bytes, with what the process keeps once), release build, measured by "
+    "Scripts/instruction-counts.sh. Scripts/speed-gates.sh fails when a figure is more than 10% "
+    "above its threshold; Scripts/speed-gates.sh --update rewrites this file from a measurement "
+    "(the way to accept an intended change)."
 )
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The speed gate (CI runs it): measures instructions and allocations per operation of every
-# AutowireProfile scenario (Scripts/instruction-counts.sh: callgrind and a malloc counter, release
-# build, counts that repeat exactly) and holds them to the committed thresholds in
+# AutowireProfile scenario, and the heap bytes retained per operation of the memory scenarios
+# (Scripts/instruction-counts.sh: callgrind and a malloc counter, release build, counts that
+# repeat exactly) and holds them to the committed thresholds in
 # Benchmarks/Thresholds/instructions-and-allocations.json. Fails, naming each scenario, when a
 # figure is more than 10% above its threshold; reports (without failing) figures more than 10%
 # below, so that gains get locked in.
@@ -13,7 +14,7 @@
 #                                               the release build already there
 #
 # Wall-clock times are not gated: on these shared machines they move by 30–50% between runs,
-# while instruction and allocation counts do not move at all.
+# while instruction, allocation and live-byte counts do not move at all.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -29,23 +29,35 @@ import Swinject
 // `Scripts/instruction-counts.sh` and `Scripts/speed-gates.sh` measure every scenario `--list`
 // prints with its repetitions: instructions are callgrind's count divided by the repetitions;
 // allocations are the difference between a run of COUNT = repetitions and one of COUNT = 0,
-// divided by the repetitions. Scenarios of one operation in microseconds repeat 2,000 times; the
-// heavy ones (chains, builds, validation, cold resolves) fewer, to keep the speed gate within its
-// CI budget.
+// divided by the repetitions, and so are, for the memory scenarios (`retains` in the list), the
+// heap bytes still live when the process exits; their first operation's bytes are those of the
+// run of COUNT = 0 (which runs the warm-up) less those of `AutowireProfile --baseline`.
+// Scenarios of one operation in microseconds repeat 2,000 times; the heavy ones (chains, builds,
+// validation, cold resolves, memory) fewer, to keep the speed gate within its CI budget.
 
-/// One scenario: its name on the command line, how many operations a measurement repeats, and
-/// the body that sets up and runs its operation once and then `count` more times, through
-/// `measure`.
+/// One scenario: its name on the command line, how many operations a measurement repeats, whether
+/// its operations keep what they make (the memory scenarios: the heap bytes they retain are
+/// measured too), and the body that sets up and runs its operation once and then `count` more
+/// times, through `measure`.
 struct Scenario {
     let name: String
     let repetitions: Int
+    let retains: Bool
     let run: (_ count: Int) throws -> Void
+
+    init(name: String, repetitions: Int, retains: Bool = false, run: @escaping (_ count: Int) throws -> Void) {
+        self.name = name
+        self.repetitions = repetitions
+        self.retains = retains
+        self.run = run
+    }
 }
 
-/// Runs `operation` three times, then `count` times between callgrind's start and stop requests.
+/// Runs `operation` `warmUps` times (three unless told), then `count` times between callgrind's
+/// start and stop requests.
 @inline(__always)
-func measure(_ count: Int, _ operation: () throws -> Void) rethrows {
-    try warmUp(operation)
+func measure(_ count: Int, warmUps: Int = 3, _ operation: () throws -> Void) rethrows {
+    try warmUp(warmUps, operation)
     callgrind_start_counting()
     for _ in 0..<count { try operation() }
     callgrind_stop_counting()
@@ -54,9 +66,24 @@ func measure(_ count: Int, _ operation: () throws -> Void) rethrows {
 /// The warm-up, out of line, so that its copies of the operation do not change the code the
 /// measured loop is compiled into (three inlined ones moved a cached singleton's count by 6).
 @inline(never)
-func warmUp(_ operation: () throws -> Void) rethrows {
-    for _ in 0..<3 { try operation() }
+func warmUp(_ times: Int, _ operation: () throws -> Void) rethrows {
+    for _ in 0..<times { try operation() }
 }
+
+/// Where `retain` leaves the last object it kept: a store to a global, which the optimizer must
+/// assume is read, so that it cannot delete an allocation whose only other use is the retain (it
+/// deleted a local buffer kept through `_ = Unmanaged.passRetained(buffer)`).
+nonisolated(unsafe) var lastRetained: UnsafeMutableRawPointer?
+
+/// Keeps an object for the rest of the process (one retain it never releases, and no heap of its
+/// own): a memory scenario's containers and objects stay in the bytes the malloc counter finds
+/// live when the process exits.
+@inline(never)
+func retain(_ object: AnyObject) { lastRetained = Unmanaged.passRetained(object).toOpaque() }
+
+/// The same for an optional result (Swinject's `resolve`).
+@inline(never)
+func retain(_ object: AnyObject?) { object.map { retain($0) } }
 
 /// The constructor family bound with typed factories but for the logger, bound with a closure as
 /// apps bind what the container cannot make itself: the program calls the closure through the
@@ -267,14 +294,70 @@ let scenarios: [Scenario] = [
     Scenario(name: "cold-singletons", repetitions: 20) { count in
         try measure(count) { keep(try Autowire.Container().resolve(StartupApp.self)) }
     },
+    // Memory: the heap a container holds over the 150 generated `Graph150_*` types (up to three
+    // dependencies each; `Graph150_0` reaches all of them). Each operation builds a container,
+    // resolves, and keeps the container and every object it resolved for the rest of the process
+    // (`retain`), so the bytes the malloc counter finds live at exit grow by what one operation
+    // holds: the objects (the hand-written rows hold only them) and what the container keeps to
+    // resolve them again. Every operation starts from a new container, so one warm-up settles
+    // what the process keeps once (type metadata, the library's global tables).
+    Scenario(name: "memory-150-root", repetitions: 3, retains: true) { count in
+        try measure(count, warmUps: 1) {
+            let container = Autowire.Container()
+            retain(try container.resolve(Graph150_0.self))
+            retain(container)
+        }
+    },
+    Scenario(name: "memory-150-each-twice", repetitions: 3, retains: true) { count in
+        try measure(count, warmUps: 1) {
+            let container = Autowire.Container()
+            retain(try container.resolve(Graph150_0.self))
+            try resolveGraph150Each(container) { retain($0) }
+            try resolveGraph150Each(container) { retain($0) }
+            retain(container)
+        }
+    },
+    Scenario(name: "swinject-memory-150-root", repetitions: 3, retains: true) { count in
+        measure(count, warmUps: 1) {
+            let container = Swinject.Container()
+            registerGraph150Types(container)
+            retain(container.resolve(Graph150_0.self))
+            retain(container)
+        }
+    },
+    Scenario(name: "swinject-memory-150-each-twice", repetitions: 3, retains: true) { count in
+        measure(count, warmUps: 1) {
+            let container = Swinject.Container()
+            registerGraph150Types(container)
+            retain(container.resolve(Graph150_0.self))
+            resolveGraph150Each(container) { retain($0) }
+            resolveGraph150Each(container) { retain($0) }
+            retain(container)
+        }
+    },
+    Scenario(name: "handwritten-memory-150-root", repetitions: 3, retains: true) { count in
+        measure(count, warmUps: 1) { retain(makeGraph150Root()) }
+    },
+    Scenario(name: "handwritten-memory-150-each-twice", repetitions: 3, retains: true) { count in
+        measure(count, warmUps: 1) {
+            retain(makeGraph150Root())
+            makeGraph150Each { retain($0) }
+            makeGraph150Each { retain($0) }
+        }
+    },
 ]
 
 let arguments = CommandLine.arguments
 let name = arguments.count > 1 ? arguments[1] : "autowired"
 if name == "--callgrind-requests" {
     print(callgrind_requests_available() ? "available" : "not available")
+} else if name == "--baseline" {
+    // Runs no scenario: the heap bytes a process holds at exit without one, which the first
+    // operation of a memory scenario is measured against.
 } else if name == "--list" {
-    for scenario in scenarios { print(scenario.name, scenario.repetitions) }
+    for scenario in scenarios {
+        print(scenario.name, scenario.repetitions, terminator: scenario.retains ? " retains\n" : "\n")
+    }
 } else if let scenario = scenarios.first(where: { $0.name == name }) {
     try scenario.run(arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000)
 } else {

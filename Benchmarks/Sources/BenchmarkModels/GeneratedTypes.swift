@@ -13488,3 +13488,3520 @@ public func register1000Types(_ container: Swinject.Container) {
     container.register(Bound1000_998.self) { resolver in let object = Bound1000_998(); object.config = resolver.resolve(Config.self); return object }
     container.register(Bound1000_999.self) { resolver in let object = Bound1000_999(); object.config = resolver.resolve(Config.self); return object }.inObjectScope(.container)
 }
+
+// MARK: - A graph of 150 types
+//
+// 150 types, 315 dependencies (at most 3 each, all on later types);
+// Graph150_0 reaches all 150. Resolving each type once as a root, in the default `.graph`
+// scope, makes 3315 objects.
+
+public final class Graph150_0: Injectable {
+    public var d0: Graph150_1!
+    public var d1: Graph150_2!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_0>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_1: Injectable {
+    public var d0: Graph150_3!
+    public var d1: Graph150_4!
+    public var d2: Graph150_140!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_1>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_2: Injectable {
+    public var d0: Graph150_5!
+    public var d1: Graph150_6!
+    public var d2: Graph150_32!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_2>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_3: Injectable {
+    public var d0: Graph150_7!
+    public var d1: Graph150_8!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_3>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_4: Injectable {
+    public var d0: Graph150_9!
+    public var d1: Graph150_10!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_4>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_5: Injectable {
+    public var d0: Graph150_11!
+    public var d1: Graph150_12!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_5>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_6: Injectable {
+    public var d0: Graph150_13!
+    public var d1: Graph150_14!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_6>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_7: Injectable {
+    public var d0: Graph150_15!
+    public var d1: Graph150_16!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_7>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_8: Injectable {
+    public var d0: Graph150_17!
+    public var d1: Graph150_18!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_8>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_9: Injectable {
+    public var d0: Graph150_19!
+    public var d1: Graph150_20!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_9>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_10: Injectable {
+    public var d0: Graph150_21!
+    public var d1: Graph150_22!
+    public var d2: Graph150_13!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_10>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_11: Injectable {
+    public var d0: Graph150_23!
+    public var d1: Graph150_24!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_11>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_12: Injectable {
+    public var d0: Graph150_25!
+    public var d1: Graph150_26!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_12>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_13: Injectable {
+    public var d0: Graph150_27!
+    public var d1: Graph150_28!
+    public var d2: Graph150_91!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_13>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_14: Injectable {
+    public var d0: Graph150_29!
+    public var d1: Graph150_30!
+    public var d2: Graph150_111!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_14>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_15: Injectable {
+    public var d0: Graph150_31!
+    public var d1: Graph150_32!
+    public var d2: Graph150_119!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_15>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_16: Injectable {
+    public var d0: Graph150_33!
+    public var d1: Graph150_34!
+    public var d2: Graph150_100!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_16>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_17: Injectable {
+    public var d0: Graph150_35!
+    public var d1: Graph150_36!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_17>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_18: Injectable {
+    public var d0: Graph150_37!
+    public var d1: Graph150_38!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_18>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_19: Injectable {
+    public var d0: Graph150_39!
+    public var d1: Graph150_40!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_19>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_20: Injectable {
+    public var d0: Graph150_41!
+    public var d1: Graph150_42!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_20>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_21: Injectable {
+    public var d0: Graph150_43!
+    public var d1: Graph150_44!
+    public var d2: Graph150_62!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_21>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_22: Injectable {
+    public var d0: Graph150_45!
+    public var d1: Graph150_46!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_22>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_23: Injectable {
+    public var d0: Graph150_47!
+    public var d1: Graph150_48!
+    public var d2: Graph150_32!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_23>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_24: Injectable {
+    public var d0: Graph150_49!
+    public var d1: Graph150_50!
+    public var d2: Graph150_37!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_24>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_25: Injectable {
+    public var d0: Graph150_51!
+    public var d1: Graph150_52!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_25>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_26: Injectable {
+    public var d0: Graph150_53!
+    public var d1: Graph150_54!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_26>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_27: Injectable {
+    public var d0: Graph150_55!
+    public var d1: Graph150_56!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_27>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_28: Injectable {
+    public var d0: Graph150_57!
+    public var d1: Graph150_58!
+    public var d2: Graph150_134!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_28>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_29: Injectable {
+    public var d0: Graph150_59!
+    public var d1: Graph150_60!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_29>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_30: Injectable {
+    public var d0: Graph150_61!
+    public var d1: Graph150_62!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_30>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_31: Injectable {
+    public var d0: Graph150_63!
+    public var d1: Graph150_64!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_31>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_32: Injectable {
+    public var d0: Graph150_65!
+    public var d1: Graph150_66!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_32>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_33: Injectable {
+    public var d0: Graph150_67!
+    public var d1: Graph150_68!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_33>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_34: Injectable {
+    public var d0: Graph150_69!
+    public var d1: Graph150_70!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_34>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_35: Injectable {
+    public var d0: Graph150_71!
+    public var d1: Graph150_72!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_35>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_36: Injectable {
+    public var d0: Graph150_73!
+    public var d1: Graph150_74!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_36>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_37: Injectable {
+    public var d0: Graph150_75!
+    public var d1: Graph150_76!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_37>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_38: Injectable {
+    public var d0: Graph150_77!
+    public var d1: Graph150_78!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_38>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_39: Injectable {
+    public var d0: Graph150_79!
+    public var d1: Graph150_80!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_39>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_40: Injectable {
+    public var d0: Graph150_81!
+    public var d1: Graph150_82!
+    public var d2: Graph150_72!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_40>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_41: Injectable {
+    public var d0: Graph150_83!
+    public var d1: Graph150_84!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_41>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_42: Injectable {
+    public var d0: Graph150_85!
+    public var d1: Graph150_86!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_42>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_43: Injectable {
+    public var d0: Graph150_87!
+    public var d1: Graph150_88!
+    public var d2: Graph150_148!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_43>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_44: Injectable {
+    public var d0: Graph150_89!
+    public var d1: Graph150_90!
+    public var d2: Graph150_100!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_44>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_45: Injectable {
+    public var d0: Graph150_91!
+    public var d1: Graph150_92!
+    public var d2: Graph150_50!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_45>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_46: Injectable {
+    public var d0: Graph150_93!
+    public var d1: Graph150_94!
+    public var d2: Graph150_138!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_46>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_47: Injectable {
+    public var d0: Graph150_95!
+    public var d1: Graph150_96!
+    public var d2: Graph150_142!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_47>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_48: Injectable {
+    public var d0: Graph150_97!
+    public var d1: Graph150_98!
+    public var d2: Graph150_91!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_48>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_49: Injectable {
+    public var d0: Graph150_99!
+    public var d1: Graph150_100!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_49>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_50: Injectable {
+    public var d0: Graph150_101!
+    public var d1: Graph150_102!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_50>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_51: Injectable {
+    public var d0: Graph150_103!
+    public var d1: Graph150_104!
+    public var d2: Graph150_110!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_51>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_52: Injectable {
+    public var d0: Graph150_105!
+    public var d1: Graph150_106!
+    public var d2: Graph150_122!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_52>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_53: Injectable {
+    public var d0: Graph150_107!
+    public var d1: Graph150_108!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_53>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_54: Injectable {
+    public var d0: Graph150_109!
+    public var d1: Graph150_110!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_54>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_55: Injectable {
+    public var d0: Graph150_111!
+    public var d1: Graph150_112!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_55>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_56: Injectable {
+    public var d0: Graph150_113!
+    public var d1: Graph150_114!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_56>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_57: Injectable {
+    public var d0: Graph150_115!
+    public var d1: Graph150_116!
+    public var d2: Graph150_145!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_57>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_58: Injectable {
+    public var d0: Graph150_117!
+    public var d1: Graph150_118!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_58>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_59: Injectable {
+    public var d0: Graph150_119!
+    public var d1: Graph150_120!
+    public var d2: Graph150_65!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_59>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_60: Injectable {
+    public var d0: Graph150_121!
+    public var d1: Graph150_122!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_60>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_61: Injectable {
+    public var d0: Graph150_123!
+    public var d1: Graph150_124!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_61>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_62: Injectable {
+    public var d0: Graph150_125!
+    public var d1: Graph150_126!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_62>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_63: Injectable {
+    public var d0: Graph150_127!
+    public var d1: Graph150_128!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_63>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_64: Injectable {
+    public var d0: Graph150_129!
+    public var d1: Graph150_130!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_64>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_65: Injectable {
+    public var d0: Graph150_131!
+    public var d1: Graph150_132!
+    public var d2: Graph150_143!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_65>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_66: Injectable {
+    public var d0: Graph150_133!
+    public var d1: Graph150_134!
+    public var d2: Graph150_138!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_66>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_67: Injectable {
+    public var d0: Graph150_135!
+    public var d1: Graph150_136!
+    public var d2: Graph150_104!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_67>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_68: Injectable {
+    public var d0: Graph150_137!
+    public var d1: Graph150_138!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_68>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_69: Injectable {
+    public var d0: Graph150_139!
+    public var d1: Graph150_140!
+    public var d2: Graph150_95!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_69>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_70: Injectable {
+    public var d0: Graph150_141!
+    public var d1: Graph150_142!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_70>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_71: Injectable {
+    public var d0: Graph150_143!
+    public var d1: Graph150_144!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_71>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_72: Injectable {
+    public var d0: Graph150_145!
+    public var d1: Graph150_146!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_72>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_73: Injectable {
+    public var d0: Graph150_147!
+    public var d1: Graph150_148!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_73>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_74: Injectable {
+    public var d0: Graph150_149!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_74>] = [.inject(\.d0)]
+}
+public final class Graph150_75: Injectable {
+    public var d0: Graph150_83!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_75>] = [.inject(\.d0)]
+}
+public final class Graph150_76: Injectable {
+    public var d0: Graph150_83!
+    public var d1: Graph150_137!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_76>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_77: Injectable {
+    public var d0: Graph150_96!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_77>] = [.inject(\.d0)]
+}
+public final class Graph150_78: Injectable {
+    public var d0: Graph150_79!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_78>] = [.inject(\.d0)]
+}
+public final class Graph150_79: Injectable {
+    public var d0: Graph150_117!
+    public var d1: Graph150_88!
+    public var d2: Graph150_114!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_79>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_80: Injectable {
+    public var d0: Graph150_81!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_80>] = [.inject(\.d0)]
+}
+public final class Graph150_81: Injectable {
+    public var d0: Graph150_117!
+    public var d1: Graph150_104!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_81>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_82: Injectable {
+    public var d0: Graph150_107!
+    public var d1: Graph150_90!
+    public var d2: Graph150_118!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_82>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_83: Injectable {
+    public var d0: Graph150_117!
+    public var d1: Graph150_92!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_83>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_84: Injectable {
+    public var d0: Graph150_127!
+    public var d1: Graph150_147!
+    public var d2: Graph150_93!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_84>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_85: Injectable {
+    public var d0: Graph150_148!
+    public var d1: Graph150_124!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_85>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_86: Injectable {
+    public var d0: Graph150_112!
+    public var d1: Graph150_106!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_86>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_87: Injectable {
+    public var d0: Graph150_144!
+    public var d1: Graph150_148!
+    public var d2: Graph150_116!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_87>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_88: Injectable {
+    public var d0: Graph150_109!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_88>] = [.inject(\.d0)]
+}
+public final class Graph150_89: Injectable {
+    public var d0: Graph150_98!
+    public var d1: Graph150_132!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_89>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_90: Injectable {
+    public var d0: Graph150_95!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_90>] = [.inject(\.d0)]
+}
+public final class Graph150_91: Injectable {
+    public var d0: Graph150_117!
+    public var d1: Graph150_133!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_91>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_92: Injectable {
+    public var d0: Graph150_121!
+    public var d1: Graph150_98!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_92>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_93: Injectable {
+    public var d0: Graph150_130!
+    public var d1: Graph150_143!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_93>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_94: Injectable {
+    public var d0: Graph150_112!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_94>] = [.inject(\.d0)]
+}
+public final class Graph150_95: Injectable {
+    public var d0: Graph150_130!
+    public var d1: Graph150_128!
+    public var d2: Graph150_148!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_95>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_96: Injectable {
+    public var d0: Graph150_112!
+    public var d1: Graph150_99!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_96>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_97: Injectable {
+    public var d0: Graph150_112!
+    public var d1: Graph150_133!
+    public var d2: Graph150_129!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_97>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_98: Injectable {
+    public var d0: Graph150_131!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_98>] = [.inject(\.d0)]
+}
+public final class Graph150_99: Injectable {
+    public var d0: Graph150_126!
+    public var d1: Graph150_144!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_99>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_100: Injectable {
+    public var d0: Graph150_129!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_100>] = [.inject(\.d0)]
+}
+public final class Graph150_101: Injectable {
+    public var d0: Graph150_110!
+    public var d1: Graph150_116!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_101>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_102: Injectable {
+    public var d0: Graph150_126!
+    public var d1: Graph150_136!
+    public var d2: Graph150_110!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_102>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_103: Injectable {
+    public var d0: Graph150_124!
+    public var d1: Graph150_135!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_103>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_104: Injectable {
+    public var d0: Graph150_105!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_104>] = [.inject(\.d0)]
+}
+public final class Graph150_105: Injectable {
+    public var d0: Graph150_131!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_105>] = [.inject(\.d0)]
+}
+public final class Graph150_106: Injectable {
+    public var d0: Graph150_132!
+    public var d1: Graph150_131!
+    public var d2: Graph150_143!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_106>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_107: Injectable {
+    public var d0: Graph150_140!
+    public var d1: Graph150_136!
+    public var d2: Graph150_122!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_107>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_108: Injectable {
+    public var d0: Graph150_119!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_108>] = [.inject(\.d0)]
+}
+public final class Graph150_109: Injectable {
+    public var d0: Graph150_119!
+    public var d1: Graph150_110!
+    public var d2: Graph150_131!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_109>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_110: Injectable {
+    public var d0: Graph150_111!
+    public var d1: Graph150_145!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_110>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_111: Injectable {
+    public var d0: Graph150_125!
+    public var d1: Graph150_120!
+    public var d2: Graph150_122!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_111>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_112: Injectable {
+    public var d0: Graph150_147!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_112>] = [.inject(\.d0)]
+}
+public final class Graph150_113: Injectable {
+    public var d0: Graph150_118!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_113>] = [.inject(\.d0)]
+}
+public final class Graph150_114: Injectable {
+    public var d0: Graph150_121!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_114>] = [.inject(\.d0)]
+}
+public final class Graph150_115: Injectable {
+    public var d0: Graph150_148!
+    public var d1: Graph150_119!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_115>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_116: Injectable {
+    public var d0: Graph150_136!
+    public var d1: Graph150_142!
+    public var d2: Graph150_125!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_116>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_117: Injectable {
+    public var d0: Graph150_128!
+    public var d1: Graph150_122!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_117>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_118: Injectable {
+    public var d0: Graph150_136!
+    public var d1: Graph150_137!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_118>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_119: Injectable {
+    public var d0: Graph150_140!
+    public var d1: Graph150_139!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_119>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_120: Injectable {
+    public var d0: Graph150_121!
+    public var d1: Graph150_122!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_120>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_121: Injectable {
+    public var d0: Graph150_125!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_121>] = [.inject(\.d0)]
+}
+public final class Graph150_122: Injectable {
+    public var d0: Graph150_123!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_122>] = [.inject(\.d0)]
+}
+public final class Graph150_123: Injectable {
+    public var d0: Graph150_126!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_123>] = [.inject(\.d0)]
+}
+public final class Graph150_124: Injectable {
+    public var d0: Graph150_142!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_124>] = [.inject(\.d0)]
+}
+public final class Graph150_125: Injectable {
+    public var d0: Graph150_131!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_125>] = [.inject(\.d0)]
+}
+public final class Graph150_126: Injectable {
+    public var d0: Graph150_149!
+    public var d1: Graph150_135!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_126>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_127: Injectable {
+    public var d0: Graph150_139!
+    public var d1: Graph150_135!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_127>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_128: Injectable {
+    public var d0: Graph150_137!
+    public var d1: Graph150_133!
+    public var d2: Graph150_138!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_128>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_129: Injectable {
+    public var d0: Graph150_142!
+    public var d1: Graph150_135!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_129>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_130: Injectable {
+    public var d0: Graph150_136!
+    public var d1: Graph150_146!
+    public var d2: Graph150_140!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_130>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_131: Injectable {
+    public var d0: Graph150_147!
+    public var d1: Graph150_141!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_131>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_132: Injectable {
+    public var d0: Graph150_147!
+    public var d1: Graph150_148!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_132>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_133: Injectable {
+    public var d0: Graph150_149!
+    public var d1: Graph150_148!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_133>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_134: Injectable {
+    public var d0: Graph150_147!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_134>] = [.inject(\.d0)]
+}
+public final class Graph150_135: Injectable {
+    public var d0: Graph150_140!
+    public var d1: Graph150_145!
+    public var d2: Graph150_139!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_135>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_136: Injectable {
+    public var d0: Graph150_140!
+    public var d1: Graph150_144!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_136>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_137: Injectable {
+    public var d0: Graph150_140!
+    public var d1: Graph150_143!
+    public var d2: Graph150_138!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_137>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_138: Injectable {
+    public var d0: Graph150_142!
+    public var d1: Graph150_145!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_138>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_139: Injectable {
+    public var d0: Graph150_144!
+    public var d1: Graph150_140!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_139>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_140: Injectable {
+    public var d0: Graph150_149!
+    public var d1: Graph150_147!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_140>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_141: Injectable {
+    public var d0: Graph150_142!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_141>] = [.inject(\.d0)]
+}
+public final class Graph150_142: Injectable {
+    public var d0: Graph150_149!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_142>] = [.inject(\.d0)]
+}
+public final class Graph150_143: Injectable {
+    public var d0: Graph150_146!
+    public var d1: Graph150_144!
+    public var d2: Graph150_145!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_143>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_144: Injectable {
+    public var d0: Graph150_146!
+    public var d1: Graph150_147!
+    public var d2: Graph150_148!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_144>] = [.inject(\.d0), .inject(\.d1), .inject(\.d2)]
+}
+public final class Graph150_145: Injectable {
+    public var d0: Graph150_146!
+    public var d1: Graph150_148!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_145>] = [.inject(\.d0), .inject(\.d1)]
+}
+public final class Graph150_146: Injectable {
+    public var d0: Graph150_149!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_146>] = [.inject(\.d0)]
+}
+public final class Graph150_147: Injectable {
+    public var d0: Graph150_149!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_147>] = [.inject(\.d0)]
+}
+public final class Graph150_148: Injectable {
+    public var d0: Graph150_149!
+    public init() {}
+    public static let dependencies: [Dependency<Graph150_148>] = [.inject(\.d0)]
+}
+public final class Graph150_149: Injectable {
+    public init() {}
+}
+
+/// Registers the 150 `Graph150_*` types in Swinject the way its users write it: a
+/// closure that makes the object and fills its properties, in Swinject's default `.graph` scope.
+public func registerGraph150Types(_ container: Swinject.Container) {
+    container.register(Graph150_0.self) { resolver in let object = Graph150_0(); object.d0 = resolver.resolve(Graph150_1.self); object.d1 = resolver.resolve(Graph150_2.self); return object }
+    container.register(Graph150_1.self) { resolver in let object = Graph150_1(); object.d0 = resolver.resolve(Graph150_3.self); object.d1 = resolver.resolve(Graph150_4.self); object.d2 = resolver.resolve(Graph150_140.self); return object }
+    container.register(Graph150_2.self) { resolver in let object = Graph150_2(); object.d0 = resolver.resolve(Graph150_5.self); object.d1 = resolver.resolve(Graph150_6.self); object.d2 = resolver.resolve(Graph150_32.self); return object }
+    container.register(Graph150_3.self) { resolver in let object = Graph150_3(); object.d0 = resolver.resolve(Graph150_7.self); object.d1 = resolver.resolve(Graph150_8.self); return object }
+    container.register(Graph150_4.self) { resolver in let object = Graph150_4(); object.d0 = resolver.resolve(Graph150_9.self); object.d1 = resolver.resolve(Graph150_10.self); return object }
+    container.register(Graph150_5.self) { resolver in let object = Graph150_5(); object.d0 = resolver.resolve(Graph150_11.self); object.d1 = resolver.resolve(Graph150_12.self); return object }
+    container.register(Graph150_6.self) { resolver in let object = Graph150_6(); object.d0 = resolver.resolve(Graph150_13.self); object.d1 = resolver.resolve(Graph150_14.self); return object }
+    container.register(Graph150_7.self) { resolver in let object = Graph150_7(); object.d0 = resolver.resolve(Graph150_15.self); object.d1 = resolver.resolve(Graph150_16.self); return object }
+    container.register(Graph150_8.self) { resolver in let object = Graph150_8(); object.d0 = resolver.resolve(Graph150_17.self); object.d1 = resolver.resolve(Graph150_18.self); return object }
+    container.register(Graph150_9.self) { resolver in let object = Graph150_9(); object.d0 = resolver.resolve(Graph150_19.self); object.d1 = resolver.resolve(Graph150_20.self); return object }
+    container.register(Graph150_10.self) { resolver in let object = Graph150_10(); object.d0 = resolver.resolve(Graph150_21.self); object.d1 = resolver.resolve(Graph150_22.self); object.d2 = resolver.resolve(Graph150_13.self); return object }
+    container.register(Graph150_11.self) { resolver in let object = Graph150_11(); object.d0 = resolver.resolve(Graph150_23.self); object.d1 = resolver.resolve(Graph150_24.self); return object }
+    container.register(Graph150_12.self) { resolver in let object = Graph150_12(); object.d0 = resolver.resolve(Graph150_25.self); object.d1 = resolver.resolve(Graph150_26.self); return object }
+    container.register(Graph150_13.self) { resolver in let object = Graph150_13(); object.d0 = resolver.resolve(Graph150_27.self); object.d1 = resolver.resolve(Graph150_28.self); object.d2 = resolver.resolve(Graph150_91.self); return object }
+    container.register(Graph150_14.self) { resolver in let object = Graph150_14(); object.d0 = resolver.resolve(Graph150_29.self); object.d1 = resolver.resolve(Graph150_30.self); object.d2 = resolver.resolve(Graph150_111.self); return object }
+    container.register(Graph150_15.self) { resolver in let object = Graph150_15(); object.d0 = resolver.resolve(Graph150_31.self); object.d1 = resolver.resolve(Graph150_32.self); object.d2 = resolver.resolve(Graph150_119.self); return object }
+    container.register(Graph150_16.self) { resolver in let object = Graph150_16(); object.d0 = resolver.resolve(Graph150_33.self); object.d1 = resolver.resolve(Graph150_34.self); object.d2 = resolver.resolve(Graph150_100.self); return object }
+    container.register(Graph150_17.self) { resolver in let object = Graph150_17(); object.d0 = resolver.resolve(Graph150_35.self); object.d1 = resolver.resolve(Graph150_36.self); return object }
+    container.register(Graph150_18.self) { resolver in let object = Graph150_18(); object.d0 = resolver.resolve(Graph150_37.self); object.d1 = resolver.resolve(Graph150_38.self); return object }
+    container.register(Graph150_19.self) { resolver in let object = Graph150_19(); object.d0 = resolver.resolve(Graph150_39.self); object.d1 = resolver.resolve(Graph150_40.self); return object }
+    container.register(Graph150_20.self) { resolver in let object = Graph150_20(); object.d0 = resolver.resolve(Graph150_41.self); object.d1 = resolver.resolve(Graph150_42.self); return object }
+    container.register(Graph150_21.self) { resolver in let object = Graph150_21(); object.d0 = resolver.resolve(Graph150_43.self); object.d1 = resolver.resolve(Graph150_44.self); object.d2 = resolver.resolve(Graph150_62.self); return object }
+    container.register(Graph150_22.self) { resolver in let object = Graph150_22(); object.d0 = resolver.resolve(Graph150_45.self); object.d1 = resolver.resolve(Graph150_46.self); return object }
+    container.register(Graph150_23.self) { resolver in let object = Graph150_23(); object.d0 = resolver.resolve(Graph150_47.self); object.d1 = resolver.resolve(Graph150_48.self); object.d2 = resolver.resolve(Graph150_32.self); return object }
+    container.register(Graph150_24.self) { resolver in let object = Graph150_24(); object.d0 = resolver.resolve(Graph150_49.self); object.d1 = resolver.resolve(Graph150_50.self); object.d2 = resolver.resolve(Graph150_37.self); return object }
+    container.register(Graph150_25.self) { resolver in let object = Graph150_25(); object.d0 = resolver.resolve(Graph150_51.self); object.d1 = resolver.resolve(Graph150_52.self); return object }
+    container.register(Graph150_26.self) { resolver in let object = Graph150_26(); object.d0 = resolver.resolve(Graph150_53.self); object.d1 = resolver.resolve(Graph150_54.self); return object }
+    container.register(Graph150_27.self) { resolver in let object = Graph150_27(); object.d0 = resolver.resolve(Graph150_55.self); object.d1 = resolver.resolve(Graph150_56.self); return object }
+    container.register(Graph150_28.self) { resolver in let object = Graph150_28(); object.d0 = resolver.resolve(Graph150_57.self); object.d1 = resolver.resolve(Graph150_58.self); object.d2 = resolver.resolve(Graph150_134.self); return object }
+    container.register(Graph150_29.self) { resolver in let object = Graph150_29(); object.d0 = resolver.resolve(Graph150_59.self); object.d1 = resolver.resolve(Graph150_60.self); return object }
+    container.register(Graph150_30.self) { resolver in let object = Graph150_30(); object.d0 = resolver.resolve(Graph150_61.self); object.d1 = resolver.resolve(Graph150_62.self); return object }
+    container.register(Graph150_31.self) { resolver in let object = Graph150_31(); object.d0 = resolver.resolve(Graph150_63.self); object.d1 = resolver.resolve(Graph150_64.self); return object }
+    container.register(Graph150_32.self) { resolver in let object = Graph150_32(); object.d0 = resolver.resolve(Graph150_65.self); object.d1 = resolver.resolve(Graph150_66.self); return object }
+    container.register(Graph150_33.self) { resolver in let object = Graph150_33(); object.d0 = resolver.resolve(Graph150_67.self); object.d1 = resolver.resolve(Graph150_68.self); return object }
+    container.register(Graph150_34.self) { resolver in let object = Graph150_34(); object.d0 = resolver.resolve(Graph150_69.self); object.d1 = resolver.resolve(Graph150_70.self); return object }
+    container.register(Graph150_35.self) { resolver in let object = Graph150_35(); object.d0 = resolver.resolve(Graph150_71.self); object.d1 = resolver.resolve(Graph150_72.self); return object }
+    container.register(Graph150_36.self) { resolver in let object = Graph150_36(); object.d0 = resolver.resolve(Graph150_73.self); object.d1 = resolver.resolve(Graph150_74.self); return object }
+    container.register(Graph150_37.self) { resolver in let object = Graph150_37(); object.d0 = resolver.resolve(Graph150_75.self); object.d1 = resolver.resolve(Graph150_76.self); return object }
+    container.register(Graph150_38.self) { resolver in let object = Graph150_38(); object.d0 = resolver.resolve(Graph150_77.self); object.d1 = resolver.resolve(Graph150_78.self); return object }
+    container.register(Graph150_39.self) { resolver in let object = Graph150_39(); object.d0 = resolver.resolve(Graph150_79.self); object.d1 = resolver.resolve(Graph150_80.self); return object }
+    container.register(Graph150_40.self) { resolver in let object = Graph150_40(); object.d0 = resolver.resolve(Graph150_81.self); object.d1 = resolver.resolve(Graph150_82.self); object.d2 = resolver.resolve(Graph150_72.self); return object }
+    container.register(Graph150_41.self) { resolver in let object = Graph150_41(); object.d0 = resolver.resolve(Graph150_83.self); object.d1 = resolver.resolve(Graph150_84.self); return object }
+    container.register(Graph150_42.self) { resolver in let object = Graph150_42(); object.d0 = resolver.resolve(Graph150_85.self); object.d1 = resolver.resolve(Graph150_86.self); return object }
+    container.register(Graph150_43.self) { resolver in let object = Graph150_43(); object.d0 = resolver.resolve(Graph150_87.self); object.d1 = resolver.resolve(Graph150_88.self); object.d2 = resolver.resolve(Graph150_148.self); return object }
+    container.register(Graph150_44.self) { resolver in let object = Graph150_44(); object.d0 = resolver.resolve(Graph150_89.self); object.d1 = resolver.resolve(Graph150_90.self); object.d2 = resolver.resolve(Graph150_100.self); return object }
+    container.register(Graph150_45.self) { resolver in let object = Graph150_45(); object.d0 = resolver.resolve(Graph150_91.self); object.d1 = resolver.resolve(Graph150_92.self); object.d2 = resolver.resolve(Graph150_50.self); return object }
+    container.register(Graph150_46.self) { resolver in let object = Graph150_46(); object.d0 = resolver.resolve(Graph150_93.self); object.d1 = resolver.resolve(Graph150_94.self); object.d2 = resolver.resolve(Graph150_138.self); return object }
+    container.register(Graph150_47.self) { resolver in let object = Graph150_47(); object.d0 = resolver.resolve(Graph150_95.self); object.d1 = resolver.resolve(Graph150_96.self); object.d2 = resolver.resolve(Graph150_142.self); return object }
+    container.register(Graph150_48.self) { resolver in let object = Graph150_48(); object.d0 = resolver.resolve(Graph150_97.self); object.d1 = resolver.resolve(Graph150_98.self); object.d2 = resolver.resolve(Graph150_91.self); return object }
+    container.register(Graph150_49.self) { resolver in let object = Graph150_49(); object.d0 = resolver.resolve(Graph150_99.self); object.d1 = resolver.resolve(Graph150_100.self); return object }
+    container.register(Graph150_50.self) { resolver in let object = Graph150_50(); object.d0 = resolver.resolve(Graph150_101.self); object.d1 = resolver.resolve(Graph150_102.self); return object }
+    container.register(Graph150_51.self) { resolver in let object = Graph150_51(); object.d0 = resolver.resolve(Graph150_103.self); object.d1 = resolver.resolve(Graph150_104.self); object.d2 = resolver.resolve(Graph150_110.self); return object }
+    container.register(Graph150_52.self) { resolver in let object = Graph150_52(); object.d0 = resolver.resolve(Graph150_105.self); object.d1 = resolver.resolve(Graph150_106.self); object.d2 = resolver.resolve(Graph150_122.self); return object }
+    container.register(Graph150_53.self) { resolver in let object = Graph150_53(); object.d0 = resolver.resolve(Graph150_107.self); object.d1 = resolver.resolve(Graph150_108.self); return object }
+    container.register(Graph150_54.self) { resolver in let object = Graph150_54(); object.d0 = resolver.resolve(Graph150_109.self); object.d1 = resolver.resolve(Graph150_110.self); return object }
+    container.register(Graph150_55.self) { resolver in let object = Graph150_55(); object.d0 = resolver.resolve(Graph150_111.self); object.d1 = resolver.resolve(Graph150_112.self); return object }
+    container.register(Graph150_56.self) { resolver in let object = Graph150_56(); object.d0 = resolver.resolve(Graph150_113.self); object.d1 = resolver.resolve(Graph150_114.self); return object }
+    container.register(Graph150_57.self) { resolver in let object = Graph150_57(); object.d0 = resolver.resolve(Graph150_115.self); object.d1 = resolver.resolve(Graph150_116.self); object.d2 = resolver.resolve(Graph150_145.self); return object }
+    container.register(Graph150_58.self) { resolver in let object = Graph150_58(); object.d0 = resolver.resolve(Graph150_117.self); object.d1 = resolver.resolve(Graph150_118.self); return object }
+    container.register(Graph150_59.self) { resolver in let object = Graph150_59(); object.d0 = resolver.resolve(Graph150_119.self); object.d1 = resolver.resolve(Graph150_120.self); object.d2 = resolver.resolve(Graph150_65.self); return object }
+    container.register(Graph150_60.self) { resolver in let object = Graph150_60(); object.d0 = resolver.resolve(Graph150_121.self); object.d1 = resolver.resolve(Graph150_122.self); return object }
+    container.register(Graph150_61.self) { resolver in let object = Graph150_61(); object.d0 = resolver.resolve(Graph150_123.self); object.d1 = resolver.resolve(Graph150_124.self); return object }
+    container.register(Graph150_62.self) { resolver in let object = Graph150_62(); object.d0 = resolver.resolve(Graph150_125.self); object.d1 = resolver.resolve(Graph150_126.self); return object }
+    container.register(Graph150_63.self) { resolver in let object = Graph150_63(); object.d0 = resolver.resolve(Graph150_127.self); object.d1 = resolver.resolve(Graph150_128.self); return object }
+    container.register(Graph150_64.self) { resolver in let object = Graph150_64(); object.d0 = resolver.resolve(Graph150_129.self); object.d1 = resolver.resolve(Graph150_130.self); return object }
+    container.register(Graph150_65.self) { resolver in let object = Graph150_65(); object.d0 = resolver.resolve(Graph150_131.self); object.d1 = resolver.resolve(Graph150_132.self); object.d2 = resolver.resolve(Graph150_143.self); return object }
+    container.register(Graph150_66.self) { resolver in let object = Graph150_66(); object.d0 = resolver.resolve(Graph150_133.self); object.d1 = resolver.resolve(Graph150_134.self); object.d2 = resolver.resolve(Graph150_138.self); return object }
+    container.register(Graph150_67.self) { resolver in let object = Graph150_67(); object.d0 = resolver.resolve(Graph150_135.self); object.d1 = resolver.resolve(Graph150_136.self); object.d2 = resolver.resolve(Graph150_104.self); return object }
+    container.register(Graph150_68.self) { resolver in let object = Graph150_68(); object.d0 = resolver.resolve(Graph150_137.self); object.d1 = resolver.resolve(Graph150_138.self); return object }
+    container.register(Graph150_69.self) { resolver in let object = Graph150_69(); object.d0 = resolver.resolve(Graph150_139.self); object.d1 = resolver.resolve(Graph150_140.self); object.d2 = resolver.resolve(Graph150_95.self); return object }
+    container.register(Graph150_70.self) { resolver in let object = Graph150_70(); object.d0 = resolver.resolve(Graph150_141.self); object.d1 = resolver.resolve(Graph150_142.self); return object }
+    container.register(Graph150_71.self) { resolver in let object = Graph150_71(); object.d0 = resolver.resolve(Graph150_143.self); object.d1 = resolver.resolve(Graph150_144.self); return object }
+    container.register(Graph150_72.self) { resolver in let object = Graph150_72(); object.d0 = resolver.resolve(Graph150_145.self); object.d1 = resolver.resolve(Graph150_146.self); return object }
+    container.register(Graph150_73.self) { resolver in let object = Graph150_73(); object.d0 = resolver.resolve(Graph150_147.self); object.d1 = resolver.resolve(Graph150_148.self); return object }
+    container.register(Graph150_74.self) { resolver in let object = Graph150_74(); object.d0 = resolver.resolve(Graph150_149.self); return object }
+    container.register(Graph150_75.self) { resolver in let object = Graph150_75(); object.d0 = resolver.resolve(Graph150_83.self); return object }
+    container.register(Graph150_76.self) { resolver in let object = Graph150_76(); object.d0 = resolver.resolve(Graph150_83.self); object.d1 = resolver.resolve(Graph150_137.self); return object }
+    container.register(Graph150_77.self) { resolver in let object = Graph150_77(); object.d0 = resolver.resolve(Graph150_96.self); return object }
+    container.register(Graph150_78.self) { resolver in let object = Graph150_78(); object.d0 = resolver.resolve(Graph150_79.self); return object }
+    container.register(Graph150_79.self) { resolver in let object = Graph150_79(); object.d0 = resolver.resolve(Graph150_117.self); object.d1 = resolver.resolve(Graph150_88.self); object.d2 = resolver.resolve(Graph150_114.self); return object }
+    container.register(Graph150_80.self) { resolver in let object = Graph150_80(); object.d0 = resolver.resolve(Graph150_81.self); return object }
+    container.register(Graph150_81.self) { resolver in let object = Graph150_81(); object.d0 = resolver.resolve(Graph150_117.self); object.d1 = resolver.resolve(Graph150_104.self); return object }
+    container.register(Graph150_82.self) { resolver in let object = Graph150_82(); object.d0 = resolver.resolve(Graph150_107.self); object.d1 = resolver.resolve(Graph150_90.self); object.d2 = resolver.resolve(Graph150_118.self); return object }
+    container.register(Graph150_83.self) { resolver in let object = Graph150_83(); object.d0 = resolver.resolve(Graph150_117.self); object.d1 = resolver.resolve(Graph150_92.self); return object }
+    container.register(Graph150_84.self) { resolver in let object = Graph150_84(); object.d0 = resolver.resolve(Graph150_127.self); object.d1 = resolver.resolve(Graph150_147.self); object.d2 = resolver.resolve(Graph150_93.self); return object }
+    container.register(Graph150_85.self) { resolver in let object = Graph150_85(); object.d0 = resolver.resolve(Graph150_148.self); object.d1 = resolver.resolve(Graph150_124.self); return object }
+    container.register(Graph150_86.self) { resolver in let object = Graph150_86(); object.d0 = resolver.resolve(Graph150_112.self); object.d1 = resolver.resolve(Graph150_106.self); return object }
+    container.register(Graph150_87.self) { resolver in let object = Graph150_87(); object.d0 = resolver.resolve(Graph150_144.self); object.d1 = resolver.resolve(Graph150_148.self); object.d2 = resolver.resolve(Graph150_116.self); return object }
+    container.register(Graph150_88.self) { resolver in let object = Graph150_88(); object.d0 = resolver.resolve(Graph150_109.self); return object }
+    container.register(Graph150_89.self) { resolver in let object = Graph150_89(); object.d0 = resolver.resolve(Graph150_98.self); object.d1 = resolver.resolve(Graph150_132.self); return object }
+    container.register(Graph150_90.self) { resolver in let object = Graph150_90(); object.d0 = resolver.resolve(Graph150_95.self); return object }
+    container.register(Graph150_91.self) { resolver in let object = Graph150_91(); object.d0 = resolver.resolve(Graph150_117.self); object.d1 = resolver.resolve(Graph150_133.self); return object }
+    container.register(Graph150_92.self) { resolver in let object = Graph150_92(); object.d0 = resolver.resolve(Graph150_121.self); object.d1 = resolver.resolve(Graph150_98.self); return object }
+    container.register(Graph150_93.self) { resolver in let object = Graph150_93(); object.d0 = resolver.resolve(Graph150_130.self); object.d1 = resolver.resolve(Graph150_143.self); return object }
+    container.register(Graph150_94.self) { resolver in let object = Graph150_94(); object.d0 = resolver.resolve(Graph150_112.self); return object }
+    container.register(Graph150_95.self) { resolver in let object = Graph150_95(); object.d0 = resolver.resolve(Graph150_130.self); object.d1 = resolver.resolve(Graph150_128.self); object.d2 = resolver.resolve(Graph150_148.self); return object }
+    container.register(Graph150_96.self) { resolver in let object = Graph150_96(); object.d0 = resolver.resolve(Graph150_112.self); object.d1 = resolver.resolve(Graph150_99.self); return object }
+    container.register(Graph150_97.self) { resolver in let object = Graph150_97(); object.d0 = resolver.resolve(Graph150_112.self); object.d1 = resolver.resolve(Graph150_133.self); object.d2 = resolver.resolve(Graph150_129.self); return object }
+    container.register(Graph150_98.self) { resolver in let object = Graph150_98(); object.d0 = resolver.resolve(Graph150_131.self); return object }
+    container.register(Graph150_99.self) { resolver in let object = Graph150_99(); object.d0 = resolver.resolve(Graph150_126.self); object.d1 = resolver.resolve(Graph150_144.self); return object }
+    container.register(Graph150_100.self) { resolver in let object = Graph150_100(); object.d0 = resolver.resolve(Graph150_129.self); return object }
+    container.register(Graph150_101.self) { resolver in let object = Graph150_101(); object.d0 = resolver.resolve(Graph150_110.self); object.d1 = resolver.resolve(Graph150_116.self); return object }
+    container.register(Graph150_102.self) { resolver in let object = Graph150_102(); object.d0 = resolver.resolve(Graph150_126.self); object.d1 = resolver.resolve(Graph150_136.self); object.d2 = resolver.resolve(Graph150_110.self); return object }
+    container.register(Graph150_103.self) { resolver in let object = Graph150_103(); object.d0 = resolver.resolve(Graph150_124.self); object.d1 = resolver.resolve(Graph150_135.self); return object }
+    container.register(Graph150_104.self) { resolver in let object = Graph150_104(); object.d0 = resolver.resolve(Graph150_105.self); return object }
+    container.register(Graph150_105.self) { resolver in let object = Graph150_105(); object.d0 = resolver.resolve(Graph150_131.self); return object }
+    container.register(Graph150_106.self) { resolver in let object = Graph150_106(); object.d0 = resolver.resolve(Graph150_132.self); object.d1 = resolver.resolve(Graph150_131.self); object.d2 = resolver.resolve(Graph150_143.self); return object }
+    container.register(Graph150_107.self) { resolver in let object = Graph150_107(); object.d0 = resolver.resolve(Graph150_140.self); object.d1 = resolver.resolve(Graph150_136.self); object.d2 = resolver.resolve(Graph150_122.self); return object }
+    container.register(Graph150_108.self) { resolver in let object = Graph150_108(); object.d0 = resolver.resolve(Graph150_119.self); return object }
+    container.register(Graph150_109.self) { resolver in let object = Graph150_109(); object.d0 = resolver.resolve(Graph150_119.self); object.d1 = resolver.resolve(Graph150_110.self); object.d2 = resolver.resolve(Graph150_131.self); return object }
+    container.register(Graph150_110.self) { resolver in let object = Graph150_110(); object.d0 = resolver.resolve(Graph150_111.self); object.d1 = resolver.resolve(Graph150_145.self); return object }
+    container.register(Graph150_111.self) { resolver in let object = Graph150_111(); object.d0 = resolver.resolve(Graph150_125.self); object.d1 = resolver.resolve(Graph150_120.self); object.d2 = resolver.resolve(Graph150_122.self); return object }
+    container.register(Graph150_112.self) { resolver in let object = Graph150_112(); object.d0 = resolver.resolve(Graph150_147.self); return object }
+    container.register(Graph150_113.self) { resolver in let object = Graph150_113(); object.d0 = resolver.resolve(Graph150_118.self); return object }
+    container.register(Graph150_114.self) { resolver in let object = Graph150_114(); object.d0 = resolver.resolve(Graph150_121.self); return object }
+    container.register(Graph150_115.self) { resolver in let object = Graph150_115(); object.d0 = resolver.resolve(Graph150_148.self); object.d1 = resolver.resolve(Graph150_119.self); return object }
+    container.register(Graph150_116.self) { resolver in let object = Graph150_116(); object.d0 = resolver.resolve(Graph150_136.self); object.d1 = resolver.resolve(Graph150_142.self); object.d2 = resolver.resolve(Graph150_125.self); return object }
+    container.register(Graph150_117.self) { resolver in let object = Graph150_117(); object.d0 = resolver.resolve(Graph150_128.self); object.d1 = resolver.resolve(Graph150_122.self); return object }
+    container.register(Graph150_118.self) { resolver in let object = Graph150_118(); object.d0 = resolver.resolve(Graph150_136.self); object.d1 = resolver.resolve(Graph150_137.self); return object }
+    container.register(Graph150_119.self) { resolver in let object = Graph150_119(); object.d0 = resolver.resolve(Graph150_140.self); object.d1 = resolver.resolve(Graph150_139.self); return object }
+    container.register(Graph150_120.self) { resolver in let object = Graph150_120(); object.d0 = resolver.resolve(Graph150_121.self); object.d1 = resolver.resolve(Graph150_122.self); return object }
+    container.register(Graph150_121.self) { resolver in let object = Graph150_121(); object.d0 = resolver.resolve(Graph150_125.self); return object }
+    container.register(Graph150_122.self) { resolver in let object = Graph150_122(); object.d0 = resolver.resolve(Graph150_123.self); return object }
+    container.register(Graph150_123.self) { resolver in let object = Graph150_123(); object.d0 = resolver.resolve(Graph150_126.self); return object }
+    container.register(Graph150_124.self) { resolver in let object = Graph150_124(); object.d0 = resolver.resolve(Graph150_142.self); return object }
+    container.register(Graph150_125.self) { resolver in let object = Graph150_125(); object.d0 = resolver.resolve(Graph150_131.self); return object }
+    container.register(Graph150_126.self) { resolver in let object = Graph150_126(); object.d0 = resolver.resolve(Graph150_149.self); object.d1 = resolver.resolve(Graph150_135.self); return object }
+    container.register(Graph150_127.self) { resolver in let object = Graph150_127(); object.d0 = resolver.resolve(Graph150_139.self); object.d1 = resolver.resolve(Graph150_135.self); return object }
+    container.register(Graph150_128.self) { resolver in let object = Graph150_128(); object.d0 = resolver.resolve(Graph150_137.self); object.d1 = resolver.resolve(Graph150_133.self); object.d2 = resolver.resolve(Graph150_138.self); return object }
+    container.register(Graph150_129.self) { resolver in let object = Graph150_129(); object.d0 = resolver.resolve(Graph150_142.self); object.d1 = resolver.resolve(Graph150_135.self); return object }
+    container.register(Graph150_130.self) { resolver in let object = Graph150_130(); object.d0 = resolver.resolve(Graph150_136.self); object.d1 = resolver.resolve(Graph150_146.self); object.d2 = resolver.resolve(Graph150_140.self); return object }
+    container.register(Graph150_131.self) { resolver in let object = Graph150_131(); object.d0 = resolver.resolve(Graph150_147.self); object.d1 = resolver.resolve(Graph150_141.self); return object }
+    container.register(Graph150_132.self) { resolver in let object = Graph150_132(); object.d0 = resolver.resolve(Graph150_147.self); object.d1 = resolver.resolve(Graph150_148.self); return object }
+    container.register(Graph150_133.self) { resolver in let object = Graph150_133(); object.d0 = resolver.resolve(Graph150_149.self); object.d1 = resolver.resolve(Graph150_148.self); return object }
+    container.register(Graph150_134.self) { resolver in let object = Graph150_134(); object.d0 = resolver.resolve(Graph150_147.self); return object }
+    container.register(Graph150_135.self) { resolver in let object = Graph150_135(); object.d0 = resolver.resolve(Graph150_140.self); object.d1 = resolver.resolve(Graph150_145.self); object.d2 = resolver.resolve(Graph150_139.self); return object }
+    container.register(Graph150_136.self) { resolver in let object = Graph150_136(); object.d0 = resolver.resolve(Graph150_140.self); object.d1 = resolver.resolve(Graph150_144.self); return object }
+    container.register(Graph150_137.self) { resolver in let object = Graph150_137(); object.d0 = resolver.resolve(Graph150_140.self); object.d1 = resolver.resolve(Graph150_143.self); object.d2 = resolver.resolve(Graph150_138.self); return object }
+    container.register(Graph150_138.self) { resolver in let object = Graph150_138(); object.d0 = resolver.resolve(Graph150_142.self); object.d1 = resolver.resolve(Graph150_145.self); return object }
+    container.register(Graph150_139.self) { resolver in let object = Graph150_139(); object.d0 = resolver.resolve(Graph150_144.self); object.d1 = resolver.resolve(Graph150_140.self); return object }
+    container.register(Graph150_140.self) { resolver in let object = Graph150_140(); object.d0 = resolver.resolve(Graph150_149.self); object.d1 = resolver.resolve(Graph150_147.self); return object }
+    container.register(Graph150_141.self) { resolver in let object = Graph150_141(); object.d0 = resolver.resolve(Graph150_142.self); return object }
+    container.register(Graph150_142.self) { resolver in let object = Graph150_142(); object.d0 = resolver.resolve(Graph150_149.self); return object }
+    container.register(Graph150_143.self) { resolver in let object = Graph150_143(); object.d0 = resolver.resolve(Graph150_146.self); object.d1 = resolver.resolve(Graph150_144.self); object.d2 = resolver.resolve(Graph150_145.self); return object }
+    container.register(Graph150_144.self) { resolver in let object = Graph150_144(); object.d0 = resolver.resolve(Graph150_146.self); object.d1 = resolver.resolve(Graph150_147.self); object.d2 = resolver.resolve(Graph150_148.self); return object }
+    container.register(Graph150_145.self) { resolver in let object = Graph150_145(); object.d0 = resolver.resolve(Graph150_146.self); object.d1 = resolver.resolve(Graph150_148.self); return object }
+    container.register(Graph150_146.self) { resolver in let object = Graph150_146(); object.d0 = resolver.resolve(Graph150_149.self); return object }
+    container.register(Graph150_147.self) { resolver in let object = Graph150_147(); object.d0 = resolver.resolve(Graph150_149.self); return object }
+    container.register(Graph150_148.self) { resolver in let object = Graph150_148(); object.d0 = resolver.resolve(Graph150_149.self); return object }
+    container.register(Graph150_149.self) { resolver in let object = Graph150_149(); return object }
+}
+
+/// Resolves each of the 150 `Graph150_*` types once as a root, handing each object to `keep`.
+public func resolveGraph150Each(_ container: Autowire.Container, _ keep: (AnyObject) -> Void) throws {
+    keep(try container.resolve(Graph150_0.self))
+    keep(try container.resolve(Graph150_1.self))
+    keep(try container.resolve(Graph150_2.self))
+    keep(try container.resolve(Graph150_3.self))
+    keep(try container.resolve(Graph150_4.self))
+    keep(try container.resolve(Graph150_5.self))
+    keep(try container.resolve(Graph150_6.self))
+    keep(try container.resolve(Graph150_7.self))
+    keep(try container.resolve(Graph150_8.self))
+    keep(try container.resolve(Graph150_9.self))
+    keep(try container.resolve(Graph150_10.self))
+    keep(try container.resolve(Graph150_11.self))
+    keep(try container.resolve(Graph150_12.self))
+    keep(try container.resolve(Graph150_13.self))
+    keep(try container.resolve(Graph150_14.self))
+    keep(try container.resolve(Graph150_15.self))
+    keep(try container.resolve(Graph150_16.self))
+    keep(try container.resolve(Graph150_17.self))
+    keep(try container.resolve(Graph150_18.self))
+    keep(try container.resolve(Graph150_19.self))
+    keep(try container.resolve(Graph150_20.self))
+    keep(try container.resolve(Graph150_21.self))
+    keep(try container.resolve(Graph150_22.self))
+    keep(try container.resolve(Graph150_23.self))
+    keep(try container.resolve(Graph150_24.self))
+    keep(try container.resolve(Graph150_25.self))
+    keep(try container.resolve(Graph150_26.self))
+    keep(try container.resolve(Graph150_27.self))
+    keep(try container.resolve(Graph150_28.self))
+    keep(try container.resolve(Graph150_29.self))
+    keep(try container.resolve(Graph150_30.self))
+    keep(try container.resolve(Graph150_31.self))
+    keep(try container.resolve(Graph150_32.self))
+    keep(try container.resolve(Graph150_33.self))
+    keep(try container.resolve(Graph150_34.self))
+    keep(try container.resolve(Graph150_35.self))
+    keep(try container.resolve(Graph150_36.self))
+    keep(try container.resolve(Graph150_37.self))
+    keep(try container.resolve(Graph150_38.self))
+    keep(try container.resolve(Graph150_39.self))
+    keep(try container.resolve(Graph150_40.self))
+    keep(try container.resolve(Graph150_41.self))
+    keep(try container.resolve(Graph150_42.self))
+    keep(try container.resolve(Graph150_43.self))
+    keep(try container.resolve(Graph150_44.self))
+    keep(try container.resolve(Graph150_45.self))
+    keep(try container.resolve(Graph150_46.self))
+    keep(try container.resolve(Graph150_47.self))
+    keep(try container.resolve(Graph150_48.self))
+    keep(try container.resolve(Graph150_49.self))
+    keep(try container.resolve(Graph150_50.self))
+    keep(try container.resolve(Graph150_51.self))
+    keep(try container.resolve(Graph150_52.self))
+    keep(try container.resolve(Graph150_53.self))
+    keep(try container.resolve(Graph150_54.self))
+    keep(try container.resolve(Graph150_55.self))
+    keep(try container.resolve(Graph150_56.self))
+    keep(try container.resolve(Graph150_57.self))
+    keep(try container.resolve(Graph150_58.self))
+    keep(try container.resolve(Graph150_59.self))
+    keep(try container.resolve(Graph150_60.self))
+    keep(try container.resolve(Graph150_61.self))
+    keep(try container.resolve(Graph150_62.self))
+    keep(try container.resolve(Graph150_63.self))
+    keep(try container.resolve(Graph150_64.self))
+    keep(try container.resolve(Graph150_65.self))
+    keep(try container.resolve(Graph150_66.self))
+    keep(try container.resolve(Graph150_67.self))
+    keep(try container.resolve(Graph150_68.self))
+    keep(try container.resolve(Graph150_69.self))
+    keep(try container.resolve(Graph150_70.self))
+    keep(try container.resolve(Graph150_71.self))
+    keep(try container.resolve(Graph150_72.self))
+    keep(try container.resolve(Graph150_73.self))
+    keep(try container.resolve(Graph150_74.self))
+    keep(try container.resolve(Graph150_75.self))
+    keep(try container.resolve(Graph150_76.self))
+    keep(try container.resolve(Graph150_77.self))
+    keep(try container.resolve(Graph150_78.self))
+    keep(try container.resolve(Graph150_79.self))
+    keep(try container.resolve(Graph150_80.self))
+    keep(try container.resolve(Graph150_81.self))
+    keep(try container.resolve(Graph150_82.self))
+    keep(try container.resolve(Graph150_83.self))
+    keep(try container.resolve(Graph150_84.self))
+    keep(try container.resolve(Graph150_85.self))
+    keep(try container.resolve(Graph150_86.self))
+    keep(try container.resolve(Graph150_87.self))
+    keep(try container.resolve(Graph150_88.self))
+    keep(try container.resolve(Graph150_89.self))
+    keep(try container.resolve(Graph150_90.self))
+    keep(try container.resolve(Graph150_91.self))
+    keep(try container.resolve(Graph150_92.self))
+    keep(try container.resolve(Graph150_93.self))
+    keep(try container.resolve(Graph150_94.self))
+    keep(try container.resolve(Graph150_95.self))
+    keep(try container.resolve(Graph150_96.self))
+    keep(try container.resolve(Graph150_97.self))
+    keep(try container.resolve(Graph150_98.self))
+    keep(try container.resolve(Graph150_99.self))
+    keep(try container.resolve(Graph150_100.self))
+    keep(try container.resolve(Graph150_101.self))
+    keep(try container.resolve(Graph150_102.self))
+    keep(try container.resolve(Graph150_103.self))
+    keep(try container.resolve(Graph150_104.self))
+    keep(try container.resolve(Graph150_105.self))
+    keep(try container.resolve(Graph150_106.self))
+    keep(try container.resolve(Graph150_107.self))
+    keep(try container.resolve(Graph150_108.self))
+    keep(try container.resolve(Graph150_109.self))
+    keep(try container.resolve(Graph150_110.self))
+    keep(try container.resolve(Graph150_111.self))
+    keep(try container.resolve(Graph150_112.self))
+    keep(try container.resolve(Graph150_113.self))
+    keep(try container.resolve(Graph150_114.self))
+    keep(try container.resolve(Graph150_115.self))
+    keep(try container.resolve(Graph150_116.self))
+    keep(try container.resolve(Graph150_117.self))
+    keep(try container.resolve(Graph150_118.self))
+    keep(try container.resolve(Graph150_119.self))
+    keep(try container.resolve(Graph150_120.self))
+    keep(try container.resolve(Graph150_121.self))
+    keep(try container.resolve(Graph150_122.self))
+    keep(try container.resolve(Graph150_123.self))
+    keep(try container.resolve(Graph150_124.self))
+    keep(try container.resolve(Graph150_125.self))
+    keep(try container.resolve(Graph150_126.self))
+    keep(try container.resolve(Graph150_127.self))
+    keep(try container.resolve(Graph150_128.self))
+    keep(try container.resolve(Graph150_129.self))
+    keep(try container.resolve(Graph150_130.self))
+    keep(try container.resolve(Graph150_131.self))
+    keep(try container.resolve(Graph150_132.self))
+    keep(try container.resolve(Graph150_133.self))
+    keep(try container.resolve(Graph150_134.self))
+    keep(try container.resolve(Graph150_135.self))
+    keep(try container.resolve(Graph150_136.self))
+    keep(try container.resolve(Graph150_137.self))
+    keep(try container.resolve(Graph150_138.self))
+    keep(try container.resolve(Graph150_139.self))
+    keep(try container.resolve(Graph150_140.self))
+    keep(try container.resolve(Graph150_141.self))
+    keep(try container.resolve(Graph150_142.self))
+    keep(try container.resolve(Graph150_143.self))
+    keep(try container.resolve(Graph150_144.self))
+    keep(try container.resolve(Graph150_145.self))
+    keep(try container.resolve(Graph150_146.self))
+    keep(try container.resolve(Graph150_147.self))
+    keep(try container.resolve(Graph150_148.self))
+    keep(try container.resolve(Graph150_149.self))
+}
+
+/// Resolves each of the 150 types `registerGraph150Types` registered once as a root, handing
+/// each object to `keep`.
+public func resolveGraph150Each(_ container: Swinject.Container, _ keep: (AnyObject?) -> Void) {
+    keep(container.resolve(Graph150_0.self))
+    keep(container.resolve(Graph150_1.self))
+    keep(container.resolve(Graph150_2.self))
+    keep(container.resolve(Graph150_3.self))
+    keep(container.resolve(Graph150_4.self))
+    keep(container.resolve(Graph150_5.self))
+    keep(container.resolve(Graph150_6.self))
+    keep(container.resolve(Graph150_7.self))
+    keep(container.resolve(Graph150_8.self))
+    keep(container.resolve(Graph150_9.self))
+    keep(container.resolve(Graph150_10.self))
+    keep(container.resolve(Graph150_11.self))
+    keep(container.resolve(Graph150_12.self))
+    keep(container.resolve(Graph150_13.self))
+    keep(container.resolve(Graph150_14.self))
+    keep(container.resolve(Graph150_15.self))
+    keep(container.resolve(Graph150_16.self))
+    keep(container.resolve(Graph150_17.self))
+    keep(container.resolve(Graph150_18.self))
+    keep(container.resolve(Graph150_19.self))
+    keep(container.resolve(Graph150_20.self))
+    keep(container.resolve(Graph150_21.self))
+    keep(container.resolve(Graph150_22.self))
+    keep(container.resolve(Graph150_23.self))
+    keep(container.resolve(Graph150_24.self))
+    keep(container.resolve(Graph150_25.self))
+    keep(container.resolve(Graph150_26.self))
+    keep(container.resolve(Graph150_27.self))
+    keep(container.resolve(Graph150_28.self))
+    keep(container.resolve(Graph150_29.self))
+    keep(container.resolve(Graph150_30.self))
+    keep(container.resolve(Graph150_31.self))
+    keep(container.resolve(Graph150_32.self))
+    keep(container.resolve(Graph150_33.self))
+    keep(container.resolve(Graph150_34.self))
+    keep(container.resolve(Graph150_35.self))
+    keep(container.resolve(Graph150_36.self))
+    keep(container.resolve(Graph150_37.self))
+    keep(container.resolve(Graph150_38.self))
+    keep(container.resolve(Graph150_39.self))
+    keep(container.resolve(Graph150_40.self))
+    keep(container.resolve(Graph150_41.self))
+    keep(container.resolve(Graph150_42.self))
+    keep(container.resolve(Graph150_43.self))
+    keep(container.resolve(Graph150_44.self))
+    keep(container.resolve(Graph150_45.self))
+    keep(container.resolve(Graph150_46.self))
+    keep(container.resolve(Graph150_47.self))
+    keep(container.resolve(Graph150_48.self))
+    keep(container.resolve(Graph150_49.self))
+    keep(container.resolve(Graph150_50.self))
+    keep(container.resolve(Graph150_51.self))
+    keep(container.resolve(Graph150_52.self))
+    keep(container.resolve(Graph150_53.self))
+    keep(container.resolve(Graph150_54.self))
+    keep(container.resolve(Graph150_55.self))
+    keep(container.resolve(Graph150_56.self))
+    keep(container.resolve(Graph150_57.self))
+    keep(container.resolve(Graph150_58.self))
+    keep(container.resolve(Graph150_59.self))
+    keep(container.resolve(Graph150_60.self))
+    keep(container.resolve(Graph150_61.self))
+    keep(container.resolve(Graph150_62.self))
+    keep(container.resolve(Graph150_63.self))
+    keep(container.resolve(Graph150_64.self))
+    keep(container.resolve(Graph150_65.self))
+    keep(container.resolve(Graph150_66.self))
+    keep(container.resolve(Graph150_67.self))
+    keep(container.resolve(Graph150_68.self))
+    keep(container.resolve(Graph150_69.self))
+    keep(container.resolve(Graph150_70.self))
+    keep(container.resolve(Graph150_71.self))
+    keep(container.resolve(Graph150_72.self))
+    keep(container.resolve(Graph150_73.self))
+    keep(container.resolve(Graph150_74.self))
+    keep(container.resolve(Graph150_75.self))
+    keep(container.resolve(Graph150_76.self))
+    keep(container.resolve(Graph150_77.self))
+    keep(container.resolve(Graph150_78.self))
+    keep(container.resolve(Graph150_79.self))
+    keep(container.resolve(Graph150_80.self))
+    keep(container.resolve(Graph150_81.self))
+    keep(container.resolve(Graph150_82.self))
+    keep(container.resolve(Graph150_83.self))
+    keep(container.resolve(Graph150_84.self))
+    keep(container.resolve(Graph150_85.self))
+    keep(container.resolve(Graph150_86.self))
+    keep(container.resolve(Graph150_87.self))
+    keep(container.resolve(Graph150_88.self))
+    keep(container.resolve(Graph150_89.self))
+    keep(container.resolve(Graph150_90.self))
+    keep(container.resolve(Graph150_91.self))
+    keep(container.resolve(Graph150_92.self))
+    keep(container.resolve(Graph150_93.self))
+    keep(container.resolve(Graph150_94.self))
+    keep(container.resolve(Graph150_95.self))
+    keep(container.resolve(Graph150_96.self))
+    keep(container.resolve(Graph150_97.self))
+    keep(container.resolve(Graph150_98.self))
+    keep(container.resolve(Graph150_99.self))
+    keep(container.resolve(Graph150_100.self))
+    keep(container.resolve(Graph150_101.self))
+    keep(container.resolve(Graph150_102.self))
+    keep(container.resolve(Graph150_103.self))
+    keep(container.resolve(Graph150_104.self))
+    keep(container.resolve(Graph150_105.self))
+    keep(container.resolve(Graph150_106.self))
+    keep(container.resolve(Graph150_107.self))
+    keep(container.resolve(Graph150_108.self))
+    keep(container.resolve(Graph150_109.self))
+    keep(container.resolve(Graph150_110.self))
+    keep(container.resolve(Graph150_111.self))
+    keep(container.resolve(Graph150_112.self))
+    keep(container.resolve(Graph150_113.self))
+    keep(container.resolve(Graph150_114.self))
+    keep(container.resolve(Graph150_115.self))
+    keep(container.resolve(Graph150_116.self))
+    keep(container.resolve(Graph150_117.self))
+    keep(container.resolve(Graph150_118.self))
+    keep(container.resolve(Graph150_119.self))
+    keep(container.resolve(Graph150_120.self))
+    keep(container.resolve(Graph150_121.self))
+    keep(container.resolve(Graph150_122.self))
+    keep(container.resolve(Graph150_123.self))
+    keep(container.resolve(Graph150_124.self))
+    keep(container.resolve(Graph150_125.self))
+    keep(container.resolve(Graph150_126.self))
+    keep(container.resolve(Graph150_127.self))
+    keep(container.resolve(Graph150_128.self))
+    keep(container.resolve(Graph150_129.self))
+    keep(container.resolve(Graph150_130.self))
+    keep(container.resolve(Graph150_131.self))
+    keep(container.resolve(Graph150_132.self))
+    keep(container.resolve(Graph150_133.self))
+    keep(container.resolve(Graph150_134.self))
+    keep(container.resolve(Graph150_135.self))
+    keep(container.resolve(Graph150_136.self))
+    keep(container.resolve(Graph150_137.self))
+    keep(container.resolve(Graph150_138.self))
+    keep(container.resolve(Graph150_139.self))
+    keep(container.resolve(Graph150_140.self))
+    keep(container.resolve(Graph150_141.self))
+    keep(container.resolve(Graph150_142.self))
+    keep(container.resolve(Graph150_143.self))
+    keep(container.resolve(Graph150_144.self))
+    keep(container.resolve(Graph150_145.self))
+    keep(container.resolve(Graph150_146.self))
+    keep(container.resolve(Graph150_147.self))
+    keep(container.resolve(Graph150_148.self))
+    keep(container.resolve(Graph150_149.self))
+}
+
+/// Makes `Graph150_0`, which reaches all 150 types, by hand: one object per type, as the
+/// `.graph` scope makes them.
+public func makeGraph150Root() -> Graph150_0 {
+    var made = Graph150Made()
+    return made.make0()
+}
+
+/// Makes each of the 150 `Graph150_*` types once as a root by hand, one object per type
+/// reached as the `.graph` scope makes them, handing each root to `keep`: the objects alone.
+public func makeGraph150Each(_ keep: (AnyObject) -> Void) {
+    do {
+        var made = Graph150Made()
+        keep(made.make0())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make1())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make2())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make3())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make4())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make5())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make6())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make7())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make8())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make9())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make10())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make11())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make12())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make13())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make14())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make15())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make16())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make17())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make18())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make19())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make20())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make21())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make22())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make23())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make24())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make25())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make26())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make27())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make28())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make29())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make30())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make31())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make32())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make33())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make34())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make35())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make36())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make37())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make38())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make39())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make40())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make41())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make42())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make43())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make44())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make45())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make46())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make47())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make48())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make49())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make50())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make51())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make52())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make53())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make54())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make55())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make56())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make57())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make58())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make59())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make60())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make61())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make62())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make63())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make64())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make65())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make66())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make67())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make68())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make69())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make70())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make71())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make72())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make73())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make74())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make75())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make76())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make77())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make78())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make79())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make80())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make81())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make82())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make83())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make84())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make85())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make86())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make87())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make88())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make89())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make90())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make91())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make92())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make93())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make94())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make95())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make96())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make97())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make98())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make99())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make100())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make101())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make102())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make103())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make104())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make105())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make106())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make107())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make108())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make109())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make110())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make111())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make112())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make113())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make114())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make115())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make116())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make117())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make118())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make119())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make120())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make121())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make122())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make123())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make124())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make125())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make126())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make127())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make128())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make129())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make130())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make131())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make132())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make133())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make134())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make135())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make136())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make137())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make138())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make139())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make140())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make141())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make142())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make143())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make144())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make145())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make146())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make147())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make148())
+    }
+    do {
+        var made = Graph150Made()
+        keep(made.make149())
+    }
+}
+
+/// The objects one hand-written construction of a `Graph150_*` root has made so far, one per
+/// type: what lets an object reached twice be shared, as in the `.graph` scope.
+struct Graph150Made {
+    var object0: Graph150_0?
+    var object1: Graph150_1?
+    var object2: Graph150_2?
+    var object3: Graph150_3?
+    var object4: Graph150_4?
+    var object5: Graph150_5?
+    var object6: Graph150_6?
+    var object7: Graph150_7?
+    var object8: Graph150_8?
+    var object9: Graph150_9?
+    var object10: Graph150_10?
+    var object11: Graph150_11?
+    var object12: Graph150_12?
+    var object13: Graph150_13?
+    var object14: Graph150_14?
+    var object15: Graph150_15?
+    var object16: Graph150_16?
+    var object17: Graph150_17?
+    var object18: Graph150_18?
+    var object19: Graph150_19?
+    var object20: Graph150_20?
+    var object21: Graph150_21?
+    var object22: Graph150_22?
+    var object23: Graph150_23?
+    var object24: Graph150_24?
+    var object25: Graph150_25?
+    var object26: Graph150_26?
+    var object27: Graph150_27?
+    var object28: Graph150_28?
+    var object29: Graph150_29?
+    var object30: Graph150_30?
+    var object31: Graph150_31?
+    var object32: Graph150_32?
+    var object33: Graph150_33?
+    var object34: Graph150_34?
+    var object35: Graph150_35?
+    var object36: Graph150_36?
+    var object37: Graph150_37?
+    var object38: Graph150_38?
+    var object39: Graph150_39?
+    var object40: Graph150_40?
+    var object41: Graph150_41?
+    var object42: Graph150_42?
+    var object43: Graph150_43?
+    var object44: Graph150_44?
+    var object45: Graph150_45?
+    var object46: Graph150_46?
+    var object47: Graph150_47?
+    var object48: Graph150_48?
+    var object49: Graph150_49?
+    var object50: Graph150_50?
+    var object51: Graph150_51?
+    var object52: Graph150_52?
+    var object53: Graph150_53?
+    var object54: Graph150_54?
+    var object55: Graph150_55?
+    var object56: Graph150_56?
+    var object57: Graph150_57?
+    var object58: Graph150_58?
+    var object59: Graph150_59?
+    var object60: Graph150_60?
+    var object61: Graph150_61?
+    var object62: Graph150_62?
+    var object63: Graph150_63?
+    var object64: Graph150_64?
+    var object65: Graph150_65?
+    var object66: Graph150_66?
+    var object67: Graph150_67?
+    var object68: Graph150_68?
+    var object69: Graph150_69?
+    var object70: Graph150_70?
+    var object71: Graph150_71?
+    var object72: Graph150_72?
+    var object73: Graph150_73?
+    var object74: Graph150_74?
+    var object75: Graph150_75?
+    var object76: Graph150_76?
+    var object77: Graph150_77?
+    var object78: Graph150_78?
+    var object79: Graph150_79?
+    var object80: Graph150_80?
+    var object81: Graph150_81?
+    var object82: Graph150_82?
+    var object83: Graph150_83?
+    var object84: Graph150_84?
+    var object85: Graph150_85?
+    var object86: Graph150_86?
+    var object87: Graph150_87?
+    var object88: Graph150_88?
+    var object89: Graph150_89?
+    var object90: Graph150_90?
+    var object91: Graph150_91?
+    var object92: Graph150_92?
+    var object93: Graph150_93?
+    var object94: Graph150_94?
+    var object95: Graph150_95?
+    var object96: Graph150_96?
+    var object97: Graph150_97?
+    var object98: Graph150_98?
+    var object99: Graph150_99?
+    var object100: Graph150_100?
+    var object101: Graph150_101?
+    var object102: Graph150_102?
+    var object103: Graph150_103?
+    var object104: Graph150_104?
+    var object105: Graph150_105?
+    var object106: Graph150_106?
+    var object107: Graph150_107?
+    var object108: Graph150_108?
+    var object109: Graph150_109?
+    var object110: Graph150_110?
+    var object111: Graph150_111?
+    var object112: Graph150_112?
+    var object113: Graph150_113?
+    var object114: Graph150_114?
+    var object115: Graph150_115?
+    var object116: Graph150_116?
+    var object117: Graph150_117?
+    var object118: Graph150_118?
+    var object119: Graph150_119?
+    var object120: Graph150_120?
+    var object121: Graph150_121?
+    var object122: Graph150_122?
+    var object123: Graph150_123?
+    var object124: Graph150_124?
+    var object125: Graph150_125?
+    var object126: Graph150_126?
+    var object127: Graph150_127?
+    var object128: Graph150_128?
+    var object129: Graph150_129?
+    var object130: Graph150_130?
+    var object131: Graph150_131?
+    var object132: Graph150_132?
+    var object133: Graph150_133?
+    var object134: Graph150_134?
+    var object135: Graph150_135?
+    var object136: Graph150_136?
+    var object137: Graph150_137?
+    var object138: Graph150_138?
+    var object139: Graph150_139?
+    var object140: Graph150_140?
+    var object141: Graph150_141?
+    var object142: Graph150_142?
+    var object143: Graph150_143?
+    var object144: Graph150_144?
+    var object145: Graph150_145?
+    var object146: Graph150_146?
+    var object147: Graph150_147?
+    var object148: Graph150_148?
+    var object149: Graph150_149?
+
+    mutating func make0() -> Graph150_0 {
+        if let object = object0 { return object }
+        let object = Graph150_0()
+        object0 = object
+        object.d0 = make1()
+        object.d1 = make2()
+        return object
+    }
+
+    mutating func make1() -> Graph150_1 {
+        if let object = object1 { return object }
+        let object = Graph150_1()
+        object1 = object
+        object.d0 = make3()
+        object.d1 = make4()
+        object.d2 = make140()
+        return object
+    }
+
+    mutating func make2() -> Graph150_2 {
+        if let object = object2 { return object }
+        let object = Graph150_2()
+        object2 = object
+        object.d0 = make5()
+        object.d1 = make6()
+        object.d2 = make32()
+        return object
+    }
+
+    mutating func make3() -> Graph150_3 {
+        if let object = object3 { return object }
+        let object = Graph150_3()
+        object3 = object
+        object.d0 = make7()
+        object.d1 = make8()
+        return object
+    }
+
+    mutating func make4() -> Graph150_4 {
+        if let object = object4 { return object }
+        let object = Graph150_4()
+        object4 = object
+        object.d0 = make9()
+        object.d1 = make10()
+        return object
+    }
+
+    mutating func make5() -> Graph150_5 {
+        if let object = object5 { return object }
+        let object = Graph150_5()
+        object5 = object
+        object.d0 = make11()
+        object.d1 = make12()
+        return object
+    }
+
+    mutating func make6() -> Graph150_6 {
+        if let object = object6 { return object }
+        let object = Graph150_6()
+        object6 = object
+        object.d0 = make13()
+        object.d1 = make14()
+        return object
+    }
+
+    mutating func make7() -> Graph150_7 {
+        if let object = object7 { return object }
+        let object = Graph150_7()
+        object7 = object
+        object.d0 = make15()
+        object.d1 = make16()
+        return object
+    }
+
+    mutating func make8() -> Graph150_8 {
+        if let object = object8 { return object }
+        let object = Graph150_8()
+        object8 = object
+        object.d0 = make17()
+        object.d1 = make18()
+        return object
+    }
+
+    mutating func make9() -> Graph150_9 {
+        if let object = object9 { return object }
+        let object = Graph150_9()
+        object9 = object
+        object.d0 = make19()
+        object.d1 = make20()
+        return object
+    }
+
+    mutating func make10() -> Graph150_10 {
+        if let object = object10 { return object }
+        let object = Graph150_10()
+        object10 = object
+        object.d0 = make21()
+        object.d1 = make22()
+        object.d2 = make13()
+        return object
+    }
+
+    mutating func make11() -> Graph150_11 {
+        if let object = object11 { return object }
+        let object = Graph150_11()
+        object11 = object
+        object.d0 = make23()
+        object.d1 = make24()
+        return object
+    }
+
+    mutating func make12() -> Graph150_12 {
+        if let object = object12 { return object }
+        let object = Graph150_12()
+        object12 = object
+        object.d0 = make25()
+        object.d1 = make26()
+        return object
+    }
+
+    mutating func make13() -> Graph150_13 {
+        if let object = object13 { return object }
+        let object = Graph150_13()
+        object13 = object
+        object.d0 = make27()
+        object.d1 = make28()
+        object.d2 = make91()
+        return object
+    }
+
+    mutating func make14() -> Graph150_14 {
+        if let object = object14 { return object }
+        let object = Graph150_14()
+        object14 = object
+        object.d0 = make29()
+        object.d1 = make30()
+        object.d2 = make111()
+        return object
+    }
+
+    mutating func make15() -> Graph150_15 {
+        if let object = object15 { return object }
+        let object = Graph150_15()
+        object15 = object
+        object.d0 = make31()
+        object.d1 = make32()
+        object.d2 = make119()
+        return object
+    }
+
+    mutating func make16() -> Graph150_16 {
+        if let object = object16 { return object }
+        let object = Graph150_16()
+        object16 = object
+        object.d0 = make33()
+        object.d1 = make34()
+        object.d2 = make100()
+        return object
+    }
+
+    mutating func make17() -> Graph150_17 {
+        if let object = object17 { return object }
+        let object = Graph150_17()
+        object17 = object
+        object.d0 = make35()
+        object.d1 = make36()
+        return object
+    }
+
+    mutating func make18() -> Graph150_18 {
+        if let object = object18 { return object }
+        let object = Graph150_18()
+        object18 = object
+        object.d0 = make37()
+        object.d1 = make38()
+        return object
+    }
+
+    mutating func make19() -> Graph150_19 {
+        if let object = object19 { return object }
+        let object = Graph150_19()
+        object19 = object
+        object.d0 = make39()
+        object.d1 = make40()
+        return object
+    }
+
+    mutating func make20() -> Graph150_20 {
+        if let object = object20 { return object }
+        let object = Graph150_20()
+        object20 = object
+        object.d0 = make41()
+        object.d1 = make42()
+        return object
+    }
+
+    mutating func make21() -> Graph150_21 {
+        if let object = object21 { return object }
+        let object = Graph150_21()
+        object21 = object
+        object.d0 = make43()
+        object.d1 = make44()
+        object.d2 = make62()
+        return object
+    }
+
+    mutating func make22() -> Graph150_22 {
+        if let object = object22 { return object }
+        let object = Graph150_22()
+        object22 = object
+        object.d0 = make45()
+        object.d1 = make46()
+        return object
+    }
+
+    mutating func make23() -> Graph150_23 {
+        if let object = object23 { return object }
+        let object = Graph150_23()
+        object23 = object
+        object.d0 = make47()
+        object.d1 = make48()
+        object.d2 = make32()
+        return object
+    }
+
+    mutating func make24() -> Graph150_24 {
+        if let object = object24 { return object }
+        let object = Graph150_24()
+        object24 = object
+        object.d0 = make49()
+        object.d1 = make50()
+        object.d2 = make37()
+        return object
+    }
+
+    mutating func make25() -> Graph150_25 {
+        if let object = object25 { return object }
+        let object = Graph150_25()
+        object25 = object
+        object.d0 = make51()
+        object.d1 = make52()
+        return object
+    }
+
+    mutating func make26() -> Graph150_26 {
+        if let object = object26 { return object }
+        let object = Graph150_26()
+        object26 = object
+        object.d0 = make53()
+        object.d1 = make54()
+        return object
+    }
+
+    mutating func make27() -> Graph150_27 {
+        if let object = object27 { return object }
+        let object = Graph150_27()
+        object27 = object
+        object.d0 = make55()
+        object.d1 = make56()
+        return object
+    }
+
+    mutating func make28() -> Graph150_28 {
+        if let object = object28 { return object }
+        let object = Graph150_28()
+        object28 = object
+        object.d0 = make57()
+        object.d1 = make58()
+        object.d2 = make134()
+        return object
+    }
+
+    mutating func make29() -> Graph150_29 {
+        if let object = object29 { return object }
+        let object = Graph150_29()
+        object29 = object
+        object.d0 = make59()
+        object.d1 = make60()
+        return object
+    }
+
+    mutating func make30() -> Graph150_30 {
+        if let object = object30 { return object }
+        let object = Graph150_30()
+        object30 = object
+        object.d0 = make61()
+        object.d1 = make62()
+        return object
+    }
+
+    mutating func make31() -> Graph150_31 {
+        if let object = object31 { return object }
+        let object = Graph150_31()
+        object31 = object
+        object.d0 = make63()
+        object.d1 = make64()
+        return object
+    }
+
+    mutating func make32() -> Graph150_32 {
+        if let object = object32 { return object }
+        let object = Graph150_32()
+        object32 = object
+        object.d0 = make65()
+        object.d1 = make66()
+        return object
+    }
+
+    mutating func make33() -> Graph150_33 {
+        if let object = object33 { return object }
+        let object = Graph150_33()
+        object33 = object
+        object.d0 = make67()
+        object.d1 = make68()
+        return object
+    }
+
+    mutating func make34() -> Graph150_34 {
+        if let object = object34 { return object }
+        let object = Graph150_34()
+        object34 = object
+        object.d0 = make69()
+        object.d1 = make70()
+        return object
+    }
+
+    mutating func make35() -> Graph150_35 {
+        if let object = object35 { return object }
+        let object = Graph150_35()
+        object35 = object
+        object.d0 = make71()
+        object.d1 = make72()
+        return object
+    }
+
+    mutating func make36() -> Graph150_36 {
+        if let object = object36 { return object }
+        let object = Graph150_36()
+        object36 = object
+        object.d0 = make73()
+        object.d1 = make74()
+        return object
+    }
+
+    mutating func make37() -> Graph150_37 {
+        if let object = object37 { return object }
+        let object = Graph150_37()
+        object37 = object
+        object.d0 = make75()
+        object.d1 = make76()
+        return object
+    }
+
+    mutating func make38() -> Graph150_38 {
+        if let object = object38 { return object }
+        let object = Graph150_38()
+        object38 = object
+        object.d0 = make77()
+        object.d1 = make78()
+        return object
+    }
+
+    mutating func make39() -> Graph150_39 {
+        if let object = object39 { return object }
+        let object = Graph150_39()
+        object39 = object
+        object.d0 = make79()
+        object.d1 = make80()
+        return object
+    }
+
+    mutating func make40() -> Graph150_40 {
+        if let object = object40 { return object }
+        let object = Graph150_40()
+        object40 = object
+        object.d0 = make81()
+        object.d1 = make82()
+        object.d2 = make72()
+        return object
+    }
+
+    mutating func make41() -> Graph150_41 {
+        if let object = object41 { return object }
+        let object = Graph150_41()
+        object41 = object
+        object.d0 = make83()
+        object.d1 = make84()
+        return object
+    }
+
+    mutating func make42() -> Graph150_42 {
+        if let object = object42 { return object }
+        let object = Graph150_42()
+        object42 = object
+        object.d0 = make85()
+        object.d1 = make86()
+        return object
+    }
+
+    mutating func make43() -> Graph150_43 {
+        if let object = object43 { return object }
+        let object = Graph150_43()
+        object43 = object
+        object.d0 = make87()
+        object.d1 = make88()
+        object.d2 = make148()
+        return object
+    }
+
+    mutating func make44() -> Graph150_44 {
+        if let object = object44 { return object }
+        let object = Graph150_44()
+        object44 = object
+        object.d0 = make89()
+        object.d1 = make90()
+        object.d2 = make100()
+        return object
+    }
+
+    mutating func make45() -> Graph150_45 {
+        if let object = object45 { return object }
+        let object = Graph150_45()
+        object45 = object
+        object.d0 = make91()
+        object.d1 = make92()
+        object.d2 = make50()
+        return object
+    }
+
+    mutating func make46() -> Graph150_46 {
+        if let object = object46 { return object }
+        let object = Graph150_46()
+        object46 = object
+        object.d0 = make93()
+        object.d1 = make94()
+        object.d2 = make138()
+        return object
+    }
+
+    mutating func make47() -> Graph150_47 {
+        if let object = object47 { return object }
+        let object = Graph150_47()
+        object47 = object
+        object.d0 = make95()
+        object.d1 = make96()
+        object.d2 = make142()
+        return object
+    }
+
+    mutating func make48() -> Graph150_48 {
+        if let object = object48 { return object }
+        let object = Graph150_48()
+        object48 = object
+        object.d0 = make97()
+        object.d1 = make98()
+        object.d2 = make91()
+        return object
+    }
+
+    mutating func make49() -> Graph150_49 {
+        if let object = object49 { return object }
+        let object = Graph150_49()
+        object49 = object
+        object.d0 = make99()
+        object.d1 = make100()
+        return object
+    }
+
+    mutating func make50() -> Graph150_50 {
+        if let object = object50 { return object }
+        let object = Graph150_50()
+        object50 = object
+        object.d0 = make101()
+        object.d1 = make102()
+        return object
+    }
+
+    mutating func make51() -> Graph150_51 {
+        if let object = object51 { return object }
+        let object = Graph150_51()
+        object51 = object
+        object.d0 = make103()
+        object.d1 = make104()
+        object.d2 = make110()
+        return object
+    }
+
+    mutating func make52() -> Graph150_52 {
+        if let object = object52 { return object }
+        let object = Graph150_52()
+        object52 = object
+        object.d0 = make105()
+        object.d1 = make106()
+        object.d2 = make122()
+        return object
+    }
+
+    mutating func make53() -> Graph150_53 {
+        if let object = object53 { return object }
+        let object = Graph150_53()
+        object53 = object
+        object.d0 = make107()
+        object.d1 = make108()
+        return object
+    }
+
+    mutating func make54() -> Graph150_54 {
+        if let object = object54 { return object }
+        let object = Graph150_54()
+        object54 = object
+        object.d0 = make109()
+        object.d1 = make110()
+        return object
+    }
+
+    mutating func make55() -> Graph150_55 {
+        if let object = object55 { return object }
+        let object = Graph150_55()
+        object55 = object
+        object.d0 = make111()
+        object.d1 = make112()
+        return object
+    }
+
+    mutating func make56() -> Graph150_56 {
+        if let object = object56 { return object }
+        let object = Graph150_56()
+        object56 = object
+        object.d0 = make113()
+        object.d1 = make114()
+        return object
+    }
+
+    mutating func make57() -> Graph150_57 {
+        if let object = object57 { return object }
+        let object = Graph150_57()
+        object57 = object
+        object.d0 = make115()
+        object.d1 = make116()
+        object.d2 = make145()
+        return object
+    }
+
+    mutating func make58() -> Graph150_58 {
+        if let object = object58 { return object }
+        let object = Graph150_58()
+        object58 = object
+        object.d0 = make117()
+        object.d1 = make118()
+        return object
+    }
+
+    mutating func make59() -> Graph150_59 {
+        if let object = object59 { return object }
+        let object = Graph150_59()
+        object59 = object
+        object.d0 = make119()
+        object.d1 = make120()
+        object.d2 = make65()
+        return object
+    }
+
+    mutating func make60() -> Graph150_60 {
+        if let object = object60 { return object }
+        let object = Graph150_60()
+        object60 = object
+        object.d0 = make121()
+        object.d1 = make122()
+        return object
+    }
+
+    mutating func make61() -> Graph150_61 {
+        if let object = object61 { return object }
+        let object = Graph150_61()
+        object61 = object
+        object.d0 = make123()
+        object.d1 = make124()
+        return object
+    }
+
+    mutating func make62() -> Graph150_62 {
+        if let object = object62 { return object }
+        let object = Graph150_62()
+        object62 = object
+        object.d0 = make125()
+        object.d1 = make126()
+        return object
+    }
+
+    mutating func make63() -> Graph150_63 {
+        if let object = object63 { return object }
+        let object = Graph150_63()
+        object63 = object
+        object.d0 = make127()
+        object.d1 = make128()
+        return object
+    }
+
+    mutating func make64() -> Graph150_64 {
+        if let object = object64 { return object }
+        let object = Graph150_64()
+        object64 = object
+        object.d0 = make129()
+        object.d1 = make130()
+        return object
+    }
+
+    mutating func make65() -> Graph150_65 {
+        if let object = object65 { return object }
+        let object = Graph150_65()
+        object65 = object
+        object.d0 = make131()
+        object.d1 = make132()
+        object.d2 = make143()
+        return object
+    }
+
+    mutating func make66() -> Graph150_66 {
+        if let object = object66 { return object }
+        let object = Graph150_66()
+        object66 = object
+        object.d0 = make133()
+        object.d1 = make134()
+        object.d2 = make138()
+        return object
+    }
+
+    mutating func make67() -> Graph150_67 {
+        if let object = object67 { return object }
+        let object = Graph150_67()
+        object67 = object
+        object.d0 = make135()
+        object.d1 = make136()
+        object.d2 = make104()
+        return object
+    }
+
+    mutating func make68() -> Graph150_68 {
+        if let object = object68 { return object }
+        let object = Graph150_68()
+        object68 = object
+        object.d0 = make137()
+        object.d1 = make138()
+        return object
+    }
+
+    mutating func make69() -> Graph150_69 {
+        if let object = object69 { return object }
+        let object = Graph150_69()
+        object69 = object
+        object.d0 = make139()
+        object.d1 = make140()
+        object.d2 = make95()
+        return object
+    }
+
+    mutating func make70() -> Graph150_70 {
+        if let object = object70 { return object }
+        let object = Graph150_70()
+        object70 = object
+        object.d0 = make141()
+        object.d1 = make142()
+        return object
+    }
+
+    mutating func make71() -> Graph150_71 {
+        if let object = object71 { return object }
+        let object = Graph150_71()
+        object71 = object
+        object.d0 = make143()
+        object.d1 = make144()
+        return object
+    }
+
+    mutating func make72() -> Graph150_72 {
+        if let object = object72 { return object }
+        let object = Graph150_72()
+        object72 = object
+        object.d0 = make145()
+        object.d1 = make146()
+        return object
+    }
+
+    mutating func make73() -> Graph150_73 {
+        if let object = object73 { return object }
+        let object = Graph150_73()
+        object73 = object
+        object.d0 = make147()
+        object.d1 = make148()
+        return object
+    }
+
+    mutating func make74() -> Graph150_74 {
+        if let object = object74 { return object }
+        let object = Graph150_74()
+        object74 = object
+        object.d0 = make149()
+        return object
+    }
+
+    mutating func make75() -> Graph150_75 {
+        if let object = object75 { return object }
+        let object = Graph150_75()
+        object75 = object
+        object.d0 = make83()
+        return object
+    }
+
+    mutating func make76() -> Graph150_76 {
+        if let object = object76 { return object }
+        let object = Graph150_76()
+        object76 = object
+        object.d0 = make83()
+        object.d1 = make137()
+        return object
+    }
+
+    mutating func make77() -> Graph150_77 {
+        if let object = object77 { return object }
+        let object = Graph150_77()
+        object77 = object
+        object.d0 = make96()
+        return object
+    }
+
+    mutating func make78() -> Graph150_78 {
+        if let object = object78 { return object }
+        let object = Graph150_78()
+        object78 = object
+        object.d0 = make79()
+        return object
+    }
+
+    mutating func make79() -> Graph150_79 {
+        if let object = object79 { return object }
+        let object = Graph150_79()
+        object79 = object
+        object.d0 = make117()
+        object.d1 = make88()
+        object.d2 = make114()
+        return object
+    }
+
+    mutating func make80() -> Graph150_80 {
+        if let object = object80 { return object }
+        let object = Graph150_80()
+        object80 = object
+        object.d0 = make81()
+        return object
+    }
+
+    mutating func make81() -> Graph150_81 {
+        if let object = object81 { return object }
+        let object = Graph150_81()
+        object81 = object
+        object.d0 = make117()
+        object.d1 = make104()
+        return object
+    }
+
+    mutating func make82() -> Graph150_82 {
+        if let object = object82 { return object }
+        let object = Graph150_82()
+        object82 = object
+        object.d0 = make107()
+        object.d1 = make90()
+        object.d2 = make118()
+        return object
+    }
+
+    mutating func make83() -> Graph150_83 {
+        if let object = object83 { return object }
+        let object = Graph150_83()
+        object83 = object
+        object.d0 = make117()
+        object.d1 = make92()
+        return object
+    }
+
+    mutating func make84() -> Graph150_84 {
+        if let object = object84 { return object }
+        let object = Graph150_84()
+        object84 = object
+        object.d0 = make127()
+        object.d1 = make147()
+        object.d2 = make93()
+        return object
+    }
+
+    mutating func make85() -> Graph150_85 {
+        if let object = object85 { return object }
+        let object = Graph150_85()
+        object85 = object
+        object.d0 = make148()
+        object.d1 = make124()
+        return object
+    }
+
+    mutating func make86() -> Graph150_86 {
+        if let object = object86 { return object }
+        let object = Graph150_86()
+        object86 = object
+        object.d0 = make112()
+        object.d1 = make106()
+        return object
+    }
+
+    mutating func make87() -> Graph150_87 {
+        if let object = object87 { return object }
+        let object = Graph150_87()
+        object87 = object
+        object.d0 = make144()
+        object.d1 = make148()
+        object.d2 = make116()
+        return object
+    }
+
+    mutating func make88() -> Graph150_88 {
+        if let object = object88 { return object }
+        let object = Graph150_88()
+        object88 = object
+        object.d0 = make109()
+        return object
+    }
+
+    mutating func make89() -> Graph150_89 {
+        if let object = object89 { return object }
+        let object = Graph150_89()
+        object89 = object
+        object.d0 = make98()
+        object.d1 = make132()
+        return object
+    }
+
+    mutating func make90() -> Graph150_90 {
+        if let object = object90 { return object }
+        let object = Graph150_90()
+        object90 = object
+        object.d0 = make95()
+        return object
+    }
+
+    mutating func make91() -> Graph150_91 {
+        if let object = object91 { return object }
+        let object = Graph150_91()
+        object91 = object
+        object.d0 = make117()
+        object.d1 = make133()
+        return object
+    }
+
+    mutating func make92() -> Graph150_92 {
+        if let object = object92 { return object }
+        let object = Graph150_92()
+        object92 = object
+        object.d0 = make121()
+        object.d1 = make98()
+        return object
+    }
+
+    mutating func make93() -> Graph150_93 {
+        if let object = object93 { return object }
+        let object = Graph150_93()
+        object93 = object
+        object.d0 = make130()
+        object.d1 = make143()
+        return object
+    }
+
+    mutating func make94() -> Graph150_94 {
+        if let object = object94 { return object }
+        let object = Graph150_94()
+        object94 = object
+        object.d0 = make112()
+        return object
+    }
+
+    mutating func make95() -> Graph150_95 {
+        if let object = object95 { return object }
+        let object = Graph150_95()
+        object95 = object
+        object.d0 = make130()
+        object.d1 = make128()
+        object.d2 = make148()
+        return object
+    }
+
+    mutating func make96() -> Graph150_96 {
+        if let object = object96 { return object }
+        let object = Graph150_96()
+        object96 = object
+        object.d0 = make112()
+        object.d1 = make99()
+        return object
+    }
+
+    mutating func make97() -> Graph150_97 {
+        if let object = object97 { return object }
+        let object = Graph150_97()
+        object97 = object
+        object.d0 = make112()
+        object.d1 = make133()
+        object.d2 = make129()
+        return object
+    }
+
+    mutating func make98() -> Graph150_98 {
+        if let object = object98 { return object }
+        let object = Graph150_98()
+        object98 = object
+        object.d0 = make131()
+        return object
+    }
+
+    mutating func make99() -> Graph150_99 {
+        if let object = object99 { return object }
+        let object = Graph150_99()
+        object99 = object
+        object.d0 = make126()
+        object.d1 = make144()
+        return object
+    }
+
+    mutating func make100() -> Graph150_100 {
+        if let object = object100 { return object }
+        let object = Graph150_100()
+        object100 = object
+        object.d0 = make129()
+        return object
+    }
+
+    mutating func make101() -> Graph150_101 {
+        if let object = object101 { return object }
+        let object = Graph150_101()
+        object101 = object
+        object.d0 = make110()
+        object.d1 = make116()
+        return object
+    }
+
+    mutating func make102() -> Graph150_102 {
+        if let object = object102 { return object }
+        let object = Graph150_102()
+        object102 = object
+        object.d0 = make126()
+        object.d1 = make136()
+        object.d2 = make110()
+        return object
+    }
+
+    mutating func make103() -> Graph150_103 {
+        if let object = object103 { return object }
+        let object = Graph150_103()
+        object103 = object
+        object.d0 = make124()
+        object.d1 = make135()
+        return object
+    }
+
+    mutating func make104() -> Graph150_104 {
+        if let object = object104 { return object }
+        let object = Graph150_104()
+        object104 = object
+        object.d0 = make105()
+        return object
+    }
+
+    mutating func make105() -> Graph150_105 {
+        if let object = object105 { return object }
+        let object = Graph150_105()
+        object105 = object
+        object.d0 = make131()
+        return object
+    }
+
+    mutating func make106() -> Graph150_106 {
+        if let object = object106 { return object }
+        let object = Graph150_106()
+        object106 = object
+        object.d0 = make132()
+        object.d1 = make131()
+        object.d2 = make143()
+        return object
+    }
+
+    mutating func make107() -> Graph150_107 {
+        if let object = object107 { return object }
+        let object = Graph150_107()
+        object107 = object
+        object.d0 = make140()
+        object.d1 = make136()
+        object.d2 = make122()
+        return object
+    }
+
+    mutating func make108() -> Graph150_108 {
+        if let object = object108 { return object }
+        let object = Graph150_108()
+        object108 = object
+        object.d0 = make119()
+        return object
+    }
+
+    mutating func make109() -> Graph150_109 {
+        if let object = object109 { return object }
+        let object = Graph150_109()
+        object109 = object
+        object.d0 = make119()
+        object.d1 = make110()
+        object.d2 = make131()
+        return object
+    }
+
+    mutating func make110() -> Graph150_110 {
+        if let object = object110 { return object }
+        let object = Graph150_110()
+        object110 = object
+        object.d0 = make111()
+        object.d1 = make145()
+        return object
+    }
+
+    mutating func make111() -> Graph150_111 {
+        if let object = object111 { return object }
+        let object = Graph150_111()
+        object111 = object
+        object.d0 = make125()
+        object.d1 = make120()
+        object.d2 = make122()
+        return object
+    }
+
+    mutating func make112() -> Graph150_112 {
+        if let object = object112 { return object }
+        let object = Graph150_112()
+        object112 = object
+        object.d0 = make147()
+        return object
+    }
+
+    mutating func make113() -> Graph150_113 {
+        if let object = object113 { return object }
+        let object = Graph150_113()
+        object113 = object
+        object.d0 = make118()
+        return object
+    }
+
+    mutating func make114() -> Graph150_114 {
+        if let object = object114 { return object }
+        let object = Graph150_114()
+        object114 = object
+        object.d0 = make121()
+        return object
+    }
+
+    mutating func make115() -> Graph150_115 {
+        if let object = object115 { return object }
+        let object = Graph150_115()
+        object115 = object
+        object.d0 = make148()
+        object.d1 = make119()
+        return object
+    }
+
+    mutating func make116() -> Graph150_116 {
+        if let object = object116 { return object }
+        let object = Graph150_116()
+        object116 = object
+        object.d0 = make136()
+        object.d1 = make142()
+        object.d2 = make125()
+        return object
+    }
+
+    mutating func make117() -> Graph150_117 {
+        if let object = object117 { return object }
+        let object = Graph150_117()
+        object117 = object
+        object.d0 = make128()
+        object.d1 = make122()
+        return object
+    }
+
+    mutating func make118() -> Graph150_118 {
+        if let object = object118 { return object }
+        let object = Graph150_118()
+        object118 = object
+        object.d0 = make136()
+        object.d1 = make137()
+        return object
+    }
+
+    mutating func make119() -> Graph150_119 {
+        if let object = object119 { return object }
+        let object = Graph150_119()
+        object119 = object
+        object.d0 = make140()
+        object.d1 = make139()
+        return object
+    }
+
+    mutating func make120() -> Graph150_120 {
+        if let object = object120 { return object }
+        let object = Graph150_120()
+        object120 = object
+        object.d0 = make121()
+        object.d1 = make122()
+        return object
+    }
+
+    mutating func make121() -> Graph150_121 {
+        if let object = object121 { return object }
+        let object = Graph150_121()
+        object121 = object
+        object.d0 = make125()
+        return object
+    }
+
+    mutating func make122() -> Graph150_122 {
+        if let object = object122 { return object }
+        let object = Graph150_122()
+        object122 = object
+        object.d0 = make123()
+        return object
+    }
+
+    mutating func make123() -> Graph150_123 {
+        if let object = object123 { return object }
+        let object = Graph150_123()
+        object123 = object
+        object.d0 = make126()
+        return object
+    }
+
+    mutating func make124() -> Graph150_124 {
+        if let object = object124 { return object }
+        let object = Graph150_124()
+        object124 = object
+        object.d0 = make142()
+        return object
+    }
+
+    mutating func make125() -> Graph150_125 {
+        if let object = object125 { return object }
+        let object = Graph150_125()
+        object125 = object
+        object.d0 = make131()
+        return object
+    }
+
+    mutating func make126() -> Graph150_126 {
+        if let object = object126 { return object }
+        let object = Graph150_126()
+        object126 = object
+        object.d0 = make149()
+        object.d1 = make135()
+        return object
+    }
+
+    mutating func make127() -> Graph150_127 {
+        if let object = object127 { return object }
+        let object = Graph150_127()
+        object127 = object
+        object.d0 = make139()
+        object.d1 = make135()
+        return object
+    }
+
+    mutating func make128() -> Graph150_128 {
+        if let object = object128 { return object }
+        let object = Graph150_128()
+        object128 = object
+        object.d0 = make137()
+        object.d1 = make133()
+        object.d2 = make138()
+        return object
+    }
+
+    mutating func make129() -> Graph150_129 {
+        if let object = object129 { return object }
+        let object = Graph150_129()
+        object129 = object
+        object.d0 = make142()
+        object.d1 = make135()
+        return object
+    }
+
+    mutating func make130() -> Graph150_130 {
+        if let object = object130 { return object }
+        let object = Graph150_130()
+        object130 = object
+        object.d0 = make136()
+        object.d1 = make146()
+        object.d2 = make140()
+        return object
+    }
+
+    mutating func make131() -> Graph150_131 {
+        if let object = object131 { return object }
+        let object = Graph150_131()
+        object131 = object
+        object.d0 = make147()
+        object.d1 = make141()
+        return object
+    }
+
+    mutating func make132() -> Graph150_132 {
+        if let object = object132 { return object }
+        let object = Graph150_132()
+        object132 = object
+        object.d0 = make147()
+        object.d1 = make148()
+        return object
+    }
+
+    mutating func make133() -> Graph150_133 {
+        if let object = object133 { return object }
+        let object = Graph150_133()
+        object133 = object
+        object.d0 = make149()
+        object.d1 = make148()
+        return object
+    }
+
+    mutating func make134() -> Graph150_134 {
+        if let object = object134 { return object }
+        let object = Graph150_134()
+        object134 = object
+        object.d0 = make147()
+        return object
+    }
+
+    mutating func make135() -> Graph150_135 {
+        if let object = object135 { return object }
+        let object = Graph150_135()
+        object135 = object
+        object.d0 = make140()
+        object.d1 = make145()
+        object.d2 = make139()
+        return object
+    }
+
+    mutating func make136() -> Graph150_136 {
+        if let object = object136 { return object }
+        let object = Graph150_136()
+        object136 = object
+        object.d0 = make140()
+        object.d1 = make144()
+        return object
+    }
+
+    mutating func make137() -> Graph150_137 {
+        if let object = object137 { return object }
+        let object = Graph150_137()
+        object137 = object
+        object.d0 = make140()
+        object.d1 = make143()
+        object.d2 = make138()
+        return object
+    }
+
+    mutating func make138() -> Graph150_138 {
+        if let object = object138 { return object }
+        let object = Graph150_138()
+        object138 = object
+        object.d0 = make142()
+        object.d1 = make145()
+        return object
+    }
+
+    mutating func make139() -> Graph150_139 {
+        if let object = object139 { return object }
+        let object = Graph150_139()
+        object139 = object
+        object.d0 = make144()
+        object.d1 = make140()
+        return object
+    }
+
+    mutating func make140() -> Graph150_140 {
+        if let object = object140 { return object }
+        let object = Graph150_140()
+        object140 = object
+        object.d0 = make149()
+        object.d1 = make147()
+        return object
+    }
+
+    mutating func make141() -> Graph150_141 {
+        if let object = object141 { return object }
+        let object = Graph150_141()
+        object141 = object
+        object.d0 = make142()
+        return object
+    }
+
+    mutating func make142() -> Graph150_142 {
+        if let object = object142 { return object }
+        let object = Graph150_142()
+        object142 = object
+        object.d0 = make149()
+        return object
+    }
+
+    mutating func make143() -> Graph150_143 {
+        if let object = object143 { return object }
+        let object = Graph150_143()
+        object143 = object
+        object.d0 = make146()
+        object.d1 = make144()
+        object.d2 = make145()
+        return object
+    }
+
+    mutating func make144() -> Graph150_144 {
+        if let object = object144 { return object }
+        let object = Graph150_144()
+        object144 = object
+        object.d0 = make146()
+        object.d1 = make147()
+        object.d2 = make148()
+        return object
+    }
+
+    mutating func make145() -> Graph150_145 {
+        if let object = object145 { return object }
+        let object = Graph150_145()
+        object145 = object
+        object.d0 = make146()
+        object.d1 = make148()
+        return object
+    }
+
+    mutating func make146() -> Graph150_146 {
+        if let object = object146 { return object }
+        let object = Graph150_146()
+        object146 = object
+        object.d0 = make149()
+        return object
+    }
+
+    mutating func make147() -> Graph150_147 {
+        if let object = object147 { return object }
+        let object = Graph150_147()
+        object147 = object
+        object.d0 = make149()
+        return object
+    }
+
+    mutating func make148() -> Graph150_148 {
+        if let object = object148 { return object }
+        let object = Graph150_148()
+        object148 = object
+        object.d0 = make149()
+        return object
+    }
+
+    mutating func make149() -> Graph150_149 {
+        if let object = object149 { return object }
+        let object = Graph150_149()
+        object149 = object
+        return object
+    }
+}

@@ -179,7 +179,7 @@ def generate(package: pathlib.Path, autowire: pathlib.Path, count: int, variants
 
 def build_once(package: pathlib.Path, configuration: str) -> pathlib.Path:
     """Builds a package (Autowire, Swinject, the apps), runs each app, returns its bin path."""
-    subprocess.run(["swift", "build", "--package-path", str(package), "-c", configuration], check=True)
+    subprocess.run(["swift", "build", "--package-path", str(package), "-c", configuration], check=True, stdout=sys.stderr)
     bin_path = pathlib.Path(subprocess.run(
         ["swift", "build", "--package-path", str(package), "-c", configuration, "--show-bin-path"],
         check=True, capture_output=True, text=True).stdout.strip())

@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "AutowireFoundation", targets: ["AutowireFoundation"]),
     ],
     targets: [
-        .target(name: "Autowire"),
+        .target(name: "Autowire", swiftSettings: [.strictMemorySafety()]),
         .target(name: "AutowireTesting", dependencies: ["Autowire"]),
         .target(name: "AutowireFoundation", dependencies: ["Autowire"]),
         // The README's demo: `swift run AutowireDemo` runs it (SwiftPM makes a product for an executable

@@ -8,10 +8,10 @@ extension BindingBuilder {
     public func to<Implementation>(
         factory: @escaping @Sendable () throws -> Implementation
     ) {
-        bindFactory(
+        unsafe bindFactory(
             factory, labels: [],
             specialized: { _, product in
-                _ = product.initializeMemory(as: Implementation.self, to: try factory())
+                _ = unsafe product.initializeMemory(as: Implementation.self, to: try factory())
             })
     }
 
@@ -20,10 +20,11 @@ extension BindingBuilder {
     public func to<P1, Implementation>(
         factory: @escaping @Sendable (consuming P1) throws -> Implementation
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1) in try factory(p1) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
+                _ = unsafe product.initializeMemory(
+                    as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
             })
     }
 
@@ -33,10 +34,11 @@ extension BindingBuilder {
         factory: @escaping @Sendable (consuming P1) throws -> Implementation,
         labels label1: ParameterLabel<P1>
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1) in try factory(p1) }, labels: [label1.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
+                _ = unsafe product.initializeMemory(
+                    as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
             })
     }
 
@@ -45,10 +47,10 @@ extension BindingBuilder {
     public func to<P1, P2, Implementation>(
         factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Implementation
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2) in try factory(p1, p2) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             })
@@ -60,10 +62,10 @@ extension BindingBuilder {
         factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Implementation,
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2) in try factory(p1, p2) }, labels: [label1.name, label2.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             })
@@ -74,10 +76,10 @@ extension BindingBuilder {
     public func to<P1, P2, P3, Implementation>(
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Implementation
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3) in try factory(p1, p2, p3) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -91,10 +93,10 @@ extension BindingBuilder {
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Implementation,
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3) in try factory(p1, p2, p3) }, labels: [label1.name, label2.name, label3.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -107,10 +109,10 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, Implementation>(
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Implementation
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4) in try factory(p1, p2, p3, p4) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -125,11 +127,11 @@ extension BindingBuilder {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4) in try factory(p1, p2, p3, p4) },
             labels: [label1.name, label2.name, label3.name, label4.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -144,10 +146,10 @@ extension BindingBuilder {
             @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) throws ->
             Implementation
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try factory(p1, p2, p3, p4, p5) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -165,11 +167,11 @@ extension BindingBuilder {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try factory(p1, p2, p3, p4, p5) },
             labels: [label1.name, label2.name, label3.name, label4.name, label5.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -185,10 +187,10 @@ extension BindingBuilder {
             @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6)
             throws -> Implementation
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try factory(p1, p2, p3, p4, p5, p6) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -206,11 +208,11 @@ extension BindingBuilder {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>, _ label6: ParameterLabel<P6>
     ) {
-        bindFactory(
+        unsafe bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try factory(p1, p2, p3, p4, p5, p6) },
             labels: [label1.name, label2.name, label3.name, label4.name, label5.name, label6.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: Implementation.self,
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),

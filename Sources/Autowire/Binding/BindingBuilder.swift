@@ -196,8 +196,8 @@ extension BindingBuilder {
         if register { compiler.register(alias) }
         if let target = compiler.producer(of: Implementation.self, tag: nil, label: key.description, location: location)
         {
-            alias.target = target
-            alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
+            unsafe alias.target = target
+            unsafe alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
         }
         return alias
     }
@@ -230,7 +230,7 @@ extension BindingBuilder {
         var objectCall: (@Sendable (Resolver) throws -> AnyObject)?
         if Value.self is AnyClass {
             objectCall = { (resolver: Resolver) throws -> AnyObject in
-                unsafeBitCast(try factory(resolver), to: AnyObject.self)
+                unsafe unsafeBitCast(try factory(resolver), to: AnyObject.self)
             }
         }
         bindClosure(factory, objectCall: objectCall)

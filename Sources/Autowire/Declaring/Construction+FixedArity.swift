@@ -9,10 +9,10 @@ extension Construction {
         _ initializer: @escaping @Sendable () throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: initializer, labels: [],
             specialized: { _, product in
-                _ = product.initializeMemory(as: T.self, to: try initializer())
+                _ = unsafe product.initializeMemory(as: T.self, to: try initializer())
             }, fileID: fileID, line: line)
     }
 
@@ -22,10 +22,10 @@ extension Construction {
         _ initializer: @escaping @Sendable (consuming P1) throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1) in try initializer(p1) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
+                _ = unsafe product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
             }, fileID: fileID, line: line)
     }
 
@@ -36,10 +36,10 @@ extension Construction {
         _ initializer: @escaping @Sendable (consuming P1) throws -> T,
         labels label1: ParameterLabel<P1>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1) in try initializer(p1) }, labels: [label1.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
+                _ = unsafe product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
             }, fileID: fileID, line: line)
     }
 
@@ -49,10 +49,10 @@ extension Construction {
         _ initializer: @escaping @Sendable (consuming P1, consuming P2) throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2) in try initializer(p1, p2) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self, to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             }, fileID: fileID, line: line)
     }
@@ -65,10 +65,10 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2) in try initializer(p1, p2) }, labels: [label1.name, label2.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self, to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             }, fileID: fileID, line: line)
     }
@@ -80,10 +80,10 @@ extension Construction {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3) in try initializer(p1, p2, p3) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -99,11 +99,11 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3) in try initializer(p1, p2, p3) },
             labels: [label1.name, label2.name, label3.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -118,10 +118,10 @@ extension Construction {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4) in try initializer(p1, p2, p3, p4) }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -137,11 +137,11 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4) in try initializer(p1, p2, p3, p4) },
             labels: [label1.name, label2.name, label3.name, label4.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -157,11 +157,11 @@ extension Construction {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try initializer(p1, p2, p3, p4, p5) },
             labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -179,11 +179,11 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try initializer(p1, p2, p3, p4, p5) },
             labels: [label1.name, label2.name, label3.name, label4.name, label5.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -200,11 +200,11 @@ extension Construction {
             throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try initializer(p1, p2, p3, p4, p5, p6)
             }, labels: [],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
@@ -224,11 +224,11 @@ extension Construction {
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>, _ label6: ParameterLabel<P6>,
         fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.init(
+        unsafe self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try initializer(p1, p2, p3, p4, p5, p6)
             }, labels: [label1.name, label2.name, label3.name, label4.name, label5.name, label6.name],
             specialized: { arguments, product in
-                _ = product.initializeMemory(
+                _ = unsafe product.initializeMemory(
                     as: T.self,
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),

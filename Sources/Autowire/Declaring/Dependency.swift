@@ -66,7 +66,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
         // container's plans share it. Captures no producer: producers own their plans, so that
         // would be a reference cycle.
         let holdsReferences = Value.self is AnyClass
-        let store = ProgramStore(
+        let store = unsafe ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: holdsReferences,
             propertyIsOptional: writer.propertyIsOptional
         ) { owner, recorded in
@@ -74,29 +74,29 @@ public struct Dependency<Root: AnyObject>: Sendable {
             // `Object`, and that the value is what a producer of `Value` records: the value
             // itself when it is a class reference, else its box. The caller holds both, so
             // neither is retained.
-            Unmanaged<AnyObject>.fromOpaque(recorded)._withUnsafeGuaranteedRef { reference in
+            unsafe Unmanaged<AnyObject>.fromOpaque(recorded)._withUnsafeGuaranteedRef { reference in
                 // A value that is not a class reference is stored here at the learned offset, as
                 // the recursive path does (programs store class references themselves).
                 let offset = learned.current
-                if offset > 0, !holdsReferences, let storeBoxed = writer.storeBoxed {
-                    storeBoxed(owner + offset, reference)
+                if offset > 0, !holdsReferences, let storeBoxed = unsafe writer.storeBoxed {
+                    unsafe storeBoxed(owner + offset, reference)
                     return
                 }
                 if offset < -1 {
                     // A plain `weak` property, at minus `offset`: learned only for class references,
                     // by `WeakField` on an object of this class, where a weak reference lies there.
-                    WeakField.store(reference, at: owner - offset)
+                    unsafe WeakField.store(reference, at: owner - offset)
                     return
                 }
                 let value =
-                    holdsReferences
+                    unsafe holdsReferences
                     ? unsafeBitCast(reference, to: Value.self)
                     : unsafeDowncast(reference, to: ValueBox<Value>.self).value
-                if offset > 0, let store = writer.store {
-                    store(owner + offset, value)
+                if offset > 0, let store = unsafe writer.store {
+                    unsafe store(owner + offset, value)
                     return
                 }
-                Unmanaged<Object>.fromOpaque(owner)._withUnsafeGuaranteedRef { root in
+                unsafe Unmanaged<Object>.fromOpaque(owner)._withUnsafeGuaranteedRef { root in
                     writer.assign(root, value)
                     if offset == 0 {
                         learned.learn(
@@ -112,34 +112,34 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 [unowned(unsafe) typed] object, resolution in
                 let value: Value
                 do {
-                    value = try typed.produce(resolution)
+                    value = unsafe try typed.produce(resolution)
                 } catch let error as ResolutionError where requirement.isOptional && error.isUnavailableInstance {
                     return  // an offered instance that is gone: optional dependencies stay nil
-                } catch let error as ResolutionError where resolution.canWait(for: typed, after: error) {
+                } catch let error as ResolutionError where unsafe resolution.canWait(for: typed, after: error) {
                     // A cycle through the factory's constructor closes here: written when it returns.
-                    resolution.wait(for: typed, toFill: object, with: store)
+                    unsafe resolution.wait(for: typed, toFill: object, with: store)
                     return
                 } catch {
                     throw ResolutionError.passing(through: object, requirement: requirement, error)
                 }
                 let offset = learned.current
-                if offset > 0, let store = writer.store {
-                    store(UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset, value)
+                if offset > 0, let store = unsafe writer.store {
+                    unsafe store(UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset, value)
                     return
                 }
                 if offset < -1 {
                     // A plain `weak` property, at minus `offset`: learned only when `Value` is a class
                     // (so the cast is one reference), by `WeakField` on an object of this class.
-                    WeakField.store(
+                    unsafe WeakField.store(
                         unsafeBitCast(value, to: AnyObject.self),
                         at: UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) - offset)
                     return
                 }
                 // The plan compiler checked that every object reaching this step is an `Object`.
-                let root = unsafeDowncast(object, to: Object.self)
+                let root = unsafe unsafeDowncast(object, to: Object.self)
                 writer.assign(root, value)
                 if offset == 0 {
-                    learned.learn(
+                    unsafe learned.learn(
                         on: root, requirement: requirement, locate: writer.locate,
                         written: holdsReferences && writer.propertyIsOptional
                             ? unsafeBitCast(value, to: AnyObject.self) : nil)

@@ -5,7 +5,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file, as `#fileID` spells it: `Module/File.swift`.
     public var fileID: String {
         switch file {
-        case .literal(let literal): literal.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        case .literal(let literal): literal.withUTF8Buffer { unsafe String(decoding: $0, as: UTF8.self) }
         case .text(let text): text
         }
     }
@@ -46,12 +46,13 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Locations are equal when they name the same line of the same file, however it was given.
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        lhs.line == rhs.line && lhs.file.withUTF8 { left in rhs.file.withUTF8 { left.elementsEqual($0) } }
+        unsafe lhs.line == rhs.line
+            && lhs.file.withUTF8 { left in unsafe rhs.file.withUTF8 { unsafe left.elementsEqual($0) } }
     }
 
     /// Hashes the line and the file's name, so that equal locations hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(line)
-        file.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        unsafe file.withUTF8 { unsafe hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -71,10 +71,10 @@ extension Registry {
         while let producer = pending.popLast() {
             if producer is any OfferedSlot { return nil }
             if case .closure = producer.origin { unseen = true }
-            keys.formUnion(producer.absentKeys)
-            for edge in producer.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
-                keys.insert(edge.target.key)
-                pending.append(edge.target)
+            unsafe keys.formUnion(producer.absentKeys)
+            for edge in unsafe producer.edges where unsafe seen.insert(ObjectIdentifier(edge.target)).inserted {
+                unsafe keys.insert(edge.target.key)
+                unsafe pending.append(edge.target)
             }
         }
         return (keys, unseen)

@@ -193,18 +193,18 @@ final class Registry: @unchecked Sendable {
     /// The root producer of `key` when it is compiled already, unretained (see
     /// `RootCache.unretainedProducer(for:)`): the top-level resolve's fast path.
     @inline(__always)
-    func knownRootProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? { roots.unretainedProducer(for: key) }
+    func knownRootProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? { unsafe roots.unretainedProducer(for: key) }
 
     /// Calls `body` with the root producer of `key`, compiling it first if it is not yet; errors
     /// `body` throws become resolution errors. Unretained when compiled already: the registry owns
     /// its producers for its whole life, and every caller holds the registry for the call.
     @inline(__always)
     func withRootProducer<R>(for key: BindingKey, _ body: (AnyProducer) throws -> R) throws(ResolutionError) -> R {
-        guard let known = knownRootProducer(for: key) else {
+        guard let known = unsafe knownRootProducer(for: key) else {
             let producer = try compileRoot(for: key)
             return try ResolutionError.catching { try body(producer) }
         }
-        return try ResolutionError.catching { try known._withUnsafeGuaranteedRef { try body($0) } }
+        return try ResolutionError.catching { unsafe try known._withUnsafeGuaranteedRef { try body($0) } }
     }
 
     @inline(never)
@@ -275,7 +275,7 @@ final class Registry: @unchecked Sendable {
             switch ProgramLowering.lower(root, generation: generation) {
             case .success(let program):
                 programs.append(program)
-                root.programWord.store(
+                unsafe root.programWord.store(
                     UInt(bitPattern: Unmanaged.passUnretained(program).toOpaque()), ordering: .releasing)
                 return program
             case .failure(.notYet):
@@ -300,7 +300,7 @@ final class Registry: @unchecked Sendable {
         let outcome: Result<AnyProducer, ResolutionError>
         do {
             outcome = try table.write { table in
-                if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
+                if let existing = table[key], unsafe !asRoot || existing.rootCheck != nil { return .success(existing) }
                 // A key not compiled yet adds at least one producer: the compiler's table of new
                 // ones starts with room for a small graph, so that it is not grown (rehashing every
                 // key) on the way. A compiled key may add nothing, and gets no room.

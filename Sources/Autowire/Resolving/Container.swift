@@ -48,7 +48,7 @@ public final class Container: Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
         let key = BindingKey(T.self, tag: nil)
-        if let made = try readyResult(for: key) { return takeRecorded(made, as: T.self) }
+        if let made = unsafe try readyResult(for: key) { return unsafe takeRecorded(made, as: T.self) }
         return try resolveSlowly(key)
     }
 
@@ -60,7 +60,7 @@ public final class Container: Sendable {
     @inlinable
     public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
         let key = BindingKey(T.Value.self, tag: tag)
-        if let made = try readyResult(for: key) { return takeRecorded(made, as: T.Value.self) }
+        if let made = unsafe try readyResult(for: key) { return unsafe takeRecorded(made, as: T.Value.self) }
         return try resolveSlowly(key)
     }
 
@@ -71,10 +71,12 @@ public final class Container: Sendable {
     /// singleton, a published program), retained; nil when the slow path must run.
     @usableFromInline
     func readyResult(for key: BindingKey) throws(ResolutionError) -> UnsafeMutableRawPointer? {
-        guard let known = registry.knownRootProducer(for: key) else { return nil }
+        guard let known = unsafe registry.knownRootProducer(for: key) else { return nil }
         // Unretained: the registry owns its producers for its whole life, and this container holds
         // the registry for the whole call.
-        return try ResolutionError.catching { try known._withUnsafeGuaranteedRef { try $0.readyTopLevelResult() } }
+        return unsafe try ResolutionError.catching {
+            unsafe try known._withUnsafeGuaranteedRef { unsafe try $0.readyTopLevelResult() }
+        }
     }
 
     @usableFromInline
@@ -83,7 +85,7 @@ public final class Container: Sendable {
         // The root producer of a key of `T` produces `T`. Not `resolveTopLevel()`: the callers
         // tried `readyResult` already, and the slow path asks for the program itself.
         try registry.withRootProducer(for: key) {
-            try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelSlowly()
+            unsafe try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelSlowly()
         }
     }
 }

@@ -64,7 +64,8 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         else {
             return false
         }
-        return try ResolutionError.catching { try ResolveProgram.runPublished(word, injecting: object) } != nil
+        return unsafe try ResolutionError.catching { unsafe try ResolveProgram.runPublished(word, injecting: object) }
+            != nil
     }
 
     /// An injected injector: finds its container, keeps it alive while it fills `object`.
@@ -96,9 +97,9 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         let dynamicType = type(of: object)
         let target =
             ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
-        if try target.registry.program(for: target)?.run(injecting: object) != nil { return }
+        if unsafe try target.registry.program(for: target)?.run(injecting: object) != nil { return }
         try ResolutionError.catching {
-            try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
+            unsafe try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
                 // The object is part of its own graph: what points back to its type receives it.
                 for producer in target.selfProducers { resolution.record(producer, instance: object) }
                 try target.plan.inject(into: object, resolution)

@@ -54,14 +54,14 @@ public struct Resolver: Sendable {
     /// The ongoing resolve of `registry`, when called on its thread before it ended.
     @inline(__always)
     private func ongoingState(of registry: Registry) -> UnsafeMutablePointer<ResolutionState>? {
-        ActiveResolutions.running(at: state, serial: serial, key: registry.activeResolutionsKey)
+        unsafe ActiveResolutions.running(at: state, serial: serial, key: registry.activeResolutionsKey)
     }
 
     /// Returns an instance of `type`, in the ongoing resolve.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
         let key = BindingKey(T.self, tag: nil)
-        if T.self is AnyClass, let made = try resolveObject(key) { return unsafeBitCast(made, to: T.self) }
+        if T.self is AnyClass, let made = try resolveObject(key) { return unsafe unsafeBitCast(made, to: T.self) }
         return try resolveValue(key)
     }
 
@@ -69,7 +69,9 @@ public struct Resolver: Sendable {
     @inlinable
     public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
         let key = BindingKey(T.Value.self, tag: tag)
-        if T.Value.self is AnyClass, let made = try resolveObject(key) { return unsafeBitCast(made, to: T.Value.self) }
+        if T.Value.self is AnyClass, let made = try resolveObject(key) {
+            return unsafe unsafeBitCast(made, to: T.Value.self)
+        }
         return try resolveValue(key)
     }
 
@@ -87,29 +89,29 @@ public struct Resolver: Sendable {
     @usableFromInline
     func resolveObject(_ key: BindingKey) throws(ResolutionError) -> AnyObject? {
         if weakRegistry != nil { return nil }
-        guard let state = ongoingState(of: registry) else {
+        guard let state = unsafe ongoingState(of: registry) else {
             // A new top-level resolve.
-            let made = try registry.withRootProducer(for: key) { try $0.readyTopLevelResult() }
-            return made.map { Unmanaged<AnyObject>.fromOpaque($0).takeRetainedValue() }
+            let made = unsafe try registry.withRootProducer(for: key) { unsafe try $0.readyTopLevelResult() }
+            return unsafe made.map { unsafe Unmanaged<AnyObject>.fromOpaque($0).takeRetainedValue() }
         }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
-        return try registry.withRootProducer(for: key) { try $0.produceRecorded(Resolution(state: state)) }
+        return try registry.withRootProducer(for: key) { unsafe try $0.produceRecorded(Resolution(state: state)) }
     }
 
     // The downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
     @usableFromInline
     func resolveValue<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         if weakRegistry != nil { return try resolveForKeptObject(key) }
-        guard let state = ongoingState(of: registry) else {
+        guard let state = unsafe ongoingState(of: registry) else {
             // A new top-level resolve.
             return try registry.withRootProducer(for: key) {
-                try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()
+                unsafe try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()
             }
         }
         // Checked as a root, as in `resolveObject`.
         return try registry.withRootProducer(for: key) {
-            try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
+            unsafe try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
         }
     }
 
@@ -121,15 +123,15 @@ public struct Resolver: Sendable {
             throw ResolutionError(
                 .containerReleased(key, handle: key.tag == nil ? "Resolver.resolve(_:)" : "Resolver.resolve(_:tag:)"))
         }
-        guard let state = ongoingState(of: registry) else {
+        guard let state = unsafe ongoingState(of: registry) else {
             // A new top-level resolve, kept by the object that keeps this resolver (see
             // `Producer.resolveTopLevelForKeptObject()`).
             return try registry.withRootProducer(for: key) {
-                try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelForKeptObject()
+                unsafe try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelForKeptObject()
             }
         }
         return try registry.withRootProducer(for: key) {
-            try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
+            unsafe try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
         }
     }
 }

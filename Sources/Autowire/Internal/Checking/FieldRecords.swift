@@ -12,13 +12,13 @@ enum FieldRecords {
     /// Whether `type` or one of its Swift superclasses has stored properties but no field records.
     /// False when the runtime cannot say (the audit then trusts what `_forEachField` reports).
     static func areMissing(in type: AnyClass) -> Bool {
-        guard let descriptorOf = typeContextDescriptor else { return false }
+        guard let descriptorOf = unsafe typeContextDescriptor else { return false }
         var level: AnyClass? = type
         while let current = level {
             // Safe: a class metatype is a pointer to its metadata, which is what the runtime takes.
             // Objective-C classes have no Swift descriptor (nil) and no Swift fields to check.
-            if let descriptor = descriptorOf(unsafeBitCast(current, to: UnsafeRawPointer.self)),
-                isMissing(classDescriptor: descriptor)
+            if let descriptor = unsafe descriptorOf(unsafeBitCast(current, to: UnsafeRawPointer.self)),
+                unsafe isMissing(classDescriptor: descriptor)
             {
                 return true
             }
@@ -33,9 +33,9 @@ enum FieldRecords {
     /// properties traps in the standard library, and `Mirror` labels are empty.
     static func haveNoNames(in type: AnyClass) -> Bool {
         var nameless = false
-        _ = _forEachField(of: type, options: .classFields) { name, _, _, _ in
+        _ = unsafe _forEachField(of: type, options: .classFields) { name, _, _, _ in
             // Safe: `_forEachField` passes each field's name as a NUL-terminated C string.
-            nameless = name.pointee == 0
+            nameless = unsafe name.pointee == 0
             return !nameless
         }
         return nameless
@@ -46,22 +46,22 @@ enum FieldRecords {
     /// `NumFields` (UInt32) at 36.
     private static func isMissing(classDescriptor descriptor: UnsafeRawPointer) -> Bool {
         // Safe: every context descriptor starts with its 32-bit flags.
-        let flags = descriptor.load(as: UInt32.self)
+        let flags = unsafe descriptor.load(as: UInt32.self)
         guard flags & 0x1F == 16 else { return false }
         // Safe: the descriptor is a class descriptor (checked above), which is at least 44 bytes
         // long and 4-byte aligned; both fields lie inside it.
-        let fields = descriptor.load(fromByteOffset: 16, as: Int32.self)
-        let fieldCount = descriptor.load(fromByteOffset: 36, as: UInt32.self)
+        let fields = unsafe descriptor.load(fromByteOffset: 16, as: Int32.self)
+        let fieldCount = unsafe descriptor.load(fromByteOffset: 36, as: UInt32.self)
         return fields == 0 && fieldCount > 0
     }
 
     /// `swift_getTypeContextDescriptor`, exported by every Swift runtime; looked up at run time so
     /// that its absence only turns the check off.
     private static let typeContextDescriptor: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?)? = {
-        guard let symbol = LoadedSymbol.address(named: "swift_getTypeContextDescriptor") else { return nil }
+        guard let symbol = unsafe LoadedSymbol.address(named: "swift_getTypeContextDescriptor") else { return nil }
         // The runtime declares it with the Swift calling convention; for one pointer argument and a
         // pointer result that uses the same registers as the C convention on supported platforms.
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?).self)
+        return unsafe unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?).self)
     }()
 }
 
@@ -74,7 +74,7 @@ enum FieldRecords {
 enum FieldOwnership {
     /// The runtime's `_FieldReflectionMetadata`: the name (freed by `freeFunc` when set), then the
     /// two flags.
-    private struct FieldMetadata {
+    @safe private struct FieldMetadata {
         var name: UnsafePointer<CChar>? = nil
         var freeFunc: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
         var isStrong = false
@@ -84,13 +84,15 @@ enum FieldOwnership {
     /// Whether each of the `count` stored properties of `type` and its superclasses (superclasses'
     /// first, as `_forEachField` lists them) is strong; nil when the runtime cannot say.
     static func strongFields(of type: AnyClass, count: Int) -> [Bool]? {
-        guard let childMetadata else { return nil }
+        guard let childMetadata = unsafe childMetadata else { return nil }
         // Safe: a class metatype is a pointer to its metadata, which is what the runtime takes.
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let metadata = unsafe unsafeBitCast(type, to: UnsafeRawPointer.self)
         return (0..<count).map { index in
             var field = FieldMetadata()
-            _ = withUnsafeMutablePointer(to: &field) { childMetadata(metadata, index, UnsafeMutableRawPointer($0)) }
-            field.freeFunc?(field.name)
+            _ = unsafe withUnsafeMutablePointer(to: &field) {
+                unsafe childMetadata(metadata, index, UnsafeMutableRawPointer($0))
+            }
+            unsafe field.freeFunc?(field.name)
             return field.isStrong
         }
     }
@@ -100,10 +102,11 @@ enum FieldOwnership {
     /// pointer result that uses the same registers as the C convention on supported platforms.
     private static let childMetadata:
         (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?)? = {
-            guard let symbol = LoadedSymbol.address(named: "swift_reflectionMirror_recursiveChildMetadata") else {
+            guard let symbol = unsafe LoadedSymbol.address(named: "swift_reflectionMirror_recursiveChildMetadata")
+            else {
                 return nil
             }
-            return unsafeBitCast(
+            return unsafe unsafeBitCast(
                 symbol, to: (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?).self)
         }()
 }

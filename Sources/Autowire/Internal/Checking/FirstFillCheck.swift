@@ -32,7 +32,7 @@ final class FirstFillCheck: @unchecked Sendable {
     init(type: AnyObject.Type, dependencies: [DeclaredDependency], registry: Registry) {
         self.type = type
         self.dependencies = dependencies
-        self.registry = registry
+        unsafe self.registry = registry
     }
 
     /// Whether an instance was checked and found right: later fills need no check at all.
@@ -76,7 +76,7 @@ final class FirstFillCheck: @unchecked Sendable {
         let candidates = Self.undeclaredNilFields.entry(for: ObjectIdentifier(type as Any.Type)) {
             undeclaredNilFields(of: object)
         }
-        return candidates.filter { registry.canProvide($0.wrappedType) }
+        return candidates.filter { unsafe registry.canProvide($0.wrappedType) }
     }
 
     /// Per class, the undeclared stored optionals found nil after its first injection, whichever

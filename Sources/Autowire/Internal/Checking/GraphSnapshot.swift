@@ -33,8 +33,8 @@ struct GraphSnapshot {
             if index < roots.count || !isReached { rootIDs.append(rootID) }
             while next < producers.count {
                 let producer = producers[next]
-                for edge in producer.edges {
-                    let target = id(of: edge.target, reachedBy: edges.count)
+                for edge in unsafe producer.edges {
+                    let target = unsafe id(of: edge.target, reachedBy: edges.count)
                     edges.append(
                         DependencyGraph.Edge(
                             from: next, to: target, label: edge.label, location: edge.location,

@@ -41,14 +41,14 @@ enum MirrorAudit {
     /// Whether each field of `layout` is nil in `object` right now; nil where it cannot be told.
     static func nilStates(of object: AnyObject, in layout: ProbeLayout) -> [Bool?] {
         let levels = layout.needsMirror ? Array(mirrorLevels(mirror(of: object))) : []
-        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        let base = unsafe UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         return layout.fields.map { field in
             switch field.reading {
             case .referenceWord:
                 // Safe: the offset comes from the class's field records, and a class reference or
                 // class-bound existential is word-aligned; anything else is not read.
                 guard field.offset % MemoryLayout<UInt>.alignment == 0 else { return nil }
-                return base.load(fromByteOffset: field.offset, as: UInt.self) == 0
+                return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 0
             case .mirror(let level, let index):
                 guard levels.indices.contains(level) else { return nil }
                 let children = levels[level].children
@@ -121,8 +121,9 @@ struct ProbeLayout: Sendable {
         // other way, each with its own children. Children counts are known without reading values.
         let levels = Array(MirrorAudit.mirrorLevels(mirror))
         var declared: [(label: String, offset: Int, type: Any.Type)] = []
-        let complete = _forEachField(of: Swift.type(of: object), options: .classFields) { name, offset, type, _ in
-            declared.append((String(cString: name), offset, type))
+        let complete = unsafe _forEachField(of: Swift.type(of: object), options: .classFields) {
+            name, offset, type, _ in
+            unsafe declared.append((String(cString: name), offset, type))
             return true
         }
         // The same fields in the same order, as the runtime counts them with superclasses'.
@@ -177,14 +178,14 @@ extension Optional: OptionalMarker {
     /// and `0`, `""` and `0.0` as nil.
     static var wrapsReference: Bool {
         // Safe: every type's metadata starts with its kind word (ABI); a metatype points at it.
-        let kind = unsafeBitCast(Wrapped.self, to: UnsafeRawPointer.self).load(as: UInt.self)
+        let kind = unsafe unsafeBitCast(Wrapped.self, to: UnsafeRawPointer.self).load(as: UInt.self)
         switch kind {
         // A Swift class (0), a foreign class, a foreign reference type, an Objective-C class
         // wrapper; above 0x7FF the word is an Objective-C isa pointer, so a class too.
         case 0, 0x203, 0x204, 0x305, 0x800...: return true
         // Existentials, plain or constrained: opaque ones (`any P` for a non-class protocol) are
         // four words or more and strong.
-        case 0x303, 0x307: return MemoryLayout<Wrapped>.size < 4 * MemoryLayout<UnsafeRawPointer>.size
+        case 0x303, 0x307: return unsafe MemoryLayout<Wrapped>.size < 4 * MemoryLayout<UnsafeRawPointer>.size
         default: return false
         }
     }

@@ -40,8 +40,8 @@ enum StoredPropertyNames {
 
     private static func listCandidates(of root: AnyClass) -> [Candidate] {
         var candidates: [Candidate] = []
-        _ = _forEachField(of: root, options: .classFields) { label, _, type, kind in
-            let label = String(cString: label)
+        _ = unsafe _forEachField(of: root, options: .classFields) { label, _, type, kind in
+            let label = unsafe String(cString: label)
             if label.hasPrefix(lazyStoragePrefix), let optional = type as? any OptionalMarker.Type {
                 // `lazy var name: T` is stored as `T?`, nil until first read.
                 let name = String(label.dropFirst(lazyStoragePrefix.count))
@@ -50,7 +50,7 @@ enum StoredPropertyNames {
                 // `@Wrapper var name: T` is stored as `_name: Wrapper<…>`; the wrapper keeps the
                 // value in a stored property of its own, of type `T`.
                 candidates.append(Candidate(name: label, type: ObjectIdentifier(type)))
-                _ = _forEachField(of: type) { _, _, innerType, _ in
+                _ = unsafe _forEachField(of: type) { _, _, innerType, _ in
                     candidates.append(Candidate(name: String(label.dropFirst()), type: ObjectIdentifier(innerType)))
                     return true
                 }

@@ -91,9 +91,9 @@ extension Validator {
     private func survivingObjects(resolving producer: AnyProducer) -> (Set<UInt>, ResolutionError?) {
         var watched: [(producer: UInt, object: WeakObject)] = []
         do {
-            try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
+            unsafe try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
                 _ = try producer.produceAny(resolution)
-                resolution.state.pointee.forEachInstance { identity, object in
+                unsafe resolution.state.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))
                 }
             }

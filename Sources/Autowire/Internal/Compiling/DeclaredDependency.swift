@@ -12,6 +12,6 @@ extension Dependency where Root == AnyObject {
         // that takes a producer), so `Dependency<Declared>` and `Dependency<AnyObject>` have one
         // layout, and an array's elements are read without its element type's metadata. The
         // array is only read: a copy made from it (`withoutRepeats`) is a new array of its own.
-        unsafeBitCast(dependencies, to: [DeclaredDependency].self)
+        unsafe unsafeBitCast(dependencies, to: [DeclaredDependency].self)
     }
 }

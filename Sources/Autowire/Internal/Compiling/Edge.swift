@@ -24,7 +24,7 @@ struct Edge {
     ) {
         self.makeLabel = label
         self.location = location
-        self.target = target
+        unsafe self.target = target
         self.isDeferred = isDeferred
         self.isPropertyFill = isPropertyFill
     }
@@ -35,7 +35,7 @@ struct Edge {
     /// an alias waits for the factory it hands on.
     var waitsForRunningFactory: Bool {
         guard isPropertyFill else { return false }
-        let maker = target.valueMaker
+        let maker = unsafe target.valueMaker
         return maker.isFactory && maker.scope != .transient && maker.scope != .weak
     }
 }

@@ -14,7 +14,7 @@ struct InjectionStep: Sendable {
         run: @escaping @Sendable (AnyObject, Resolution) throws -> Void
     ) {
         self.requirement = requirement
-        self.target = target
+        unsafe self.target = target
         self.store = store
         self.run = run
     }

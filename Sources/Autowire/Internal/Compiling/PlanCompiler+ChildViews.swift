@@ -43,16 +43,18 @@ extension PlanCompiler {
     /// table holds it), find themselves through the edge `index` of the collection that adds to
     /// it, which is the one registered under the key.
     private func reroute(handlesContributedTo inherited: AnyProducer, through index: Int) {
-        guard inherited.registry === registry else { return }  // the ancestor's own: found there
+        guard unsafe inherited.registry === registry else { return }  // the ancestor's own: found there
         var pending = [inherited]
         while let collection = pending.popLast() {
-            for edge in collection.edges {
-                if let handle = edge.target as? any HandleProducer, let contributed = handle.contributed,
+            for edge in unsafe collection.edges {
+                if let handle = unsafe edge.target as? any HandleProducer, let contributed = handle.contributed,
                     contributed.collection == inherited.key
                 {
                     handle.contributed = (contributed.collection, [index] + contributed.edges)
-                } else if edge.label.isEmpty, edge.target.key == inherited.key, edge.target.registry === registry {
-                    pending.append(edge.target)
+                } else if edge.label.isEmpty, unsafe edge.target.key == inherited.key,
+                    unsafe edge.target.registry === registry
+                {
+                    unsafe pending.append(edge.target)
                 }
             }
         }
@@ -74,8 +76,8 @@ extension PlanCompiler {
             if let inherited = inheritedProducer(for: key, from: ancestor, register: false),
                 first.inherit(collection, inherited)
             {
-                collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
-                reroute(handlesContributedTo: inherited, through: collection.edges.count - 1)
+                unsafe collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
+                unsafe reroute(handlesContributedTo: inherited, through: collection.edges.count - 1)
             }
             seenKeys = ancestor.dictionaryKeys(of: key)
         }
@@ -95,11 +97,11 @@ extension PlanCompiler {
                 owner.flatMap { Self.keptElement(label, of: key, declaredBy: declaration, in: $0) }
                 ?? declaration.compile(self, false)
             if contribution.append(collection, element, contribution.dictionaryKey) {
-                collection.edges.append(
+                unsafe collection.edges.append(
                     Edge(label: label, location: declaration.location, target: element, isDeferred: false))
                 // A handle bound under no key of its own finds its producer through this edge.
                 if let handle = element as? any HandleProducer {
-                    handle.contributed = (key, [collection.edges.count - 1])
+                    handle.contributed = unsafe (key, [collection.edges.count - 1])
                 }
             }
         }
@@ -116,6 +118,6 @@ extension PlanCompiler {
         guard declaration.explicitScope?.keepsInstances == true,
             let collection = try? owner.producer(for: key)
         else { return nil }
-        return collection.edges.first { $0.label == label }?.target
+        return unsafe collection.edges.first { $0.label == label }?.target
     }
 }

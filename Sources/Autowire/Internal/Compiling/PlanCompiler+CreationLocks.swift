@@ -11,7 +11,7 @@ extension PlanCompiler {
         // 300 instructions a producer (a generic append each), a tenth of a fresh container's
         // first resolve.
         func isNew(_ producer: AnyProducer) -> Bool {
-            !producer.isGroupedForCreation && producer.registry === registry
+            unsafe !producer.isGroupedForCreation && producer.registry === registry
         }
         // A group never reaches producers compiled before (theirs were published with edges to
         // what existed then), so with fewer than two new singletons no group needs a shared lock:
@@ -26,7 +26,7 @@ extension PlanCompiler {
         var mayBeInACycle = false
         for producer in registered where isNew(producer) {
             if producer.isSingletonProducer { newSingletons += 1 }
-            if producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }
+            if unsafe producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }
         }
         guard newSingletons > 1, mayBeInACycle else {
             for producer in registered where isNew(producer) { producer.isGroupedForCreation = true }
@@ -75,12 +75,14 @@ private struct Tarjan {
         while let top = path.last {
             let producer = top.producer
             let id = ObjectIdentifier(producer)
-            if top.nextEdge < producer.edges.count {
-                let edge = producer.edges[top.nextEdge]
+            if unsafe top.nextEdge < producer.edges.count {
+                let edge = unsafe producer.edges[top.nextEdge]
                 path[path.count - 1].nextEdge += 1
-                let target = edge.target
+                let target = unsafe edge.target
                 let targetID = ObjectIdentifier(target)
-                guard !edge.isDeferred, !target.isGroupedForCreation, target.registry === registry else { continue }
+                guard !edge.isDeferred, !target.isGroupedForCreation, unsafe target.registry === registry else {
+                    continue
+                }
                 if let targetOrder = order[targetID] {
                     if onStack.contains(targetID), let low = lowLink[id] { lowLink[id] = min(low, targetOrder) }
                 } else {

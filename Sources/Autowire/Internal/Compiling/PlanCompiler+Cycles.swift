@@ -14,7 +14,7 @@ extension PlanCompiler {
         /// walk, and an `Edge` (a label closure, a location) costs retains and releases to copy.
         let edgeIndex: Int
 
-        var edge: Edge { producer.edges[edgeIndex] }
+        var edge: Edge { unsafe producer.edges[edgeIndex] }
     }
 
     /// One walk's bookkeeping.
@@ -48,10 +48,10 @@ extension PlanCompiler {
     func checkRoot(_ root: AnyProducer) {
         // A producer is written only under its own registry's lock; an ancestor's producer is
         // checked when the ancestor resolves it, and until then a resolve sizes its table itself.
-        guard root.rootCheck == nil, root.registry === registry else { return }
+        guard unsafe root.rootCheck == nil, unsafe root.registry === registry else { return }
         checkKeptObjectsReachingRequest(from: root)
         if let reach = reachThroughCheckedEdges(of: root) {
-            root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
+            unsafe root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
             return
         }
         var walk = Walk()
@@ -67,13 +67,14 @@ extension PlanCompiler {
             findEndlessCycles(&walk)
         }
         guard problems.count == problemsBefore, !walk.foundUnclosable else { return }
-        root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: !walk.sawCycle)
+        unsafe root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: !walk.sawCycle)
         // With no cycle below the root, every producer reached was checked too: marking them lets
         // later walks (other roots, validation probes) stop there instead of walking the same
         // subgraph again, which made checking a chain of n classes from each of them O(n²).
         guard !walk.sawCycle else { return }
-        for (producer, reach) in walk.finished where producer.rootCheck == nil && producer.registry === registry {
-            producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
+        for (producer, reach) in walk.finished where unsafe producer.rootCheck == nil && producer.registry === registry
+        {
+            unsafe producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
         }
     }
 
@@ -83,13 +84,13 @@ extension PlanCompiler {
     /// as a root, and most lead straight to what an earlier root's walk checked: a walk costs
     /// its tables' allocations even then.)
     private func reachThroughCheckedEdges(of root: AnyProducer) -> Int? {
-        let edges = root.edges
+        let edges = unsafe root.edges
         guard edges.count <= 16 else { return nil }
         var reach = 1
         for (index, edge) in edges.enumerated() where !edge.isDeferred {
-            guard let check = edge.target.rootCheck, check.isAcyclic else { return nil }
+            guard let check = unsafe edge.target.rootCheck, check.isAcyclic else { return nil }
             // A target met through an earlier edge counts once, as in the walk.
-            if edges[..<index].contains(where: { !$0.isDeferred && $0.target === edge.target }) { continue }
+            if edges[..<index].contains(where: { unsafe !$0.isDeferred && $0.target === edge.target }) { continue }
             reach += check.slotCapacity
         }
         return reach
@@ -124,12 +125,12 @@ extension PlanCompiler {
                 frames[frames.count - 1].reach += reach
                 continue
             }
-            let target = edge.target
+            let target = unsafe edge.target
             // `nextEdge` moved the frame just past the edge it returned.
             let hop = Hop(producer: producer, edgeIndex: frames[top].nextEdge - 1)
             switch walk.visits[ObjectIdentifier(target)] {
             case nil:
-                if let check = target.rootCheck, check.isAcyclic {
+                if let check = unsafe target.rootCheck, check.isAcyclic {
                     // Checked before and acyclic: it cannot lead back onto this path.
                     walk.visits[ObjectIdentifier(target)] = .done(reach: check.slotCapacity)
                     walk.reached += check.slotCapacity
@@ -168,11 +169,11 @@ extension PlanCompiler {
     /// factory (going round through it stops there, so it can hide no endless cycle, while walking
     /// it could mark what lies beyond finished before a cycle through them was seen).
     private func nextEdge(of frame: inout Frame, endlessOnly: Bool) -> Edge? {
-        let edges = frame.producer.edges
+        let edges = unsafe frame.producer.edges
         while frame.nextEdge < edges.count {
             let edge = edges[frame.nextEdge]
             frame.nextEdge += 1
-            if !edge.isDeferred, !endlessOnly || (!edge.target.registersEarly && !edge.waitsForRunningFactory) {
+            if !edge.isDeferred, unsafe !endlessOnly || (!edge.target.registersEarly && !edge.waitsForRunningFactory) {
                 return edge
             }
         }
@@ -242,7 +243,7 @@ extension PlanCompiler {
                 if !frames.isEmpty { hops.removeLast() }
                 continue
             }
-            let target = edge.target
+            let target = unsafe edge.target
             hops.append(Hop(producer: producer, edgeIndex: frames[top].nextEdge - 1))
             switch visits[ObjectIdentifier(target)] {
             case nil:

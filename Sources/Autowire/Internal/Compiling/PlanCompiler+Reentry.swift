@@ -4,24 +4,24 @@
 extension PlanCompiler {
     /// A compilation under way on this thread; lives on the stack of `whileCompiling`, linked to
     /// the one it is nested in (a child compiling through its parent) by a thread-specific pointer.
-    private struct Frame {
+    @safe private struct Frame {
         /// Unretained: the frame lives only while `whileCompiling` holds the compiler.
         unowned(unsafe) let compiler: PlanCompiler
         let outer: UnsafeMutableRawPointer?
     }
 
-    private static let frames = ThreadLocalKey()
+    private static let frames = unsafe ThreadLocalKey()
 
     /// Runs `body` with this compiler registered as running on this thread.
     func whileCompiling<R>(_ body: () -> R) -> R {
         guard let key = Self.frames else { return body() }
-        let outer = key.value
-        var frame = Frame(compiler: self, outer: outer)
-        return withUnsafeMutablePointer(to: &frame) { pointer in
+        let outer = unsafe key.value
+        var frame = unsafe Frame(compiler: self, outer: outer)
+        return unsafe withUnsafeMutablePointer(to: &frame) { pointer in
             // Both calls fail only for an invalid key (checked above) or out of memory for the
             // thread's table; the guard then simply does not see this frame.
-            key.set(UnsafeMutableRawPointer(pointer))
-            defer { key.set(outer) }
+            unsafe key.set(UnsafeMutableRawPointer(pointer))
+            defer { unsafe key.set(outer) }
             return body()
         }
     }
@@ -29,13 +29,13 @@ extension PlanCompiler {
     /// The compiler this thread is running for `registry`, if any.
     static func compiling(_ registry: Registry) -> PlanCompiler? {
         guard let key = frames else { return nil }
-        var next = key.value
-        while let raw = next {
+        var next = unsafe key.value
+        while let raw = unsafe next {
             // Each pointer was set by `whileCompiling` to a frame on this thread's stack, and reset
             // before that frame ended.
-            let frame = raw.assumingMemoryBound(to: Frame.self).pointee
-            if frame.compiler.registry === registry { return frame.compiler }
-            next = frame.outer
+            let frame = unsafe raw.assumingMemoryBound(to: Frame.self).pointee
+            if unsafe frame.compiler.registry === registry { return unsafe frame.compiler }
+            unsafe next = unsafe frame.outer
         }
         return nil
     }

@@ -41,15 +41,15 @@ extension PlanCompiler {
         var reported: Set<ObjectIdentifier> = []
         while let top = stack.last {
             let producer = top.producer
-            guard top.nextEdge < producer.edges.count else {
+            guard unsafe top.nextEdge < producer.edges.count else {
                 stack.removeLast()
                 continue
             }
-            let edge = producer.edges[top.nextEdge]
+            let edge = unsafe producer.edges[top.nextEdge]
             stack[stack.count - 1].nextEdge += 1
             // Another container's producers never see this scope's request.
-            guard edge.target.registry === registry else { continue }
-            let target = edge.target
+            guard unsafe edge.target.registry === registry else { continue }
+            let target = unsafe edge.target
             let component = EdgeLabel.pathComponent(edge, of: producer)
             // What a handle resolves is made later, by a resolve of its own: no kept object on the
             // way to the handle keeps it. `producer` is the handle; the edge that led to it, its place.
@@ -58,7 +58,7 @@ extension PlanCompiler {
                 let owner = stack.count > 1 ? stack[stack.count - 2] : nil
                 handle = HandleOnPath(
                     producer: producer,
-                    location: owner.map { $0.producer.edges[$0.nextEdge - 1].location } ?? nil)
+                    location: owner.map { unsafe $0.producer.edges[$0.nextEdge - 1].location } ?? nil)
             }
             let inherited = edge.isDeferred ? nil : top.keeper
             let keeper = inherited ?? (target.keepsInstances ? target : nil)
@@ -95,8 +95,9 @@ extension AnyProducer {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         while let producer = stack.popLast() {
             if case .request = producer.origin { return true }
-            for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                stack.append(edge.target)
+            for edge in unsafe producer.edges
+            where unsafe !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                unsafe stack.append(edge.target)
             }
         }
         return false

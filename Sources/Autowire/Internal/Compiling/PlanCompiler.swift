@@ -59,55 +59,55 @@ final class PlanCompiler {
     /// that provides that very object to its graph when nothing else provides its type.
     private var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
-    var path: [String] { lazyPath?.components ?? [] }
+    var path: [String] { unsafe lazyPath?.components ?? [] }
 
     deinit {
         // Unlinked one entry at a time: released whole, a stack left by a compilation that stopped
         // early would free its entries recursively, one frame per class of a chain of any depth.
-        while let top = pendingFills { pendingFills = top.below }
+        while let top = unsafe pendingFills { unsafe pendingFills = top.below }
     }
 
-    func pushPath(_ label: PathComponent.Label) { lazyPath = PathComponent(label, after: lazyPath) }
+    func pushPath(_ label: PathComponent.Label) { unsafe lazyPath = unsafe PathComponent(label, after: lazyPath) }
 
-    func popPath() { lazyPath = lazyPath?.parent }
+    func popPath() { unsafe lazyPath = unsafe lazyPath?.parent }
 
     /// A compiler adding to `table`, with room for `count` more producers, for a compilation
     /// known or likely to make that many (building a container, compiling a new root).
     init(registry: Registry, table: [BindingKey: AnyProducer], reservingRoomFor count: Int = 0) {
         self.registry = registry
-        self.committed = table
+        unsafe self.committed = table
         if count > 0 {
             // One allocation each, where growing from empty made one per doubling (a fresh
             // container's first resolve: about 2,000 instructions and 4 allocations more).
-            compiled = Dictionary(minimumCapacity: count)
+            unsafe compiled = Dictionary(minimumCapacity: count)
             registered.reserveCapacity(count)
         }
         registry.compilations.add(1, ordering: .relaxed)
     }
 
     /// The producer registered for `key`, now or before this compilation.
-    func producer(registeredFor key: BindingKey) -> AnyProducer? { compiled[key] ?? committed[key] }
+    func producer(registeredFor key: BindingKey) -> AnyProducer? { unsafe compiled[key] ?? committed[key] }
 
     /// Every producer: those registered before this compilation and those compiled now.
-    var table: [BindingKey: AnyProducer] { committed.merging(compiled) { _, new in new } }
+    var table: [BindingKey: AnyProducer] { unsafe committed.merging(compiled) { _, new in new } }
 
     /// The producers registered before this compilation (for a scratch compiler, the registry's
     /// committed ones, which all compiled without a problem).
-    var committedTable: [BindingKey: AnyProducer] { committed }
+    var committedTable: [BindingKey: AnyProducer] { unsafe committed }
 
     /// Adds the producers compiled now to `table`, the registry's; the compiler is spent. It lets
     /// go of `committed` first: sharing the table's storage, it would make the merge copy it.
     func commit(into table: inout [BindingKey: AnyProducer]) {
-        committed = [:]
-        guard table.count < compiled.count else {
+        unsafe committed = [:]
+        guard unsafe table.count < compiled.count else {
             // A loop: `merge` went through a lazy map of the pairs, about 400 instructions more.
-            for (key, producer) in compiled { table[key] = producer }
+            for (key, producer) in unsafe compiled { table[key] = producer }
             return
         }
         // Fewer before than now (a fresh container's first compilation): those are inserted
         // into the new ones instead, which are then the table.
-        var merged = compiled
-        compiled = [:]
+        var merged = unsafe compiled
+        unsafe compiled = [:]
         for (key, producer) in table where merged[key] == nil { merged[key] = producer }
         table = merged
     }
@@ -115,7 +115,7 @@ final class PlanCompiler {
     func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
 
     func register(_ producer: AnyProducer) {
-        compiled[producer.key] = producer
+        unsafe compiled[producer.key] = producer
         registered.append(producer)
     }
 
@@ -140,7 +140,7 @@ final class PlanCompiler {
     func producer(for key: BindingKey) -> AnyProducer? {
         // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
         // compiled below are none.
-        let base = pendingFills
+        let base = unsafe pendingFills
         let producer = producerLeavingFills(for: key)
         compileFills(above: base)
         return producer
@@ -230,7 +230,7 @@ final class PlanCompiler {
         let scope = reading("scope", of: type) { type.scope }
         let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
-        pendingFills = fills(of: type, into: plan, edgesOf: producer)
+        unsafe pendingFills = fills(of: type, into: plan, edgesOf: producer)
         return producer
     }
 
@@ -285,15 +285,15 @@ final class PlanCompiler {
                     return try upcast(object, to: T.self, key: key, location: location)
                 }
                 // The hook waits until every object this one reads is complete (see `endCreation`).
-                resolution.state.pointee.beginCreation()
+                unsafe resolution.state.pointee.beginCreation()
                 do {
                     if let registration { resolution.record(registration, instance: object) }
                     try plan.inject(into: object, resolution)
                 } catch {
-                    resolution.state.pointee.abandonCreation()
+                    unsafe resolution.state.pointee.abandonCreation()
                     throw error
                 }
-                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+                unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(object, to: T.self, key: key, location: location)
             },
             registersEarly: true, isFactory: false, autowired: (type, plan),
@@ -304,8 +304,8 @@ final class PlanCompiler {
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),
     /// and of every class they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        let base = pendingFills
-        pendingFills = fills(of: type, into: plan, edgesOf: producer)
+        let base = unsafe pendingFills
+        unsafe pendingFills = fills(of: type, into: plan, edgesOf: producer)
         compileFills(above: base)
     }
 
@@ -323,7 +323,7 @@ final class PlanCompiler {
         plan.reserveCapacity(dependencies.count)
         plan.firstFill = FirstFillCheck(type: type, dependencies: dependencies, registry: registry)
         plan.hook = InjectionHook.of(type)
-        return PendingFills(
+        return unsafe PendingFills(
             dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath, above: pendingFills)
     }
 
@@ -350,14 +350,14 @@ final class PlanCompiler {
     /// compiler's stack on the heap. A dependency on a class not compiled yet registers it and
     /// pushes its fills, which are compiled next; then its dependent goes on where it stopped.
     private func compileFills(above base: PendingFills?) {
-        let outerPath = lazyPath
-        defer { lazyPath = outerPath }
-        while let fills = pendingFills, fills !== base {
+        let outerPath = unsafe lazyPath
+        defer { unsafe lazyPath = outerPath }
+        while let fills = unsafe pendingFills, fills !== base {
             guard let index = fills.takeNext() else {
-                pendingFills = fills.below
+                unsafe pendingFills = fills.below
                 continue
             }
-            lazyPath = fills.path
+            unsafe lazyPath = fills.path
             fills.compile(index, self)
         }
     }
@@ -387,7 +387,7 @@ final class PlanCompiler {
             }
         }
         guard let target = producerLeavingFills(for: requirement.key) else {
-            if requirement.isOptional { producer.absentKeys += Self.keysLookedFor(requirement.key) }
+            if requirement.isOptional { unsafe producer.absentKeys += Self.keysLookedFor(requirement.key) }
             if !requirement.isOptional, !ranOutOfStack {
                 report(
                     .missingBinding(
@@ -402,7 +402,7 @@ final class PlanCompiler {
         }
         plan.append(step)
         if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
-        producer.edges.append(
+        unsafe producer.edges.append(
             Edge(
                 label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false,
                 isPropertyFill: true))

@@ -248,7 +248,7 @@ struct ProgramLowering {
                     stack[index].next += 1
                     let path = addPath(stack[index].path, .property(ownerType: type, step.requirement))
                     let destination = Destination.store(owner: slot, step.store)
-                    if let value = try begin(step.target, path: path, destination: destination) {
+                    if let value = unsafe try begin(step.target, path: path, destination: destination) {
                         try deliver(value, to: destination, path: path)
                     }
                     continue
@@ -288,7 +288,7 @@ struct ProgramLowering {
                     // before the first one (after it, it would be one).
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
-                factorySites.append(
+                unsafe factorySites.append(
                     ResolveProgram.FactorySite(
                         instruction: code.count, factory: .passUnretained(factory), first: self.arguments.count,
                         count: arguments.count,
@@ -394,7 +394,7 @@ struct ProgramLowering {
     private static func producer(_ address: UInt) -> AnyProducer {
         // Safe: the producers a lowering begins are in the registry's table, which holds them (under
         // its lock, for the lowering's whole life); the call they go into retains them.
-        Unmanaged<AnyProducer>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+        unsafe Unmanaged<AnyProducer>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
             .takeUnretainedValue()
     }
 
@@ -481,7 +481,7 @@ struct ProgramLowering {
             }
             let slot = newSlot(owned: true)
             let index = regions.count
-            regions.append(
+            unsafe regions.append(
                 ResolveProgram.ScopeRegion(
                     scope: .passUnretained(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
                     storage: scope.storage.map(Unmanaged.passUnretained), start: code.count, end: code.count))
@@ -727,7 +727,7 @@ struct ProgramLowering {
                 // borrow, and such a slot is released at the end. Arguments are visited from the
                 // last, so of two reads of one slot in a call, the later one moves.
                 let site = factorySites[Int(instruction.operand)]
-                let consumes = site.factory.takeUnretainedValue().consumesArguments
+                let consumes = unsafe site.factory.takeUnretainedValue().consumesArguments
                 for index in (0..<site.count).reversed() {
                     guard let value = Self.slot(ofArgument: arguments[site.first + index]) else { continue }
                     if consumes, owned[value], !read[value] {

@@ -8,7 +8,7 @@ import Synchronization
 /// entry is boxed once and never changes or goes away while the cache lives; inserts are
 /// serialized by their own lock. (A reader-writer lock around a dictionary cost about 290
 /// instructions a read: 5,000 of a fresh container's first resolve.)
-final class PerTypeCache<Entry>: @unchecked Sendable {
+@safe final class PerTypeCache<Entry>: @unchecked Sendable {
     /// An entry kept: retained by the table until the cache goes away.
     private final class Box {
         let entry: Entry
@@ -23,26 +23,28 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
     /// Serializes inserts; readers never take it.
     private let writer = RecursiveLock()
     /// Every table made, the current one last. Guarded by `writer`.
-    private var tables: [AtomicWordTable.Words] = []
+    private var tables: [AtomicWordTable.Words] = unsafe []
     private var count = 0
 
     init() {
-        let table = AtomicWordTable.make(slots: 64, wordsPerSlot: Self.wordsPerSlot)
-        tables.append(table)
-        current = Atomic(table)
+        let table = unsafe AtomicWordTable.make(slots: 64, wordsPerSlot: Self.wordsPerSlot)
+        unsafe tables.append(table)
+        unsafe current = unsafe Atomic(table)
     }
 
     deinit {
         // The current table holds every entry kept; the older ones hold copies of the same words.
         // Each box was retained once, by `keep`, so releasing the current table's boxes (and
         // only those) balances it.
-        let table = current.load(ordering: .acquiring)
-        for index in 0..<AtomicWordTable.slotCount(table) {
-            let slot = AtomicWordTable.slot(index, of: table, wordsPerSlot: Self.wordsPerSlot)
-            guard slot[0].load(ordering: .relaxed) != 0 else { continue }
-            Self.box(slot[1].load(ordering: .relaxed)).release()
+        let table = unsafe current.load(ordering: .acquiring)
+        for index in unsafe 0..<AtomicWordTable.slotCount(table) {
+            let slot = unsafe AtomicWordTable.slot(index, of: table, wordsPerSlot: Self.wordsPerSlot)
+            guard unsafe slot[0].load(ordering: .relaxed) != 0 else { continue }
+            unsafe Self.box(slot[1].load(ordering: .relaxed)).release()
         }
-        for table in tables { AtomicWordTable.free(table, wordsPerSlot: Self.wordsPerSlot) }
+        for index in unsafe tables.indices {
+            unsafe AtomicWordTable.free(tables[index], wordsPerSlot: Self.wordsPerSlot)
+        }
     }
 
     /// The entry for `type`, made by `make` (outside the lock) and kept when there is none yet.
@@ -56,16 +58,18 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
 
     @inline(__always)
     private func find(_ type: ObjectIdentifier) -> Entry? {
-        let table = current.load(ordering: .acquiring)
+        let table = unsafe current.load(ordering: .acquiring)
         let typeWord = UInt(bitPattern: type)
-        let mask = AtomicWordTable.slotCount(table) - 1
+        let mask = unsafe AtomicWordTable.slotCount(table) - 1
         var index = Self.home(typeWord, mask: mask)
         while true {
-            let slot = AtomicWordTable.slot(index, of: table, wordsPerSlot: Self.wordsPerSlot)
-            let stored = slot[0].load(ordering: .acquiring)
+            let slot = unsafe AtomicWordTable.slot(index, of: table, wordsPerSlot: Self.wordsPerSlot)
+            let stored = unsafe slot[0].load(ordering: .acquiring)
             // Unretained: the table keeps every box it stores until the cache goes away, and the
             // acquiring load of the key made the box's word and its entry visible here.
-            if stored == typeWord { return Self.box(slot[1].load(ordering: .relaxed)).takeUnretainedValue().entry }
+            if stored == typeWord {
+                return unsafe Self.box(slot[1].load(ordering: .relaxed)).takeUnretainedValue().entry
+            }
             if stored == 0 { return nil }
             index = (index + 1) & mask
         }
@@ -75,22 +79,22 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
     private func keep(_ made: Entry, for type: ObjectIdentifier) -> Entry {
         (try? writer.withLock { () -> Entry in
             if let kept = find(type) { return kept }
-            var table = current.load(ordering: .relaxed)
-            if (count + 1) * 2 > AtomicWordTable.slotCount(table) {
-                table = AtomicWordTable.doubled(table, wordsPerSlot: Self.wordsPerSlot) { slot, mask in
-                    Self.home(slot[0].load(ordering: .relaxed), mask: mask)
+            var table = unsafe current.load(ordering: .relaxed)
+            if unsafe (count + 1) * 2 > AtomicWordTable.slotCount(table) {
+                unsafe table = unsafe AtomicWordTable.doubled(table, wordsPerSlot: Self.wordsPerSlot) { slot, mask in
+                    unsafe Self.home(slot[0].load(ordering: .relaxed), mask: mask)
                 }
-                tables.append(table)
-                current.store(table, ordering: .releasing)
+                unsafe tables.append(table)
+                unsafe current.store(table, ordering: .releasing)
             }
             let typeWord = UInt(bitPattern: type)
             // Retained for the table: released in `deinit`, never before, so readers' unretained
             // reads of it stay valid while the cache lives.
-            let box = UInt(bitPattern: Unmanaged.passRetained(Box(made)).toOpaque())
-            AtomicWordTable.insert(
+            let box = unsafe UInt(bitPattern: Unmanaged.passRetained(Box(made)).toOpaque())
+            unsafe AtomicWordTable.insert(
                 key: typeWord, home: Self.home(typeWord, mask: AtomicWordTable.slotCount(table) - 1), in: table,
                 wordsPerSlot: Self.wordsPerSlot
-            ) { slot in slot[1].store(box, ordering: .relaxed) }
+            ) { slot in unsafe slot[1].store(box, ordering: .relaxed) }
             count += 1
             return made
         }) ?? made
@@ -100,7 +104,7 @@ final class PerTypeCache<Entry>: @unchecked Sendable {
     /// Only called on a filled slot, whose box word is never 0.
     @inline(__always)
     private static func box(_ word: UInt) -> Unmanaged<Box> {
-        Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+        unsafe Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 
     @inline(__always)

@@ -39,13 +39,16 @@ enum CurrentThread {
             return (high - UInt(size), size)
         #elseif canImport(Glibc) || canImport(Musl)
             var attributes = pthread_attr_t()
-            guard let getAttributes = getThreadAttributes, getAttributes(pthread_self(), &attributes) == 0 else {
+            guard let getAttributes = unsafe getThreadAttributes, unsafe getAttributes(pthread_self(), &attributes) == 0
+            else {
                 return nil
             }
-            defer { pthread_attr_destroy(&attributes) }
+            defer { unsafe pthread_attr_destroy(&attributes) }
             var address: UnsafeMutableRawPointer?
             var size = 0
-            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address, size > 0 else {
+            guard unsafe pthread_attr_getstack(&attributes, &address, &size) == 0, let address = unsafe address,
+                size > 0
+            else {
                 return nil
             }
             return (UInt(bitPattern: address), size)
@@ -59,10 +62,10 @@ enum CurrentThread {
         /// declared only for `_GNU_SOURCE`); looked up once by name.
         private static let getThreadAttributes:
             (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
-                guard let symbol = LoadedSymbol.address(named: "pthread_getattr_np") else { return nil }
+                guard let symbol = unsafe LoadedSymbol.address(named: "pthread_getattr_np") else { return nil }
                 // Safe: the symbol is glibc's and musl's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`,
                 // which is exactly this C function type.
-                return unsafeBitCast(
+                return unsafe unsafeBitCast(
                     symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
             }()
     #endif
@@ -70,9 +73,9 @@ enum CurrentThread {
     #if !canImport(Darwin)
         /// `gettid()`, looked up at run time: the Glibc module does not export it.
         private static let linuxThreadID: (@convention(c) () -> pid_t)? = {
-            guard let symbol = LoadedSymbol.address(named: "gettid") else { return nil }
+            guard let symbol = unsafe LoadedSymbol.address(named: "gettid") else { return nil }
             // Safe: glibc and musl declare `pid_t gettid(void)`, exactly this C function type.
-            return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
+            return unsafe unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
         }()
     #endif
 }
@@ -80,5 +83,5 @@ enum CurrentThread {
 /// The process's environment.
 enum ProcessEnvironment {
     /// Whether the variable `name` is set (to anything, even empty).
-    static func isSet(_ name: String) -> Bool { getenv(name) != nil }
+    static func isSet(_ name: String) -> Bool { unsafe getenv(name) != nil }
 }

@@ -17,7 +17,7 @@
 enum LoadedSymbol {
     /// The address of the symbol `name`, or nil when nothing the process loaded exports it.
     static func address(named name: String) -> UnsafeMutableRawPointer? {
-        dlsym(everywhere, name)
+        unsafe dlsym(everywhere, name)
     }
 
     /// `RTLD_DEFAULT`: search every image loaded into the process, in load order.

@@ -21,7 +21,7 @@ struct ThreadLocalKey: @unchecked Sendable {
             let status = pthread_key_create(
                 &key, unsafeBitCast(destructor, to: (@convention(c) (UnsafeMutableRawPointer) -> Void)?.self))
         #else
-            let status = pthread_key_create(&key, destructor)
+            let status = unsafe pthread_key_create(&key, destructor)
         #endif
         guard status == 0 else { return nil }
         self.key = key
@@ -29,10 +29,10 @@ struct ThreadLocalKey: @unchecked Sendable {
 
     /// This thread's value (`pthread_getspecific`).
     @inline(__always)
-    var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+    var value: UnsafeMutableRawPointer? { unsafe pthread_getspecific(key) }
 
     /// Sets this thread's value (`pthread_setspecific`); false when the system could not store it.
     @inline(__always)
     @discardableResult
-    func set(_ value: UnsafeMutableRawPointer?) -> Bool { pthread_setspecific(key, value) == 0 }
+    func set(_ value: UnsafeMutableRawPointer?) -> Bool { unsafe pthread_setspecific(key, value) == 0 }
 }

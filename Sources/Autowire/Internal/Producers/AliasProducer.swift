@@ -18,12 +18,12 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
     /// A class is bound to a subclass: the object is its own value. Anything else (a protocol) is
     /// converted, as `produce` does, by a call the program makes with the implementation's value.
     override func lowering() -> Lowering {
-        guard let target else { return .unsupported }
+        guard let target = unsafe target else { return .unsupported }
         return holdsReferences ? .forward(target) : .factory(conversion, [target], shared: false)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        guard let target else { throw missingTarget }
+        guard let target = unsafe target else { throw missingTarget }
         return try value(of: target.produce(resolution))
     }
 
@@ -34,7 +34,7 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
             return try upcast(implementation, to: T.self, key: key, location: origin.location)
         }
         // Safe: the conversion exists only for an implementation that is a class.
-        return try specialized.value(
+        return unsafe try specialized.value(
             of: unsafeBitCast(implementation, to: AnyObject.self), as: T.self, orThrow: conversion.nonConforming)
     }
 
@@ -42,10 +42,10 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
         ResolutionError(.internalInconsistency("the alias for \(key) has no implementation"))
     }
 
-    var forwarded: AnyProducer? { target }
+    var forwarded: AnyProducer? { unsafe target }
 
     func recorded(fromForwarded recorded: AnyObject) throws -> AnyObject {
-        guard let target else { throw missingTarget }
+        guard let target = unsafe target else { throw missingTarget }
         return reference(for: try value(of: target.value(from: recorded)))
     }
 }
@@ -131,7 +131,9 @@ extension AnyProducer {
 func upcast<Implementation, T>(_ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?)
     throws -> T
 {
-    if ObjectIdentifier(Implementation.self) == ObjectIdentifier(T.self) { return unsafeBitCast(instance, to: T.self) }
+    if ObjectIdentifier(Implementation.self) == ObjectIdentifier(T.self) {
+        return unsafe unsafeBitCast(instance, to: T.self)
+    }
     return try converted(instance, to: type, key: key, location: location)
 }
 

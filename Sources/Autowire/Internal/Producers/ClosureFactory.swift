@@ -10,7 +10,7 @@ final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked S
 
     /// `registry`, lent: read as `Unmanaged`, it is not retained.
     @inline(__always)
-    var unretainedRegistry: Unmanaged<Registry> { Unmanaged.passUnretained(registry) }
+    var unretainedRegistry: Unmanaged<Registry> { unsafe Unmanaged.passUnretained(registry) }
 
     init(
         _ call: @escaping @Sendable (Resolver) throws -> T, key: BindingKey, location: SourceLocation,
@@ -19,7 +19,7 @@ final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked S
         self.call = call
         self.key = key
         self.location = location
-        self.registry = registry
+        unsafe self.registry = registry
     }
 
     /// Calls the closure in `resolution`; its errors name this binding's key and `file:line`.

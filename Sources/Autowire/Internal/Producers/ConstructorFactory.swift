@@ -8,7 +8,7 @@ protocol ConstructionRecipe: FactoryParameterKeys, Sendable {
 
 /// The initializer of a ``ConstructorInjectable`` type. (A class rather than a closure: closures
 /// that capture parameter packs crash the 6.3 compiler.)
-final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
+@safe final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     let initializer: @Sendable (repeat each Parameter) throws -> T
     let location: SourceLocation
     /// The parameters' ``ParameterLabel``s; empty when none were given.
@@ -22,7 +22,7 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     ) {
         self.initializer = initializer
         self.labels = labels
-        self.specialized = specialized
+        unsafe self.specialized = unsafe specialized
         self.location = location
     }
 
@@ -35,7 +35,7 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
         if let injectable = T.self as? any Injectable.Type {
             return compileFilled(injectable, compiler, as: Value.self, key: key, scope: scope, register: register)
         }
-        return TypedFactoryBinding(
+        return unsafe TypedFactoryBinding(
             value: Value.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
             specialized: specialized, origin: .constructor(location)
         ).compile(compiler, register: register)

@@ -13,19 +13,19 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
-        edges = [Edge(label: "", location: nil, target: target, isDeferred: true)]
+        unsafe edges = [Edge(label: "", location: nil, target: target, isDeferred: true)]
     }
 
     /// The handle finds its target again through this producer's key, in the registry that
     /// compiled it, which it holds weakly when made for an object the container keeps.
     private func handle(weakly: Bool) -> ContainerHandle {
-        ContainerHandle(
+        unsafe ContainerHandle(
             registry: registry, weakly: weakly, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil),
             element: contributed)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        make(handle(weakly: resolution.state.pointee.isMakingKeptObject))
+        unsafe make(handle(weakly: resolution.state.pointee.isMakingKeptObject))
     }
 
     override func lowering() -> Lowering { lowering(insideKeptObject: false) }
@@ -43,7 +43,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
         let handleKey = key
         let targetKey = BindingKey(type: target.key.type, tag: nil)
         let contributed = contributed
-        return .factory(
+        return unsafe .factory(
             HandleCall(key: key, registry: registry) { registry in
                 make(
                     ContainerHandle(

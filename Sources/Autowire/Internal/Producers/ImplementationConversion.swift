@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Made by the `@inlinable` `to(_:)` overloads, only for an implementation that is a class.
 @usableFromInline
-final class ImplementationConversion: Sendable {
+@safe final class ImplementationConversion: Sendable {
     /// Initializes the uninitialized memory for one value of the bound type with the object seen
     /// as that type; false, leaving it uninitialized, when the object does not conform.
     @usableFromInline let convert: @Sendable (AnyObject, UnsafeMutableRawPointer) -> Bool
@@ -31,9 +31,9 @@ final class ImplementationConversion: Sendable {
         box: @escaping @Sendable (AnyObject) -> AnyObject?,
         makeStore: @escaping @Sendable (Int, Bool) -> Store
     ) {
-        self.convert = convert
+        unsafe self.convert = unsafe convert
         self.box = box
-        self.makeStore = makeStore
+        unsafe self.makeStore = unsafe makeStore
     }
 
     /// The conversion of `Implementation` objects to `Value`, or nil when `Implementation` is not
@@ -43,14 +43,14 @@ final class ImplementationConversion: Sendable {
         guard Implementation.self is AnyClass, !(Value.self is AnyClass) else { return nil }
         // Safe: `Implementation` is a class, and a conversion is only ever given objects its
         // binding's implementation producer made, which are `Implementation`s.
-        return ImplementationConversion(
+        return unsafe ImplementationConversion(
             convert: { object, destination in
-                guard let value = unsafeBitCast(object, to: Implementation.self) as? Value else { return false }
-                destination.initializeMemory(as: Value.self, to: value)
+                guard let value = unsafe unsafeBitCast(object, to: Implementation.self) as? Value else { return false }
+                unsafe destination.initializeMemory(as: Value.self, to: value)
                 return true
             },
             box: { object in
-                guard let value = unsafeBitCast(object, to: Implementation.self) as? Value else { return nil }
+                guard let value = unsafe unsafeBitCast(object, to: Implementation.self) as? Value else { return nil }
                 return ValueBox(value)
             },
             makeStore: { offset, optional in
@@ -58,17 +58,19 @@ final class ImplementationConversion: Sendable {
                 // `Value?` when `optional`, else `Value` (see `ProgramStore.converting(_:)`).
                 if optional {
                     return { owner, object in
-                        let implementation = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-                        guard let value = unsafeBitCast(implementation, to: Implementation.self) as? Value else {
+                        let implementation = unsafe Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+                        guard let value = unsafe unsafeBitCast(implementation, to: Implementation.self) as? Value else {
                             return
                         }
-                        (owner + offset).assumingMemoryBound(to: Value?.self).pointee = value
+                        unsafe (owner + offset).assumingMemoryBound(to: Value?.self).pointee = value
                     }
                 }
                 return { owner, object in
-                    let implementation = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-                    guard let value = unsafeBitCast(implementation, to: Implementation.self) as? Value else { return }
-                    (owner + offset).assumingMemoryBound(to: Value.self).pointee = value
+                    let implementation = unsafe Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+                    guard let value = unsafe unsafeBitCast(implementation, to: Implementation.self) as? Value else {
+                        return
+                    }
+                    unsafe (owner + offset).assumingMemoryBound(to: Value.self).pointee = value
                 }
             })
     }
@@ -76,13 +78,13 @@ final class ImplementationConversion: Sendable {
     /// `object` as a `T`, the type the binding binds, or `failure` when it does not conform. (Thrown
     /// rather than returned as an optional, whose metadata generic code would look up each time.)
     func value<T>(of object: AnyObject, as _: T.Type, orThrow failure: @autoclosure () -> ResolutionError) throws -> T {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        unsafe try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             // A buffer of capacity 1 has an address; `convert` initializes it when it returns
             // true, and only then is the value moved out.
-            let value = buffer.baseAddress.unsafelyUnwrapped
-            guard convert(object, UnsafeMutableRawPointer(value)) else { throw failure() }
+            let value = unsafe buffer.baseAddress.unsafelyUnwrapped
+            guard unsafe convert(object, UnsafeMutableRawPointer(value)) else { throw failure() }
             noteSuccess()
-            return value.move()
+            return unsafe value.move()
         }
     }
 

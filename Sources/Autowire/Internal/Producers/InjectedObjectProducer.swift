@@ -43,8 +43,9 @@ extension AnyProducer {
         var next: [AnyProducer] = [self]
         while let producer = next.popLast() {
             if test(producer) { return true }
-            for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                next.append(edge.target)
+            for edge in unsafe producer.edges
+            where unsafe !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                unsafe next.append(edge.target)
             }
         }
         return false
@@ -58,8 +59,9 @@ extension AnyProducer {
         var found: [AnyProducer] = []
         while let producer = next.popLast() {
             if test(producer) { found.append(producer) }
-            for edge in producer.edges where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                next.append(edge.target)
+            for edge in unsafe producer.edges
+            where unsafe !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                unsafe next.append(edge.target)
             }
         }
         return found

@@ -22,6 +22,6 @@ final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
 
     override func produce(_ resolution: Resolution) throws -> T {
         // Safe: `T` is a class (see `init`), so the object recorded is a `T`.
-        unsafeBitCast(try produceRecorded(resolution), to: T.self)
+        unsafe unsafeBitCast(try produceRecorded(resolution), to: T.self)
     }
 }

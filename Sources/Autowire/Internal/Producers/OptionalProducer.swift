@@ -6,24 +6,24 @@ final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
     unowned(unsafe) let source: Producer<Wrapped>?
 
     init(key: BindingKey, registry: Registry, source: Producer<Wrapped>?) {
-        self.source = source
+        unsafe self.source = source
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
         if let source {
-            edges = [Edge(label: "wrapped", location: nil, target: source, isDeferred: false)]
+            unsafe edges = [Edge(label: "wrapped", location: nil, target: source, isDeferred: false)]
         } else {
-            absentKeys = [BindingKey(Wrapped.self, tag: nil)]
+            unsafe absentKeys = [BindingKey(Wrapped.self, tag: nil)]
         }
     }
 
     override func produce(_ resolution: Resolution) throws -> Wrapped? {
-        guard let source else { return nil }
+        guard let source = unsafe source else { return nil }
         return try source.produce(resolution)
     }
 
     override func lowering() -> Lowering {
-        guard let source else { return .constant(reference(for: nil)) }
+        guard let source = unsafe source else { return .constant(reference(for: nil)) }
         if let value = source.constantValue { return .constant(reference(for: value)) }
         let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
             Wrapped?.some(arguments.take(Wrapped.self, 0))

@@ -35,7 +35,7 @@ class AnyProducer: @unchecked Sendable {
         self.key = key
         self.scope = scope
         self.origin = origin
-        self.registry = registry
+        unsafe self.registry = registry
         self.registersEarly = registersEarly
         self.isFactory = isFactory
     }
@@ -59,7 +59,9 @@ class AnyProducer: @unchecked Sendable {
     /// Whether its first resolve as a root runs recursively rather than lowering a program first
     /// (see `ProgramWord`): its graph is checked, acyclic and small.
     final var resolvesRecursivelyFirst: Bool {
-        guard let rootCheck, rootCheck.isAcyclic, !ProgramWord.lowersAtFirstResolve else { return false }
+        guard let rootCheck = unsafe rootCheck, rootCheck.isAcyclic, !ProgramWord.lowersAtFirstResolve else {
+            return false
+        }
         return rootCheck.slotCapacity <= ProgramWord.recursiveFirstResolveLimit
     }
 
@@ -78,8 +80,8 @@ class AnyProducer: @unchecked Sendable {
     @usableFromInline
     func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
         let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word) { return try ResolveProgram.runPublished(word) }
-        return word == ProgramWord.none ? try resolveRecursively() : nil
+        if ProgramWord.isProgram(word) { return unsafe try ResolveProgram.runPublished(word) }
+        return unsafe word == ProgramWord.none ? try resolveRecursively() : nil
     }
 
     /// A top-level resolve by the recursive path, its result handed over as `readyTopLevelResult`
@@ -110,7 +112,7 @@ class AnyProducer: @unchecked Sendable {
         // Safe: only a `Producer<T>` reports a value type other than `NoValue`, and it reports `T`;
         // generic classes are invariant, so a producer whose `T` is `Value` is a `Producer<Value>`
         // (what `as? Producer<Value>` would find).
-        return unsafeDowncast(self, to: Producer<Value>.self)
+        return unsafe unsafeDowncast(self, to: Producer<Value>.self)
     }
 
     private enum NoValue {}
@@ -129,7 +131,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// `value` as a resolution records it.
     @inline(__always)
     final func reference(for value: T) -> AnyObject {
-        holdsReferences ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
+        unsafe holdsReferences ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
     }
 
     /// The value a program would read as a constant (a bound value, a created singleton), if any.
@@ -141,16 +143,16 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// What a resolve program made for this producer, as a `T`: a class reference as it is, any
     /// other value in the `ValueBox<T>` this producer's lowering records it in.
     final func recordedValue(_ made: AnyObject) -> T {
-        if holdsReferences { return unsafeBitCast(made, to: T.self) }
+        if holdsReferences { return unsafe unsafeBitCast(made, to: T.self) }
         // Safe: a program's slot for a `Producer<T>` of other values holds a `ValueBox<T>` (see
         // `reference(for:)`, `AliasConversion` and the typed factories' program form).
-        return unsafeDowncast(made, to: ValueBox<T>.self).value
+        return unsafe unsafeDowncast(made, to: ValueBox<T>.self).value
     }
 
     /// A recorded instance as a `T`.
     @inline(__always)
     final func value(from recorded: AnyObject) throws -> T {
-        if holdsReferences { return unsafeBitCast(recorded, to: T.self) }
+        if holdsReferences { return unsafe unsafeBitCast(recorded, to: T.self) }
         return try unboxedValue(from: recorded)
     }
 
@@ -161,8 +163,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
         // Called only by the scopes that keep what they make: what is made inside holds its
         // container weakly.
-        resolution.state.pointee.keptCreations += 1
-        defer { resolution.state.pointee.keptCreations -= 1 }
+        unsafe resolution.state.pointee.keptCreations += 1
+        defer { unsafe resolution.state.pointee.keptCreations -= 1 }
         if recipe.registersEarly {
             let token = try resolution.beginBuilding(self)
             defer { resolution.endBuilding(self, token) }
@@ -207,15 +209,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.
     func resolveTopLevel() throws -> T {
-        if let made = try readyTopLevelResult() { return value(fromProgram: made) }
+        if let made = unsafe try readyTopLevelResult() { return unsafe value(fromProgram: made) }
         return try resolveTopLevelSlowly()
     }
 
     /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`.
     final func resolveTopLevel(request: BorrowedValue) throws -> T {
         let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, request: request) {
-            return value(fromProgram: made)
+        if ProgramWord.isProgram(word), let made = unsafe try ResolveProgram.runPublished(word, request: request) {
+            return unsafe value(fromProgram: made)
         }
         return try resolveTopLevelSlowly(request: request)
     }
@@ -224,10 +226,11 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         guard holdsReferences else { return nil }
         // As recorded, which for a class is the object itself: a closure factory's is then made
         // with no copy through `T`'s witnesses (see `ObjectClosureProducer`).
-        let made = try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
+        let made = unsafe try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey)
+        {
             try produceRecorded($0)
         }
-        return Unmanaged.passRetained(made).toOpaque()
+        return unsafe Unmanaged.passRetained(made).toOpaque()
     }
 
     /// A top-level resolve asked for by an object the container keeps, through a handle or a
@@ -236,8 +239,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// By the recursive path, which marks the whole resolve so; a program makes strong ones outside
     /// the regions of the objects it keeps.
     final func resolveTopLevelForKeptObject() throws -> T {
-        try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) { resolution in
-            resolution.state.pointee.keptCreations = 1
+        unsafe try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
+            resolution in
+            unsafe resolution.state.pointee.keptCreations = 1
             return try produce(resolution)
         }
     }
@@ -245,14 +249,16 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
-        if let made = try registry.program(for: self)?.run(request: request) { return value(fromProgram: made) }
+        if let made = unsafe try registry.program(for: self)?.run(request: request) {
+            return unsafe value(fromProgram: made)
+        }
         return try runRecursively(request: request)
     }
 
     /// A new top-level resolve by the recursive path.
     @inline(__always)
     private func runRecursively(request: BorrowedValue? = nil) throws -> T {
-        try Resolution.run(
+        unsafe try Resolution.run(
             capacity: rootCheck?.slotCapacity ?? 8, request: request, key: registry.activeResolutionsKey
         ) { try produce($0) }
     }
@@ -260,9 +266,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// The root value a program run returned: see `takeRecorded(_:as:)`.
     @inline(__always)
     private func value(fromProgram made: UnsafeMutableRawPointer) -> T {
-        let recorded = Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
-        if holdsReferences { return unsafeBitCast(recorded, to: T.self) }
-        return unsafeDowncast(recorded, to: ValueBox<T>.self).value
+        let recorded = unsafe Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
+        if holdsReferences { return unsafe unsafeBitCast(recorded, to: T.self) }
+        return unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
     }
 }
 

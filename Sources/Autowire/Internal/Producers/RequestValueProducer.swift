@@ -16,12 +16,12 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
     override func produce(_ resolution: Resolution) throws -> Request {
         // Only `RequestScope.resolve(_:for:)` sets a request, pointing at its own argument, which
         // outlives the resolve; the type is checked before the memory is read as a `Request`.
-        guard let request = resolution.state.pointee.request, request.holds(Request.self) else {
+        guard let request = unsafe resolution.state.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: origin.location))
         }
         // Made for a singleton, a `.weak` or a custom-scope object: what only a closure factory's
         // resolve shows (the build refuses the kept objects whose graph it can see).
-        if resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {
+        if unsafe resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {
             throw ResolutionError(.requestScopedSingleton(request: key, location: origin.location))
         }
         return request.value(as: Request.self)
@@ -38,17 +38,17 @@ final class RequestRead<Request>: ProgramFactory {
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         // As in `RequestValueProducer.produce`: the pointer is the argument of the
         // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
-        guard let request = run.pointee.request, request.holds(Request.self) else {
+        guard let request = unsafe run.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: location))
         }
         // Read while a singleton is being created: it would keep the request for ever.
-        if run.pointee.publishingRegions > 0 {
+        if unsafe run.pointee.publishingRegions > 0 {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
         let value = request.value(as: Request.self)
         // Recorded as resolutions record values: a class reference as it is (`isReference`), else
         // boxed.
-        return isReference ? unsafeBitCast(value, to: AnyObject.self) : boxType.init(value)
+        return unsafe isReference ? unsafeBitCast(value, to: AnyObject.self) : boxType.init(value)
     }
 
     /// Its error has the path the recursive path gives it.

@@ -27,7 +27,7 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, recipe: Recipe<T>, storage: ScopeStorage) {
         self.recipe = recipe
-        self.storage = storage
+        unsafe self.storage = storage
         self.creationLock = CreationLock(subject: key)
         super.init(
             key: key, scope: scope, origin: origin, registry: registry, registersEarly: recipe.registersEarly,
@@ -46,8 +46,8 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
         case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
         case .absent: break
         }
-        let generation = storage.pinnedGeneration(in: resolution)
-        if let kept = storage.instance(of: self, in: generation) {
+        let generation = unsafe storage.pinnedGeneration(in: resolution)
+        if let kept = unsafe storage.instance(of: self, in: generation) {
             resolution.record(self, instance: kept)
             return try value(from: kept)
         }
@@ -58,35 +58,35 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     private func create(_ resolution: Resolution, generation: Int) throws -> T {
         let lock = creationLock
         try lock.lock()
-        if let kept = storage.instance(of: self, in: generation) {
+        if let kept = unsafe storage.instance(of: self, in: generation) {
             lock.unlock()
             resolution.record(self, instance: kept)
             return try value(from: kept)
         }
         // Made by a creation on this thread that is deferred until an enclosing one finishes.
-        if let pending, pending.generation == generation {
+        if let pending = unsafe pending, pending.generation == generation {
             lock.unlock()
             return pending.value
         }
-        guard !isUnderConstruction else {
+        guard unsafe !isUnderConstruction else {
             lock.unlock()
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        isUnderConstruction = true
-        resolution.state.pointee.beginCreation(ofSingleton: true)
+        unsafe isUnderConstruction = true
+        unsafe resolution.state.pointee.beginCreation(ofSingleton: true)
         let value: T
         do {
             value = try makeRecorded(with: recipe, in: resolution)
         } catch {
-            isUnderConstruction = false
-            resolution.state.pointee.abandonCreation()
+            unsafe isUnderConstruction = false
+            unsafe resolution.state.pointee.abandonCreation()
             lock.unlock()
             throw error
         }
-        isUnderConstruction = false
-        pending = (value, generation)
+        unsafe isUnderConstruction = false
+        unsafe pending = (value, generation)
         // Kept now or later (or discarded, when a hook throws); either way the lock is released.
-        try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
+        unsafe try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
     }
 
@@ -94,45 +94,45 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     /// `create` does it: the instance kept or made by a deferred creation on this thread, else nil
     /// with the creation lock held and the producer marked under construction.
     fileprivate func enterCreation(generation: Int) throws(ResolutionError) -> AnyObject? {
-        if let kept = storage.instance(of: self, in: generation) { return kept }
+        if let kept = unsafe storage.instance(of: self, in: generation) { return kept }
         let lock = creationLock
         try lock.lock()
-        if let kept = storage.instance(of: self, in: generation) {
+        if let kept = unsafe storage.instance(of: self, in: generation) {
             lock.unlock()
             return kept
         }
-        if let pending, pending.generation == generation {
+        if let pending = unsafe pending, pending.generation == generation {
             lock.unlock()
             return reference(for: pending.value)
         }
-        guard !isUnderConstruction else {
+        guard unsafe !isUnderConstruction else {
             lock.unlock()
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        isUnderConstruction = true
+        unsafe isUnderConstruction = true
         return nil
     }
 
     /// Holds the instance a program made, complete, for `generation`, until it is kept or
     /// discarded; the creation lock stays held.
     fileprivate func stageCreation(_ made: AnyObject, generation: Int) {
-        isUnderConstruction = false
-        pending = (recordedValue(made), generation)
+        unsafe isUnderConstruction = false
+        unsafe pending = (recordedValue(made), generation)
     }
 
     /// Ends a program's creation that failed.
     fileprivate func abandonCreation() {
-        isUnderConstruction = false
+        unsafe isUnderConstruction = false
         creationLock.unlock()
     }
 
     func publish() {
-        guard let pending else { return }
-        self.pending = nil
-        storage.keep(reference(for: pending.value), of: self, in: pending.generation)
+        guard let pending = unsafe pending else { return }
+        unsafe self.pending = nil
+        unsafe storage.keep(reference(for: pending.value), of: self, in: pending.generation)
     }
 
-    func discard() { pending = nil }
+    func discard() { unsafe pending = nil }
 }
 
 extension ResettableProducer: SingletonCreation {}
@@ -155,5 +155,5 @@ private final class ResettableRegion<T>: ProgramScope {
     override func discard() { producer.discardStaged() }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
-    override var storage: ScopeStorage? { producer.storage }
+    override var storage: ScopeStorage? { unsafe producer.storage }
 }

@@ -14,10 +14,10 @@ extension Resolution {
             // the closure keeps is a copy, which retains it (`KeptResolverTests`, under
             // AddressSanitizer too), or holds it weakly for an object the container keeps
             // (`ContainerLifetimeTests`).
-            return try factory.unretainedRegistry._withUnsafeGuaranteedRef { registry in
+            return unsafe try factory.unretainedRegistry._withUnsafeGuaranteedRef { registry in
                 // Two calls rather than one resolver made either way: a resolver that may hold the
                 // registry weakly is an owned value, a retain and a release per object (callgrind).
-                if state.pointee.isMakingKeptObject {
+                if unsafe state.pointee.isMakingKeptObject {
                     return try closure(keptObjectResolver(for: registry))
                 }
                 return try closure(resolver(for: registry))

@@ -10,7 +10,7 @@ import Synchronization
 /// enclosing singleton's creation, or when the whole resolve succeeds, and discarded if the
 /// resolve fails first. A failure elsewhere in the resolve never discards a singleton that was
 /// fully built.
-final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
+@safe final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
     /// Initialized once, before `isCreated` is set with release ordering. Raw storage rather than
@@ -34,8 +34,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     }
 
     deinit {
-        if isCreated.load(ordering: .acquiring) { instance.deinitialize(count: 1) }
-        instance.deallocate()
+        if isCreated.load(ordering: .acquiring) { unsafe instance.deinitialize(count: 1) }
+        unsafe instance.deallocate()
     }
 
     override var isSingletonProducer: Bool { true }
@@ -43,25 +43,27 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     /// Once created, a constant. Before, it is made in a region the program skips once it exists
     /// (see `SingletonRegion`).
     override func lowering() -> Lowering {
-        if isCreated.load(ordering: .acquiring), let recordedInstance { return .constant(recordedInstance) }
+        if isCreated.load(ordering: .acquiring), let recordedInstance = unsafe recordedInstance {
+            return .constant(recordedInstance)
+        }
         let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         if case .unsupported = made { return .notYet }
         return .scoped(SingletonRegion(self), made)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        if isCreated.load(ordering: .acquiring) { return instance.pointee }
+        if isCreated.load(ordering: .acquiring) { return unsafe instance.pointee }
         return try create(resolution)
     }
 
     override func resolveTopLevel() throws -> T {
-        if isCreated.load(ordering: .acquiring) { return instance.pointee }
+        if isCreated.load(ordering: .acquiring) { return unsafe instance.pointee }
         return try createTopLevel()
     }
 
     override func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
-        guard isCreated.load(ordering: .acquiring), let recordedInstance else { return nil }
-        return Unmanaged.passRetained(recordedInstance).toOpaque()
+        guard isCreated.load(ordering: .acquiring), let recordedInstance = unsafe recordedInstance else { return nil }
+        return unsafe Unmanaged.passRetained(recordedInstance).toOpaque()
     }
 
     @inline(never)
@@ -78,33 +80,33 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         try lock.lock()
         if isCreated.load(ordering: .acquiring) {
             lock.unlock()
-            return instance.pointee
+            return unsafe instance.pointee
         }
         // Made by a creation on this thread that is deferred until an enclosing one finishes.
-        if let pendingInstance {
+        if let pendingInstance = unsafe pendingInstance {
             lock.unlock()
             return pendingInstance
         }
-        guard !isUnderConstruction else {
+        guard unsafe !isUnderConstruction else {
             lock.unlock()
             // Reached again from a nested top-level resolve on this thread, before it exists.
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        isUnderConstruction = true
-        resolution.state.pointee.beginCreation(ofSingleton: true)
+        unsafe isUnderConstruction = true
+        unsafe resolution.state.pointee.beginCreation(ofSingleton: true)
         let value: T
         do {
             value = try makeRecorded(with: recipe, in: resolution)
         } catch {
-            isUnderConstruction = false
-            resolution.state.pointee.abandonCreation()
+            unsafe isUnderConstruction = false
+            unsafe resolution.state.pointee.abandonCreation()
             lock.unlock()
             throw error
         }
-        isUnderConstruction = false
-        pendingInstance = value
+        unsafe isUnderConstruction = false
+        unsafe pendingInstance = value
         // Publishes now or later (or discards, when a hook throws); either way the lock is released.
-        try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
+        unsafe try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
     }
 
@@ -112,48 +114,48 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     /// (or a creation on this thread made it, deferred), else nil with the creation lock held and
     /// the singleton marked under construction, as `create` does.
     fileprivate func enterCreation() throws(ResolutionError) -> AnyObject? {
-        if isCreated.load(ordering: .acquiring) { return recordedInstance }
+        if isCreated.load(ordering: .acquiring) { return unsafe recordedInstance }
         let lock = creationLock
         try lock.lock()
         if isCreated.load(ordering: .acquiring) {
             lock.unlock()
-            return recordedInstance
+            return unsafe recordedInstance
         }
-        if let pendingInstance {
+        if let pendingInstance = unsafe pendingInstance {
             lock.unlock()
             return reference(for: pendingInstance)
         }
-        guard !isUnderConstruction else {
+        guard unsafe !isUnderConstruction else {
             lock.unlock()
             // Reached again from a resolve started inside its own creation, before it exists.
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        isUnderConstruction = true
+        unsafe isUnderConstruction = true
         return nil
     }
 
     /// Holds the instance a program made, complete, until it is published or discarded; the
     /// creation lock stays held.
     fileprivate func stageCreation(_ made: AnyObject) {
-        isUnderConstruction = false
-        pendingInstance = recordedValue(made)
+        unsafe isUnderConstruction = false
+        unsafe pendingInstance = recordedValue(made)
     }
 
     /// Ends a program's creation that failed.
     fileprivate func abandonCreation() {
-        isUnderConstruction = false
+        unsafe isUnderConstruction = false
         creationLock.unlock()
     }
 
     func publish() {
-        guard let pendingInstance else { return }
-        instance.initialize(to: pendingInstance)
-        recordedInstance = reference(for: pendingInstance)
-        self.pendingInstance = nil
+        guard let pendingInstance = unsafe pendingInstance else { return }
+        unsafe instance.initialize(to: pendingInstance)
+        unsafe recordedInstance = reference(for: pendingInstance)
+        unsafe self.pendingInstance = nil
         isCreated.store(true, ordering: .releasing)
     }
 
-    func discard() { pendingInstance = nil }
+    func discard() { unsafe pendingInstance = nil }
 }
 
 /// A singleton's first creation as a resolve program performs it: in a region that runs under its

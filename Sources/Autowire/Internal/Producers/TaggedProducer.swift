@@ -3,21 +3,23 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
     unowned(unsafe) let source: Producer<T.Value>
 
     init(key: BindingKey, registry: Registry, source: Producer<T.Value>) {
-        self.source = source
+        unsafe self.source = source
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
-        edges = [Edge(label: "value", location: nil, target: source, isDeferred: false)]
+        unsafe edges = [Edge(label: "value", location: nil, target: source, isDeferred: false)]
     }
 
-    override func produce(_ resolution: Resolution) throws -> Tagged<T> { Tagged(try source.produce(resolution)) }
+    override func produce(_ resolution: Resolution) throws -> Tagged<T> {
+        unsafe Tagged(try source.produce(resolution))
+    }
 
     /// A bound value (the usual source) is wrapped once, for every run.
     override func lowering() -> Lowering {
-        if let value = source.constantValue { return .constant(reference(for: Tagged(value))) }
-        let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
+        if let value = unsafe source.constantValue { return .constant(reference(for: Tagged(value))) }
+        let call = unsafe ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
             Tagged<T>(arguments.take(T.Value.self, 0))
         }
-        return .factory(call, [source], shared: false)
+        return unsafe .factory(call, [source], shared: false)
     }
 }

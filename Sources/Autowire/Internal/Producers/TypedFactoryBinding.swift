@@ -1,6 +1,6 @@
 /// A `to(factory:)` binding waiting to be compiled. (A class rather than a closure: closures that
 /// capture parameter packs crash the 6.3 compiler.)
-final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryParameterKeys {
+@safe final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryParameterKeys {
     let key: BindingKey
     let location: SourceLocation
     let scope: Scope
@@ -22,7 +22,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
         self.scope = scope
         self.factory = factory
         self.labels = labels
-        self.specialized = specialized
+        unsafe self.specialized = unsafe specialized
         self.origin = origin ?? .factory(location)
     }
 
@@ -45,7 +45,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
     /// The factory a resolve program calls: the specialized call when there is one and its product
     /// is a class reference, else the parameter pack.
     private func programFactory(references: UInt64) -> ProgramFactory {
-        guard let specialized, Implementation.self is AnyClass else {
+        guard let specialized = unsafe specialized, Implementation.self is AnyClass else {
             return TypedProgramFactory<Value, repeat each Parameter, Implementation>(
                 key: key, location: location, factory: factory, references: references)
         }
@@ -54,7 +54,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
         let upcast: ((AnyObject) throws -> AnyObject)? =
             Implementation.self == Value.self
             ? nil : { made in record(try Autowire.upcast(made, to: Value.self, key: key, location: location)) }
-        return SpecializedProgramFactory(
+        return unsafe SpecializedProgramFactory(
             key: key, location: location, specialized: specialized, references: references, upcast: upcast)
     }
 
@@ -109,7 +109,7 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
         let (producer, holder) = made
         let seed = compiler.seedProducer(Seed.self)
         let seedLabel = labels.first ?? nil
-        producer.edges.append(
+        unsafe producer.edges.append(
             Edge(label: EdgeLabel.parameter(1, label: seedLabel), location: location, target: seed, isDeferred: false))
         if let cursor = compiler.compileArguments(
             repeat (each Parameter).self, labels: labels, owner: producer.key, location: location, edgesOf: producer,

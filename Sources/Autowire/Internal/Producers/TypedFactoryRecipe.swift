@@ -36,13 +36,13 @@ final class SeededFactoryRecipe<Seed, each Parameter, Implementation>: FactoryCa
         arguments: repeat FactoryArgument<each Parameter>
     ) {
         self.factory = factory
-        self.seed = seed
+        unsafe self.seed = seed
         self.arguments = FactoryArgumentList(repeat each arguments)
     }
 
     func make(_ resolution: Resolution) throws -> Implementation {
         var index = 0
-        return try factory(
+        return unsafe try factory(
             try seed.produce(resolution), repeat try arguments.produce((each Parameter).self, at: &index, resolution))
     }
 }
@@ -56,22 +56,22 @@ struct FactoryArgument<P> {
 ///
 /// Kept flat rather than as a tuple of `FactoryArgument`s: an unspecialized `make` had to look up
 /// the tuple's and each `FactoryArgument<P>`'s metadata for every parameter on every call.
-struct FactoryArgumentList {
+@safe struct FactoryArgumentList {
     /// Owned by their registries.
     private let producers: [Unmanaged<AnyProducer>]
 
     init<each P>(_ arguments: repeat FactoryArgument<each P>) {
-        var producers: [Unmanaged<AnyProducer>] = []
-        for argument in repeat each arguments { producers.append(.passUnretained(argument.producer)) }
-        self.producers = producers
+        var producers: [Unmanaged<AnyProducer>] = unsafe []
+        for argument in repeat each arguments { unsafe producers.append(.passUnretained(argument.producer)) }
+        unsafe self.producers = unsafe producers
     }
 
     /// Produces the argument at `index`, which the compiler typed `P`, and moves to the next.
     @inline(__always)
     func produce<P>(_ type: P.Type, at index: inout Int, _ resolution: Resolution) throws -> P {
-        let producer = producers[index].takeUnretainedValue()
+        let producer = unsafe producers[index].takeUnretainedValue()
         index += 1
-        return try unsafeDowncast(producer, to: Producer<P>.self).produce(resolution)
+        return unsafe try unsafeDowncast(producer, to: Producer<P>.self).produce(resolution)
     }
 }
 
@@ -84,7 +84,7 @@ final class ArgumentCursor {
 
     func take<P>(_ type: P.Type) -> FactoryArgument<P> {
         defer { next += 1 }
-        return FactoryArgument(producer: unsafeDowncast(compiled[next], to: Producer<P>.self))
+        return unsafe FactoryArgument(producer: unsafeDowncast(compiled[next], to: Producer<P>.self))
     }
 }
 
@@ -118,7 +118,7 @@ extension PlanCompiler {
             }
             if let found = producer(of: parameter, tag: nil, label: component(), location: location) {
                 compiled.append(found)
-                consumer.edges.append(
+                unsafe consumer.edges.append(
                     Edge(
                         label: EdgeLabel.parameter(position, label: name), location: location, target: found,
                         isDeferred: false))
@@ -202,14 +202,14 @@ extension PlanCompiler {
                     try plan.inject(into: object, resolution)
                     return try upcast(made, to: Value.self, key: key, location: location)
                 }
-                resolution.state.pointee.beginCreation()
+                unsafe resolution.state.pointee.beginCreation()
                 do {
                     try plan.inject(into: object, resolution)
                 } catch {
-                    resolution.state.pointee.abandonCreation()
+                    unsafe resolution.state.pointee.abandonCreation()
                     throw error
                 }
-                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+                unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(made, to: Value.self, key: key, location: location)
             },
             registersEarly: false, isFactory: true)

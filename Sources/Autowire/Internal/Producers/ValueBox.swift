@@ -9,7 +9,7 @@ final class ValueBox<T> {
 /// `ValueBox`.
 @inline(__always)
 func record<Value>(_ value: Value) -> AnyObject {
-    Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
+    unsafe Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
 }
 
 /// The value `record(_:)` recorded, handed over retained, taking over its reference.
@@ -18,8 +18,8 @@ func record<Value>(_ value: Value) -> AnyObject {
 @inlinable
 @inline(__always)
 func takeRecorded<T>(_ made: UnsafeMutableRawPointer, as type: T.Type) -> T {
-    let recorded = Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
+    let recorded = unsafe Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
     // The same test as `record(_:)` and `Producer.holdsReferences`: all agree on what is boxed.
-    if T.self is AnyClass { return unsafeBitCast(recorded, to: T.self) }
-    return unsafeDowncast(recorded, to: ValueBox<T>.self).value
+    if T.self is AnyClass { return unsafe unsafeBitCast(recorded, to: T.self) }
+    return unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
 }

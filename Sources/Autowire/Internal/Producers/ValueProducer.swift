@@ -19,6 +19,6 @@ final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
     override func resolveTopLevel() throws -> T { value }
 
     override func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
-        Unmanaged.passRetained(recorded).toOpaque()
+        unsafe Unmanaged.passRetained(recorded).toOpaque()
     }
 }

@@ -14,18 +14,20 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
-        if let deferredTarget { edges = [Edge(label: "", location: nil, target: deferredTarget, isDeferred: true)] }
+        if let deferredTarget {
+            unsafe edges = [Edge(label: "", location: nil, target: deferredTarget, isDeferred: true)]
+        }
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        make(registry, resolution.state.pointee.isMakingKeptObject)
+        unsafe make(registry, resolution.state.pointee.isMakingKeptObject)
     }
 
     override func lowering() -> Lowering { lowering(insideKeptObject: false) }
 
     override func lowering(insideKeptObject: Bool) -> Lowering {
         let make = make
-        let call = HandleCall(key: key, registry: registry) { registry in make(registry, insideKeptObject) }
+        let call = unsafe HandleCall(key: key, registry: registry) { registry in make(registry, insideKeptObject) }
         return .factory(call, [], shared: false)
     }
 }
@@ -38,13 +40,13 @@ final class HandleCall<T>: ProgramFactory {
     private let make: (Registry) -> T
 
     init(key: BindingKey, registry: Registry, make: @escaping (Registry) -> T) {
-        self.registry = registry
+        unsafe self.registry = registry
         self.make = make
         super.init(key: key, location: nil)
     }
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
-        record(make(registry))
+        unsafe record(make(registry))
     }
 
     override var namesPath: Bool { false }

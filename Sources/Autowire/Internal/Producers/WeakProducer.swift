@@ -72,7 +72,7 @@ private final class WeakValueRegion<T>: ProgramScope {
     override func keep(_ object: AnyObject, generation: Int) {
         // Safe: the region's slot holds what its boxing conversion made, a `ValueBox<T>` of an
         // object (`Lowering.autowiredBoxed`).
-        kept.keep(unsafeDowncast(object, to: ValueBox<T>.self).value as AnyObject)
+        unsafe kept.keep(unsafeDowncast(object, to: ValueBox<T>.self).value as AnyObject)
     }
 
     override func abandon() { kept.abandon() }

@@ -19,11 +19,11 @@ enum ActiveResolutions {
     /// The thread-specific key of the cells. A lazily made global: each read of it costs a
     /// `swift_once` check, so a program and a registry keep their own copy, which the resolves
     /// they run pass on (see `enterOutermost`, `enter` and `running`).
-    static let key = ThreadLocalKey { value in
+    static let key = unsafe ThreadLocalKey { value in
         // Safe: only `cell(under:)` stores values under this key, each a cell allocated for its
         // thread, and the system calls this once per value, at thread exit, when no resolve
         // can still run on the thread.
-        value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).deallocate()
+        unsafe value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).deallocate()
     }
 
     /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
@@ -31,28 +31,28 @@ enum ActiveResolutions {
     @inline(__always)
     private static func cell(under key: Key?) -> Cell? {
         guard let key else { return nil }
-        if let value = key.value { return value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
-        return makeCell(under: key)
+        if let value = unsafe key.value { return unsafe value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
+        return unsafe makeCell(under: key)
     }
 
     @inline(never)
     private static func makeCell(under key: Key) -> Cell? {
         let cell = Cell.allocate(capacity: 1)
-        cell.initialize(to: nil)
-        guard key.set(cell) else {
-            cell.deallocate()
+        unsafe cell.initialize(to: nil)
+        guard unsafe key.set(cell) else {
+            unsafe cell.deallocate()
             return nil
         }
-        return cell
+        return unsafe cell
     }
 
     /// Makes `state` the innermost resolve on this thread; returns the thread's cell and the
     /// enclosing resolve, which `leave` restores. `key` is `ActiveResolutions.key`.
     static func enter(_ state: UnsafeMutablePointer<ResolutionState>, key: Key?) -> (Cell?, ActiveResolve?) {
-        guard let cell = cell(under: key) else { return (nil, nil) }
-        let outer = cell.pointee.map(ActiveResolve.init(tagged:))
-        cell.pointee = ActiveResolve.state(state).tagged
-        return (cell, outer)
+        guard let cell = unsafe cell(under: key) else { return (nil, nil) }
+        let outer = unsafe cell.pointee.map(ActiveResolve.init(tagged:))
+        unsafe cell.pointee = unsafe ActiveResolve.state(state).tagged
+        return unsafe (cell, outer)
     }
 
     /// Makes `run` the resolve of this thread and returns the thread's cell, unless a resolve is
@@ -61,16 +61,16 @@ enum ActiveResolutions {
     /// once by the caller.
     @inline(__always)
     static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>, key: Key?) -> Cell?? {
-        guard let cell = cell(under: key) else { return .some(nil) }
-        guard cell.pointee == nil else { return nil }
-        cell.pointee = ActiveResolve.program(run).tagged
-        return cell
+        guard let cell = unsafe cell(under: key) else { return unsafe .some(nil) }
+        guard unsafe cell.pointee == nil else { return nil }
+        unsafe cell.pointee = unsafe ActiveResolve.program(run).tagged
+        return unsafe cell
     }
 
     /// Ends the innermost resolve, making `outer` the innermost again.
     @inline(__always)
     static func leave(_ cell: Cell?, restoring outer: ActiveResolve?) {
-        cell?.pointee = outer?.tagged
+        unsafe cell?.pointee = unsafe outer?.tagged
     }
 
     /// The state of the recursive resolve at `address` numbered `serial`, if it is running on this
@@ -79,11 +79,11 @@ enum ActiveResolutions {
     /// `ActiveResolutions.key`.
     @inline(__always)
     static func running(at address: UInt, serial: UInt, key: Key?) -> UnsafeMutablePointer<ResolutionState>? {
-        guard let innermost = cell(under: key)?.pointee else { return nil }
-        var next = ActiveResolve(tagged: innermost)
+        guard let innermost = unsafe cell(under: key)?.pointee else { return nil }
+        var next = unsafe ActiveResolve(tagged: innermost)
         while case .state(let state) = next {
-            if UInt(bitPattern: state) == address { return state.pointee.serial == serial ? state : nil }
-            guard let outer = state.pointee.outer else { return nil }
+            if UInt(bitPattern: state) == address { return unsafe state.pointee.serial == serial ? state : nil }
+            guard let outer = unsafe state.pointee.outer else { return nil }
             next = outer
         }
         return nil
@@ -91,7 +91,7 @@ enum ActiveResolutions {
 
     /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.
     static func isBuilding(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
-        anyEnclosing(state) { outer in
+        unsafe anyEnclosing(state) { outer in
             outer.isBuilding(producer)
         } orProgram: { run in
             run.isBuilding(producer)
@@ -104,7 +104,7 @@ enum ActiveResolutions {
     /// resolve sees none of the enclosing one's instances.
     static func isConstructing(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
         // A program's building range of a factory is its call.
-        anyEnclosing(state) {
+        unsafe anyEnclosing(state) {
             $0.isConstructing(producer)
         } orProgram: {
             $0.isBuilding(producer)
@@ -118,15 +118,15 @@ enum ActiveResolutions {
     ) -> Bool {
         // Every `outer` record is on this thread's stack, in a frame that encloses the current
         // one, so it is alive.
-        var next = state.pointee.outer
+        var next = unsafe state.pointee.outer
         while let enclosing = next {
             switch enclosing {
             case .state(let outer):
-                if test(&outer.pointee) { return true }
-                next = outer.pointee.outer
+                if unsafe test(&outer.pointee) { return true }
+                next = unsafe outer.pointee.outer
             case .program(let run):
                 // A program run is only ever the outermost.
-                return testProgram(run.pointee)
+                return unsafe testProgram(run.pointee)
             }
         }
         return false
@@ -134,7 +134,7 @@ enum ActiveResolutions {
 }
 
 /// A resolve running on this thread: a recursive resolve's state, or a resolve program's run.
-enum ActiveResolve {
+@safe enum ActiveResolve {
     case state(UnsafeMutablePointer<ResolutionState>)
     case program(UnsafeMutablePointer<ProgramRun>)
 
@@ -142,10 +142,10 @@ enum ActiveResolve {
     init(tagged pointer: UnsafeMutableRawPointer) {
         let bits = UInt(bitPattern: pointer)
         if bits & 1 == 0 {
-            self = .state(pointer.assumingMemoryBound(to: ResolutionState.self))
+            self = unsafe .state(pointer.assumingMemoryBound(to: ResolutionState.self))
         } else {
             // The bit was set by `tagged` on a `ProgramRun` address, never on anything else.
-            self = .program(
+            self = unsafe .program(
                 UnsafeMutableRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped.assumingMemoryBound(
                     to: ProgramRun.self))
         }
@@ -154,7 +154,7 @@ enum ActiveResolve {
     var tagged: UnsafeMutableRawPointer {
         switch self {
         case .state(let state): UnsafeMutableRawPointer(state)
-        case .program(let run): UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: run) | 1).unsafelyUnwrapped
+        case .program(let run): unsafe UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: run) | 1).unsafelyUnwrapped
         }
     }
 }

@@ -5,13 +5,13 @@
 /// It lives only in that resolve's state, which ends before the call that borrowed the value
 /// returns, so the pointer never outlives the value; a `Provider` or `Lazy` starts a state of its
 /// own, with neither.
-struct BorrowedValue {
+@safe struct BorrowedValue {
     let type: ObjectIdentifier
     let pointer: UnsafeRawPointer
 
     init<Value>(type: Value.Type, pointer: UnsafeRawPointer) {
         self.type = ObjectIdentifier(Value.self)
-        self.pointer = pointer
+        unsafe self.pointer = unsafe pointer
     }
 
     /// Whether the value is a `Value`.
@@ -24,6 +24,6 @@ struct BorrowedValue {
     func value<Value>(as type: Value.Type) -> Value {
         // Safe: `pointer` points at a live value of the type `self.type` names (see above), which
         // the caller checked is `Value`.
-        pointer.assumingMemoryBound(to: Value.self).pointee
+        unsafe pointer.assumingMemoryBound(to: Value.self).pointee
     }
 }

@@ -38,7 +38,7 @@ final class InjectionHook: @unchecked Sendable {
 
     private static func call<X: PropertyInjectable>(_: X.Type, on object: AnyObject) throws {
         // Safe: the plan runs only on objects of `X` or its subclasses.
-        try unsafeDowncast(object, to: X.self).didInjectDependencies()
+        unsafe try unsafeDowncast(object, to: X.self).didInjectDependencies()
     }
 
     /// Whether the class is known to keep the default: no object of it needs a call.
@@ -56,10 +56,10 @@ final class InjectionHook: @unchecked Sendable {
         case 2:
             do { try call(object) } catch { throw failure(error) }
         default:
-            Self.setMarked(nil)
+            unsafe Self.setMarked(nil)
             do { try call(object) } catch { throw failure(error) }
-            let keptDefault = Self.marked() == Unmanaged.passUnretained(object).toOpaque()
-            Self.setMarked(nil)
+            let keptDefault = unsafe Self.marked() == Unmanaged.passUnretained(object).toOpaque()
+            unsafe Self.setMarked(nil)
             state.store(keptDefault ? 1 : 2, ordering: .relaxed)
         }
     }
@@ -71,25 +71,25 @@ final class InjectionHook: @unchecked Sendable {
 
     /// Called by the protocol extension's default: marks `object` as one whose class has no hook.
     static func defaultRan(on object: AnyObject) {
-        setMarked(Unmanaged.passUnretained(object).toOpaque())
+        unsafe setMarked(Unmanaged.passUnretained(object).toOpaque())
     }
 
     /// The object the default last ran on, on this thread: a thread-specific value, so that two
     /// threads finding out at once do not see each other's marks. The address is only compared,
     /// never read through, and only while the object it names is held by the call being probed
     /// (the mark is cleared before that call and after it), so a freed address is never mistaken.
-    private static let key = ThreadLocalKey()
+    private static let key = unsafe ThreadLocalKey()
 
     private static func marked() -> UnsafeMutableRawPointer? {
         guard let key else { return nil }
-        return key.value
+        return unsafe key.value
     }
 
     private static func setMarked(_ object: UnsafeMutableRawPointer?) {
         // Without a key (or when setting fails) nothing is marked: the class is taken to implement
         // the hook, and the default is called on each object, which does nothing else.
         guard let key else { return }
-        key.set(object)
+        unsafe key.set(object)
     }
 }
 

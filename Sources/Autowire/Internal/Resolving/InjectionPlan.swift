@@ -26,9 +26,7 @@ final class InjectionPlan: @unchecked Sendable {
     @inline(__always)
     func inject(into object: AnyObject, _ resolution: Resolution) throws {
         try checkThread()
-        try steps.withUnsafeBufferPointer { steps in
-            for step in steps { try step.run(object, resolution) }
-        }
+        for index in steps.indices { try steps[index].run(object, resolution) }
         try firstFill?.check(object)
     }
 

@@ -7,7 +7,7 @@ import Synchronization
 /// final class the write is a store at a fixed offset, so the first injection learns that offset
 /// from the key path and later ones store directly (a plain `weak` one: see `WeakField`).
 @usableFromInline
-struct PropertyWriter<Object: AnyObject, Value>: Sendable {
+@safe struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     /// Writes through the key path: always correct, used until the offset is known and for
     /// properties that are not plain stored ones (observers, wrappers, `unowned`, non-final
     /// classes).
@@ -35,8 +35,8 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     ) {
         self.assign = assign
         self.locate = locate
-        self.store = store
-        self.storeBoxed = storeBoxed
+        unsafe self.store = unsafe store
+        unsafe self.storeBoxed = unsafe storeBoxed
         self.propertyIsOptional = propertyIsOptional
     }
 
@@ -47,15 +47,19 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
         // plan runs on, which is the main thread for a class whose dependencies were declared on
         // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
         nonisolated(unsafe) let keyPath = keyPath
-        self.init(
-            assign: { $0[keyPath: keyPath] = $1 },
+        unsafe self.init(
+            assign: { unsafe $0[keyPath: keyPath] = $1 },
             locate: { object in
-                let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-                return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
+                let base = unsafe UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+                return unsafe withUnsafeMutablePointer(to: &object[keyPath: keyPath]) {
+                    unsafe UnsafeMutableRawPointer($0) - base
+                }
             },
-            store: { $0.assumingMemoryBound(to: Value?.self).pointee = $1 },
+            store: { unsafe $0.assumingMemoryBound(to: Value?.self).pointee = $1 },
             storeBoxed: {
-                $0.assumingMemoryBound(to: Value?.self).pointee = unsafeDowncast($1, to: ValueBox<Value>.self).value
+                unsafe $0.assumingMemoryBound(to: Value?.self).pointee = unsafe unsafeDowncast(
+                    $1, to: ValueBox<Value>.self
+                ).value
             },
             propertyIsOptional: true)
     }
@@ -67,15 +71,19 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
         // plan runs on, which is the main thread for a class whose dependencies were declared on
         // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
         nonisolated(unsafe) let keyPath = keyPath
-        self.init(
-            assign: { $0[keyPath: keyPath] = $1 },
+        unsafe self.init(
+            assign: { unsafe $0[keyPath: keyPath] = $1 },
             locate: { object in
-                let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-                return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeMutableRawPointer($0) - base }
+                let base = unsafe UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+                return unsafe withUnsafeMutablePointer(to: &object[keyPath: keyPath]) {
+                    unsafe UnsafeMutableRawPointer($0) - base
+                }
             },
-            store: { $0.assumingMemoryBound(to: Value.self).pointee = $1 },
+            store: { unsafe $0.assumingMemoryBound(to: Value.self).pointee = $1 },
             storeBoxed: {
-                $0.assumingMemoryBound(to: Value.self).pointee = unsafeDowncast($1, to: ValueBox<Value>.self).value
+                unsafe $0.assumingMemoryBound(to: Value.self).pointee = unsafe unsafeDowncast(
+                    $1, to: ValueBox<Value>.self
+                ).value
             },
             propertyIsOptional: false)
     }
@@ -119,7 +127,7 @@ final class LearnedOffset: Sendable {
 
 /// How a resolve program writes one declared property: at the learned offset when the value is a
 /// class reference (one pointer store), else through the user's key path.
-final class ProgramStore: Sendable {
+@safe final class ProgramStore: Sendable {
     let requirement: Requirement
     let learned: LearnedOffset
     /// Whether the property's value is a class reference, stored as one pointer (`T`, `T?` and
@@ -142,7 +150,7 @@ final class ProgramStore: Sendable {
         self.learned = learned
         self.holdsReferences = holdsReferences
         self.propertyIsOptional = propertyIsOptional
-        self.assign = assign
+        unsafe self.assign = unsafe assign
     }
 
     /// The same write from an implementation object rather than a boxed value, for a property of
@@ -153,7 +161,7 @@ final class ProgramStore: Sendable {
     func converting(_ conversion: ImplementationConversion) -> ProgramStore? {
         let offset = learned.current
         guard offset > 0, conversion.isProven else { return nil }
-        return ProgramStore(
+        return unsafe ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: false, propertyIsOptional: propertyIsOptional,
             assign: conversion.makeStore(offset, propertyIsOptional))
     }

@@ -13,7 +13,7 @@ import Synchronization
 /// instances as they are, values boxed (see `Producer.reference(for:)`), so reading one back never
 /// casts. Every method that touches the table is `mutating`, so calls through
 /// `Resolution.state.pointee` pass the state by address instead of copying it.
-struct ResolutionState {
+@safe struct ResolutionState {
     struct Slot {
         /// The producer's identity; `0` marks an empty slot.
         var producer: UInt
@@ -91,7 +91,7 @@ struct ResolutionState {
         memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false, seed: BorrowedValue? = nil,
         request: BorrowedValue? = nil
     ) {
-        (slots, instances) = Self.carve(memory, capacity: capacity, isZeroed: isZeroed)
+        unsafe (slots, instances) = unsafe Self.carve(memory, capacity: capacity, isZeroed: isZeroed)
         self.capacity = capacity
         self.seed = seed
         self.request = request
@@ -101,12 +101,13 @@ struct ResolutionState {
     private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false)
         -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
     {
-        let instances = memory.bindMemory(to: AnyObject.self, capacity: capacity)
-        let slots = (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(to: Slot.self, capacity: capacity)
+        let instances = unsafe memory.bindMemory(to: AnyObject.self, capacity: capacity)
+        let slots = unsafe (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(
+            to: Slot.self, capacity: capacity)
         // Zeroed memory is empty slots already (see `Slot.markPlusOne`): a slot has no references,
         // so zero bits are a valid, initialized `Slot`.
-        if !isZeroed { slots.initialize(repeating: .empty, count: capacity) }
-        return (slots, instances)
+        if !isZeroed { unsafe slots.initialize(repeating: .empty, count: capacity) }
+        return unsafe (slots, instances)
     }
 
     /// The slot where probing for `producer` starts, in a table of `mask + 1` slots.
@@ -129,7 +130,7 @@ struct ResolutionState {
         let mask = capacity - 1
         var index = Self.home(of: producer, mask: mask)
         while true {
-            let occupant = slots[index].producer
+            let occupant = unsafe slots[index].producer
             if occupant == producer { return (index, true) }
             if occupant == 0 { return (index, false) }
             index = (index + 1) & mask
@@ -144,11 +145,11 @@ struct ResolutionState {
     mutating func lookup(_ producer: AnyProducer) -> Lookup {
         let (index, found) = index(for: Self.identity(producer))
         guard found else { return .absent }
-        if slots[index].hasInstance {
-            noteRead(recordedAt: slots[index].recordedAt)
-            return .instance(instances[index])
+        if unsafe slots[index].hasInstance {
+            unsafe noteRead(recordedAt: slots[index].recordedAt)
+            return unsafe .instance(instances[index])
         }
-        let mark = Int(slots[index].constructionMark)
+        let mark = unsafe Int(slots[index].constructionMark)
         return mark >= 0 ? .underConstruction(since: mark) : .absent
     }
 
@@ -160,14 +161,14 @@ struct ResolutionState {
     /// Marks a producer as under construction; returns the previous mark to restore afterwards.
     mutating func beginConstruction(_ producer: AnyProducer) -> Int {
         let index = claim(Self.identity(producer))
-        let previous = Int(slots[index].constructionMark)
-        slots[index].constructionMark = Int32(truncatingIfNeeded: registrations)
+        let previous = unsafe Int(slots[index].constructionMark)
+        unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: registrations)
         return previous
     }
 
     mutating func endConstruction(_ producer: AnyProducer, restoring mark: Int) {
         let (index, found) = index(for: Self.identity(producer))
-        if found { slots[index].constructionMark = Int32(truncatingIfNeeded: mark) }
+        if found { unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: mark) }
     }
 
     /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
@@ -177,17 +178,17 @@ struct ResolutionState {
     /// The instance recorded in slot `index`, if any.
     @inline(__always)
     mutating func instance(at index: Int) -> AnyObject? {
-        guard slots[index].hasInstance else { return nil }
-        noteRead(recordedAt: slots[index].recordedAt)
-        return instances[index]
+        guard unsafe slots[index].hasInstance else { return nil }
+        unsafe noteRead(recordedAt: slots[index].recordedAt)
+        return unsafe instances[index]
     }
 
     @inline(__always)
-    mutating func constructionMark(at index: Int) -> Int { Int(slots[index].constructionMark) }
+    mutating func constructionMark(at index: Int) -> Int { unsafe Int(slots[index].constructionMark) }
 
     @inline(__always)
     mutating func setConstructionMark(_ mark: Int, at index: Int) {
-        slots[index].constructionMark = Int32(truncatingIfNeeded: mark)
+        unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: mark)
     }
 
     /// Notes, for the innermost singleton creation, that it read an instance recorded at
@@ -232,21 +233,21 @@ struct ResolutionState {
     /// object the recursive path makes.
     @inline(__always)
     mutating func record(_ instance: consuming AnyObject, at index: Int) {
-        if slots[index].hasInstance {
-            instances[index] = instance
+        if unsafe slots[index].hasInstance {
+            unsafe instances[index] = instance
         } else {
-            (instances + index).initialize(to: instance)
-            slots[index].hasInstance = true
+            unsafe (instances + index).initialize(to: instance)
+            unsafe slots[index].hasInstance = true
             instanceCount &+= 1
         }
-        slots[index].constructionMark = -1
-        slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
+        unsafe slots[index].constructionMark = -1
+        unsafe slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
         registrations &+= 1
     }
 
     /// The instance slot `index` holds: read only right after `record` initialized that slot, in
     /// the same table generation.
-    func recorded(at index: Int) -> AnyObject { instances[index] }
+    func recorded(at index: Int) -> AnyObject { unsafe instances[index] }
 
     // Inlined with `record`, and `grow` kept out of line: the calls cost 48 instructions of a graph
     // of six objects that closure factories make (callgrind).
@@ -259,7 +260,7 @@ struct ResolutionState {
                 grow()
                 index = self.index(for: producer).index
             }
-            slots[index].producer = producer
+            unsafe slots[index].producer = producer
             count &+= 1
         }
         return index
@@ -267,20 +268,22 @@ struct ResolutionState {
 
     @inline(never)
     private mutating func grow() {
-        let (oldSlots, oldInstances, oldCapacity, oldOnHeap) = (slots, instances, capacity, tableOnHeap)
+        let (oldSlots, oldInstances, oldCapacity, oldOnHeap) = unsafe (slots, instances, capacity, tableOnHeap)
         capacity = oldCapacity * 2
         generation += 1
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: capacity * Self.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
-        (slots, instances) = Self.carve(memory, capacity: capacity)
+        unsafe (slots, instances) = unsafe Self.carve(memory, capacity: capacity)
         tableOnHeap = true
-        for old in 0..<oldCapacity where oldSlots[old].producer != 0 {
-            let index = index(for: oldSlots[old].producer).index
-            slots[index] = oldSlots[old]
-            if oldSlots[old].hasInstance { (instances + index).moveInitialize(from: oldInstances + old, count: 1) }
+        for old in 0..<oldCapacity where unsafe oldSlots[old].producer != 0 {
+            let index = unsafe index(for: oldSlots[old].producer).index
+            unsafe slots[index] = unsafe oldSlots[old]
+            if unsafe oldSlots[old].hasInstance {
+                unsafe (instances + index).moveInitialize(from: oldInstances + old, count: 1)
+            }
         }
         if oldOnHeap {
-            UnsafeMutableRawPointer(oldInstances).deallocate()
+            unsafe UnsafeMutableRawPointer(oldInstances).deallocate()
         } else {
             // The old table belongs to the caller's stack frame, which releases it.
         }
@@ -289,26 +292,26 @@ struct ResolutionState {
     /// Marks `producer` as building an object until `end` is called with the returned token.
     mutating func beginBuilding(_ producer: AnyProducer) -> BuildingToken {
         let index = claim(Self.identity(producer))
-        let wasBuilding = slots[index].isBuilding
-        slots[index].isBuilding = true
+        let wasBuilding = unsafe slots[index].isBuilding
+        unsafe slots[index].isBuilding = true
         return (index, generation, wasBuilding)
     }
 
     mutating func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
         let index = token.generation == generation ? token.index : claim(Self.identity(producer))
-        slots[index].isBuilding = token.wasBuilding
+        unsafe slots[index].isBuilding = token.wasBuilding
     }
 
     /// Whether `producer` is building an object in this resolve.
     mutating func isBuilding(_ producer: AnyProducer) -> Bool {
         let (index, found) = index(for: Self.identity(producer))
-        return found && slots[index].isBuilding
+        return unsafe found && slots[index].isBuilding
     }
 
     /// Whether `producer`'s factory is running in this resolve: marked, and nothing recorded yet.
     mutating func isConstructing(_ producer: AnyProducer) -> Bool {
         let (index, found) = index(for: Self.identity(producer))
-        return found && !slots[index].hasInstance && slots[index].constructionMark >= 0
+        return unsafe found && !slots[index].hasInstance && slots[index].constructionMark >= 0
     }
 
     /// Starts a singleton creation, or an object whose hook must wait until what it reads is
@@ -413,8 +416,8 @@ struct ResolutionState {
     /// Calls `body` with each recorded instance and the identity of its producer (the bits of its
     /// `ObjectIdentifier`), for validation, which looks at what a resolve leaves alive.
     mutating func forEachInstance(_ body: (UInt, AnyObject) -> Void) {
-        for index in 0..<capacity where slots[index].hasInstance {
-            body(slots[index].producer, instances[index])
+        for index in 0..<capacity where unsafe slots[index].hasInstance {
+            unsafe body(slots[index].producer, instances[index])
         }
     }
 
@@ -431,19 +434,19 @@ struct ResolutionState {
         var remaining = instanceCount
         var index = 0
         while remaining > 0 {
-            if slots[index].hasInstance {
-                (instances + index).deinitialize(count: 1)
+            if unsafe slots[index].hasInstance {
+                unsafe (instances + index).deinitialize(count: 1)
                 remaining -= 1
             }
             index += 1
         }
-        if tableOnHeap { UnsafeMutableRawPointer(instances).deallocate() }
+        if tableOnHeap { unsafe UnsafeMutableRawPointer(instances).deallocate() }
     }
 }
 
 /// A handle on the ongoing top-level resolve, passed down through every producer and step.
 @usableFromInline
-struct Resolution {
+@safe struct Resolution {
     let state: UnsafeMutablePointer<ResolutionState>
 
     /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances. `key`
@@ -462,16 +465,16 @@ struct Resolution {
         while size < capacity * 2 { size *= 2 }
         if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * ResolutionState.bytesPerSlot {
             var table = SmallTable()
-            return try withUnsafeMutablePointer(to: &table) { table in
-                try run(
+            return unsafe try withUnsafeMutablePointer(to: &table) { table in
+                unsafe try run(
                     in: UnsafeMutableRawPointer(table), capacity: size, isZeroed: true, seed: seed, request: request,
                     key: key, body)
             }
         }
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: size * ResolutionState.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
-        defer { memory.deallocate() }
-        return try run(in: memory, capacity: size, seed: seed, request: request, key: key, body)
+        defer { unsafe memory.deallocate() }
+        return unsafe try run(in: memory, capacity: size, seed: seed, request: request, key: key, body)
     }
 
     @inline(__always)
@@ -479,40 +482,42 @@ struct Resolution {
         in memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false, seed: BorrowedValue?,
         request: BorrowedValue?, key: ActiveResolutions.Key?, _ body: (Resolution) throws -> R
     ) throws -> R {
-        var state = ResolutionState(
+        var state = unsafe ResolutionState(
             memory: memory, capacity: capacity, isZeroed: isZeroed, seed: seed, request: request)
-        return try withUnsafeMutablePointer(to: &state) { state in
-            defer { state.pointee.finish() }
+        return unsafe try withUnsafeMutablePointer(to: &state) { state in
+            defer { unsafe state.pointee.finish() }
             let cell: ActiveResolutions.Cell?
-            (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: key)
-            defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+            unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(state, key: key)
+            defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
             do {
-                let result = try body(Resolution(state: state))
-                if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
+                let result = unsafe try body(Resolution(state: state))
+                if unsafe state.pointee.hasWorkDeferredToEnd() { unsafe try state.pointee.completeDeferred() }
                 return result
             } catch {
-                state.pointee.discardDeferred()
+                unsafe state.pointee.discardDeferred()
                 throw error
             }
         }
     }
 
-    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
+    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { unsafe state.pointee.lookup(producer) }
 
     /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the
     /// thread's stack: called once per object a producer makes, before the user's code runs, so a
     /// resolve too deep for its thread fails instead of overflowing. One comparison.
     @inline(__always)
     func checkDepth() throws {
-        if state.pointee.stack.isExhausted() { throw tooDeep() }
+        if unsafe state.pointee.stack.isExhausted() { throw tooDeep() }
     }
 
     @inline(never)
     private func tooDeep() -> ResolutionError {
-        ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
+        unsafe ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
     }
 
-    func record(_ producer: AnyProducer, instance: AnyObject) { state.pointee.record(producer, instance: instance) }
+    func record(_ producer: AnyProducer, instance: AnyObject) {
+        unsafe state.pointee.record(producer, instance: instance)
+    }
 
     /// Marks `producer` as building an object (its `init()` and injection) until `endBuilding`,
     /// refusing to start when a resolve this one was started in is building one already: `init()`
@@ -521,31 +526,31 @@ struct Resolution {
     /// deep graph.)
     @inline(__always)
     func beginBuilding(_ producer: AnyProducer) throws -> BuildingToken {
-        if state.pointee.outer != nil, ActiveResolutions.isBuilding(producer, outside: state) {
+        if unsafe state.pointee.outer != nil, unsafe ActiveResolutions.isBuilding(producer, outside: state) {
             throw ResolutionError(.rebuiltWhileBuilding(producer.key))
         }
-        return state.pointee.beginBuilding(producer)
+        return unsafe state.pointee.beginBuilding(producer)
     }
 
     @inline(__always)
     func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
-        state.pointee.endBuilding(producer, token)
+        unsafe state.pointee.endBuilding(producer, token)
     }
 
     /// The resolver a closure factory of `registry` receives during this resolve, for an object
     /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
     @inline(never)
     func keptObjectResolver(for registry: Registry) -> Resolver {
-        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
-        return Resolver(weaklyOn: registry, state: state, serial: state.pointee.serial)
+        if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
+        return unsafe Resolver(weaklyOn: registry, state: state, serial: state.pointee.serial)
     }
 
     /// The resolver a closure factory of `registry` receives during this resolve, for an object
     /// the container does not keep.
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
-        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
-        return Resolver(registry: registry, state: state, serial: state.pointee.serial)
+        if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
+        return unsafe Resolver(registry: registry, state: state, serial: state.pointee.serial)
     }
 
     /// Whether a property fill that met `producer` and got `error` can wait for its value: the
@@ -565,11 +570,11 @@ struct Resolution {
     /// or the one its aliases hand on) returns.
     func wait(for requested: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
         let producer = requested.valueMaker
-        state.pointee.addWaitingFill(
+        unsafe state.pointee.addWaitingFill(
             WaitingFill(
                 factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store,
                 throughAliases: producer === requested ? nil : requested))
-        state.pointee.noteWaitingFill()
+        unsafe state.pointee.noteWaitingFill()
     }
 
     /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
@@ -578,18 +583,18 @@ struct Resolution {
     ///   implementation that does not conform to the protocol it is bound to).
     @inline(__always)
     func fillWaiting(for producer: AnyProducer, with instance: AnyObject) throws {
-        guard state.pointee.hasWaitingFills() else { return }
+        guard unsafe state.pointee.hasWaitingFills() else { return }
         try fillWaitingSlowly(for: producer, with: instance)
     }
 
     @inline(never)
     private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) throws {
         // Taken out first: the setters are user code, which may resolve again.
-        for fill in state.pointee.takeWaitingFills(for: producer) {
+        for fill in unsafe state.pointee.takeWaitingFills(for: producer) {
             let value = try fill.throughAliases?.recorded(fromMakerValue: instance) ?? instance
             // Lent: the waiting fill holds the object, the caller the instance, this frame the value.
             withExtendedLifetime((fill, value)) {
-                fill.store.assign(
+                unsafe fill.store.assign(
                     Unmanaged.passUnretained(fill.object).toOpaque(), Unmanaged.passUnretained(value).toOpaque())
             }
         }
@@ -619,27 +624,27 @@ struct Resolution {
     private func graphValue<Maker: GraphValueMaker, Recording: GraphValueRecording>(
         of producer: AnyProducer, recordedAs recording: Recording, made maker: Maker
     ) throws -> Maker.Value where Recording.Value == Maker.Value {
-        let index = state.pointee.slot(claiming: producer)
-        if let existing = state.pointee.instance(at: index) { return try recording.value(from: existing) }
-        if state.pointee.constructionMark(at: index) >= 0
+        let index = unsafe state.pointee.slot(claiming: producer)
+        if let existing = unsafe state.pointee.instance(at: index) { return try recording.value(from: existing) }
+        if unsafe state.pointee.constructionMark(at: index) >= 0
             || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
-        let generation = state.pointee.generation
-        state.pointee.setConstructionMark(state.pointee.registrations, at: index)
+        let generation = unsafe state.pointee.generation
+        unsafe state.pointee.setConstructionMark(state.pointee.registrations, at: index)
         let value: Maker.Value
         do {
             value = try maker.make(in: self)
         } catch {
-            state.pointee.endConstruction(producer, restoring: -1)
+            unsafe state.pointee.endConstruction(producer, restoring: -1)
             throw error
         }
-        let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
+        let slot = unsafe state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
         // The table takes the reference over; the waiting fills, if any, read it from there.
-        state.pointee.record(recording.reference(for: value), at: slot)
-        if state.pointee.hasWaitingFills() {
-            try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
+        unsafe state.pointee.record(recording.reference(for: value), at: slot)
+        if unsafe state.pointee.hasWaitingFills() {
+            unsafe try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
         }
         return value
     }
@@ -649,7 +654,7 @@ struct Resolution {
     /// it).
     func constructing<T>(_ producer: AnyProducer, allowsProgress: Bool, _ make: () throws -> T) throws -> T {
         if case .underConstruction(let since) = lookup(producer),
-            !allowsProgress || since == state.pointee.registrations
+            unsafe !allowsProgress || since == state.pointee.registrations
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
@@ -658,15 +663,15 @@ struct Resolution {
         if isConstructingOutside(producer), !producer.key.isAssistedTarget {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
-        let mark = state.pointee.beginConstruction(producer)
-        defer { state.pointee.endConstruction(producer, restoring: mark) }
+        let mark = unsafe state.pointee.beginConstruction(producer)
+        defer { unsafe state.pointee.endConstruction(producer, restoring: mark) }
         return try make()
     }
 
     /// Whether a resolve enclosing this one on this thread runs `producer`'s factory.
     @inline(__always)
     private func isConstructingOutside(_ producer: AnyProducer) -> Bool {
-        state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
+        unsafe state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
     }
 }
 

@@ -8,7 +8,7 @@ import Synchronization
 /// larger copy is published when the table is half full. (A reader-writer lock here cost about 140
 /// instructions per cached singleton resolve; a mutex made eight resolving threads wait on each
 /// other.)
-final class RootCache: @unchecked Sendable {
+@safe final class RootCache: @unchecked Sendable {
     /// Words per slot: type identity (0 = empty), tag identity (0 = untagged), producer.
     private static let wordsPerSlot = 3
 
@@ -18,23 +18,25 @@ final class RootCache: @unchecked Sendable {
     /// Serializes inserts; readers never take it.
     private let writer = RecursiveLock()
     /// Guarded by `writer`.
-    private var tables: [AtomicWordTable.Words] = []
+    private var tables: [AtomicWordTable.Words] = unsafe []
     private var count = 0
 
     init() {
-        let table = AtomicWordTable.make(slots: 16, wordsPerSlot: Self.wordsPerSlot)
-        tables.append(table)
+        let table = unsafe AtomicWordTable.make(slots: 16, wordsPerSlot: Self.wordsPerSlot)
+        unsafe tables.append(table)
         current = Atomic(UInt(bitPattern: table))
     }
 
     deinit {
-        for table in tables { AtomicWordTable.free(table, wordsPerSlot: Self.wordsPerSlot) }
+        for index in unsafe tables.indices {
+            unsafe AtomicWordTable.free(tables[index], wordsPerSlot: Self.wordsPerSlot)
+        }
     }
 
     /// The producer cached for `key`, or nil. Safe to call from any thread without a lock.
     @inline(__always)
     func producer(for key: BindingKey) -> AnyProducer? {
-        unretainedProducer(for: key)?.takeUnretainedValue()
+        unsafe unretainedProducer(for: key)?.takeUnretainedValue()
     }
 
     /// The producer cached for `key`, unretained: producers are owned by the registry's table for
@@ -44,20 +46,20 @@ final class RootCache: @unchecked Sendable {
         // Every top-level resolve's first step, so no check here can fail: the instructions that
         // tested for a nil table, a negative slot count and a nil producer were 6 of a typed
         // factory graph's resolve (callgrind).
-        let table = Self.table(current.load(ordering: .acquiring))
+        let table = unsafe Self.table(current.load(ordering: .acquiring))
         let typeWord = Self.word(key.type)
         let tagWord = key.tag.map(Self.word) ?? 0
-        let mask = AtomicWordTable.slotCount(table) &- 1
+        let mask = unsafe AtomicWordTable.slotCount(table) &- 1
         var index = Self.home(typeWord, tagWord, mask: mask)
         while true {
-            let slot = table + 1 + index &* Self.wordsPerSlot
-            let stored = slot[0].load(ordering: .acquiring)
+            let slot = unsafe table + 1 + index &* Self.wordsPerSlot
+            let stored = unsafe slot[0].load(ordering: .acquiring)
             if stored == 0 { return nil }
-            if stored == typeWord, slot[1].load(ordering: .relaxed) == tagWord {
+            if stored == typeWord, unsafe slot[1].load(ordering: .relaxed) == tagWord {
                 // Safe: the producer's address was stored before the key, which this load of the
                 // key acquired (see `AtomicWordTable.insert`), and an object's address is never 0.
-                let pointer = UnsafeRawPointer(bitPattern: slot[2].load(ordering: .relaxed)).unsafelyUnwrapped
-                return Unmanaged<AnyProducer>.fromOpaque(pointer)
+                let pointer = unsafe UnsafeRawPointer(bitPattern: slot[2].load(ordering: .relaxed)).unsafelyUnwrapped
+                return unsafe Unmanaged<AnyProducer>.fromOpaque(pointer)
             }
             index = (index &+ 1) & mask
         }
@@ -72,23 +74,23 @@ final class RootCache: @unchecked Sendable {
 
     private func insertLocked(_ producer: AnyProducer, for key: BindingKey) {
         if self.producer(for: key) != nil { return }
-        var table = Self.table(current.load(ordering: .relaxed))
-        if (count + 1) * 2 > AtomicWordTable.slotCount(table) {
-            table = AtomicWordTable.doubled(table, wordsPerSlot: Self.wordsPerSlot) { slot, mask in
-                Self.home(slot[0].load(ordering: .relaxed), slot[1].load(ordering: .relaxed), mask: mask)
+        var table = unsafe Self.table(current.load(ordering: .relaxed))
+        if unsafe (count + 1) * 2 > AtomicWordTable.slotCount(table) {
+            unsafe table = unsafe AtomicWordTable.doubled(table, wordsPerSlot: Self.wordsPerSlot) { slot, mask in
+                unsafe Self.home(slot[0].load(ordering: .relaxed), slot[1].load(ordering: .relaxed), mask: mask)
             }
-            tables.append(table)
+            unsafe tables.append(table)
             current.store(UInt(bitPattern: table), ordering: .releasing)
         }
         let (typeWord, tagWord) = (Self.word(key.type), key.tag.map(Self.word) ?? 0)
-        let mask = AtomicWordTable.slotCount(table) - 1
-        AtomicWordTable.insert(
+        let mask = unsafe AtomicWordTable.slotCount(table) - 1
+        unsafe AtomicWordTable.insert(
             key: typeWord, home: Self.home(typeWord, tagWord, mask: mask), in: table, wordsPerSlot: Self.wordsPerSlot
         ) { slot in
-            slot[1].store(tagWord, ordering: .relaxed)
+            unsafe slot[1].store(tagWord, ordering: .relaxed)
             // Unretained: the registry (or an ancestor it holds) owns the producer for its whole
             // life, which outlasts this cache (see `insert`).
-            slot[2].store(UInt(bitPattern: Unmanaged.passUnretained(producer).toOpaque()), ordering: .relaxed)
+            unsafe slot[2].store(UInt(bitPattern: Unmanaged.passUnretained(producer).toOpaque()), ordering: .relaxed)
         }
         count += 1
     }
@@ -97,7 +99,7 @@ final class RootCache: @unchecked Sendable {
     /// of a table made by `AtomicWordTable.make`, never 0, and tables are freed only in `deinit`.
     @inline(__always)
     private static func table(_ address: UInt) -> AtomicWordTable.Words {
-        AtomicWordTable.Words(bitPattern: address).unsafelyUnwrapped
+        unsafe AtomicWordTable.Words(bitPattern: address).unsafelyUnwrapped
     }
 
     @inline(__always)

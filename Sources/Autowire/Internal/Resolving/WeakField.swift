@@ -37,12 +37,12 @@ enum WeakField {
         // Safe: the field records place the property inside every object of the key path's root
         // class (`object` is one), at a word-aligned offset (checked), past the object's header.
         guard offset >= 2 * MemoryLayout<UInt>.size, offset % MemoryLayout<UInt>.alignment == 0 else { return nil }
-        let stored = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(
+        let stored = unsafe UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(
             fromByteOffset: offset, as: UInt.self)
         var reference = Cell(object: value)
         // Safe: a `Cell` is one word (checked above), read as the bits it holds.
-        let expected = withUnsafeBytes(of: &reference) { $0.load(as: UInt.self) }
-        let address = UInt(bitPattern: Unmanaged.passUnretained(value).toOpaque())
+        let expected = unsafe withUnsafeBytes(of: &reference) { unsafe $0.load(as: UInt.self) }
+        let address = unsafe UInt(bitPattern: Unmanaged.passUnretained(value).toOpaque())
         return holdsWeakReference(stored: stored, weakBits: expected, address: address) ? offset : nil
     }
 
@@ -67,7 +67,7 @@ enum WeakField {
     /// learned on (or a subclass): a weak reference there is one `Cell`'s word.
     @inline(__always)
     static func store(_ value: AnyObject, at address: UnsafeMutableRawPointer) {
-        address.assumingMemoryBound(to: Cell.self).pointee.object = value
+        unsafe address.assumingMemoryBound(to: Cell.self).pointee.object = value
     }
 
     /// The stored-property index identifying `keyPath`'s only component, when the key path is one
@@ -83,16 +83,16 @@ enum WeakField {
     private static func storedPropertyIndex(of keyPath: AnyKeyPath) -> Int? {
         let word = MemoryLayout<UInt>.size
         guard word == 8 else { return nil }
-        let base = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+        let base = unsafe UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
         // Safe: every key path object holds its buffer header, at 3 words.
-        let bufferHeader = base.load(fromByteOffset: 3 * word, as: UInt32.self)
+        let bufferHeader = unsafe base.load(fromByteOffset: 3 * word, as: UInt32.self)
         // A computed component without arguments: header and padding, identifier, getter, setter.
         guard bufferHeader & 0x00FF_FFFF == UInt32(4 * word) else { return nil }
         // Safe: the buffer holds that many bytes past its header word.
-        let componentHeader = base.load(fromByteOffset: 4 * word, as: UInt32.self)
+        let componentHeader = unsafe base.load(fromByteOffset: 4 * word, as: UInt32.self)
         guard componentHeader == 0x0260_0000 else { return nil }
         // Safe: inside the same 32 bytes; a computed component's identifier follows its header.
-        let index = base.load(fromByteOffset: 5 * word, as: Int.self)
+        let index = unsafe base.load(fromByteOffset: 5 * word, as: Int.self)
         return index >= 0 ? index : nil
     }
 
@@ -101,7 +101,7 @@ enum WeakField {
     private static func fieldOffset(at index: Int, in type: Any.Type, of valueType: Any.Type) -> Int? {
         var current = 0
         var found: Int?
-        _ = _forEachField(of: type, options: .classFields) { _, offset, fieldType, _ in
+        _ = unsafe _forEachField(of: type, options: .classFields) { _, offset, fieldType, _ in
             defer { current += 1 }
             guard current == index else { return true }
             if fieldType == valueType { found = offset }

@@ -12,7 +12,7 @@
 /// passed in registers, where a copy of the description cost the program loop about eight
 /// instructions per call (callgrind).
 @usableFromInline
-struct FactoryArguments {
+@safe struct FactoryArguments {
     /// The run's frame of object references.
     @usableFromInline let frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     /// The call, in the program's table of calls: valid for the call, since the run holds the
@@ -20,16 +20,16 @@ struct FactoryArguments {
     @usableFromInline let call: UnsafePointer<ProgramCall>
 
     /// The program's constants.
-    @inlinable var constants: UnsafePointer<UnsafeMutableRawPointer> { call.pointee.constants }
+    @inlinable var constants: UnsafePointer<UnsafeMutableRawPointer> { unsafe call.pointee.constants }
     /// One entry per parameter, in order: a frame slot, or a constant's index with `constantBit`
     /// set. Each holds a class reference as it is, anything else a `ValueBox` of the parameter's
     /// type.
-    @inlinable var entries: UnsafePointer<UInt32> { call.pointee.entries }
+    @inlinable var entries: UnsafePointer<UInt32> { unsafe call.pointee.entries }
     /// Bit `i` is set when argument `i` is a class reference.
-    @inlinable var references: UInt64 { call.pointee.references }
+    @inlinable var references: UInt64 { unsafe call.pointee.references }
     /// Bit `i` is set when argument `i` is its slot's last read: its reference is moved here rather
     /// than lent, and the slot emptied.
-    @inlinable var moves: UInt64 { call.pointee.moves }
+    @inlinable var moves: UInt64 { unsafe call.pointee.moves }
 
     /// Marks an entry that indexes the constants rather than the frame.
     @inlinable static var constantBit: UInt32 { 1 << 31 }
@@ -48,7 +48,7 @@ struct FactoryArguments {
         // A class reference is never converted: tested first, the test `take` makes again folds
         // away, so a class argument costs nothing more.
         if references & 1 << UInt64(index) != 0 { return take(P.self, index) }
-        if entries[index] & Self.convertedBit != 0 { return try converted(P.self, index) }
+        if unsafe entries[index] & Self.convertedBit != 0 { return try converted(P.self, index) }
         return take(P.self, index)
     }
 
@@ -56,24 +56,24 @@ struct FactoryArguments {
     /// protocol parameters of bound implementations come here.
     @inlinable @inline(never)
     func converted<P>(_: P.Type, _ index: Int) throws -> P {
-        let entry = entries[index]
+        let entry = unsafe entries[index]
         let slot = Int(entry & 0x7FFF)
         // Filled by an earlier instruction and not moved before its last read, as in `take`.
-        let unmanaged = Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped)
+        let unmanaged = unsafe Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped)
         let moved = moves & 1 << UInt64(index) != 0
-        if moved { frame[slot] = nil }
-        let implementation = moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
+        if moved { unsafe frame[slot] = nil }
+        let implementation = unsafe moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
         // The lowering put an `ImplementationConversion` at this index of the constants, for
         // this parameter's type.
-        let conversion = Unmanaged<ImplementationConversion>.fromOpaque(constants[Int(entry >> 15 & 0x7FFF)])
-        return try withUnsafeTemporaryAllocation(of: P.self, capacity: 1) { buffer in
-            let value = buffer.baseAddress.unsafelyUnwrapped
-            guard conversion.takeUnretainedValue().convert(implementation, UnsafeMutableRawPointer(value)) else {
+        let conversion = unsafe Unmanaged<ImplementationConversion>.fromOpaque(constants[Int(entry >> 15 & 0x7FFF)])
+        return unsafe try withUnsafeTemporaryAllocation(of: P.self, capacity: 1) { buffer in
+            let value = unsafe buffer.baseAddress.unsafelyUnwrapped
+            guard unsafe conversion.takeUnretainedValue().convert(implementation, UnsafeMutableRawPointer(value)) else {
                 // The lowering converts only once a conversion succeeded, and a class that
                 // conformed once always does.
                 throw ImplementationConversion.unexpectedFailure(of: implementation)
             }
-            return value.move()
+            return unsafe value.move()
         }
     }
 
@@ -84,24 +84,24 @@ struct FactoryArguments {
     @inlinable @inline(__always)
     func take<P>(_: P.Type, _ index: Int) -> P {
         let bit: UInt64 = 1 << UInt64(index)
-        let entry = entries[index]
+        let entry = unsafe entries[index]
         // Read before the slot is emptied, which the compiler cannot tell apart from the call's
         // description: read after it, each is loaded again.
         let moved = moves & bit != 0
         let isReference = references & bit != 0
         let unmanaged: Unmanaged<AnyObject>
         if entry & Self.constantBit != 0 {
-            unmanaged = Unmanaged.fromOpaque(constants[Int(entry & ~Self.constantBit)])
+            unsafe unmanaged = unsafe Unmanaged.fromOpaque(constants[Int(entry & ~Self.constantBit)])
         } else {
             // Filled by an earlier instruction, and not moved before its last read (see
             // `ResolveProgram.execute`).
-            unmanaged = Unmanaged.fromOpaque(frame[Int(entry)].unsafelyUnwrapped)
-            if moved { frame[Int(entry)] = nil }
+            unsafe unmanaged = unsafe Unmanaged.fromOpaque(frame[Int(entry)].unsafelyUnwrapped)
+            if moved { unsafe frame[Int(entry)] = nil }
         }
         // The lowering marks only slots as moved, never constants, which belong to the program.
-        let reference = moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
-        if isReference { return unsafeBitCast(reference, to: P.self) }
-        return unsafeDowncast(reference, to: ValueBox<P>.self).value
+        let reference = unsafe moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
+        if isReference { return unsafe unsafeBitCast(reference, to: P.self) }
+        return unsafe unsafeDowncast(reference, to: ValueBox<P>.self).value
     }
 }
 
@@ -110,20 +110,21 @@ extension FactoryArguments {
     /// arguments as recorded values, never moved (only factories that consume arguments get
     /// moves).
     func recorded(_ index: Int) -> AnyObject {
-        let entry = entries[index]
+        let entry = unsafe entries[index]
         if entry & Self.constantBit != 0 {
             // A constant belongs to the program, which the run holds.
-            return Unmanaged<AnyObject>.fromOpaque(constants[Int(entry & ~Self.constantBit)]).takeUnretainedValue()
+            return unsafe Unmanaged<AnyObject>.fromOpaque(constants[Int(entry & ~Self.constantBit)])
+                .takeUnretainedValue()
         }
         // Filled by an earlier instruction, and not moved: see `take`.
-        return Unmanaged<AnyObject>.fromOpaque(frame[Int(entry)].unsafelyUnwrapped).takeUnretainedValue()
+        return unsafe Unmanaged<AnyObject>.fromOpaque(frame[Int(entry)].unsafelyUnwrapped).takeUnretainedValue()
     }
 }
 
 /// One factory call of a resolve program, as its arguments are read: fixed when the program is
 /// made, from the lowering's `ResolveProgram.FactorySite`.
 @usableFromInline
-struct ProgramCall {
+@safe struct ProgramCall {
     /// The program's constants.
     @usableFromInline let constants: UnsafePointer<UnsafeMutableRawPointer>
     /// The call's entries in the program's argument table (see `FactoryArguments.entries`).

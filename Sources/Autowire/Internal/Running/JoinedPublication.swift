@@ -20,8 +20,8 @@ final class JoinedPublication: ProgramFactory {
     override var readsConvertedArguments: Bool { factory.readsConvertedArguments }
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
-        let made = try factory.call(arguments, in: run)
-        try run.pointee.joined?.publish(made, of: producer)
+        let made = unsafe try factory.call(arguments, in: run)
+        unsafe try run.pointee.joined?.publish(made, of: producer)
         return made
     }
 

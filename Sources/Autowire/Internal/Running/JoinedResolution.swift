@@ -3,7 +3,7 @@
 ///
 /// It lives in memory the run sets aside on its stack (`byteCount` bytes), since it outlives each
 /// call: the state, then its first table. The run that owns it ends it on every path.
-struct JoinedResolution {
+@safe struct JoinedResolution {
     /// Room for a few objects; the table grows as a recursive resolve's does.
     private static let capacity = 16
     /// Where the table starts: past the state, word-aligned.
@@ -27,19 +27,19 @@ struct JoinedResolution {
         // `tableOffset` the `capacity * bytesPerSlot` word-aligned bytes its table needs; `end`
         // deinitializes the state, which releases what the table holds, before the run's frame
         // that holds the memory returns.
-        state = memory.bindMemory(to: ResolutionState.self, capacity: 1)
-        state.initialize(
+        unsafe state = unsafe memory.bindMemory(to: ResolutionState.self, capacity: 1)
+        unsafe state.initialize(
             to: ResolutionState(memory: memory + Self.tableOffset, capacity: Self.capacity, request: request))
         for (index, seed) in seeds.enumerated() {
-            state.pointee.record(seed, instance: arguments.recorded(index))
+            unsafe state.pointee.record(seed, instance: arguments.recorded(index))
         }
     }
 
     /// Records `object`, the product of `producer`'s factory, which the program called after this
     /// resolution marked it under construction, and writes the property fills that waited for it.
     func publish(_ object: AnyObject, of producer: AnyProducer) throws {
-        state.pointee.record(producer, instance: object)
-        try Resolution(state: state).fillWaiting(for: producer, with: object)
+        unsafe state.pointee.record(producer, instance: object)
+        unsafe try Resolution(state: state).fillWaiting(for: producer, with: object)
     }
 
     /// Ends a run that succeeded: runs the hooks deferred to the end of the resolve and publishes
@@ -48,18 +48,18 @@ struct JoinedResolution {
     /// - Throws: the first hook's error; what was deferred is then discarded, and the state ended.
     func complete() throws(ResolutionError) {
         defer { end() }
-        if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
+        if unsafe state.pointee.hasWorkDeferredToEnd() { unsafe try state.pointee.completeDeferred() }
     }
 
     /// Ends a run that failed: discards what was deferred, runs no hook, ends the state.
     func abandon() {
-        state.pointee.discardDeferred()
+        unsafe state.pointee.discardDeferred()
         end()
     }
 
     /// Releases what the table holds (and frees a table it grew into), and deinitializes the state.
     private func end() {
-        state.pointee.finish()
-        state.deinitialize(count: 1)
+        unsafe state.pointee.finish()
+        unsafe state.deinitialize(count: 1)
     }
 }

@@ -53,7 +53,7 @@ class ProgramFactory {
         _ arguments: FactoryArguments, storingInto slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
         in run: UnsafeMutablePointer<ProgramRun>
     ) throws {
-        slot.pointee = Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
+        unsafe slot.pointee = unsafe Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
     }
 
     /// The error of a failed call as the recursive path reports it: a resolution error thrown
@@ -93,7 +93,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
 /// The program form of a fixed-arity `to(factory:)` binding (or `Construction`) whose product is
 /// a class: its call was specialized in the caller's module, and consumes the arguments moved to
 /// it. Not generic, so that calling it looks up no metadata.
-final class SpecializedProgramFactory: ProgramFactory {
+@safe final class SpecializedProgramFactory: ProgramFactory {
     private let specialized: SpecializedFactoryCall
     /// Converts the product to the bound type, as its producer records it; nil when the product
     /// is of the bound class itself.
@@ -103,7 +103,7 @@ final class SpecializedProgramFactory: ProgramFactory {
         key: BindingKey, location: SourceLocation, specialized: @escaping SpecializedFactoryCall, references: UInt64,
         upcast: ((AnyObject) throws -> AnyObject)?
     ) {
-        self.specialized = specialized
+        unsafe self.specialized = unsafe specialized
         self.upcast = upcast
         super.init(key: key, location: location, references: references)
     }
@@ -120,25 +120,25 @@ final class SpecializedProgramFactory: ProgramFactory {
     /// (nothing when it throws). Only for a factory that `writesProductIntoSlot`.
     @inline(__always)
     func writeProduct(_ arguments: FactoryArguments, into slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) throws {
-        try specialized(arguments, UnsafeMutableRawPointer(slot))
+        unsafe try specialized(arguments, UnsafeMutableRawPointer(slot))
     }
 
     override func call(
         _ arguments: FactoryArguments, storingInto slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
         in run: UnsafeMutablePointer<ProgramRun>
     ) throws {
-        guard upcast != nil else { return try writeProduct(arguments, into: slot) }
-        slot.pointee = Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
+        guard upcast != nil else { return unsafe try writeProduct(arguments, into: slot) }
+        unsafe slot.pointee = unsafe Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
     }
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         var product: UnsafeMutableRawPointer?
-        try withUnsafeMutablePointer(to: &product) { product in
-            try specialized(arguments, UnsafeMutableRawPointer(product))
+        unsafe try withUnsafeMutablePointer(to: &product) { product in
+            unsafe try specialized(arguments, UnsafeMutableRawPointer(product))
         }
         // Safe: the binding made this factory only for a product type that is a class, so the call
         // initialized the word with one strong reference, which is taken over here.
-        let made = Unmanaged<AnyObject>.fromOpaque(product.unsafelyUnwrapped).takeRetainedValue()
+        let made = unsafe Unmanaged<AnyObject>.fromOpaque(product.unsafelyUnwrapped).takeRetainedValue()
         guard let upcast else { return made }
         return try upcast(made)
     }

@@ -4,7 +4,7 @@
 /// in (a `memcpy` of about 30 instructions per resolve, callgrind). What only a program with
 /// regions or `RecursiveCall`s needs lives in its `ScopedRun`, on the stack of the function that
 /// runs such a program.
-struct ProgramRun {
+@safe struct ProgramRun {
     /// Unretained: the caller holds the program for the whole run.
     unowned(unsafe) let program: ResolveProgram
     /// The instruction that last called user code.
@@ -15,29 +15,29 @@ struct ProgramRun {
     var scoped: UnsafeMutablePointer<ScopedRun>?
 
     init(program: ResolveProgram, request: BorrowedValue?) {
-        self.program = program
+        unsafe self.program = program
         self.request = request
     }
 
     /// How many regions that publish their object (singletons being created) are running.
-    var publishingRegions: Int { scoped?.pointee.publishingRegions ?? 0 }
+    var publishingRegions: Int { unsafe scoped?.pointee.publishingRegions ?? 0 }
 
     /// The run's joined resolution, if its first `RecursiveCall` started one.
-    var joined: JoinedResolution? { scoped?.pointee.joined }
+    var joined: JoinedResolution? { unsafe scoped?.pointee.joined }
 
     /// Whether the run skipped region `index`; only for a program with regions, which runs with a
     /// `ScopedRun`.
     func skipped(region index: Int) -> Bool {
-        scoped.unsafelyUnwrapped.pointee.skippedRegions & 1 << UInt64(index) != 0
+        unsafe scoped.unsafelyUnwrapped.pointee.skippedRegions & 1 << UInt64(index) != 0
     }
 
-    func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
+    func isBuilding(_ producer: AnyProducer) -> Bool { unsafe program.isBuilding(ObjectIdentifier(producer), at: pc) }
 }
 
 /// What a run of a program with regions or `RecursiveCall`s keeps besides its frame: which regions
 /// it skipped, staged or is in, the generations it pinned in custom scopes, and its joined
 /// resolution.
-struct ScopedRun {
+@safe struct ScopedRun {
     /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
     var skippedRegions: UInt64 = 0
     /// How many regions that publish their object (singletons being created) are running.
@@ -61,13 +61,13 @@ struct ScopedRun {
     mutating func joinedResolution(
         seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?
     ) -> UnsafeMutablePointer<ResolutionState> {
-        if let joined { return joined.state }
+        if let joined { return unsafe joined.state }
         // Set by the run before any instruction of a program that makes `RecursiveCall`s.
-        let started = JoinedResolution(
+        let started = unsafe JoinedResolution(
             in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
         joined = started
-        pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
-        return started.state
+        pins.visitEach { storage, generation in unsafe storage.pin(generation, in: Resolution(state: started.state)) }
+        return unsafe started.state
     }
 
     /// The generation of `storage` this run works in: the one current when the run first asked.

@@ -37,16 +37,17 @@ final class RecursiveCall: ProgramFactory {
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         // A program that makes `RecursiveCall`s always runs with a `ScopedRun`.
-        let state = run.pointee.scoped.unsafelyUnwrapped.pointee.joinedResolution(
+        let state = unsafe run.pointee.scoped.unsafelyUnwrapped.pointee.joinedResolution(
             seeding: seeds, with: arguments, request: run.pointee.request)
         // Marked until the program records their products, which clears the mark.
-        for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
+        for factory in waitingFactories { _ = unsafe state.pointee.beginConstruction(factory) }
         // The joined resolution is the thread's innermost resolve while the recursive path runs in
         // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
         // is the innermost again.
         let cell: ActiveResolutions.Cell?
-        (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: producer.registry.activeResolutionsKey)
-        defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
-        return try producer.produceRecorded(Resolution(state: state))
+        unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(
+            state, key: producer.registry.activeResolutionsKey)
+        defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+        return unsafe try producer.produceRecorded(Resolution(state: state))
     }
 }

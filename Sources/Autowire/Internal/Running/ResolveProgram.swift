@@ -89,7 +89,7 @@ import Synchronization
 /// learn their offsets, or before first fills were checked, or that has since published a
 /// singleton (a constant for the next program), is lowered again at the next resolve;
 /// the one it replaces stays alive with the registry, since another thread may still run it.
-final class ResolveProgram: @unchecked Sendable {
+@safe final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
             case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
@@ -140,7 +140,7 @@ final class ResolveProgram: @unchecked Sendable {
     /// One factory call as the lowering records it: the factory, and where its arguments are in
     /// `arguments`: each a slot, or a constant's index with `FactoryArguments.constantBit` set. A
     /// program runs it as a `ProgramCall`.
-    struct FactorySite {
+    @safe struct FactorySite {
         /// The `callFactory` instruction that makes this call.
         let instruction: Int
         /// Unretained: `keptAlive` holds the factory.
@@ -156,7 +156,7 @@ final class ResolveProgram: @unchecked Sendable {
 
     /// The instructions that make an object a scope keeps, from its `enterScope` to just past its
     /// `leaveScope`: skipped when the scope keeps one already.
-    struct ScopeRegion {
+    @safe struct ScopeRegion {
         /// Unretained: `keptAlive` holds the scope.
         let scope: Unmanaged<ProgramScope>
         /// The scope's `publishes` and `becomesConstant`.
@@ -234,24 +234,24 @@ final class ResolveProgram: @unchecked Sendable {
     ) {
         // A call's operand becomes its byte offset in `calls`: the loop then adds it to the table's
         // address, with no multiplication (about two instructions per call, callgrind).
-        self.code = Self.copy(code, allocatingWhenEmpty: true)
+        unsafe self.code = unsafe Self.copy(code, allocatingWhenEmpty: true)
         for site in factorySites {
-            self.code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
+            unsafe self.code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
         }
-        self.creators = Self.copy(creators)
-        self.stores = Self.copy(stores, Unmanaged.passUnretained)
-        self.firstFills = Self.copy(firstFills, Unmanaged.passUnretained)
-        self.hooks = Self.copy(hooks, Unmanaged.passUnretained)
+        unsafe self.creators = unsafe Self.copy(creators)
+        unsafe self.stores = unsafe Self.copy(stores, Unmanaged.passUnretained)
+        unsafe self.firstFills = unsafe Self.copy(firstFills, Unmanaged.passUnretained)
+        unsafe self.hooks = unsafe Self.copy(hooks, Unmanaged.passUnretained)
         let hasCalls = !factorySites.isEmpty
-        let constantWords = Self.copy(constants, allocatingWhenEmpty: hasCalls) {
-            Unmanaged.passUnretained($0).toOpaque()
+        let constantWords = unsafe Self.copy(constants, allocatingWhenEmpty: hasCalls) {
+            unsafe Unmanaged.passUnretained($0).toOpaque()
         }
-        self.constants = constantWords
-        let argumentEntries = Self.copy(arguments, allocatingWhenEmpty: hasCalls)
-        self.arguments = argumentEntries
+        unsafe self.constants = unsafe constantWords
+        let argumentEntries = unsafe Self.copy(arguments, allocatingWhenEmpty: hasCalls)
+        unsafe self.arguments = unsafe argumentEntries
         // The buffers are the program's for its whole life, so the calls may point into them.
-        self.calls = Self.copy(factorySites) { site in
-            ProgramCall(
+        unsafe self.calls = unsafe Self.copy(factorySites) { site in
+            unsafe ProgramCall(
                 constants: UnsafePointer(constantWords.baseAddress.unsafelyUnwrapped),
                 entries: UnsafePointer(argumentEntries.baseAddress.unsafelyUnwrapped) + site.first,
                 references: site.references, moves: site.moves, factory: site.factory)
@@ -280,14 +280,14 @@ final class ResolveProgram: @unchecked Sendable {
     }
 
     deinit {
-        code.deinitialize().deallocate()
-        creators.deinitialize().deallocate()
-        stores.deinitialize().deallocate()
-        firstFills.deinitialize().deallocate()
-        hooks.deinitialize().deallocate()
-        constants.deinitialize().deallocate()
-        calls.deinitialize().deallocate()
-        arguments.deinitialize().deallocate()
+        unsafe code.deinitialize().deallocate()
+        unsafe creators.deinitialize().deallocate()
+        unsafe stores.deinitialize().deallocate()
+        unsafe firstFills.deinitialize().deallocate()
+        unsafe hooks.deinitialize().deallocate()
+        unsafe constants.deinitialize().deallocate()
+        unsafe calls.deinitialize().deallocate()
+        unsafe arguments.deinitialize().deallocate()
     }
 
     /// A buffer holding `array`'s elements, which `deinit` deinitializes and frees.
@@ -303,34 +303,34 @@ final class ResolveProgram: @unchecked Sendable {
     private static func copy<Element>(_ array: [Element], allocatingWhenEmpty: Bool = false)
         -> UnsafeMutableBufferPointer<Element>
     {
-        if array.isEmpty, !allocatingWhenEmpty { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        if array.isEmpty, !allocatingWhenEmpty { return unsafe UnsafeMutableBufferPointer(start: nil, count: 0) }
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
-        _ = buffer.initialize(from: array)
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+        _ = unsafe buffer.initialize(from: array)
+        return unsafe UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
     /// A buffer of `array`'s elements, each transformed: no intermediate array. Safe as `copy(_:)`.
     private static func copy<Element, Copied>(
         _ array: [Element], allocatingWhenEmpty: Bool = false, _ transform: (Element) -> Copied
     ) -> UnsafeMutableBufferPointer<Copied> {
-        if array.isEmpty, !allocatingWhenEmpty { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        if array.isEmpty, !allocatingWhenEmpty { return unsafe UnsafeMutableBufferPointer(start: nil, count: 0) }
         let buffer = UnsafeMutableBufferPointer<Copied>.allocate(capacity: Swift.max(array.count, 1))
         for (index, element) in array.enumerated() {
-            (buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(element))
+            unsafe (buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(element))
         }
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+        return unsafe UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
     /// The program a producer's `programWord` publishes. The registry keeps every program it
     /// published alive for its own life, and the producer belongs to that registry.
     @inline(__always)
     static func published(_ word: UInt) -> ResolveProgram {
-        unretainedPublished(word).takeUnretainedValue()
+        unsafe unretainedPublished(word).takeUnretainedValue()
     }
 
     @inline(__always)
     private static func unretainedPublished(_ word: UInt) -> Unmanaged<ResolveProgram> {
-        Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+        unsafe Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 
     /// Runs the program `word` publishes (see `run`), unless lowering it again would make it
@@ -340,19 +340,19 @@ final class ResolveProgram: @unchecked Sendable {
     static func runPublished(_ word: UInt, injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws
         -> UnsafeMutableRawPointer?
     {
-        try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
-            program.canImprove ? nil : try program.run(injecting: target, request: request)
+        unsafe try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
+            unsafe program.canImprove ? nil : try program.run(injecting: target, request: request)
         }
     }
 
     /// How many objects the program calls `didInjectDependencies()` on: for tests.
-    var calledHooks: Int { code.count { $0.operation == .callHook } }
+    var calledHooks: Int { unsafe code.count { $0.operation == .callHook } }
 
     /// How many regions the program has: for tests.
     var regionCount: Int { regions.count }
 
     /// How many factory calls the program makes: for tests.
-    var factoryCalls: Int { code.count { $0.operation == .callFactory } }
+    var factoryCalls: Int { unsafe code.count { $0.operation == .callFactory } }
 
     /// Whether the instruction at `pc` lies in the building range of an object of `producer`.
     func isBuilding(_ producer: ObjectIdentifier, at pc: Int) -> Bool {
@@ -370,23 +370,23 @@ final class ResolveProgram: @unchecked Sendable {
         // Without the stack protector's canary (about five instructions per run, callgrind): the
         // run is read and written only as a `ProgramRun`, and the frame only at slots below
         // `slotCount`, which the lowering numbers; the suite's ASan run checks both accesses.
-        return try _withUnprotectedUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
-            guard let cell = ActiveResolutions.enterOutermost(run, key: activeResolutionsKey) else { return nil }
-            defer { ActiveResolutions.leave(cell, restoring: nil) }
+        return unsafe try _withUnprotectedUnsafeMutablePointer(to: &run) { run throws(ResolutionError) in
+            guard let cell = unsafe ActiveResolutions.enterOutermost(run, key: activeResolutionsKey) else { return nil }
+            defer { unsafe ActiveResolutions.leave(cell, restoring: nil) }
             // On the stack when small, in the smallest frame that holds it: setting a frame's
             // slots to nil costs an instruction for each two.
             if slotCount <= EightSlots.count {
                 var slots = EightSlots()
-                return try execute(on: &slots, run, injecting: target)
+                return unsafe try execute(on: &slots, run, injecting: target)
             }
             if slotCount <= SixteenSlots.count {
                 var slots = SixteenSlots()
-                return try execute(on: &slots, run, injecting: target)
+                return unsafe try execute(on: &slots, run, injecting: target)
             }
             let frame = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: slotCount)
-            frame.initialize(repeating: nil, count: slotCount)
-            defer { frame.deallocate() }
-            return try execute(frame, run, injecting: target)
+            unsafe frame.initialize(repeating: nil, count: slotCount)
+            defer { unsafe frame.deallocate() }
+            return unsafe try execute(frame, run, injecting: target)
         }
     }
 
@@ -394,11 +394,11 @@ final class ResolveProgram: @unchecked Sendable {
     private func execute<Slots: StackFrameSlots>(
         on slots: inout Slots, _ run: UnsafeMutablePointer<ProgramRun>, injecting target: AnyObject?
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
-        try _withUnprotectedUnsafeMutablePointer(to: &slots) { slots throws(ResolutionError) in
+        unsafe try _withUnprotectedUnsafeMutablePointer(to: &slots) { slots throws(ResolutionError) in
             // Safe: a tuple of optional pointers, all nil, is laid out as that many contiguous
             // words, as an array of them would be.
-            let frame = UnsafeMutableRawPointer(slots).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            return try execute(frame, run, injecting: target)
+            let frame = unsafe UnsafeMutableRawPointer(slots).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            return unsafe try execute(frame, run, injecting: target)
         }
     }
 
@@ -410,8 +410,8 @@ final class ResolveProgram: @unchecked Sendable {
         _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>,
         injecting target: AnyObject?
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
-        if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }
-        return try execute(frame, run)
+        if let target { unsafe frame[0] = unsafe Unmanaged.passUnretained(target).toOpaque() }
+        return unsafe try execute(frame, run)
     }
 
     /// Runs the program on `frame`, whose slot 0 holds the object handed in by an injection.
@@ -421,8 +421,8 @@ final class ResolveProgram: @unchecked Sendable {
         // Two copies of the loop: one that never jumps keeps `pc` in step with its instruction's
         // address, which costs a few instructions per step in the copy that skips regions.
         // (Generic, so that each copy is specialized with its answer fixed.)
-        if runsPlainly { return try execute(frame, run, NoRegions.self) }
-        return try executeWithRegionsOrJoining(frame, run)
+        if runsPlainly { return unsafe try execute(frame, run, NoRegions.self) }
+        return unsafe try executeWithRegionsOrJoining(frame, run)
     }
 
     /// Runs a program with regions (which a failure may leave staged), or whose `RecursiveCall`s
@@ -433,40 +433,41 @@ final class ResolveProgram: @unchecked Sendable {
         _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
     ) throws(ResolutionError) -> UnsafeMutableRawPointer {
         var scopedRun = ScopedRun()
-        return try _withUnprotectedUnsafeMutablePointer(to: &scopedRun) { scoped throws(ResolutionError) in
+        return unsafe try _withUnprotectedUnsafeMutablePointer(to: &scopedRun) { scoped throws(ResolutionError) in
             // The run reads it only while this call runs the program: unset before it returns.
-            run.pointee.scoped = scoped
-            defer { run.pointee.scoped = nil }
+            unsafe run.pointee.scoped = unsafe scoped
+            defer { unsafe run.pointee.scoped = nil }
             guard makesRecursiveCalls else {
                 do throws(ResolutionError) {
-                    return try execute(frame, run, Regions.self)
+                    return unsafe try execute(frame, run, Regions.self)
                 } catch {
-                    discardStaged(scoped)
+                    unsafe discardStaged(scoped)
                     throw error
                 }
             }
             // The joined resolution's memory, on this frame: a run allocates nothing for it.
-            return try withUnsafeTemporaryAllocation(
+            return unsafe try withUnsafeTemporaryAllocation(
                 byteCount: JoinedResolution.byteCount, alignment: JoinedResolution.alignment
             ) { memory throws(ResolutionError) in
-                scoped.pointee.joinedMemory = memory.baseAddress
+                unsafe scoped.pointee.joinedMemory = memory.baseAddress
                 let made: UnsafeMutableRawPointer
                 do throws(ResolutionError) {
-                    made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
+                    unsafe made =
+                        unsafe try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
                 } catch {
-                    discardStaged(scoped)
-                    scoped.pointee.joined?.abandon()
+                    unsafe discardStaged(scoped)
+                    unsafe scoped.pointee.joined?.abandon()
                     throw error
                 }
                 do throws(ResolutionError) {
-                    try scoped.pointee.joined?.complete()
+                    unsafe try scoped.pointee.joined?.complete()
                 } catch {
                     // The run's own work is done: the frame holds only the result, whose reference
                     // the run owns (it would have gone to the caller), released once here.
-                    Unmanaged<AnyObject>.fromOpaque(made).release()
+                    unsafe Unmanaged<AnyObject>.fromOpaque(made).release()
                     throw error
                 }
-                return made
+                return unsafe made
             }
         }
     }
@@ -475,10 +476,10 @@ final class ResolveProgram: @unchecked Sendable {
     /// published, since it read objects of this failed resolve. Innermost first.
     @inline(never)
     private func discardStaged(_ scoped: UnsafeMutablePointer<ScopedRun>) {
-        for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {
-            regions[index].scope._withUnsafeGuaranteedRef { $0.discard() }
+        for index in regions.indices.reversed() where unsafe scoped.pointee.staged & 1 << UInt64(index) != 0 {
+            unsafe regions[index].scope._withUnsafeGuaranteedRef { $0.discard() }
         }
-        scoped.pointee.staged = 0
+        unsafe scoped.pointee.staged = 0
     }
 
     private func execute<Loop: LoopKind>(
@@ -489,119 +490,119 @@ final class ResolveProgram: @unchecked Sendable {
         // more (`ProgramLowering` emits in creation order and marks only a slot's last read as a
         // move): hence the `unsafelyUnwrapped` reads below. The `DEBUG` check at the end and the
         // sanitizer runs of the suite would catch a lowering that broke this.
-        let code = self.code.baseAddress.unsafelyUnwrapped
-        let end = self.code.count
+        let code = unsafe self.code.baseAddress.unsafelyUnwrapped
+        let end = unsafe self.code.count
         var pc = 0
         while pc < end {
-            let instruction = code[pc]
+            let instruction = unsafe code[pc]
             let object = Int(instruction.object)
             switch instruction.operation {
             case .create:
-                run.pointee.pc = pc
-                let type = creators[Int(instruction.operand)]
+                unsafe run.pointee.pc = pc
+                let type = unsafe creators[Int(instruction.operand)]
                 // The frame owns this reference until a store moves it or `release` drops it.
-                frame[object] = Unmanaged.passRetained(type.init() as AnyObject).toOpaque()
+                unsafe frame[object] = unsafe Unmanaged.passRetained(type.init() as AnyObject).toOpaque()
             case .storeAtOffset:
-                let value = read(instruction, frame)
+                let value = unsafe read(instruction, frame)
                 if instruction.moves {
-                    frame[Int(instruction.value)] = nil
+                    unsafe frame[Int(instruction.value)] = nil
                 } else {
-                    _ = Unmanaged<AnyObject>.fromOpaque(value).retain()
+                    _ = unsafe Unmanaged<AnyObject>.fromOpaque(value).retain()
                 }
                 // The offset was measured on this class by `LearnedOffset` for a stored property
                 // holding one class reference (`T`, `T?` or `T!`): the store takes the value's
                 // reference and releases the one the property held.
-                let field = frame[object].unsafelyUnwrapped + Int(instruction.operand)
-                let old = field.load(as: UnsafeMutableRawPointer?.self)
-                field.storeBytes(of: value, as: UnsafeMutableRawPointer?.self)
-                if let old { Unmanaged<AnyObject>.fromOpaque(old).release() }
+                let field = unsafe frame[object].unsafelyUnwrapped + Int(instruction.operand)
+                let old = unsafe field.load(as: UnsafeMutableRawPointer?.self)
+                unsafe field.storeBytes(of: value, as: UnsafeMutableRawPointer?.self)
+                if let old = unsafe old { unsafe Unmanaged<AnyObject>.fromOpaque(old).release() }
             case .storeThroughKeyPath:
-                run.pointee.pc = pc
-                storeThroughKeyPath(at: pc, frame)
+                unsafe run.pointee.pc = pc
+                unsafe storeThroughKeyPath(at: pc, frame)
             case .callFactory:
-                run.pointee.pc = pc
+                unsafe run.pointee.pc = pc
                 // Safe: the lowering gives each `callFactory` the index of its own call in this
                 // table, which `init` scaled by the stride: the offset of one `ProgramCall`, which
                 // (like the buffers it points into) the program owns for its whole life.
-                let call = (UnsafeRawPointer(calls.baseAddress.unsafelyUnwrapped) + Int(instruction.operand))
+                let call = unsafe (UnsafeRawPointer(calls.baseAddress.unsafelyUnwrapped) + Int(instruction.operand))
                     .assumingMemoryBound(to: ProgramCall.self)
                 do {
                     // The factory reads its arguments from the frame and the constants itself, and
                     // stores its product in the object's slot, which is empty until then.
-                    let arguments = FactoryArguments(frame: frame, call: call)
+                    let arguments = unsafe FactoryArguments(frame: frame, call: call)
                     if instruction.value != 0 {
                         // Safe: the lowering sets `value` only for this class (see `value`).
-                        try call.pointee.factory._withUnsafeGuaranteedRef {
-                            try unsafeDowncast($0, to: SpecializedProgramFactory.self).writeProduct(
+                        unsafe try call.pointee.factory._withUnsafeGuaranteedRef {
+                            unsafe try unsafeDowncast($0, to: SpecializedProgramFactory.self).writeProduct(
                                 arguments, into: frame + object)
                         }
                     } else {
-                        try call.pointee.factory._withUnsafeGuaranteedRef {
-                            try $0.call(arguments, storingInto: frame + object, in: run)
+                        unsafe try call.pointee.factory._withUnsafeGuaranteedRef {
+                            unsafe try $0.call(arguments, storingInto: frame + object, in: run)
                         }
                     }
                 } catch {
-                    throw failure(
-                        call.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
+                    throw unsafe failure(
+                        call.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, unsafe frame)
                 }
             case .checkFirstFill:
-                run.pointee.pc = pc
+                unsafe run.pointee.pc = pc
                 do {
-                    try firstFills[Int(instruction.operand)]._withUnsafeGuaranteedRef { check in
-                        try check.check(
+                    unsafe try firstFills[Int(instruction.operand)]._withUnsafeGuaranteedRef { check in
+                        unsafe try check.check(
                             Unmanaged<AnyObject>.fromOpaque(frame[object].unsafelyUnwrapped).takeUnretainedValue())
                     }
                 } catch {
-                    throw failure(error, at: pc, frame)
+                    throw unsafe failure(error, at: pc, frame)
                 }
             case .callHook:
                 // Not for an object a skipped region would have made, nor for the object a scope
                 // kept, whose hook ran when it was made.
-                guard let made = frame[object],
-                    instruction.value == 0 || !run.pointee.skipped(region: Int(instruction.value - 1))
+                guard let made = unsafe frame[object],
+                    unsafe instruction.value == 0 || !run.pointee.skipped(region: Int(instruction.value - 1))
                 else { break }
-                run.pointee.pc = pc
+                unsafe run.pointee.pc = pc
                 do {
-                    try hooks[Int(instruction.operand)]._withUnsafeGuaranteedRef { hook in
-                        try hook.run(on: Unmanaged<AnyObject>.fromOpaque(made).takeUnretainedValue())
+                    unsafe try hooks[Int(instruction.operand)]._withUnsafeGuaranteedRef { hook in
+                        unsafe try hook.run(on: Unmanaged<AnyObject>.fromOpaque(made).takeUnretainedValue())
                     }
                 } catch {
-                    throw failure(error, at: pc, frame)
+                    throw unsafe failure(error, at: pc, frame)
                 }
             case .release:
                 // The slot's own reference, after its last read; none if a skipped region made it.
-                if let owned = frame[object] {
-                    Unmanaged<AnyObject>.fromOpaque(owned).release()
-                    frame[object] = nil
+                if let owned = unsafe frame[object] {
+                    unsafe Unmanaged<AnyObject>.fromOpaque(owned).release()
+                    unsafe frame[object] = nil
                 }
             case .enterScope, .leaveScope:
                 // Only in a program with regions. Out of line, so that the loop stays small.
-                if Loop.skipsRegions, let resume = try scopeStep(at: pc, frame, run) {
+                if Loop.skipsRegions, let resume = unsafe try scopeStep(at: pc, frame, run) {
                     pc = resume
                     continue
                 }
             case .requireMainActor:
-                try requireMainActor(at: pc, frame)
+                unsafe try requireMainActor(at: pc, frame)
             }
             pc &+= 1
         }
         #if DEBUG
             // Everything staged was published: a region still staged is a lowering mistake, which
             // would keep its creation lock held.
-            if let scoped = run.pointee.scoped, scoped.pointee.staged != 0 {
-                throw failure(
+            if let scoped = unsafe run.pointee.scoped, unsafe scoped.pointee.staged != 0 {
+                throw unsafe failure(
                     ResolutionError(.internalInconsistency("a resolve program left a staged object unpublished")),
                     at: end - 1, frame)
             }
             // Every reference the frame took was moved into a property or released: a slot still
             // holding one is a lowering mistake, which would leak the object.
-            for slot in (injects ? 1 : 0)..<slotCount where slot != resultSlot && frame[slot] != nil {
-                throw failure(
+            for slot in (injects ? 1 : 0)..<slotCount where unsafe slot != resultSlot && frame[slot] != nil {
+                throw unsafe failure(
                     ResolutionError(.internalInconsistency("a resolve program left slot \(slot) holding an object")),
-                    at: end - 1, frame)
+                    at: end - 1, unsafe frame)
             }
         #endif
-        return frame[resultSlot].unsafelyUnwrapped
+        return unsafe frame[resultSlot].unsafelyUnwrapped
     }
 
     /// Performs `enterScope` or `leaveScope`. For `enterScope`, asks the region's scope for the
@@ -614,57 +615,58 @@ final class ResolveProgram: @unchecked Sendable {
         at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
     ) throws(ResolutionError) -> Int? {
         // Read again here rather than passed: the loop then keeps fewer values alive across it.
-        let instruction = code[pc]
+        let instruction = unsafe code[pc]
         let region = regions[Int(instruction.operand)]
         let slot = Int(instruction.object)
         // Set for every program with regions (see `executeWithRegionsOrJoining`).
-        let scoped = run.pointee.scoped.unsafelyUnwrapped
+        let scoped = unsafe run.pointee.scoped.unsafelyUnwrapped
         // The generation this run works in, for a scope that has generations.
-        let pinned = region.storage.map { scoped.pointee.pinnedGeneration(in: $0.takeUnretainedValue()) } ?? 0
+        let pinned =
+            unsafe region.storage.map { unsafe scoped.pointee.pinnedGeneration(in: $0.takeUnretainedValue()) } ?? 0
         let bit: UInt64 = 1 << UInt64(instruction.operand)
         switch instruction.operation {
         case .leaveScope where instruction.publishesStaged:
             // Nothing staged when the region was skipped.
-            guard scoped.pointee.staged & bit != 0 else { return nil }
-            scoped.pointee.staged &= ~bit
-            region.scope._withUnsafeGuaranteedRef { $0.publish() }
+            guard unsafe scoped.pointee.staged & bit != 0 else { return nil }
+            unsafe scoped.pointee.staged &= ~bit
+            unsafe region.scope._withUnsafeGuaranteedRef { $0.publish() }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         case .leaveScope:
             // The slot holds the object the region just made (it ran: a skipped region jumps past
             // its `leaveScope`).
-            let made = Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue()
-            if region.publishes { scoped.pointee.publishingRegions -= 1 }
+            let made = unsafe Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue()
+            if region.publishes { unsafe scoped.pointee.publishingRegions -= 1 }
             if region.defers {
-                region.scope._withUnsafeGuaranteedRef { $0.stage(made, generation: pinned) }
-                scoped.pointee.staged |= bit
+                unsafe region.scope._withUnsafeGuaranteedRef { $0.stage(made, generation: pinned) }
+                unsafe scoped.pointee.staged |= bit
                 return nil
             }
-            region.scope._withUnsafeGuaranteedRef { $0.keep(made, generation: pinned) }
+            unsafe region.scope._withUnsafeGuaranteedRef { $0.keep(made, generation: pinned) }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         default:
             break
         }
-        run.pointee.pc = pc
+        unsafe run.pointee.pc = pc
         let kept: AnyObject?
         do {
-            kept = try region.scope._withUnsafeGuaranteedRef { try $0.enter(generation: pinned) }
+            kept = unsafe try region.scope._withUnsafeGuaranteedRef { try $0.enter(generation: pinned) }
         } catch {
-            throw failure(error, at: pc, frame)
+            throw unsafe failure(error, at: pc, frame)
         }
         guard let kept else {
-            if region.publishes { scoped.pointee.publishingRegions += 1 }
+            if region.publishes { unsafe scoped.pointee.publishingRegions += 1 }
             return nil
         }
         // The kept object takes the place of the one the region would make.
-        frame[slot] = Unmanaged.passRetained(kept).toOpaque()
+        unsafe frame[slot] = unsafe Unmanaged.passRetained(kept).toOpaque()
         for moved in region.releasedWhenSkipped {
             // Filled before the region (lowering checked), and read last inside it.
-            Unmanaged<AnyObject>.fromOpaque(frame[Int(moved)].unsafelyUnwrapped).release()
-            frame[Int(moved)] = nil
+            unsafe Unmanaged<AnyObject>.fromOpaque(frame[Int(moved)].unsafelyUnwrapped).release()
+            unsafe frame[Int(moved)] = nil
         }
-        scoped.pointee.skippedRegions |= bit
+        unsafe scoped.pointee.skippedRegions |= bit
         return region.end
     }
 
@@ -675,7 +677,7 @@ final class ResolveProgram: @unchecked Sendable {
         throws(ResolutionError)
     {
         guard !MainActorThread().isCurrent else { return }
-        throw failure(
+        throw unsafe failure(
             ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
     }
 
@@ -685,14 +687,14 @@ final class ResolveProgram: @unchecked Sendable {
     /// a few instructions (callgrind).
     @inline(never)
     private func storeThroughKeyPath(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
-        let instruction = code[pc]
-        let value = read(instruction, frame)
-        stores[Int(instruction.operand)]._withUnsafeGuaranteedRef { store in
-            store.assign(frame[Int(instruction.object)].unsafelyUnwrapped, value)
+        let instruction = unsafe code[pc]
+        let value = unsafe read(instruction, frame)
+        unsafe stores[Int(instruction.operand)]._withUnsafeGuaranteedRef { store in
+            unsafe store.assign(frame[Int(instruction.object)].unsafelyUnwrapped, value)
         }
         if instruction.moves {
-            Unmanaged<AnyObject>.fromOpaque(value).release()
-            frame[Int(instruction.value)] = nil
+            unsafe Unmanaged<AnyObject>.fromOpaque(value).release()
+            unsafe frame[Int(instruction.value)] = nil
         }
     }
 
@@ -701,7 +703,7 @@ final class ResolveProgram: @unchecked Sendable {
     private func read(_ instruction: Instruction, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
         -> UnsafeMutableRawPointer
     {
-        instruction.valueIsConstant
+        unsafe instruction.valueIsConstant
             ? constants[Int(instruction.value)] : frame[Int(instruction.value)].unsafelyUnwrapped
     }
 
@@ -712,13 +714,13 @@ final class ResolveProgram: @unchecked Sendable {
         -> ResolutionError
     {
         for slot in (injects ? 1 : 0)..<slotCount {
-            if let owned = frame[slot] { Unmanaged<AnyObject>.fromOpaque(owned).release() }
+            if let owned = unsafe frame[slot] { unsafe Unmanaged<AnyObject>.fromOpaque(owned).release() }
         }
         // The regions the failing instruction is inside were entered and not left: their scopes'
         // creation locks are still held. Innermost first. (A region's last instruction, its
         // `leaveScope`, never fails.)
         for region in regions.reversed() where region.start < pc && pc < region.end - 1 {
-            region.scope._withUnsafeGuaranteedRef { $0.abandon() }
+            unsafe region.scope._withUnsafeGuaranteedRef { $0.abandon() }
         }
         var passed: any Error = error
         var step = pathOf[pc]
@@ -760,12 +762,12 @@ private typealias FourSlots = (
     UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
 )
 
-private struct EightSlots: StackFrameSlots {
+@safe private struct EightSlots: StackFrameSlots {
     static var count: Int { 8 }
     var slots: (FourSlots, FourSlots) = ((nil, nil, nil, nil), (nil, nil, nil, nil))
 }
 
-private struct SixteenSlots: StackFrameSlots {
+@safe private struct SixteenSlots: StackFrameSlots {
     static var count: Int { 16 }
     var slots: (FourSlots, FourSlots, FourSlots, FourSlots) = (
         (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil)

@@ -9,15 +9,15 @@ struct ScopePins {
     private var pairs: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     private static func address(of storage: ScopeStorage) -> Int {
-        Int(bitPattern: Unmanaged.passUnretained(storage).toOpaque())
+        unsafe Int(bitPattern: Unmanaged.passUnretained(storage).toOpaque())
     }
 
     /// The generation pinned in `storage`, if any.
     mutating func generation(in storage: ScopeStorage) -> Int? {
         let address = Self.address(of: storage)
-        return withPairs { pairs in
-            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address {
-                return pairs[index + 1]
+        return unsafe withPairs { pairs in
+            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == address {
+                return unsafe pairs[index + 1]
             }
             return nil
         }
@@ -26,11 +26,11 @@ struct ScopePins {
     /// Pins `generation` in `storage`, which has none pinned yet.
     mutating func record(_ generation: Int, in storage: ScopeStorage) {
         let address = Self.address(of: storage)
-        withPairs { pairs in
+        unsafe withPairs { pairs in
             // Never full: a program reaches at most `capacity` scopes.
-            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == 0 {
-                pairs[index] = address
-                pairs[index + 1] = generation
+            for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == 0 {
+                unsafe pairs[index] = address
+                unsafe pairs[index + 1] = generation
                 return
             }
         }
@@ -38,18 +38,18 @@ struct ScopePins {
 
     /// Calls `body` with each storage pinned and its generation.
     mutating func visitEach(_ body: (ScopeStorage, Int) -> Void) {
-        withPairs { pairs in
+        unsafe withPairs { pairs in
             for index in stride(from: 0, to: 2 * Self.capacity, by: 2) {
-                guard let pointer = UnsafeRawPointer(bitPattern: pairs[index]) else { return }
-                body(Unmanaged<ScopeStorage>.fromOpaque(pointer).takeUnretainedValue(), pairs[index + 1])
+                guard let pointer = unsafe UnsafeRawPointer(bitPattern: pairs[index]) else { return }
+                unsafe body(Unmanaged<ScopeStorage>.fromOpaque(pointer).takeUnretainedValue(), pairs[index + 1])
             }
         }
     }
 
     private mutating func withPairs<R>(_ body: (UnsafeMutablePointer<Int>) -> R) -> R {
-        withUnsafeMutablePointer(to: &pairs) { tuple in
+        unsafe withUnsafeMutablePointer(to: &pairs) { tuple in
             // Eight `Int`s laid out contiguously, as a homogeneous tuple is.
-            tuple.withMemoryRebound(to: Int.self, capacity: 2 * Self.capacity, body)
+            unsafe tuple.withMemoryRebound(to: Int.self, capacity: 2 * Self.capacity, body)
         }
     }
 }

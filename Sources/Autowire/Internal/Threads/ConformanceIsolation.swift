@@ -25,16 +25,16 @@
 enum ConformanceIsolation {
     /// The global actor `type`'s conformance to `PropertyInjectable` is isolated to, or nil.
     static func globalActor(of type: any PropertyInjectable.Type) -> Any.Type? {
-        guard let descriptor = conformanceDescriptor(of: type) else { return nil }
+        guard let descriptor = unsafe conformanceDescriptor(of: type) else { return nil }
         // Safe: every conformance descriptor holds its 32-bit flags at 12.
-        let flags = descriptor.load(fromByteOffset: 12, as: UInt32.self)
+        let flags = unsafe descriptor.load(fromByteOffset: 12, as: UInt32.self)
         guard flags & hasGlobalActorIsolation != 0 else { return nil }
-        let reference = descriptor + 16 + trailingSize(before: flags, at: descriptor + 16)
+        let reference = unsafe descriptor + 16 + trailingSize(before: flags, at: descriptor + 16)
         // Safe: the flags say a global-actor reference follows the trailing objects measured
         // above; its first field is a 32-bit relative pointer to a mangled name, from the field.
-        let name = reference + Int(reference.load(as: Int32.self))
-        guard let length = mangledNameLength(at: name) else { return nil }
-        return _getTypeByMangledNameInContext(
+        let name = unsafe reference + Int(reference.load(as: Int32.self))
+        guard let length = unsafe mangledNameLength(at: name) else { return nil }
+        return unsafe _getTypeByMangledNameInContext(
             name.assumingMemoryBound(to: UInt8.self), UInt(length), genericContext: nil, genericArguments: nil)
     }
 
@@ -47,15 +47,15 @@ enum ConformanceIsolation {
         }
         // A class-bound protocol's existential metatype is two words: the metadata, then the
         // witness table. Anything else means the layout is not the one this code knows.
-        guard MemoryLayout<Existential>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
-        let table = withUnsafeBytes(of: Existential(type: type)) { bytes in
+        guard unsafe MemoryLayout<Existential>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        let table = unsafe withUnsafeBytes(of: Existential(type: type)) { bytes in
             // Safe: the buffer is exactly two words (checked above) and word-aligned, as the
             // struct's first field is a pointer.
-            bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+            unsafe bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
         }
-        guard let witnessTable = UnsafeRawPointer(bitPattern: table) else { return nil }
+        guard let witnessTable = unsafe UnsafeRawPointer(bitPattern: table) else { return nil }
         // Safe: the first word of every witness table is its protocol conformance descriptor.
-        return witnessTable.load(as: UnsafeRawPointer?.self)
+        return unsafe witnessTable.load(as: UnsafeRawPointer?.self)
     }
 
     /// `ConformanceFlags::HasGlobalActorIsolation`.
@@ -70,7 +70,7 @@ enum ConformanceIsolation {
         size += Int((flags >> 24) & 0xFF) * 8  // conditional pack shapes
         if flags & (1 << 16) != 0 {
             // Safe: the flags say a resilient-witnesses header (a 32-bit count) lies here.
-            let count = trailing.load(fromByteOffset: size, as: UInt32.self)
+            let count = unsafe trailing.load(fromByteOffset: size, as: UInt32.self)
             size += 4 + Int(count) * 8
         }
         if flags & (1 << 17) != 0 { size += 12 }  // generic witness table
@@ -84,11 +84,11 @@ enum ConformanceIsolation {
         var length = 0
         while length < 4096 {
             // Safe: a mangled name is NUL-terminated, and its references are skipped whole.
-            let byte = name.load(fromByteOffset: length, as: UInt8.self)
+            let byte = unsafe name.load(fromByteOffset: length, as: UInt8.self)
             switch byte {
             case 0: return length
             case 1...23: length += 1 + 4
-            case 24...31: length += 1 + MemoryLayout<UnsafeRawPointer>.size
+            case 24...31: unsafe length += 1 + MemoryLayout<UnsafeRawPointer>.size
             default: length += 1
             }
         }

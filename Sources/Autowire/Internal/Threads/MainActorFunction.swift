@@ -13,7 +13,7 @@ enum MainActorFunction {
         // Safe: a global actor is not part of a synchronous function value's representation (the
         // two holders have one layout), and the function is called only once the check below found
         // the main actor's thread. Wrapped because Swift cannot cast variadic function values.
-        let nonisolated = unsafeBitCast(
+        let nonisolated = unsafe unsafeBitCast(
             MainActorHeld(call: function), to: NonisolatedHeld<T, repeat each Parameter>.self
         ).call
         let mainThread = MainActorThread()
@@ -31,7 +31,7 @@ enum MainActorFunction {
         making product: Any.Type
     ) -> @Sendable (Seed, repeat each Parameter) throws -> T {
         // Safe: as above; the seed is one more parameter of the same function value.
-        let nonisolated = unsafeBitCast(
+        let nonisolated = unsafe unsafeBitCast(
             SeededMainActorHeld(call: function), to: SeededNonisolatedHeld<T, Seed, repeat each Parameter>.self
         ).call
         let mainThread = MainActorThread()

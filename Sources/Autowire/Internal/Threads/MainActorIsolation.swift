@@ -37,7 +37,7 @@ enum MainActorIsolation {
     /// The answer from `lookup`, uncached: tests ask the descriptor where the runtime answers too.
     static func isMainActorIsolated(_ type: any PropertyInjectable.Type, lookup: Lookup) -> Bool {
         switch lookup {
-        case .runtime: ConformanceRuntime.shared.map { $0.globalActor(of: type) == mainActorMetadata } ?? false
+        case .runtime: ConformanceRuntime.shared.map { unsafe $0.globalActor(of: type) == mainActorMetadata } ?? false
         case .descriptor: ConformanceIsolation.globalActor(of: type) == MainActor.self
         }
     }
@@ -51,12 +51,12 @@ enum MainActorIsolation {
     /// conformances.
     private static var mainActorMetadata: UnsafeRawPointer {
         // Safe: a metatype is a pointer to the type's metadata; it is only compared, never read.
-        unsafeBitCast(MainActor.self, to: UnsafeRawPointer.self)
+        unsafe unsafeBitCast(MainActor.self, to: UnsafeRawPointer.self)
     }
 }
 
 /// The runtime entry points and the protocol descriptor of `PropertyInjectable`, found once.
-private struct ConformanceRuntime: @unchecked Sendable {
+@safe private struct ConformanceRuntime: @unchecked Sendable {
     /// `swift_conformsToProtocolWithExecutionContext(type, protocol, context)`. Declared with the
     /// Swift calling convention in the runtime; for three pointer arguments and a pointer result it
     /// passes and returns in the same registers as the C convention on every supported platform.
@@ -71,51 +71,51 @@ private struct ConformanceRuntime: @unchecked Sendable {
 
     /// Nil when the runtime lacks the entry points or the layout is not the one expected.
     static let shared: ConformanceRuntime? = {
-        guard let function = LoadedSymbol.address(named: "swift_conformsToProtocolWithExecutionContext"),
-            let sizeSymbol = LoadedSymbol.address(named: "swift_ConformanceExecutionContextSize"),
-            let descriptor = propertyInjectableDescriptor()
+        guard let function = unsafe LoadedSymbol.address(named: "swift_conformsToProtocolWithExecutionContext"),
+            let sizeSymbol = unsafe LoadedSymbol.address(named: "swift_ConformanceExecutionContextSize"),
+            let descriptor = unsafe propertyInjectableDescriptor()
         else { return nil }
         // Safe: the runtime exports `swift_ConformanceExecutionContextSize` as a `size_t`
         // variable, and `dlsym` returned its address.
-        let size = sizeSymbol.load(as: Int.self)
+        let size = unsafe sizeSymbol.load(as: Int.self)
         // The context is two words today; refuse anything that cannot hold the word we read.
-        guard size >= MemoryLayout<UnsafeRawPointer>.size, size <= 1 << 12 else { return nil }
+        guard unsafe size >= MemoryLayout<UnsafeRawPointer>.size, size <= 1 << 12 else { return nil }
         // Safe: the runtime declares `const WitnessTable *swift_conformsToProtocolWithExecutionContext(
         // const Metadata *, const ProtocolDescriptor *, ConformanceExecutionContext *)`, three
         // pointers in and one out, which the Swift and C conventions pass alike on supported platforms.
-        return ConformanceRuntime(
+        return unsafe ConformanceRuntime(
             conforms: unsafeBitCast(function, to: ConformsWithContext.self), contextSize: size,
             protocolDescriptor: descriptor)
     }()
 
     /// The global actor `type`'s conformance is isolated to, or nil.
     func globalActor(of type: any PropertyInjectable.Type) -> UnsafeRawPointer? {
-        let context = UnsafeMutableRawPointer.allocate(
+        let context = unsafe UnsafeMutableRawPointer.allocate(
             byteCount: contextSize, alignment: MemoryLayout<UnsafeRawPointer>.alignment)
-        defer { context.deallocate() }
+        defer { unsafe context.deallocate() }
         // Safe: `context` was just allocated with `contextSize` bytes; zero means "nonisolated",
         // which is what the runtime leaves for conformances without an execution context.
-        context.initializeMemory(as: UInt8.self, repeating: 0, count: contextSize)
+        unsafe context.initializeMemory(as: UInt8.self, repeating: 0, count: contextSize)
         // Safe: a metatype is a pointer to the type's metadata, which is what the runtime takes.
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard conforms(metadata, protocolDescriptor, context) != nil else { return nil }
+        let metadata = unsafe unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard unsafe conforms(metadata, protocolDescriptor, context) != nil else { return nil }
         // Safe: the context's first field is `const Metadata *globalActorIsolationType`, and the
         // buffer is at least one word long (checked when the size was read).
-        return context.load(as: UnsafeRawPointer?.self)
+        return unsafe context.load(as: UnsafeRawPointer?.self)
     }
 
     /// Reads the protocol descriptor out of a known conformance: the witness table of
     /// `DescriptorSource: PropertyInjectable`.
     private static func propertyInjectableDescriptor() -> UnsafeRawPointer? {
-        guard let conformance = ConformanceIsolation.conformanceDescriptor(of: DescriptorSource.self) else {
+        guard let conformance = unsafe ConformanceIsolation.conformanceDescriptor(of: DescriptorSource.self) else {
             return nil
         }
         // Safe: a conformance descriptor starts with a 32-bit relative pointer to the protocol
         // descriptor, measured from the field itself; its low bit marks an indirect pointer, whose
         // target is a pointer-sized slot holding the descriptor's address.
-        let relative = conformance.load(as: Int32.self)
-        let target = conformance + Int(relative & ~1)
-        return relative & 1 == 0 ? target : target.load(as: UnsafeRawPointer?.self)
+        let relative = unsafe conformance.load(as: Int32.self)
+        let target = unsafe conformance + Int(relative & ~1)
+        return unsafe relative & 1 == 0 ? target : target.load(as: UnsafeRawPointer?.self)
     }
 }
 

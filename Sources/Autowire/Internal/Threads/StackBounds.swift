@@ -50,7 +50,7 @@ struct StackBounds {
         var marker: UInt8 = 0
         // Only the address is taken, never dereferenced after the closure returns: it stands for the
         // current depth of the stack.
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let here = unsafe withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         if here &- low &- reserve < usable { return false }
         return isExhausted(at: here)
     }
@@ -68,10 +68,10 @@ struct StackBounds {
     /// The current thread's bounds, read once per thread.
     static var current: StackBounds {
         guard let key = threadKey else { return .unknown }
-        if let cached = key.value {
+        if let cached = unsafe key.value {
             // Safe: the value stored under this key is always a live `StackBounds` allocated by
             // `cache(_:under:)` for this thread, freed only by the key's destructor at thread exit.
-            return cached.assumingMemoryBound(to: StackBounds.self).pointee
+            return unsafe cached.assumingMemoryBound(to: StackBounds.self).pointee
         }
         let bounds = readCurrentThread()
         cache(bounds, under: key)
@@ -79,17 +79,17 @@ struct StackBounds {
     }
 
     /// The key of the per-thread copy, created once per process; nil if the system has none left.
-    private static let threadKey = ThreadLocalKey { value in
+    private static let threadKey = unsafe ThreadLocalKey { value in
         // Safe: only `cache(_:under:)` stores values under this key, each a `StackBounds`
         // allocated for its thread, and the system calls this once per value, at thread exit.
-        value?.assumingMemoryBound(to: StackBounds.self).deinitialize(count: 1).deallocate()
+        unsafe value?.assumingMemoryBound(to: StackBounds.self).deinitialize(count: 1).deallocate()
     }
 
     private static func cache(_ bounds: StackBounds, under key: ThreadLocalKey) {
         let copy = UnsafeMutablePointer<StackBounds>.allocate(capacity: 1)
-        copy.initialize(to: bounds)
+        unsafe copy.initialize(to: bounds)
         // A thread that cannot store it reads its bounds again next time; the copy must not leak.
-        if !key.set(copy) { copy.deinitialize(count: 1).deallocate() }
+        if unsafe !key.set(copy) { unsafe copy.deinitialize(count: 1).deallocate() }
     }
 
     private static func readCurrentThread() -> StackBounds {
@@ -110,19 +110,21 @@ private enum AddressSanitizer {
         ) -> UnsafeMutableRawPointer?
 
     private static let functions: (CurrentFakeStack, AddressIsInFakeStack)? = {
-        guard let current = LoadedSymbol.address(named: "__asan_get_current_fake_stack"),
-            let lookup = LoadedSymbol.address(named: "__asan_addr_is_in_fake_stack")
+        guard let current = unsafe LoadedSymbol.address(named: "__asan_get_current_fake_stack"),
+            let lookup = unsafe LoadedSymbol.address(named: "__asan_addr_is_in_fake_stack")
         else { return nil }
         // Safe: these are the documented signatures of both functions in
         // <sanitizer/asan_interface.h>: `void *__asan_get_current_fake_stack(void)` and
         // `void *__asan_addr_is_in_fake_stack(void *fake_stack, void *addr, void **beg, void **end)`.
-        return (unsafeBitCast(current, to: CurrentFakeStack.self), unsafeBitCast(lookup, to: AddressIsInFakeStack.self))
+        return unsafe (
+            unsafeBitCast(current, to: CurrentFakeStack.self), unsafeBitCast(lookup, to: AddressIsInFakeStack.self)
+        )
     }()
 
     /// The address on the real stack of the fake frame holding `address`, if it is in one.
     static func realFrame(of address: UInt) -> UInt? {
-        guard let (current, lookup) = functions, let fakeStack = current(),
-            let real = lookup(fakeStack, UnsafeMutableRawPointer(bitPattern: address), nil, nil)
+        guard let (current, lookup) = unsafe functions, let fakeStack = unsafe current(),
+            let real = unsafe lookup(fakeStack, UnsafeMutableRawPointer(bitPattern: address), nil, nil)
         else { return nil }
         return UInt(bitPattern: real)
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Keeps platform code in one folder (CONTRIBUTING.md, "Architecture"): outside
-# Sources/Autowire/Internal/Platform/, no Swift file under Sources/ may import a C library module
+# Sources/Autowire/Internal/Runtime/, no Swift file under Sources/ may import a C library module
 # (Glibc, Darwin, Musl, …) or branch on one (`#if canImport(Darwin)`, `#if os(…)`); such code calls
 # the Platform folder's small surface instead. Prints each offending file:line and exits 1.
 #
@@ -10,7 +10,7 @@ set -euo pipefail
 root="${1:-$(dirname "$0")/..}"
 cd "$root"
 
-platform_folder="Sources/Autowire/Internal/Platform"
+platform_folder="Sources/Autowire/Internal/Runtime"
 libraries='Glibc|Darwin|Musl|Android|Bionic|WASILibc|WinSDK|ucrt|CRT'
 conditional="^[[:space:]]*#[[:space:]]*(if|elseif)\\b.*(canImport[[:space:]]*\\([[:space:]]*(${libraries})\\b|\\bos[[:space:]]*\\()"
 import="^[[:space:]]*(@[A-Za-z_]+[[:space:]]+|(public|package|internal|fileprivate|private)[[:space:]]+)*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?(${libraries})(\\.|[[:space:]]|$)"

@@ -153,7 +153,7 @@ mutant main-actor-check-skipped Internal/Resolving/InjectionPlan.swift \
     'if let mainActor, !mainActor.thread.isCurrent {' \
     'if let mainActor, mainActor.thread.isCurrent, !mainActor.thread.isCurrent {'
 # Main actor: any thread of the process passes for the main thread.
-mutant main-thread-is-any-thread Internal/Platform/CurrentThread.swift \
+mutant main-thread-is-any-thread Internal/Runtime/CurrentThread.swift \
     'MainActorTests|MainActorIsolationTests|BadInputCatalogueTests|ValidationOnMainActorTests' no \
     'return linuxThreadID?() == getpid()' \
     'return linuxThreadID?() != nil'
@@ -214,7 +214,7 @@ mutant offered-slot-no-fallback Internal/Producers/OfferedProducer.swift \
     'if !offered, let inherited { return try inherited.current() }' \
     'if !offered, let inherited, inherited.key != key { return try inherited.current() }'
 # Lock-free tables: a table doubled when half full loses the entries it held.
-mutant atomic-table-doubling-drops-entries Internal/Locks/AtomicWordTable.swift \
+mutant atomic-table-doubling-drops-entries Internal/Memory/AtomicWordTable.swift \
     'PerTypeCacheTests|RootCacheTests' yes \
     'guard key != 0 else { continue }' \
     'guard key == 0 else { continue }'
@@ -260,7 +260,7 @@ mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolut
     'run.isBuilding(producer)' \
     'false'
 # Resolve programs: a factory argument marked as moved is only lent, so its reference leaks.
-mutant program-moved-argument-lent Internal/Running/FactoryArguments.swift \
+mutant program-moved-argument-lent Internal/Memory/FactoryArguments.swift \
     'ResolveProgramTests' no \
     'let reference = moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()' \
     'let reference = unmanaged.takeUnretainedValue()'
@@ -408,7 +408,7 @@ mutant program-omits-main-actor-check Internal/Compiling/ProgramLowering.swift \
     'guard let (type, _) = plan.mainActor, false else { return }'
 # Main-actor assisted factories: `to(assisted:)` of a `@MainActor` function calls it on whatever
 # thread runs `make(_:)`.
-mutant assisted-main-actor-check-skipped Internal/Threads/MainActorFunction.swift \
+mutant assisted-main-actor-check-skipped Internal/Runtime/MainActorFunction.swift \
     'MainActorAssistedFactoryTests|Swift5ModeTests' no \
     'return { (seed: Seed, parameter: repeat each Parameter) throws -> T in' \
     'return nonisolated; _ = { (seed: Seed, parameter: repeat each Parameter) throws -> T in'
@@ -426,13 +426,13 @@ mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
     'return nil'
 # Weak properties: a property whose word is not a weak reference to the value just written (an
 # `unowned` one holds the object's address) is learned as `weak`, and later written as one.
-mutant weak-field-any-word Internal/Resolving/WeakField.swift \
+mutant weak-field-any-word Internal/Runtime/WeakField.swift \
     'WeakPropertyTests' no \
     'weakBits != 0 && weakBits != address && stored == weakBits' \
     'weakBits != 0 && weakBits != address && stored | 1 != 0'
 # Weak properties: bits equal to the object's address (an Objective-C object's weak reference, and
 # what a strong or unowned(unsafe) slot holds for it on Darwin) pass for a weak slot.
-mutant weak-field-address-bits Internal/Resolving/WeakField.swift \
+mutant weak-field-address-bits Internal/Runtime/WeakField.swift \
     'WeakPropertyTests' no \
     'weakBits != 0 && weakBits != address && stored == weakBits' \
     'weakBits != 0 && stored == weakBits'

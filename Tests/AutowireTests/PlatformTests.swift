@@ -4,7 +4,7 @@ import Testing
 
 @testable import Autowire
 
-/// The platform surface (`Internal/Platform/`): what the rest of the library asks of the system,
+/// The platform surface (`Internal/Runtime/`): what the rest of the library asks of the system,
 /// and the lint that keeps platform code in that one folder.
 @Suite struct PlatformTests {
     /// Runs `body` on a thread of its own (a serial queue's worker, never the caller's thread) and
@@ -97,7 +97,7 @@ import Testing
     @Test func theLintNamesEachPlatformImportAndConditionalOutsideThePlatformFolder() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-platform-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let platform = root.appendingPathComponent("Sources/Autowire/Internal/Platform")
+        let platform = root.appendingPathComponent("Sources/Autowire/Internal/Runtime")
         let other = root.appendingPathComponent("Sources/Autowire/Internal/Locks")
         try FileManager.default.createDirectory(at: platform, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)

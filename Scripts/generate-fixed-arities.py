@@ -49,10 +49,9 @@ def forwarding(arity: int) -> str:
 def specialized(arity: int, function: str) -> str:
     arguments = ", ".join(f"arguments.parameter({p}.self, {index})" for index, p in enumerate(parameters(arity)))
     reader = "arguments" if arity else "_"
-    result = "Implementation" if function == "factory" else "T"
     return (
         f"{{ {reader}, product in\n"
-        f"                _ = product.initializeMemory(as: {result}.self, to: try {function}({arguments}))\n"
+        f"                product.initialize(to: try {function}({arguments}))\n"
         "            }"
     )
 

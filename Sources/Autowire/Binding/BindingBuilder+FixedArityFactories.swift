@@ -8,10 +8,10 @@ extension BindingBuilder {
     public func to<Implementation>(
         factory: @escaping @Sendable () throws -> Implementation
     ) {
-        unsafe bindFactory(
+        bindFactory(
             factory, labels: [],
             specialized: { _, product in
-                _ = unsafe product.initializeMemory(as: Implementation.self, to: try factory())
+                product.initialize(to: try factory())
             })
     }
 
@@ -20,11 +20,10 @@ extension BindingBuilder {
     public func to<P1, Implementation>(
         factory: @escaping @Sendable (consuming P1) throws -> Implementation
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1) in try factory(p1) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
+                product.initialize(to: try factory(arguments.parameter(P1.self, 0)))
             })
     }
 
@@ -34,11 +33,10 @@ extension BindingBuilder {
         factory: @escaping @Sendable (consuming P1) throws -> Implementation,
         labels label1: ParameterLabel<P1>
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1) in try factory(p1) }, labels: [label1.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self, to: try factory(arguments.parameter(P1.self, 0)))
+                product.initialize(to: try factory(arguments.parameter(P1.self, 0)))
             })
     }
 
@@ -47,12 +45,10 @@ extension BindingBuilder {
     public func to<P1, P2, Implementation>(
         factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Implementation
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2) in try factory(p1, p2) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
-                    to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
+                product.initialize(to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             })
     }
 
@@ -62,12 +58,10 @@ extension BindingBuilder {
         factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Implementation,
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2) in try factory(p1, p2) }, labels: [label1.name, label2.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
-                    to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
+                product.initialize(to: try factory(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             })
     }
 
@@ -76,11 +70,10 @@ extension BindingBuilder {
     public func to<P1, P2, P3, Implementation>(
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Implementation
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3) in try factory(p1, p2, p3) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2)))
@@ -93,11 +86,10 @@ extension BindingBuilder {
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Implementation,
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3) in try factory(p1, p2, p3) }, labels: [label1.name, label2.name, label3.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2)))
@@ -109,11 +101,10 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, Implementation>(
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Implementation
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4) in try factory(p1, p2, p3, p4) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
@@ -127,12 +118,11 @@ extension BindingBuilder {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4) in try factory(p1, p2, p3, p4) },
             labels: [label1.name, label2.name, label3.name, label4.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
@@ -146,11 +136,10 @@ extension BindingBuilder {
             @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) throws ->
             Implementation
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try factory(p1, p2, p3, p4, p5) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
@@ -167,12 +156,11 @@ extension BindingBuilder {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try factory(p1, p2, p3, p4, p5) },
             labels: [label1.name, label2.name, label3.name, label4.name, label5.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
@@ -187,11 +175,10 @@ extension BindingBuilder {
             @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6)
             throws -> Implementation
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try factory(p1, p2, p3, p4, p5, p6) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
@@ -208,12 +195,11 @@ extension BindingBuilder {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>, _ label6: ParameterLabel<P6>
     ) {
-        unsafe bindFactory(
+        bindFactory(
             { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try factory(p1, p2, p3, p4, p5, p6) },
             labels: [label1.name, label2.name, label3.name, label4.name, label5.name, label6.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: Implementation.self,
+                product.initialize(
                     to: try factory(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),

@@ -20,7 +20,7 @@ extension BindingBuilder {
         factory: @escaping @MainActor @Sendable (repeat each Parameter) throws -> Implementation,
         isolation: MainActor = .shared
     ) {
-        unsafe bindFactory(
+        bindFactory(
             MainActorFunction.refusingOffMainThread(factory, making: Implementation.self), labels: [],
             specialized: nil)
     }
@@ -32,7 +32,7 @@ extension BindingBuilder {
         factory: @escaping @MainActor @Sendable (repeat each Parameter) throws -> Implementation,
         labels: repeat ParameterLabel<each Parameter>, isolation: MainActor = .shared
     ) {
-        unsafe bindFactory(
+        bindFactory(
             MainActorFunction.refusingOffMainThread(factory, making: Implementation.self),
             labels: labelNames(repeat each labels), specialized: nil)
     }

@@ -14,7 +14,7 @@ extension BindingBuilder {
     public func to<each Parameter, Implementation>(
         factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation
     ) {
-        unsafe bindFactory(factory, labels: [], specialized: nil)
+        bindFactory(factory, labels: [], specialized: nil)
     }
 
     /// Binds to a function whose parameters the container resolves, naming each parameter in
@@ -27,7 +27,7 @@ extension BindingBuilder {
         factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation,
         labels: repeat ParameterLabel<each Parameter>
     ) {
-        unsafe bindFactory(factory, labels: labelNames(repeat each labels), specialized: nil)
+        bindFactory(factory, labels: labelNames(repeat each labels), specialized: nil)
     }
 
     /// Refuses labels that are not one per parameter of the function, saying so rather than naming
@@ -50,7 +50,7 @@ extension BindingBuilder {
         _ factory: @escaping @Sendable (repeat each Parameter) throws -> Implementation, labels: [String?],
         specialized: SpecializedFactoryCall?
     ) {
-        let binding = unsafe TypedFactoryBinding(
+        let binding = TypedFactoryBinding(
             value: Value.self, key: key, location: location, scope: scope ?? .graph, factory: factory, labels: labels,
             specialized: specialized)
         let conforms = !(Value.self is AnyClass) || Implementation.self is Value.Type

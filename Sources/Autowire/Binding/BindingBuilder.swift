@@ -196,8 +196,7 @@ extension BindingBuilder {
         if register { compiler.register(alias) }
         if let target = compiler.producer(of: Implementation.self, tag: nil, label: key.description, location: location)
         {
-            unsafe alias.target = target
-            unsafe alias.edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
+            alias.aim(at: target, location: location)
         }
         return alias
     }
@@ -226,12 +225,9 @@ extension BindingBuilder {
     public func to(_ factory: @escaping @Sendable (Resolver) throws -> Value) {
         // Formed here, where `Value` is known: for a class, the closure hands back the object
         // itself, so that the container calls it with no copy through `Value`'s value witnesses.
-        // The cast is safe: only for a class, whose values are one object reference.
         var objectCall: (@Sendable (Resolver) throws -> AnyObject)?
         if Value.self is AnyClass {
-            objectCall = { (resolver: Resolver) throws -> AnyObject in
-                unsafe unsafeBitCast(try factory(resolver), to: AnyObject.self)
-            }
+            objectCall = { (resolver: Resolver) throws -> AnyObject in record(try factory(resolver)) }
         }
         bindClosure(factory, objectCall: objectCall)
     }

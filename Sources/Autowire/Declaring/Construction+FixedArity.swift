@@ -9,10 +9,10 @@ extension Construction {
         _ initializer: @escaping @Sendable () throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: initializer, labels: [],
             specialized: { _, product in
-                _ = unsafe product.initializeMemory(as: T.self, to: try initializer())
+                product.initialize(to: try initializer())
             }, fileID: fileID, line: line)
     }
 
@@ -22,10 +22,10 @@ extension Construction {
         _ initializer: @escaping @Sendable (consuming P1) throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1) in try initializer(p1) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
+                product.initialize(to: try initializer(arguments.parameter(P1.self, 0)))
             }, fileID: fileID, line: line)
     }
 
@@ -36,10 +36,10 @@ extension Construction {
         _ initializer: @escaping @Sendable (consuming P1) throws -> T,
         labels label1: ParameterLabel<P1>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1) in try initializer(p1) }, labels: [label1.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(as: T.self, to: try initializer(arguments.parameter(P1.self, 0)))
+                product.initialize(to: try initializer(arguments.parameter(P1.self, 0)))
             }, fileID: fileID, line: line)
     }
 
@@ -49,11 +49,11 @@ extension Construction {
         _ initializer: @escaping @Sendable (consuming P1, consuming P2) throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2) in try initializer(p1, p2) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self, to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
+                product.initialize(
+                    to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             }, fileID: fileID, line: line)
     }
 
@@ -65,11 +65,11 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2) in try initializer(p1, p2) }, labels: [label1.name, label2.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self, to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
+                product.initialize(
+                    to: try initializer(arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1)))
             }, fileID: fileID, line: line)
     }
 
@@ -80,11 +80,10 @@ extension Construction {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3) in try initializer(p1, p2, p3) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2)))
@@ -99,12 +98,11 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3) in try initializer(p1, p2, p3) },
             labels: [label1.name, label2.name, label3.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2)))
@@ -118,11 +116,10 @@ extension Construction {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4) in try initializer(p1, p2, p3, p4) }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
@@ -137,12 +134,11 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4) in try initializer(p1, p2, p3, p4) },
             labels: [label1.name, label2.name, label3.name, label4.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3)))
@@ -157,12 +153,11 @@ extension Construction {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try initializer(p1, p2, p3, p4, p5) },
             labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
@@ -179,12 +174,11 @@ extension Construction {
         labels label1: ParameterLabel<P1>, _ label2: ParameterLabel<P2>, _ label3: ParameterLabel<P3>,
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5) in try initializer(p1, p2, p3, p4, p5) },
             labels: [label1.name, label2.name, label3.name, label4.name, label5.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
@@ -200,12 +194,11 @@ extension Construction {
             throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try initializer(p1, p2, p3, p4, p5, p6)
             }, labels: [],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),
@@ -224,12 +217,11 @@ extension Construction {
         _ label4: ParameterLabel<P4>, _ label5: ParameterLabel<P5>, _ label6: ParameterLabel<P6>,
         fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: { (p1: P1, p2: P2, p3: P3, p4: P4, p5: P5, p6: P6) in try initializer(p1, p2, p3, p4, p5, p6)
             }, labels: [label1.name, label2.name, label3.name, label4.name, label5.name, label6.name],
             specialized: { arguments, product in
-                _ = unsafe product.initializeMemory(
-                    as: T.self,
+                product.initialize(
                     to: try initializer(
                         arguments.parameter(P1.self, 0), arguments.parameter(P2.self, 1),
                         arguments.parameter(P3.self, 2), arguments.parameter(P4.self, 3),

@@ -16,7 +16,7 @@ extension Construction {
         _ initializer: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T,
         fileID: StaticString = #fileID, line: UInt = #line, isolation: MainActor = .shared
     ) {
-        unsafe self.init(
+        self.init(
             initializer: MainActorFunction.refusingOffMainThread(initializer, making: T.self), labels: [],
             specialized: nil, fileID: fileID, line: line)
     }
@@ -28,7 +28,7 @@ extension Construction {
         labels: repeat ParameterLabel<each Parameter>, fileID: StaticString = #fileID, line: UInt = #line,
         isolation: MainActor = .shared
     ) {
-        unsafe self.init(
+        self.init(
             initializer: MainActorFunction.refusingOffMainThread(initializer, making: T.self),
             labels: labelNames(repeat each labels), specialized: nil,
             fileID: fileID, line: line)

@@ -67,7 +67,7 @@ public struct Construction<T>: Sendable {
         _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T, fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        unsafe self.init(initializer: initializer, labels: [], specialized: nil, fileID: fileID, line: line)
+        self.init(initializer: initializer, labels: [], specialized: nil, fileID: fileID, line: line)
     }
 
     /// A construction through `initializer`, whose parameters graphs and error paths name by
@@ -80,7 +80,7 @@ public struct Construction<T>: Sendable {
         _ initializer: @escaping @Sendable (repeat each Parameter) throws -> T,
         labels: repeat ParameterLabel<each Parameter>, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        unsafe self.init(
+        self.init(
             initializer: initializer, labels: labelNames(repeat each labels), specialized: nil, fileID: fileID,
             line: line)
     }
@@ -92,7 +92,7 @@ public struct Construction<T>: Sendable {
         initializer: @escaping @Sendable (repeat each Parameter) throws -> T, labels: [String?],
         specialized: SpecializedFactoryCall?, fileID: StaticString, line: UInt
     ) {
-        recipe = unsafe ConstructorFactory<T, repeat each Parameter>(
+        recipe = ConstructorFactory<T, repeat each Parameter>(
             initializer, labels: labels, specialized: specialized, location: SourceLocation(fileID, line))
     }
 }
@@ -113,7 +113,7 @@ extension Construction where T == Never {
         _ initializer: Function, labels: ParameterLabel<Never>..., fileID: StaticString = #fileID, line: UInt = #line
     ) {
         // Never runs: the compiler refuses every call. An initializer must still set `recipe`.
-        unsafe self.init(
+        self.init(
             initializer: { () throws -> Never in throw CancellationError() }, labels: [], specialized: nil,
             fileID: fileID, line: line)
     }

@@ -5,7 +5,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file, as `#fileID` spells it: `Module/File.swift`.
     public var fileID: String {
         switch file {
-        case .literal(let literal): literal.withUTF8Buffer { unsafe String(decoding: $0, as: UTF8.self) }
+        case .literal(let literal): literal.description
         case .text(let text): text
         }
     }
@@ -20,13 +20,6 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     private enum File: Sendable {
         case literal(StaticString)
         case text(String)
-
-        func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            switch self {
-            case .literal(let literal): return literal.withUTF8Buffer(body)
-            case .text(var text): return text.withUTF8(body)
-            }
-        }
     }
 
     /// Creates a location from the values of `#fileID` and `#line`.
@@ -45,14 +38,14 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(fileID):\(line)" }
 
     /// Locations are equal when they name the same line of the same file, however it was given.
+    /// (Only messages and graphs compare locations, never a resolve.)
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        unsafe lhs.line == rhs.line
-            && lhs.file.withUTF8 { left in unsafe rhs.file.withUTF8 { unsafe left.elementsEqual($0) } }
+        lhs.line == rhs.line && lhs.fileID == rhs.fileID
     }
 
     /// Hashes the line and the file's name, so that equal locations hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(line)
-        unsafe file.withUTF8 { unsafe hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(fileID)
     }
 }

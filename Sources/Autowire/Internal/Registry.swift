@@ -207,6 +207,35 @@ final class Registry: @unchecked Sendable {
         return try ResolutionError.catching { unsafe try known._withUnsafeGuaranteedRef { try body($0) } }
     }
 
+    /// `withRootProducer(for:_:)` for a key of `T`, whose root producer is a `Producer<T>`.
+    @inline(__always)
+    func withRootProducer<T, R>(
+        of _: T.Type, for key: BindingKey, _ body: (Producer<T>) throws -> R
+    ) throws(ResolutionError) -> R {
+        // Safe: the compiler makes a `Producer<T>` for a key of `T`, and only that.
+        try withRootProducer(for: key) { unsafe try body(unsafeDowncast($0, to: Producer<T>.self)) }
+    }
+
+    /// The result of resolving `key` when it needs no compiling or lowering first (a cached
+    /// singleton, a published program); nil when the slow path must run.
+    @inline(__always)
+    func readyResult(for key: BindingKey) throws(ResolutionError) -> RecordedResult? {
+        guard let known = unsafe knownRootProducer(for: key) else { return nil }
+        // Unretained: the registry owns its producers for its whole life, and the caller holds
+        // the registry for the whole call.
+        let made = unsafe try ResolutionError.catching {
+            unsafe try known._withUnsafeGuaranteedRef { unsafe try $0.readyTopLevelResult() }
+        }
+        return unsafe made.map { unsafe RecordedResult(retained: $0) }
+    }
+
+    /// What a new top-level resolve of `key` records, owned: compiling or lowering first if it
+    /// must.
+    func readyTopLevelRecord(for key: BindingKey) throws(ResolutionError) -> AnyObject? {
+        let made = unsafe try withRootProducer(for: key) { unsafe try $0.readyTopLevelResult() }
+        return unsafe made.map { unsafe RecordedResult(retained: $0).takeRecord() }
+    }
+
     @inline(never)
     private func compileRoot(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         let producer = try compiled(key, asRoot: true) { $0.producer(for: key) }

@@ -52,16 +52,14 @@ public struct AssistedFactory<Seed, T>: Sendable {
     public func make(_ seed: Seed) throws(ResolutionError) -> T {
         switch source {
         case .container(let handle):
-            unsafe try withUnsafePointer(to: seed) { pointer throws(ResolutionError) in
-                // Valid until this closure returns, and the whole resolve runs inside it.
-                let seed = unsafe BorrowedValue(type: Seed.self, pointer: UnsafeRawPointer(pointer))
-                return try handle.withTarget(
+            try BorrowedValue.lending(seed) { seed throws(ResolutionError) in
+                try handle.withTarget(
                     calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
                 ) { (target: Producer<T>) in
                     unsafe try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
                         // What it makes for an object the container keeps is kept too (see
                         // `Producer.resolveTopLevelForKeptObject()`).
-                        if handle.isForKeptObject { unsafe resolution.state.pointee.keptCreations = 1 }
+                        if handle.isForKeptObject { resolution.keepsWhatItMakes() }
                         return try target.produce(resolution)
                     }
                 }

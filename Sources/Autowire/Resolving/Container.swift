@@ -48,7 +48,7 @@ public final class Container: Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
         let key = BindingKey(T.self, tag: nil)
-        if let made = unsafe try readyResult(for: key) { return unsafe takeRecorded(made, as: T.self) }
+        if let made = try readyResult(for: key) { return made.take(as: T.self) }
         return try resolveSlowly(key)
     }
 
@@ -60,7 +60,7 @@ public final class Container: Sendable {
     @inlinable
     public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
         let key = BindingKey(T.Value.self, tag: tag)
-        if let made = unsafe try readyResult(for: key) { return unsafe takeRecorded(made, as: T.Value.self) }
+        if let made = try readyResult(for: key) { return made.take(as: T.Value.self) }
         return try resolveSlowly(key)
     }
 
@@ -70,13 +70,8 @@ public final class Container: Sendable {
     /// The result of resolving `key` when it needs no compiling or lowering first (a cached
     /// singleton, a published program), retained; nil when the slow path must run.
     @usableFromInline
-    func readyResult(for key: BindingKey) throws(ResolutionError) -> UnsafeMutableRawPointer? {
-        guard let known = unsafe registry.knownRootProducer(for: key) else { return nil }
-        // Unretained: the registry owns its producers for its whole life, and this container holds
-        // the registry for the whole call.
-        return unsafe try ResolutionError.catching {
-            unsafe try known._withUnsafeGuaranteedRef { unsafe try $0.readyTopLevelResult() }
-        }
+    func readyResult(for key: BindingKey) throws(ResolutionError) -> RecordedResult? {
+        try registry.readyResult(for: key)
     }
 
     @usableFromInline
@@ -84,9 +79,7 @@ public final class Container: Sendable {
     func resolveSlowly<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         // The root producer of a key of `T` produces `T`. Not `resolveTopLevel()`: the callers
         // tried `readyResult` already, and the slow path asks for the program itself.
-        try registry.withRootProducer(for: key) {
-            unsafe try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelSlowly()
-        }
+        try registry.withRootProducer(of: T.self, for: key) { try $0.resolveTopLevelSlowly() }
     }
 }
 

@@ -29,13 +29,9 @@ public struct RequestScope<Request>: Sendable {
     ///
     /// - Throws: ``ResolutionError`` naming the path to the problem, as ``Container/resolve(_:)``.
     public func resolve<T>(_ type: T.Type = T.self, for request: Request) throws(ResolutionError) -> T {
-        let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
-        return unsafe try withUnsafePointer(to: request) { pointer throws(ResolutionError) in
-            // `pointer` stays valid for the whole resolve: `request` outlives this call.
-            let request = unsafe BorrowedValue(type: Request.self, pointer: UnsafeRawPointer(pointer))
-            return try ResolutionError.catching {
-                // The root producer of `T`'s key produces `T`, as in `Container.resolve`.
-                unsafe try unsafeDowncast(producer, to: Producer<T>.self).resolveTopLevel(request: request)
+        try BorrowedValue.lending(request) { request throws(ResolutionError) in
+            try registry.withRootProducer(of: T.self, for: BindingKey(T.self, tag: nil)) {
+                try $0.resolveTopLevel(request: request)
             }
         }
     }

@@ -35,33 +35,33 @@ public struct Resolver: Sendable {
     private let serial: UInt
 
     @inline(__always)
-    init(registry: Registry, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
+    init(registry: Registry, resolution: Resolution) {
         self.registry = registry
         self.weakRegistry = nil
-        self.state = UInt(bitPattern: state)
-        self.serial = serial
+        self.state = resolution.address
+        self.serial = resolution.serial
     }
 
     /// The resolver of the factory of an object the container keeps: it holds the container weakly.
     @inline(never)
-    init(weaklyOn registry: Registry, state: UnsafeMutablePointer<ResolutionState>, serial: UInt) {
+    init(weaklyOn registry: Registry, resolution: Resolution) {
         self.registry = Registry.placeholder
         self.weakRegistry = WeakRegistry(registry)
-        self.state = UInt(bitPattern: state)
-        self.serial = serial
+        self.state = resolution.address
+        self.serial = resolution.serial
     }
 
     /// The ongoing resolve of `registry`, when called on its thread before it ended.
     @inline(__always)
-    private func ongoingState(of registry: Registry) -> UnsafeMutablePointer<ResolutionState>? {
-        unsafe ActiveResolutions.running(at: state, serial: serial, key: registry.activeResolutionsKey)
+    private func ongoingResolution(of registry: Registry) -> Resolution? {
+        ActiveResolutions.resolution(at: state, serial: serial, key: registry.activeResolutionsKey)
     }
 
     /// Returns an instance of `type`, in the ongoing resolve.
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
         let key = BindingKey(T.self, tag: nil)
-        if T.self is AnyClass, let made = try resolveObject(key) { return unsafe unsafeBitCast(made, to: T.self) }
+        if T.self is AnyClass, let made = try resolveObject(key) { return recordedValue(made, as: T.self) }
         return try resolveValue(key)
     }
 
@@ -69,9 +69,7 @@ public struct Resolver: Sendable {
     @inlinable
     public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
         let key = BindingKey(T.Value.self, tag: tag)
-        if T.Value.self is AnyClass, let made = try resolveObject(key) {
-            return unsafe unsafeBitCast(made, to: T.Value.self)
-        }
+        if T.Value.self is AnyClass, let made = try resolveObject(key) { return recordedValue(made, as: T.Value.self) }
         return try resolveValue(key)
     }
 
@@ -89,29 +87,28 @@ public struct Resolver: Sendable {
     @usableFromInline
     func resolveObject(_ key: BindingKey) throws(ResolutionError) -> AnyObject? {
         if weakRegistry != nil { return nil }
-        guard let state = unsafe ongoingState(of: registry) else {
+        guard let resolution = ongoingResolution(of: registry) else {
             // A new top-level resolve.
-            let made = unsafe try registry.withRootProducer(for: key) { unsafe try $0.readyTopLevelResult() }
-            return unsafe made.map { unsafe Unmanaged<AnyObject>.fromOpaque($0).takeRetainedValue() }
+            return try registry.readyTopLevelRecord(for: key)
         }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
-        return try registry.withRootProducer(for: key) { unsafe try $0.produceRecorded(Resolution(state: state)) }
+        return try registry.withRootProducer(for: key) { try $0.produceRecorded(resolution) }
     }
 
     // The downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
     @usableFromInline
     func resolveValue<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         if weakRegistry != nil { return try resolveForKeptObject(key) }
-        guard let state = unsafe ongoingState(of: registry) else {
+        guard let resolution = ongoingResolution(of: registry) else {
             // A new top-level resolve.
-            return try registry.withRootProducer(for: key) {
-                unsafe try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevel()
+            return try registry.withRootProducer(of: T.self, for: key) {
+                try $0.resolveTopLevel()
             }
         }
         // Checked as a root, as in `resolveObject`.
-        return try registry.withRootProducer(for: key) {
-            unsafe try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
+        return try registry.withRootProducer(of: T.self, for: key) {
+            try $0.produce(resolution)
         }
     }
 
@@ -123,15 +120,15 @@ public struct Resolver: Sendable {
             throw ResolutionError(
                 .containerReleased(key, handle: key.tag == nil ? "Resolver.resolve(_:)" : "Resolver.resolve(_:tag:)"))
         }
-        guard let state = unsafe ongoingState(of: registry) else {
+        guard let resolution = ongoingResolution(of: registry) else {
             // A new top-level resolve, kept by the object that keeps this resolver (see
             // `Producer.resolveTopLevelForKeptObject()`).
-            return try registry.withRootProducer(for: key) {
-                unsafe try unsafeDowncast($0, to: Producer<T>.self).resolveTopLevelForKeptObject()
+            return try registry.withRootProducer(of: T.self, for: key) {
+                try $0.resolveTopLevelForKeptObject()
             }
         }
-        return try registry.withRootProducer(for: key) {
-            unsafe try unsafeDowncast($0, to: Producer<T>.self).produce(Resolution(state: state))
+        return try registry.withRootProducer(of: T.self, for: key) {
+            try $0.produce(resolution)
         }
     }
 }

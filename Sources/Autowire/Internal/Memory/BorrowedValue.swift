@@ -9,9 +9,20 @@
     let type: ObjectIdentifier
     let pointer: UnsafeRawPointer
 
-    init<Value>(type: Value.Type, pointer: UnsafeRawPointer) {
+    private init<Value>(type: Value.Type, pointer: UnsafeRawPointer) {
         self.type = ObjectIdentifier(Value.self)
         unsafe self.pointer = unsafe pointer
+    }
+
+    /// Calls `body` with `value` borrowed: `body` runs the whole resolve that reads it, and the
+    /// resolve's state, the only holder of the borrowed value, ends before `body` returns.
+    @inline(__always)
+    static func lending<Value, R, E: Error>(
+        _ value: Value, _ body: (BorrowedValue) throws(E) -> R
+    ) throws(E) -> R {
+        try unsafe withUnsafePointer(to: value) { pointer throws(E) in
+            try body(unsafe BorrowedValue(type: Value.self, pointer: UnsafeRawPointer(pointer)))
+        }
     }
 
     /// Whether the value is a `Value`.

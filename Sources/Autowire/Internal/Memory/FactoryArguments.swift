@@ -136,10 +136,10 @@ extension FactoryArguments {
 }
 
 /// A typed factory's call as the fixed-arity overloads specialize it: the arguments in, the
-/// product initialized at the pointer (uninitialized memory for one value of the factory's type).
+/// product written to a ``FactoryProduct``.
 ///
 /// The product is written rather than returned: returning it through a generic signature would
 /// cost a copy through its value witnesses, and `as AnyObject` stays a runtime bridging call even
 /// in specialized code.
 @usableFromInline
-typealias SpecializedFactoryCall = @Sendable (FactoryArguments, UnsafeMutableRawPointer) throws -> Void
+typealias SpecializedFactoryCall = @Sendable (FactoryArguments, FactoryProduct) throws -> Void

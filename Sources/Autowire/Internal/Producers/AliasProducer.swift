@@ -15,6 +15,12 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
             registersEarly: false, isFactory: false)
     }
 
+    /// Points the alias at its implementation's producer, which the registry owns as it owns this.
+    func aim(at target: Producer<Implementation>, location: SourceLocation) {
+        unsafe self.target = target
+        unsafe edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
+    }
+
     /// A class is bound to a subclass: the object is its own value. Anything else (a protocol) is
     /// converted, as `produce` does, by a call the program makes with the implementation's value.
     override func lowering() -> Lowering {

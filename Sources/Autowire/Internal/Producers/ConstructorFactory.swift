@@ -22,7 +22,7 @@ protocol ConstructionRecipe: FactoryParameterKeys, Sendable {
     ) {
         self.initializer = initializer
         self.labels = labels
-        unsafe self.specialized = unsafe specialized
+        self.specialized = specialized
         self.location = location
     }
 
@@ -35,7 +35,7 @@ protocol ConstructionRecipe: FactoryParameterKeys, Sendable {
         if let injectable = T.self as? any Injectable.Type {
             return compileFilled(injectable, compiler, as: Value.self, key: key, scope: scope, register: register)
         }
-        return unsafe TypedFactoryBinding(
+        return TypedFactoryBinding(
             value: Value.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
             specialized: specialized, origin: .constructor(location)
         ).compile(compiler, register: register)

@@ -22,7 +22,7 @@
         self.scope = scope
         self.factory = factory
         self.labels = labels
-        unsafe self.specialized = unsafe specialized
+        self.specialized = specialized
         self.origin = origin ?? .factory(location)
     }
 
@@ -45,7 +45,7 @@
     /// The factory a resolve program calls: the specialized call when there is one and its product
     /// is a class reference, else the parameter pack.
     private func programFactory(references: UInt64) -> ProgramFactory {
-        guard let specialized = unsafe specialized, Implementation.self is AnyClass else {
+        guard let specialized = specialized, Implementation.self is AnyClass else {
             return TypedProgramFactory<Value, repeat each Parameter, Implementation>(
                 key: key, location: location, factory: factory, references: references)
         }
@@ -54,7 +54,7 @@
         let upcast: ((AnyObject) throws -> AnyObject)? =
             Implementation.self == Value.self
             ? nil : { made in record(try Autowire.upcast(made, to: Value.self, key: key, location: location)) }
-        return unsafe SpecializedProgramFactory(
+        return SpecializedProgramFactory(
             key: key, location: location, specialized: specialized, references: references, upcast: upcast)
     }
 

@@ -89,6 +89,11 @@ enum ActiveResolutions {
         return nil
     }
 
+    /// `running(at:serial:key:)` as the resolution a `Resolver` works in.
+    static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
+        unsafe running(at: address, serial: serial, key: key).map { unsafe Resolution(state: $0) }
+    }
+
     /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.
     static func isBuilding(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
         unsafe anyEnclosing(state) { outer in

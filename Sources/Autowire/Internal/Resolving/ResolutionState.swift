@@ -449,6 +449,15 @@ import Synchronization
 @safe struct Resolution {
     let state: UnsafeMutablePointer<ResolutionState>
 
+    /// Where the state lies, which a `Resolver` keeps as a number (see `Resolver.state`).
+    var address: UInt { UInt(bitPattern: unsafe state) }
+    /// The number that tells this resolve from a later one at the same address.
+    var serial: UInt { unsafe state.pointee.serial }
+
+    /// Makes what this resolve creates kept, as for an object the container keeps (see
+    /// `Producer.resolveTopLevelForKeptObject()`).
+    func keepsWhatItMakes() { unsafe state.pointee.keptCreations = 1 }
+
     /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances. `key`
     /// is `ActiveResolutions.key`: a caller that keeps a copy (the registry does) saves reading the
     /// lazy global.
@@ -542,7 +551,7 @@ import Synchronization
     @inline(never)
     func keptObjectResolver(for registry: Registry) -> Resolver {
         if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
-        return unsafe Resolver(weaklyOn: registry, state: state, serial: state.pointee.serial)
+        return Resolver(weaklyOn: registry, resolution: self)
     }
 
     /// The resolver a closure factory of `registry` receives during this resolve, for an object
@@ -550,7 +559,7 @@ import Synchronization
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
         if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
-        return unsafe Resolver(registry: registry, state: state, serial: state.pointee.serial)
+        return Resolver(registry: registry, resolution: self)
     }
 
     /// Whether a property fill that met `producer` and got `error` can wait for its value: the

@@ -103,7 +103,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
         key: BindingKey, location: SourceLocation, specialized: @escaping SpecializedFactoryCall, references: UInt64,
         upcast: ((AnyObject) throws -> AnyObject)?
     ) {
-        unsafe self.specialized = unsafe specialized
+        self.specialized = specialized
         self.upcast = upcast
         super.init(key: key, location: location, references: references)
     }
@@ -120,7 +120,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     /// (nothing when it throws). Only for a factory that `writesProductIntoSlot`.
     @inline(__always)
     func writeProduct(_ arguments: FactoryArguments, into slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) throws {
-        unsafe try specialized(arguments, UnsafeMutableRawPointer(slot))
+        unsafe try specialized(arguments, FactoryProduct(UnsafeMutableRawPointer(slot)))
     }
 
     override func call(
@@ -134,7 +134,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
         var product: UnsafeMutableRawPointer?
         unsafe try withUnsafeMutablePointer(to: &product) { product in
-            unsafe try specialized(arguments, UnsafeMutableRawPointer(product))
+            unsafe try specialized(arguments, FactoryProduct(UnsafeMutableRawPointer(product)))
         }
         // Safe: the binding made this factory only for a product type that is a class, so the call
         // initialized the word with one strong reference, which is taken over here.

@@ -333,6 +333,11 @@ import Synchronization
         unsafe Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 
+    /// Fills `object` with the published program `word` (see `runPublished`); whether it ran.
+    static func injectPublished(_ word: UInt, into object: AnyObject) throws -> Bool {
+        unsafe try runPublished(word, injecting: object) != nil
+    }
+
     /// Runs the program `word` publishes (see `run`), unless lowering it again would make it
     /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
     /// injection does first. The program is used without a retain: see `published(_:)`.
@@ -363,6 +368,11 @@ import Synchronization
     /// injection: the object handed in, not retained), or nil when another resolve is running on
     /// this thread: the caller then resolves recursively, which sees what that resolve is building.
     @inline(__always)
+    /// Fills `object` (see `run`); whether the program ran.
+    func inject(into object: AnyObject) throws(ResolutionError) -> Bool {
+        unsafe try run(injecting: object) != nil
+    }
+
     func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws(ResolutionError)
         -> UnsafeMutableRawPointer?
     {

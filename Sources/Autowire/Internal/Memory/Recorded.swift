@@ -1,0 +1,55 @@
+/// How a resolve records values: a class's object as it is, anything else in a `ValueBox`. One
+/// word per value, whatever its type, so that the engine moves any value as an object reference.
+///
+/// Reading a record back is safe under the invariant the engine keeps everywhere: a record made
+/// for a key of `T` (by a `Producer<T>`, the only producer a key of `T` has) holds a `T`. The same
+/// test, `T.self is AnyClass`, decides on both sides (and in `Producer.holdsReferences`), so they
+/// agree on what is boxed. Inlined where `T` is known, the test folds away.
+
+/// Holds a value-type instance in a resolution's table.
+@usableFromInline
+final class ValueBox<T> {
+    @usableFromInline let value: T
+    @usableFromInline init(_ value: T) { self.value = value }
+}
+
+/// A value as resolutions and programs record it: a class reference as it is, anything else in a
+/// `ValueBox`.
+@inlinable
+@inline(__always)
+func record<Value>(_ value: Value) -> AnyObject {
+    unsafe Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
+}
+
+/// The value `record(_:)` recorded for a key of `T`.
+@inlinable
+@inline(__always)
+func recordedValue<T>(_ recorded: AnyObject, as type: T.Type) -> T {
+    if T.self is AnyClass { return unsafe unsafeBitCast(recorded, to: T.self) }
+    return unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
+}
+
+/// The value `record(_:)` recorded, handed over retained, taking over its reference.
+@inlinable
+@inline(__always)
+func takeRecorded<T>(_ made: UnsafeMutableRawPointer, as type: T.Type) -> T {
+    recordedValue(unsafe Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue(), as: T.self)
+}
+
+/// A resolve's result as the engine hands it to the public entry points: a record (see above)
+/// with one strong reference, which the receiver takes over, once.
+@usableFromInline
+@safe struct RecordedResult {
+    @usableFromInline let retained: UnsafeMutableRawPointer
+
+    @inline(__always)
+    init(retained: UnsafeMutableRawPointer) { unsafe self.retained = unsafe retained }
+
+    /// The value, for the key of `T` that was resolved.
+    @inlinable @inline(__always)
+    consuming func take<T>(as type: T.Type) -> T { unsafe takeRecorded(retained, as: T.self) }
+
+    /// The record itself.
+    @inline(__always)
+    consuming func takeRecord() -> AnyObject { unsafe Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue() }
+}

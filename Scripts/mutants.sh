@@ -132,7 +132,7 @@ mutant singleton-no-recheck-under-lock Internal/Producers/SingletonProducer.swif
     'StressTests|ConcurrencyTests|SingletonPublicationTests|CreationLockTests' no \
     'if isCreated.load(ordering: .acquiring) {
             lock.unlock()
-            return instance.pointee
+            return unsafe instance.pointee
         }' \
     ''
 # Singletons: the grouping of singletons that need each other is skipped when there are only two,
@@ -160,8 +160,8 @@ mutant main-thread-is-any-thread Internal/Runtime/CurrentThread.swift \
 # Mirror audit: a class-typed optional property is never seen as nil.
 mutant mirror-audit-reference-never-nil Internal/Checking/MirrorAudit.swift \
     'MirrorAuditTests|FirstFillCheckTests|ValidationTests' no \
-    'return base.load(fromByteOffset: field.offset, as: UInt.self) == 0' \
-    'return base.load(fromByteOffset: field.offset, as: UInt.self) == 1'
+    'return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 0' \
+    'return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 1'
 # First fill: a forgotten dependency found on the first instance is not reported.
 mutant first-fill-forgets-nothing Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests|BadInputCatalogueTests' no \
@@ -251,7 +251,7 @@ mutant program-frame-never-released Internal/Compiling/ProgramLowering.swift \
 # Resolve programs: a failed run keeps what its frame made (a leak).
 mutant program-failure-keeps-objects Internal/Running/ResolveProgram.swift \
     'ResolveProgramTests' yes \
-    'if let owned = frame[slot] { Unmanaged<AnyObject>.fromOpaque(owned).release() }' \
+    'if let owned = unsafe frame[slot] { unsafe Unmanaged<AnyObject>.fromOpaque(owned).release() }' \
     '_ = frame[slot]'
 # Resolve programs: a resolve nested in a program run does not see what the run is building, so an
 # `init()` resolving its own class recurses until the stack overflows.
@@ -262,7 +262,7 @@ mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolut
 # Resolve programs: a factory argument marked as moved is only lent, so its reference leaks.
 mutant program-moved-argument-lent Internal/Memory/FactoryArguments.swift \
     'ResolveProgramTests' no \
-    'let reference = moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()' \
+    'let reference = unsafe moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()' \
     'let reference = unmanaged.takeUnretainedValue()'
 # Resolve programs: every read of a slot in a factory call moves it, not only the last one, so the
 # frame hands over references it does not own (a double release).
@@ -320,8 +320,8 @@ mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
 # object is made again (and a program's joined resolution is never ended).
 mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swift \
     'WeakScopeProgramTests' no \
-    'if runsPlainly { return try execute(frame, run, NoRegions.self) }' \
-    'if true { return try execute(frame, run, NoRegions.self) }'
+    'if runsPlainly { return unsafe try execute(frame, run, NoRegions.self) }' \
+    'if true { return unsafe try execute(frame, run, NoRegions.self) }'
 # Singleton regions: a singleton that reads an object made before it in the resolve is published
 # (its hooks run) as soon as its region ends, where the recursive path defers its publication.
 mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering.swift \
@@ -349,8 +349,8 @@ mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramL
 # reset in its middle is kept for the new generation (a graph torn across the reset).
 mutant program-scope-pin-ignored Internal/Running/ScopePins.swift \
     'CustomScopeProgramTests' no \
-    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address {' \
-    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where pairs[index] == address && false {'
+    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == address {' \
+    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == address && false {'
 # Custom-scope regions: an instance a program made is kept for the current generation, not the
 # one its resolve pinned.
 mutant resettable-region-keeps-for-current-generation Internal/Producers/ResettableProducer.swift \
@@ -363,8 +363,8 @@ mutant resettable-region-keeps-for-current-generation Internal/Producers/Resetta
 # so no test can reach it; with it removed the whole suite passes in both modes.)
 mutant request-read-while-creating-kept-object Internal/Producers/RequestValueProducer.swift \
     'RequestScopeTests' no \
-    'if resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {' \
-    'if resolution.state.pointee.isCreatingSingleton() {'
+    'if unsafe resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {' \
+    'if unsafe resolution.state.pointee.isCreatingSingleton() {'
 # Deferred publication: a region that read an object made before it publishes at its own
 # `leaveScope`, so a failure later in the resolve leaves a singleton built on a failed graph.
 mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram.swift \
@@ -374,7 +374,7 @@ mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram.swift
 # Deferred publication: a failure leaves what the run staged unpublished but locked.
 mutant failure-keeps-staged-objects-locked Internal/Running/ResolveProgram.swift \
     'SingletonProgramTests' no \
-    'for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
+    'for index in regions.indices.reversed() where unsafe scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
     'for index in regions.indices.reversed() where false {'
 # Deferred publication: a region deferred inside a singleton's region waits for the end of the
 # resolve rather than for that singleton, which is then published holding an object discarded.
@@ -416,8 +416,8 @@ mutant assisted-main-actor-check-skipped Internal/Runtime/MainActorFunction.swif
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \
     'KeptResolverTests' no \
-    'return state.pointee.serial == serial ? state : nil' \
-    'return state'
+    'return unsafe state.pointee.serial == serial ? state : nil' \
+    'return unsafe state'
 # Protocol-typed properties: a program boxes each implementation through its alias's conversion
 # and writes the box through the key path, rather than storing the converted object.
 mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
@@ -445,7 +445,7 @@ mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \
 # Program frames: a run does not hand the injected object to its frame, so an injection fails.
 mutant frame-loses-injection-target Internal/Running/ResolveProgram.swift \
     'ResolveProgramTests' no \
-    'if let target { frame[0] = Unmanaged.passUnretained(target).toOpaque() }' \
+    'if let target { unsafe frame[0] = unsafe Unmanaged.passUnretained(target).toOpaque() }' \
     ''
 # Factory calls: a call reads its arguments as another call's (each operand kept as an index
 # into the calls while the loop adds it as a byte offset).
@@ -474,8 +474,8 @@ mutant creation-groups-split Internal/Compiling/PlanCompiler+CreationLocks.swift
 # Creation locks: the groups are never looked for, as if no new producer could be in a cycle.
 mutant creation-groups-skipped Internal/Compiling/PlanCompiler+CreationLocks.swift \
     'CreationLockGroupTests|DeadlockTests' no \
-    'if producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }' \
-    'if producer.rootCheck?.isAcyclic != true { mayBeInACycle = false }'
+    'if unsafe producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }' \
+    'if unsafe producer.rootCheck?.isAcyclic != true { mayBeInACycle = false }'
 # Creation locks: a compilation forgets the producers it registers, so the singletons it adds
 # that need each other are never grouped.
 mutant creation-groups-miss-registered Internal/Compiling/PlanCompiler.swift \
@@ -524,7 +524,7 @@ mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering.sw
 # Closure factories in programs: each closure call starts a resolution of its own.
 mutant joined-resolution-per-call Internal/Running/ProgramRun.swift \
     'ClosureFactoryProgramTests' no \
-    'if let joined { return joined.state }' \
+    'if let joined { return unsafe joined.state }' \
     'if let joined { joined.abandon() }'
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
@@ -536,22 +536,22 @@ mutant joined-resolution-never-completed Internal/Running/ResolveProgram.swift \
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
 mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram.swift \
     'ClosureFactoryProgramTests' no \
-    '                    scoped.pointee.joined?.abandon()
+    '                    unsafe scoped.pointee.joined?.abandon()
                     throw error' \
     '                    throw error'
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
 mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram.swift \
     'ClosureFactoryProgramTests' no \
-    '                    Unmanaged<AnyObject>.fromOpaque(made).release()
+    '                    unsafe Unmanaged<AnyObject>.fromOpaque(made).release()
                     throw error' \
     '                    throw error'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
 # under construction in the joined resolution, so a closure that needs it makes a second one.
 mutant waiting-factories-not-marked Internal/Running/RecursiveCall.swift \
     'RecursiveCallPlacementTests' no \
-    'for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }' \
-    'for factory in waitingFactories where false { _ = state.pointee.beginConstruction(factory) }'
+    'for factory in waitingFactories { _ = unsafe state.pointee.beginConstruction(factory) }' \
+    'for factory in waitingFactories where false { _ = unsafe state.pointee.beginConstruction(factory) }'
 # Closures below typed factories: the factory's product is never recorded in the joined resolution,
 # so closures after it meet it still under construction, and fills waiting for it stay empty.
 mutant joined-publication-skipped Internal/Running/JoinedPublication.swift \
@@ -606,8 +606,8 @@ mutant transient-met-again-refused Internal/Compiling/ProgramLowering.swift \
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \
-    'guard let check = edge.target.rootCheck, check.isAcyclic else { return nil }' \
-    'guard let check = edge.target.rootCheck ?? RootCheck(slotCapacity: 1, isAcyclic: true) as RootCheck? else { return nil }'
+    'guard let check = unsafe edge.target.rootCheck, check.isAcyclic else { return nil }' \
+    'guard let check = unsafe edge.target.rootCheck ?? RootCheck(slotCapacity: 1, isAcyclic: true) as RootCheck? else { return nil }'
 # Child views: a parent's non-kept binding always used as the parent compiled it, never
 # evaluated in the child's view.
 mutant child-view-never-evaluated-in-child Internal/Compiling/PlanCompiler+ChildViews.swift \
@@ -640,7 +640,7 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
 # generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
 mutant joined-resolution-pins-its-own-generation Internal/Running/ProgramRun.swift \
     'CustomScopeTests' no \
-    'pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
+    'pins.visitEach { storage, generation in unsafe storage.pin(generation, in: Resolution(state: started.state)) }' \
     ''
 # Kept contributions: a child that adds to a collection makes its own instance of an ancestor's
 # singleton contribution.
@@ -657,8 +657,8 @@ mutant child-binding-not-reaching-unreported Internal/Registry+Overrides.swift \
 # Overrides: a key a kept instance found absent is not part of what it reaches.
 mutant absent-key-not-reaching-unreported Internal/Registry+Overrides.swift \
     'ChildViewTests|RandomizedGraphTests' no \
-    'for absent in producer.absentKeys where targets[absent] != nil && reported.insert(absent).inserted {' \
-    'for absent in producer.absentKeys where false && targets[absent] != nil {'
+    'for absent in unsafe producer.absentKeys where targets[absent] != nil && reported.insert(absent).inserted {' \
+    'for absent in unsafe producer.absentKeys where false && targets[absent] != nil {'
 # Overrides: an ancestor's contribution in a kept scope is not checked.
 mutant kept-contribution-not-reaching-unreported Internal/Registry+Overrides.swift \
     'ChildViewTests|RandomizedGraphTests' no \

@@ -3,8 +3,9 @@ import Synchronization
 /// The state behind one ``Container``: its bindings (fixed when it is built), its compiled
 /// producers (grown on first use, under a lock).
 ///
-/// `@unchecked` because the declarations it keeps hold closures that are only called while
-/// compiling, under `table`'s lock.
+/// Sendable: the closures its declarations hold are called only while compiling, under `table`'s
+/// write lock, which also guards `sharing` and `programs`; `compilations` is an atomic; `table`,
+/// `roots` and `scopes` lock for themselves; the rest is `let`.
 final class Registry: @unchecked Sendable {
     let parent: Registry?
     /// For the copy `validate` makes: the container it copies, whose offered instances it sees.

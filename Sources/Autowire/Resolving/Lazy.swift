@@ -20,6 +20,9 @@ import Synchronization
 ///
 /// To test a class that holds a lazy without a container, make one from a closure with
 /// ``init(fileID:line:_:)``.
+// Sendable: `value` is written once, under `lock`, before `isResolved`'s releasing store, and read
+// outside it only after an acquiring load of `isResolved` saw true; `source` and `isResolving` are
+// read and written only under `lock`.
 public final class Lazy<T>: @unchecked Sendable {
     /// A lock of this lazy's own, held while the first `get()` resolves, so that concurrent first
     /// calls resolve once. It waits only on threads resolving this very value.

@@ -9,6 +9,10 @@ import Synchronization
 /// The verdict is kept per plan (one plan per type and container): later fills read one atomic
 /// word and never build a `Mirror`. A type found wrong stays wrong, so every later fill throws the
 /// same error. Without reflection metadata nothing can be told, and nothing is reported.
+///
+/// Sendable: `verdict` is an atomic; `problems`, the only `var`, is written before `verdict`'s
+/// releasing store and read after an acquiring load saw `failed` (see `problems`); the rest is
+/// `let`.
 final class FirstFillCheck: @unchecked Sendable {
     private enum Verdict: Int {
         /// `deciding`: one thread found the verdict and is writing `problems`; others check for

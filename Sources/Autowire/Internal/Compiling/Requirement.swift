@@ -79,6 +79,10 @@ extension String {
 }
 
 /// A key path to a main-actor-isolated property, kept only to print its name.
+///
+/// Sendable: `keyPath` is `let`, and a key path object is immutable: it is only printed, hashed,
+/// compared and measured (its offset, its root and value types), never used to read or write the
+/// main-actor property.
 @usableFromInline
 struct UncheckedKeyPath: @unchecked Sendable, CustomStringConvertible {
     let keyPath: AnyKeyPath

@@ -11,6 +11,9 @@
 /// waiting when that chain comes back to the calling thread, which would wait forever.
 ///
 /// Recursive: a thread that holds the lock takes it again at once (nested creations of one group).
+///
+/// Sendable: `owner` and `depth` are read and written only under `coordinator`'s mutex (its
+/// `withLock` and `withLockHeld`); `subject` is `let`.
 final class CreationLock: @unchecked Sendable {
     /// What the lock creates, for messages.
     let subject: BindingKey
@@ -68,6 +71,8 @@ final class CreationLock: @unchecked Sendable {
     /// lock. Creation is the cold path: one mutex for all keeps the wait-for chain consistent.
     private static let coordinator = Coordinator()
 
+    /// Sendable: `waiting` is read and written only under `mutex`, as every creation lock's `owner`
+    /// and `depth` are; `mutex` and `condition` are `let`, made in `init` and never destroyed.
     private final class Coordinator: @unchecked Sendable {
         // Never destroyed: the coordinator lives as long as the process.
         private let mutex = SystemMutex()

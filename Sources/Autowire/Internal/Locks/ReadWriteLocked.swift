@@ -5,6 +5,10 @@
 /// not starved by a stream of readers; neither side may take the lock again while holding it.
 /// Built on pthreads, which ThreadSanitizer understands (it cannot see `Synchronization.Mutex`'s
 /// futex on Linux).
+///
+/// Sendable: `value` is read only under `lock` held shared (`read`) and written only under it held
+/// exclusively (`write`); `lock` is `let`. What `read` hands out is shared as it is: the registry's
+/// producers, a printed key path, both `Sendable`.
 final class ReadWriteLocked<Value>: @unchecked Sendable {
     /// Freed in `deinit`.
     private let lock = SystemReadWriteLock()

@@ -2,7 +2,7 @@
 ///
 /// `Synchronization.Mutex` is not recursive, and its `sending` result rules out returning values
 /// that stay stored behind the lock, which is exactly what lazy and singleton storage do.
-final class RecursiveLock: @unchecked Sendable {
+final class RecursiveLock: Sendable {
     /// Freed in `deinit`.
     private let mutex = SystemMutex(recursive: true)
 

@@ -3,7 +3,7 @@
 ///
 /// A pthread mutex rather than `Synchronization.Mutex`, whose futex ThreadSanitizer cannot see on
 /// Linux.
-final class ShortLock: @unchecked Sendable {
+final class ShortLock: Sendable {
     // Freed in `deinit`.
     private let mutex = SystemMutex()
 

@@ -1,5 +1,8 @@
 /// `bind(P.self).to(Implementation.self)` with no scope of its own: whatever the implementation's
 /// producer gives, seen as `T`. Sharing therefore follows the implementation's scope.
+///
+/// Sendable: `target`, its one `var`, is set while compiling, under `registry.table`'s write lock,
+/// before the alias is published; `conversion` is `let`; the rest is `AnyProducer`'s.
 final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @unchecked Sendable {
     /// Set right after registration, so that cycles reaching this alias while its implementation
     /// compiles find it.

@@ -1,4 +1,6 @@
 /// A closure a binding makes its values with, and what its errors name.
+///
+/// Sendable: every stored property is `let`, and `call` is `@Sendable`.
 final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> T
     let key: BindingKey

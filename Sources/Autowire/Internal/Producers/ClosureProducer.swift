@@ -2,6 +2,8 @@
 /// calling the user's closure directly. (In other scopes a closure is a recipe a scoped producer
 /// calls, one call layer more: see `ClosureFactory.recipe`. A class's is an
 /// `ObjectClosureProducer`.)
+///
+/// Sendable: `factory` is `let` (and immutable, see `ClosureFactory`); the rest is `AnyProducer`'s.
 final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
     let factory: ClosureFactory<T>
 

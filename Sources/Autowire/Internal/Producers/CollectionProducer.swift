@@ -1,5 +1,8 @@
 /// `[Element]` gathered from `intoCollection()` contributions, in binding order: a parent
 /// container's collection first, then this container's own contributions.
+///
+/// Sendable: `inherited` and `elements` are set only while compiling, under `registry.table`'s
+/// write lock, before the producer is published, and only read after; the rest is `AnyProducer`'s.
 final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendable {
     /// The parent container's collection, which this one adds to. Owned here: when it is the
     /// parent's contributions compiled in this container's view, no table holds it.
@@ -40,6 +43,9 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
 
 /// `[Key: Element]` gathered from `intoDictionary(key:)` contributions, a parent container's
 /// entries included.
+///
+/// Sendable: `inherited` and `entries` are set only while compiling, under `registry.table`'s write
+/// lock, before the producer is published, and only read after; the rest is `AnyProducer`'s.
 final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>, @unchecked Sendable {
     /// The parent container's dictionary, which this one adds to. Owned here: when it is the
     /// parent's contributions compiled in this container's view, no table holds it.

@@ -1,5 +1,9 @@
 /// A producer of a handle that resolves another producer later (`Provider`, `Lazy`,
 /// `AssistedFactory`); its edge is deferred, so it never takes part in a cycle.
+///
+/// Sendable: `contributed`, its one `var`, is set only while compiling, under `registry.table`'s
+/// write lock, before the producer is published; `target` and `make` are `let`; the rest is
+/// `AnyProducer`'s.
 final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendable {
     let target: AnyProducer
     let make: (ContainerHandle) -> T

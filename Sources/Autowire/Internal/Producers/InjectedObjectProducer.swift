@@ -18,6 +18,9 @@ extension BindingKey {
 ///
 /// Met in any other resolve (a presenter resolved on its own), there is no such object: that is
 /// the `missing-binding` compiling would have reported.
+///
+/// Sendable: no state of its own (the object lives in the injection's resolution); the rest is
+/// `AnyProducer`'s.
 final class InjectedObjectProducer<T>: Producer<T>, @unchecked Sendable {
     init(registry: Registry) {
         super.init(

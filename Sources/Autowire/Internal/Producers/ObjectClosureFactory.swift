@@ -1,6 +1,8 @@
 /// The closure factory of a class in the `.graph` scope, returning the object itself: formed in
 /// the binding's module, where the class is known (see `BindingBuilder.to(_:)`), so that calling
 /// it passes nothing through a generic value's witnesses, and not generic itself.
+///
+/// Sendable: every stored property is `let`, and `call` is `@Sendable`.
 final class ObjectClosureFactory: GraphValueMaker, ClosureFactorySite, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> AnyObject
     let key: BindingKey

@@ -2,6 +2,9 @@
 /// other values, made through an `ObjectClosureFactory`. A `Resolver`, a top-level resolve and a
 /// program's `RecursiveCall` ask for the object as it is recorded (`produceRecorded`), which then
 /// never passes through `T`'s value witnesses: about 60 instructions an object fewer (callgrind).
+///
+/// Sendable: `factory` is `let` (and immutable, see `ObjectClosureFactory`); the rest is
+/// `AnyProducer`'s.
 final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
     let factory: ObjectClosureFactory
 

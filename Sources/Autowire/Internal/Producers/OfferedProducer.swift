@@ -3,6 +3,9 @@
 ///
 /// An offer belongs to the container it was made on and its descendants: each child container
 /// gets a slot of its own, which falls back to its parent's until something is offered to it.
+///
+/// Sendable: `instance` and `wasOffered` are read and written only under `lock`; `inherited` is
+/// `let`; the rest is `AnyProducer`'s.
 final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
     private let lock = RecursiveLock()
     /// Guarded by `lock`.

@@ -2,6 +2,12 @@ import Synchronization
 
 /// A compiled way to produce the value for one ``BindingKey`` in one container: the node of the
 /// dependency graph. Producers are built once by the ``PlanCompiler``, then only read.
+///
+/// Sendable: `edges`, `absentKeys` and `isGroupedForCreation` are written only by a compiler under
+/// `registry.table`'s write lock, before the producer is committed, and read once it is published
+/// (through that lock, `RootCache`'s releasing insert or `programWord`); `rootCheck` is written
+/// under the same lock, at the first root check; `programWord` is an atomic (releasing stores,
+/// acquiring loads); the rest is `let`.
 @usableFromInline
 class AnyProducer: @unchecked Sendable {
     let key: BindingKey
@@ -119,6 +125,8 @@ class AnyProducer: @unchecked Sendable {
 }
 
 /// A producer of `T`. Subclasses implement the scopes.
+///
+/// Sendable: adds only `holdsReferences`, a `let`; the rest is `AnyProducer`'s.
 @usableFromInline
 class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Whether values of `T` are class references, which a resolution records as they are.

@@ -1,4 +1,7 @@
 /// Produces the request of the ongoing ``RequestScope`` resolve.
+///
+/// Sendable: `read` is `let`; the request lives in each resolution's state, never here; the rest is
+/// `AnyProducer`'s.
 final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendable {
     /// How a resolve program reads the request.
     private let read: RequestRead<Request>

@@ -10,6 +10,10 @@
 /// Never a constant of a resolve program, which would keep returning the instance after a reset
 /// dropped it: a program asks the storage on each run, and makes the instance in a region
 /// it skips while the storage keeps one (see `ResettableRegion`).
+///
+/// Sendable: `pending` and `isUnderConstruction` are read and written only under `creationLock`,
+/// which is replaced only while compiling, before the producer is published; instances live in
+/// `storage`, under its lock; `recipe` and `storage` are `let`; the rest is `AnyProducer`'s.
 final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     /// Unretained: the storage keeps this producer (so that its identifier is never reused while

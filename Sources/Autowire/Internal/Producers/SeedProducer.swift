@@ -17,6 +17,9 @@ extension BindingKey {
 }
 
 /// Produces the seed of the ongoing `AssistedFactory.make(_:)` call.
+///
+/// Sendable: no state of its own (the seed lives in each resolution's state); the rest is
+/// `AnyProducer`'s.
 final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
     init(registry: Registry) {
         super.init(

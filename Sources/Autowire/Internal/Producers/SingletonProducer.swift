@@ -10,6 +10,12 @@ import Synchronization
 /// enclosing singleton's creation, or when the whole resolve succeeds, and discarded if the
 /// resolve fails first. A failure elsewhere in the resolve never discards a singleton that was
 /// fully built.
+///
+/// Sendable: `pendingInstance` and `isUnderConstruction` are read and written only under
+/// `creationLock`; `instance` and `recordedInstance` are written once, under it, before
+/// `isCreated`'s releasing store, and read only after an acquiring load of `isCreated` saw true;
+/// `creationLock` is replaced only while compiling, before the producer is published; the rest is
+/// `let` or `AnyProducer`'s.
 @safe final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)

@@ -1,4 +1,6 @@
 /// Wraps the tagged value's producer for a `Tagged<T>` factory parameter.
+///
+/// Sendable: `source` is `let`, and `edges` is set in `init`; the rest is `AnyProducer`'s.
 final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
     unowned(unsafe) let source: Producer<T.Value>
 

@@ -1,4 +1,6 @@
 /// `.transient`: a new value every time.
+///
+/// Sendable: `recipe` is `let` and immutable; the rest is `AnyProducer`'s.
 final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
     let recipe: Recipe<T>
 

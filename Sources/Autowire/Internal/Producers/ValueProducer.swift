@@ -1,4 +1,7 @@
 /// `.to(value:)`: always the same value.
+///
+/// Sendable: `value` and `recorded` are `let`, set in `init`; the value goes to every thread that
+/// resolves it, as `BindingBuilder.to(value:)` tells its caller; the rest is `AnyProducer`'s.
 final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
     let value: T
     /// `value` as resolutions record it, made once.

@@ -3,6 +3,8 @@
 /// edge (to the plan an injector runs) is deferred, like a `Provider`'s. `make` receives whether
 /// the wrapper must hold the container weakly: when it is made for an object the container keeps
 /// (see `RegistryReference`).
+///
+/// Sendable: `make` is `let`, and `edges` is set in `init`; the rest is `AnyProducer`'s.
 final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
     private let make: (Registry, _ weakly: Bool) -> T
 

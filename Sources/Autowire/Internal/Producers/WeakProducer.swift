@@ -2,6 +2,9 @@
 ///
 /// The instance is read and kept under a creation lock of this producer's own (see
 /// `WeakInstance`), by the recursive path and by resolve programs alike.
+///
+/// Sendable: `recipe` and `kept` are `let`; the instance is `kept`'s, under its creation lock (see
+/// `WeakInstance`); the rest is `AnyProducer`'s.
 final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
     let recipe: Recipe<T>
     private let kept: WeakInstance

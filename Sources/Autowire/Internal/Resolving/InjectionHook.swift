@@ -5,6 +5,10 @@ import Synchronization
 /// Swift cannot tell from a type whether it implements a requirement or takes the protocol
 /// extension's default, so the first call finds out: the default marks the object it ran on
 /// (`InjectionHook.defaultRan(on:)`), and a class that kept the default is never called again.
+///
+/// Sendable: `injectable` is `let`; `state` is an atomic, relaxed because it publishes no other
+/// memory and every thread that finds out stores the same answer (the marks it reads are each
+/// thread's own).
 final class InjectionHook: @unchecked Sendable {
     /// The class, whose objects (or its subclasses') are the only ones the hook is called on.
     private let injectable: any PropertyInjectable.Type

@@ -1,5 +1,8 @@
 /// The compiled property fills of one class: a flat list of steps, each holding its value's
 /// producer directly, so injecting does no lookup at all.
+///
+/// Sendable: `steps`, `mainActor`, `firstFill` and `hook` are written only while compiling, under
+/// `registry.table`'s write lock, before the owning producer is published, and only read after.
 final class InjectionPlan: @unchecked Sendable {
     /// Filled in while compiling (see `append`); immutable once the owning producer is published.
     private(set) var steps: [InjectionStep] = []
@@ -42,6 +45,10 @@ final class InjectionPlan: @unchecked Sendable {
 
 /// A `PropertyInjectable` type's plan, kept in the registry like any producer so that caching,
 /// cycle checks, validation and graph export treat it the same way.
+///
+/// Sendable: `plan` is `let` (see `InjectionPlan`), and `selfProducers` is set only while
+/// compiling, under `registry.table`'s write lock, before the producer is published; the rest is
+/// `AnyProducer`'s.
 final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
     let plan = InjectionPlan()
     /// The `.graph` producers of the filled object's own type that its graph reaches (its class's

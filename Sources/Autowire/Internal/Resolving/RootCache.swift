@@ -8,6 +8,10 @@ import Synchronization
 /// larger copy is published when the table is half full. (A reader-writer lock here cost about 140
 /// instructions per cached singleton resolve; a mutex made eight resolving threads wait on each
 /// other.)
+///
+/// Sendable: `tables` and `count` are guarded by `writer`; readers touch only `current` and the
+/// table's words, atomics: a producer's word is stored before its key's releasing store, which
+/// readers load acquiring; tables are freed only in `deinit`.
 @safe final class RootCache: @unchecked Sendable {
     /// Words per slot: type identity (0 = empty), tag identity (0 = untagged), producer.
     private static let wordsPerSlot = 3

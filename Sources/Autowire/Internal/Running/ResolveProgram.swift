@@ -89,6 +89,10 @@ import Synchronization
 /// learn their offsets, or before first fills were checked, or that has since published a
 /// singleton (a constant for the next program), is lowered again at the next resolve;
 /// the one it replaces stays alive with the registry, since another thread may still run it.
+///
+/// Sendable: every stored property is `let`, and the buffers are filled in `init` and never written
+/// after; `improvable` is an atomic (relaxed: a hint). A program reaches other threads through
+/// `programWord`'s releasing store, loaded acquiring.
 @safe final class ResolveProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {

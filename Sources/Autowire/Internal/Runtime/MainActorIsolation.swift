@@ -56,6 +56,9 @@ enum MainActorIsolation {
 }
 
 /// The runtime entry points and the protocol descriptor of `PropertyInjectable`, found once.
+///
+/// Sendable: every stored property is `let`: a runtime function that may be called from any thread,
+/// and pointers into read-only runtime and image data; each call fills a context buffer of its own.
 @safe private struct ConformanceRuntime: @unchecked Sendable {
     /// `swift_conformsToProtocolWithExecutionContext(type, protocol, context)`. Declared with the
     /// Swift calling convention in the runtime; for three pointer arguments and a pointer result it

@@ -11,6 +11,9 @@
 ///
 /// On the heap, allocated by `init` and freed by `destroy()`: a pthread mutex must never move, and
 /// a Swift stored property may. The owner calls `destroy()` once, when no thread can use it any more.
+///
+/// Sendable: `mutex` is `let`; the pthread mutex it points to is made to be used from any thread,
+/// and is destroyed only by its owner, once no thread can use it.
 @safe struct SystemMutex: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -47,6 +50,9 @@
 
 /// A system condition variable (pthreads), waited on with a `SystemMutex`. Allocated by `init`,
 /// freed by `destroy()`, like the mutex.
+///
+/// Sendable: `condition` is `let`; the pthread condition it points to is made to be used from any
+/// thread, with its mutex held, and is destroyed only by its owner, once no thread can use it.
 @safe struct SystemCondition: @unchecked Sendable {
     fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
 
@@ -65,6 +71,9 @@
 
 /// A system reader-writer lock (pthreads) that prefers writers, so that a writer is not starved by
 /// a stream of readers. Allocated by `init`, freed by `destroy()`, like the mutex.
+///
+/// Sendable: `lock` is `let`; the pthread rwlock it points to is made to be used from any thread,
+/// and is destroyed only by its owner, once no thread can use it.
 @safe struct SystemReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 

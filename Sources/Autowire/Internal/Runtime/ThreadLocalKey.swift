@@ -8,7 +8,7 @@
 
 /// A key of thread-specific storage (`pthread_key_t`): under one key, each thread has its own
 /// pointer, nil until that thread sets one.
-struct ThreadLocalKey: @unchecked Sendable {
+struct ThreadLocalKey: Sendable {
     private let key: pthread_key_t
 
     /// A new key, or nil when the system has none left. `destructor`, if any, is called at a

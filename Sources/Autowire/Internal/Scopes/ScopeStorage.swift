@@ -8,6 +8,8 @@
 ///
 /// The lock guards only the table: it is never held while user code runs, and the dropped
 /// instances are released after it is unlocked (their `deinit` may call into the container).
+///
+/// Sendable: `generation` and `instances` are read and written only under `lock`; `pin` is `let`.
 final class ScopeStorage: @unchecked Sendable {
     private struct Entry {
         /// The producer, kept alive so that its identifier cannot be reused by another one while
@@ -75,6 +77,8 @@ final class ScopeStorage: @unchecked Sendable {
 }
 
 /// The key under which a resolution records the generation it pinned: never produces anything.
+///
+/// Sendable: no state of its own, and never compiled, so its `AnyProducer` state is never written.
 private final class ScopePin: AnyProducer, @unchecked Sendable {
     init(key: BindingKey, registry: Registry) {
         super.init(

@@ -1,6 +1,8 @@
 /// A container's resettable lifetimes: one `ScopeStorage` per ``CustomScope`` its producers use,
 /// and one for its singletons when they were made resettable. Created while compiling; looked up
 /// again by `reset`.
+///
+/// Sendable: `storages` is read and written only under `lock`; each storage locks for itself.
 final class ScopeStorages: @unchecked Sendable {
     private let lock = ShortLock()
     /// Guarded by `lock`.

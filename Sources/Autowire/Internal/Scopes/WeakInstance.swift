@@ -1,6 +1,9 @@
 /// The object a `.weak` binding shares while something else holds it, and the creation lock it is
 /// made under, so that concurrent first requests share one instance and wait for no unrelated
 /// creation.
+///
+/// Sendable: `instance` is read (`enter`) and written (`keep`) only under `creationLock`, which is
+/// `let`.
 final class WeakInstance: ProgramScope, @unchecked Sendable {
     private let creationLock: CreationLock
     /// Guarded by `creationLock`.

@@ -6,8 +6,10 @@ import Synchronization
 /// Sendable: `edges`, `absentKeys` and `isGroupedForCreation` are written only by a compiler under
 /// `registry.table`'s write lock, before the producer is committed, and read once it is published
 /// (through that lock, `RootCache`'s releasing insert or `programWord`); `rootCheck` is written
-/// under the same lock, at the first root check; `programWord` is an atomic (releasing stores,
-/// acquiring loads); the rest is `let`.
+/// under the same lock at the first root check, and top-level resolves read it without the lock, as
+/// a table-size hint, once it was published so (not so for an ancestor's producer that an isolated
+/// child's handle resolves while the ancestor root-checks it: a race on that hint); `programWord`
+/// is an atomic (releasing stores, acquiring loads); the rest is `let`.
 @usableFromInline
 class AnyProducer: @unchecked Sendable {
     let key: BindingKey

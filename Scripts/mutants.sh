@@ -46,12 +46,14 @@ mutant() {
     news+=("$6")
 }
 
-# Container lifetime: a custom scope's producer retains its storage, which keeps the producer:
-# releasing the container frees none of its custom-scope or resettable instances.
+# Container lifetime: a custom scope's producer keeps its storage alive (a strong reference where
+# it holds an `Unowned` one): releasing the container frees none of its custom-scope or resettable
+# instances.
 mutant resettable-producer-retains-storage Internal/Producers/ResettableProducer.swift \
     'ContainerLifetimeTests' no \
-    'unowned(unsafe) let storage: ScopeStorage' \
-    'let storage: ScopeStorage'
+    '        self.storageReference = Unowned(storage)' \
+    '        self.storageReference = Unowned(storage)
+        _ = unsafe Unmanaged.passRetained(storage)'
 # Container lifetime: handles and resolvers made by the recursive path for an object the container
 # keeps hold it strongly, so a singleton keeps its own container alive.
 mutant kept-object-handles-strong Internal/Resolving/ResolutionState.swift \

@@ -227,7 +227,7 @@ extension BindingBuilder {
         // itself, so that the container calls it with no copy through `Value`'s value witnesses.
         var objectCall: (@Sendable (Resolver) throws -> AnyObject)?
         if Value.self is AnyClass {
-            objectCall = { (resolver: Resolver) throws -> AnyObject in record(try factory(resolver)) }
+            objectCall = { (resolver: Resolver) throws -> AnyObject in recordObject(try factory(resolver)) }
         }
         bindClosure(factory, objectCall: objectCall)
     }

@@ -89,9 +89,9 @@ extension Registry {
                 found.append((absent, path(to: producer) + [absent.description], true))
             }
             for edge in unsafe producer.edges
-            where unsafe !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                unsafe cameFrom[ObjectIdentifier(edge.target)] = (producer, edge)
-                unsafe queue.append(edge.target)
+            where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                cameFrom[ObjectIdentifier(edge.target)] = (producer, edge)
+                queue.append(edge.target)
             }
         }
         return found

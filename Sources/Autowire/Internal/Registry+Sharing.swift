@@ -72,9 +72,9 @@ extension Registry {
             if producer is any OfferedSlot { return nil }
             if case .closure = producer.origin { unseen = true }
             unsafe keys.formUnion(producer.absentKeys)
-            for edge in unsafe producer.edges where unsafe seen.insert(ObjectIdentifier(edge.target)).inserted {
-                unsafe keys.insert(edge.target.key)
-                unsafe pending.append(edge.target)
+            for edge in unsafe producer.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
+                keys.insert(edge.target.key)
+                pending.append(edge.target)
             }
         }
         return (keys, unseen)

@@ -61,7 +61,7 @@ public struct Resolver: Sendable {
     @inlinable
     public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
         let key = BindingKey(T.self, tag: nil)
-        if T.self is AnyClass, let made = try resolveObject(key) { return recordedValue(made, as: T.self) }
+        if T.self is AnyClass, let made = try resolveObject(key) { return recordedObject(made, as: T.self) }
         return try resolveValue(key)
     }
 
@@ -69,7 +69,7 @@ public struct Resolver: Sendable {
     @inlinable
     public func resolve<T: Tag>(_ type: T.Value.Type = T.Value.self, tag: T.Type) throws(ResolutionError) -> T.Value {
         let key = BindingKey(T.Value.self, tag: tag)
-        if T.Value.self is AnyClass, let made = try resolveObject(key) { return recordedValue(made, as: T.Value.self) }
+        if T.Value.self is AnyClass, let made = try resolveObject(key) { return recordedObject(made, as: T.Value.self) }
         return try resolveValue(key)
     }
 

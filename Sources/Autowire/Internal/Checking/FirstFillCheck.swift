@@ -27,7 +27,8 @@ final class FirstFillCheck: @unchecked Sendable {
     private let dependencies: [DeclaredDependency]
     /// Unowned: the plan holding this check belongs to a producer the registry owns, and it runs
     /// only inside a resolve or injection of that registry, which keeps the registry alive.
-    private unowned(unsafe) let registry: Registry
+    private let registryReference: Unowned<Registry>
+    private var registry: Registry { registryReference.object }
     private let verdict = Atomic<Int>(Verdict.unknown.rawValue)
     /// Written once, by the thread that moved `verdict` from `unknown` to `deciding`, before it
     /// publishes `passed` or `failed` with release ordering; read only after `failed` is seen.
@@ -36,7 +37,7 @@ final class FirstFillCheck: @unchecked Sendable {
     init(type: AnyObject.Type, dependencies: [DeclaredDependency], registry: Registry) {
         self.type = type
         self.dependencies = dependencies
-        unsafe self.registry = registry
+        self.registryReference = Unowned(registry)
     }
 
     /// Whether an instance was checked and found right: later fills need no check at all.
@@ -80,7 +81,7 @@ final class FirstFillCheck: @unchecked Sendable {
         let candidates = Self.undeclaredNilFields.entry(for: ObjectIdentifier(type as Any.Type)) {
             undeclaredNilFields(of: object)
         }
-        return candidates.filter { unsafe registry.canProvide($0.wrappedType) }
+        return candidates.filter { registry.canProvide($0.wrappedType) }
     }
 
     /// Per class, the undeclared stored optionals found nil after its first injection, whichever

@@ -34,7 +34,7 @@ struct GraphSnapshot {
             while next < producers.count {
                 let producer = producers[next]
                 for edge in unsafe producer.edges {
-                    let target = unsafe id(of: edge.target, reachedBy: edges.count)
+                    let target = id(of: edge.target, reachedBy: edges.count)
                     edges.append(
                         DependencyGraph.Edge(
                             from: next, to: target, label: edge.label, location: edge.location,

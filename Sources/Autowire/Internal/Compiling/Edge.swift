@@ -8,7 +8,8 @@ struct Edge {
     let location: SourceLocation?
     /// The producer that provides the value. Unretained: safe because it belongs to the same
     /// registry as the edge's producer, or to a parent registry, which a child keeps alive.
-    unowned(unsafe) let target: AnyProducer
+    private let targetReference: Unowned<AnyProducer>
+    var target: AnyProducer { targetReference.object }
     /// Deferred edges (`Provider`, `Lazy`) resolve later, so they never take part in a cycle.
     let isDeferred: Bool
     /// Whether the edge is a property an object's plan fills (rather than a factory parameter or
@@ -24,7 +25,7 @@ struct Edge {
     ) {
         self.makeLabel = label
         self.location = location
-        unsafe self.target = target
+        self.targetReference = Unowned(target)
         self.isDeferred = isDeferred
         self.isPropertyFill = isPropertyFill
     }
@@ -35,7 +36,7 @@ struct Edge {
     /// an alias waits for the factory it hands on.
     var waitsForRunningFactory: Bool {
         guard isPropertyFill else { return false }
-        let maker = unsafe target.valueMaker
+        let maker = target.valueMaker
         return maker.isFactory && maker.scope != .transient && maker.scope != .weak
     }
 }

@@ -4,7 +4,8 @@ struct InjectionStep: Sendable {
     let requirement: Requirement
     /// The producer the value comes from. Unretained: safe because it belongs to the plan's registry,
     /// or to a parent registry, which a child keeps alive.
-    unowned(unsafe) let target: AnyProducer
+    private let targetReference: Unowned<AnyProducer>
+    var target: AnyProducer { targetReference.object }
     let run: @Sendable (AnyObject, Resolution) throws -> Void
     /// The same fill as a resolve program performs it, from a value already made.
     let store: ProgramStore
@@ -14,7 +15,7 @@ struct InjectionStep: Sendable {
         run: @escaping @Sendable (AnyObject, Resolution) throws -> Void
     ) {
         self.requirement = requirement
-        unsafe self.target = target
+        self.targetReference = Unowned(target)
         self.store = store
         self.run = run
     }

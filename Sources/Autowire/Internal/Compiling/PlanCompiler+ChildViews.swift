@@ -43,18 +43,18 @@ extension PlanCompiler {
     /// table holds it), find themselves through the edge `index` of the collection that adds to
     /// it, which is the one registered under the key.
     private func reroute(handlesContributedTo inherited: AnyProducer, through index: Int) {
-        guard unsafe inherited.registry === registry else { return }  // the ancestor's own: found there
+        guard inherited.registry === registry else { return }  // the ancestor's own: found there
         var pending = [inherited]
         while let collection = pending.popLast() {
             for edge in unsafe collection.edges {
-                if let handle = unsafe edge.target as? any HandleProducer, let contributed = handle.contributed,
+                if let handle = edge.target as? any HandleProducer, let contributed = handle.contributed,
                     contributed.collection == inherited.key
                 {
                     handle.contributed = (contributed.collection, [index] + contributed.edges)
-                } else if edge.label.isEmpty, unsafe edge.target.key == inherited.key,
-                    unsafe edge.target.registry === registry
+                } else if edge.label.isEmpty, edge.target.key == inherited.key,
+                    edge.target.registry === registry
                 {
-                    unsafe pending.append(edge.target)
+                    pending.append(edge.target)
                 }
             }
         }

@@ -11,7 +11,7 @@ extension PlanCompiler {
         // 300 instructions a producer (a generic append each), a tenth of a fresh container's
         // first resolve.
         func isNew(_ producer: AnyProducer) -> Bool {
-            unsafe !producer.isGroupedForCreation && producer.registry === registry
+            !producer.isGroupedForCreation && producer.registry === registry
         }
         // A group never reaches producers compiled before (theirs were published with edges to
         // what existed then), so with fewer than two new singletons no group needs a shared lock:
@@ -78,9 +78,9 @@ private struct Tarjan {
             if unsafe top.nextEdge < producer.edges.count {
                 let edge = unsafe producer.edges[top.nextEdge]
                 path[path.count - 1].nextEdge += 1
-                let target = unsafe edge.target
+                let target = edge.target
                 let targetID = ObjectIdentifier(target)
-                guard !edge.isDeferred, !target.isGroupedForCreation, unsafe target.registry === registry else {
+                guard !edge.isDeferred, !target.isGroupedForCreation, target.registry === registry else {
                     continue
                 }
                 if let targetOrder = order[targetID] {

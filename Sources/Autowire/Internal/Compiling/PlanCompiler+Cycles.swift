@@ -48,7 +48,7 @@ extension PlanCompiler {
     func checkRoot(_ root: AnyProducer) {
         // A producer is written only under its own registry's lock; an ancestor's producer is
         // checked when the ancestor resolves it, and until then a resolve sizes its table itself.
-        guard unsafe root.rootCheck == nil, unsafe root.registry === registry else { return }
+        guard unsafe root.rootCheck == nil, root.registry === registry else { return }
         checkKeptObjectsReachingRequest(from: root)
         if let reach = reachThroughCheckedEdges(of: root) {
             unsafe root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
@@ -90,7 +90,7 @@ extension PlanCompiler {
         for (index, edge) in edges.enumerated() where !edge.isDeferred {
             guard let check = unsafe edge.target.rootCheck, check.isAcyclic else { return nil }
             // A target met through an earlier edge counts once, as in the walk.
-            if edges[..<index].contains(where: { unsafe !$0.isDeferred && $0.target === edge.target }) { continue }
+            if edges[..<index].contains(where: { !$0.isDeferred && $0.target === edge.target }) { continue }
             reach += check.slotCapacity
         }
         return reach
@@ -125,7 +125,7 @@ extension PlanCompiler {
                 frames[frames.count - 1].reach += reach
                 continue
             }
-            let target = unsafe edge.target
+            let target = edge.target
             // `nextEdge` moved the frame just past the edge it returned.
             let hop = Hop(producer: producer, edgeIndex: frames[top].nextEdge - 1)
             switch walk.visits[ObjectIdentifier(target)] {
@@ -173,7 +173,7 @@ extension PlanCompiler {
         while frame.nextEdge < edges.count {
             let edge = edges[frame.nextEdge]
             frame.nextEdge += 1
-            if !edge.isDeferred, unsafe !endlessOnly || (!edge.target.registersEarly && !edge.waitsForRunningFactory) {
+            if !edge.isDeferred, !endlessOnly || (!edge.target.registersEarly && !edge.waitsForRunningFactory) {
                 return edge
             }
         }
@@ -243,7 +243,7 @@ extension PlanCompiler {
                 if !frames.isEmpty { hops.removeLast() }
                 continue
             }
-            let target = unsafe edge.target
+            let target = edge.target
             hops.append(Hop(producer: producer, edgeIndex: frames[top].nextEdge - 1))
             switch visits[ObjectIdentifier(target)] {
             case nil:

@@ -6,7 +6,8 @@ extension PlanCompiler {
     /// the one it is nested in (a child compiling through its parent) by a thread-specific pointer.
     @safe private struct Frame {
         /// Unretained: the frame lives only while `whileCompiling` holds the compiler.
-        unowned(unsafe) let compiler: PlanCompiler
+        let compilerReference: Unowned<PlanCompiler>
+        var compiler: PlanCompiler { compilerReference.object }
         let outer: UnsafeMutableRawPointer?
     }
 
@@ -16,7 +17,7 @@ extension PlanCompiler {
     func whileCompiling<R>(_ body: () -> R) -> R {
         guard let key = Self.frames else { return body() }
         let outer = unsafe key.value
-        var frame = unsafe Frame(compiler: self, outer: outer)
+        var frame = unsafe Frame(compilerReference: Unowned(self), outer: outer)
         return unsafe withUnsafeMutablePointer(to: &frame) { pointer in
             // Both calls fail only for an invalid key (checked above) or out of memory for the
             // thread's table; the guard then simply does not see this frame.
@@ -34,7 +35,7 @@ extension PlanCompiler {
             // Each pointer was set by `whileCompiling` to a frame on this thread's stack, and reset
             // before that frame ended.
             let frame = unsafe raw.assumingMemoryBound(to: Frame.self).pointee
-            if unsafe frame.compiler.registry === registry { return unsafe frame.compiler }
+            if frame.compiler.registry === registry { return frame.compiler }
             unsafe next = unsafe frame.outer
         }
         return nil

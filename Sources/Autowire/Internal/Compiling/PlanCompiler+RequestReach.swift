@@ -48,8 +48,8 @@ extension PlanCompiler {
             let edge = unsafe producer.edges[top.nextEdge]
             stack[stack.count - 1].nextEdge += 1
             // Another container's producers never see this scope's request.
-            guard unsafe edge.target.registry === registry else { continue }
-            let target = unsafe edge.target
+            guard edge.target.registry === registry else { continue }
+            let target = edge.target
             let component = EdgeLabel.pathComponent(edge, of: producer)
             // What a handle resolves is made later, by a resolve of its own: no kept object on the
             // way to the handle keeps it. `producer` is the handle; the edge that led to it, its place.
@@ -96,8 +96,8 @@ extension AnyProducer {
         while let producer = stack.popLast() {
             if case .request = producer.origin { return true }
             for edge in unsafe producer.edges
-            where unsafe !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                unsafe stack.append(edge.target)
+            where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                stack.append(edge.target)
             }
         }
         return false

@@ -248,7 +248,7 @@ struct ProgramLowering {
                     stack[index].next += 1
                     let path = addPath(stack[index].path, .property(ownerType: type, step.requirement))
                     let destination = Destination.store(owner: slot, step.store)
-                    if let value = unsafe try begin(step.target, path: path, destination: destination) {
+                    if let value = try begin(step.target, path: path, destination: destination) {
                         try deliver(value, to: destination, path: path)
                     }
                     continue

@@ -21,12 +21,28 @@ func record<Value>(_ value: Value) -> AnyObject {
     unsafe Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
 }
 
+/// `record(_:)` of a value whose type is known to be a class: the object itself, with no test
+/// left to fold away in the caller's inlined body.
+@inlinable
+@inline(__always)
+func recordObject<Value>(_ value: Value) -> AnyObject {
+    unsafe unsafeBitCast(value, to: AnyObject.self)
+}
+
 /// The value `record(_:)` recorded for a key of `T`.
 @inlinable
 @inline(__always)
 func recordedValue<T>(_ recorded: AnyObject, as type: T.Type) -> T {
     if T.self is AnyClass { return unsafe unsafeBitCast(recorded, to: T.self) }
     return unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
+}
+
+/// `recordedValue(_:as:)` where `T` is known to be a class, as one object reference: for callers
+/// that tested `T.self is AnyClass` already, so that their inlined body stays as small as a cast.
+@inlinable
+@inline(__always)
+func recordedObject<T>(_ recorded: AnyObject, as type: T.Type) -> T {
+    unsafe unsafeBitCast(recorded, to: T.self)
 }
 
 /// The value `record(_:)` recorded, handed over retained, taking over its reference.

@@ -6,7 +6,11 @@
 final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @unchecked Sendable {
     /// Set right after registration, so that cycles reaching this alias while its implementation
     /// compiles find it.
-    unowned(unsafe) var target: Producer<Implementation>?
+    private var targetReference: Unowned<Producer<Implementation>>?
+    var target: Producer<Implementation>? {
+        get { targetReference?.object }
+        set { targetReference = newValue.map(Unowned.init) }
+    }
 
     /// How a resolve program turns the implementation's value into a `T` that is not a class.
     private let conversion: AliasConversion<T, Implementation>
@@ -20,19 +24,19 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
 
     /// Points the alias at its implementation's producer, which the registry owns as it owns this.
     func aim(at target: Producer<Implementation>, location: SourceLocation) {
-        unsafe self.target = target
+        self.targetReference = Unowned(target)
         unsafe edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
     }
 
     /// A class is bound to a subclass: the object is its own value. Anything else (a protocol) is
     /// converted, as `produce` does, by a call the program makes with the implementation's value.
     override func lowering() -> Lowering {
-        guard let target = unsafe target else { return .unsupported }
+        guard let target = target else { return .unsupported }
         return holdsReferences ? .forward(target) : .factory(conversion, [target], shared: false)
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        guard let target = unsafe target else { throw missingTarget }
+        guard let target = target else { throw missingTarget }
         return try value(of: target.produce(resolution))
     }
 
@@ -51,10 +55,10 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
         ResolutionError(.internalInconsistency("the alias for \(key) has no implementation"))
     }
 
-    var forwarded: AnyProducer? { unsafe target }
+    var forwarded: AnyProducer? { target }
 
     func recorded(fromForwarded recorded: AnyObject) throws -> AnyObject {
-        guard let target = unsafe target else { throw missingTarget }
+        guard let target = target else { throw missingTarget }
         return reference(for: try value(of: target.value(from: recorded)))
     }
 }

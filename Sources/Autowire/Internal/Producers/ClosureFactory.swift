@@ -8,7 +8,8 @@ final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked S
     /// Unretained, so a registry and its producers form no cycle. Safe: the factory belongs to a
     /// producer of this registry (or of a parent a child keeps alive), and runs only inside a
     /// resolve of it, which holds the registry.
-    unowned(unsafe) let registry: Registry
+    private let registryReference: Unowned<Registry>
+    var registry: Registry { registryReference.object }
 
     /// `registry`, lent: read as `Unmanaged`, it is not retained.
     @inline(__always)
@@ -21,7 +22,7 @@ final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked S
         self.call = call
         self.key = key
         self.location = location
-        unsafe self.registry = registry
+        self.registryReference = Unowned(registry)
     }
 
     /// Calls the closure in `resolution`; its errors name this binding's key and `file:line`.

@@ -23,7 +23,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     /// The handle finds its target again through this producer's key, in the registry that
     /// compiled it, which it holds weakly when made for an object the container keeps.
     private func handle(weakly: Bool) -> ContainerHandle {
-        unsafe ContainerHandle(
+        ContainerHandle(
             registry: registry, weakly: weakly, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil),
             element: contributed)
     }

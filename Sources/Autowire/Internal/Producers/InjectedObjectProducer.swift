@@ -47,8 +47,8 @@ extension AnyProducer {
         while let producer = next.popLast() {
             if test(producer) { return true }
             for edge in unsafe producer.edges
-            where unsafe !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                unsafe next.append(edge.target)
+            where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                next.append(edge.target)
             }
         }
         return false
@@ -63,8 +63,8 @@ extension AnyProducer {
         while let producer = next.popLast() {
             if test(producer) { found.append(producer) }
             for edge in unsafe producer.edges
-            where unsafe !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                unsafe next.append(edge.target)
+            where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
+                next.append(edge.target)
             }
         }
         return found

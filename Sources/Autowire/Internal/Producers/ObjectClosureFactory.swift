@@ -8,7 +8,8 @@ final class ObjectClosureFactory: GraphValueMaker, ClosureFactorySite, @unchecke
     let key: BindingKey
     let location: SourceLocation
     /// Unretained, as `ClosureFactory.registry` is, and safe for the same reason.
-    unowned(unsafe) let registry: Registry
+    private let registryReference: Unowned<Registry>
+    var registry: Registry { registryReference.object }
 
     /// `registry`, lent: read as `Unmanaged`, it is not retained.
     @inline(__always)
@@ -21,7 +22,7 @@ final class ObjectClosureFactory: GraphValueMaker, ClosureFactorySite, @unchecke
         self.call = call
         self.key = key
         self.location = location
-        unsafe self.registry = registry
+        self.registryReference = Unowned(registry)
     }
 
     /// Calls the closure in `resolution`, as `ClosureFactory.make(in:)` does.

@@ -6,10 +6,11 @@
 final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
     /// `nil` when the container has no way to provide `Wrapped`. Unowned: it belongs to this
     /// producer's registry or an ancestor's, which this registry holds strongly.
-    unowned(unsafe) let source: Producer<Wrapped>?
+    private let sourceReference: Unowned<Producer<Wrapped>>?
+    var source: Producer<Wrapped>? { sourceReference?.object }
 
     init(key: BindingKey, registry: Registry, source: Producer<Wrapped>?) {
-        unsafe self.source = source
+        self.sourceReference = source.map(Unowned.init)
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
@@ -21,12 +22,12 @@ final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> Wrapped? {
-        guard let source = unsafe source else { return nil }
+        guard let source = source else { return nil }
         return try source.produce(resolution)
     }
 
     override func lowering() -> Lowering {
-        guard let source = unsafe source else { return .constant(reference(for: nil)) }
+        guard let source = source else { return .constant(reference(for: nil)) }
         if let value = source.constantValue { return .constant(reference(for: value)) }
         let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
             Wrapped?.some(arguments.take(Wrapped.self, 0))

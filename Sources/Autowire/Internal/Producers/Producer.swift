@@ -16,7 +16,8 @@ class AnyProducer: @unchecked Sendable {
     let scope: Scope
     let origin: Origin
     /// The container that owns the producer, its bindings and its singletons.
-    unowned(unsafe) let registry: Registry
+    private let registryReference: Unowned<Registry>
+    var registry: Registry { registryReference.object }
 
     /// Static dependencies, filled in while compiling; immutable once the producer is published.
     ///
@@ -43,7 +44,7 @@ class AnyProducer: @unchecked Sendable {
         self.key = key
         self.scope = scope
         self.origin = origin
-        unsafe self.registry = registry
+        self.registryReference = Unowned(registry)
         self.registersEarly = registersEarly
         self.isFactory = isFactory
     }

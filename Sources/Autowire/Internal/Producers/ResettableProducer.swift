@@ -21,7 +21,8 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     /// container ever broke (`ContainerLifetimeTests`). Safe: the storage is the registry's (its
     /// `scopes` own it for the registry's whole life, see `Registry.resettableStorage(for:)`),
     /// and this producer is used only while its registry lives, as `AnyProducer.registry` is.
-    unowned(unsafe) let storage: ScopeStorage
+    private let storageReference: Unowned<ScopeStorage>
+    var storage: ScopeStorage { storageReference.object }
     /// Its own lock, or the one it shares with the singletons of its cycle; replaced only while
     /// compiling, before the producer is published.
     var creationLock: CreationLock
@@ -31,7 +32,7 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, recipe: Recipe<T>, storage: ScopeStorage) {
         self.recipe = recipe
-        unsafe self.storage = storage
+        self.storageReference = Unowned(storage)
         self.creationLock = CreationLock(subject: key)
         super.init(
             key: key, scope: scope, origin: origin, registry: registry, registersEarly: recipe.registersEarly,
@@ -50,8 +51,8 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
         case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
         case .absent: break
         }
-        let generation = unsafe storage.pinnedGeneration(in: resolution)
-        if let kept = unsafe storage.instance(of: self, in: generation) {
+        let generation = storage.pinnedGeneration(in: resolution)
+        if let kept = storage.instance(of: self, in: generation) {
             resolution.record(self, instance: kept)
             return try value(from: kept)
         }
@@ -62,7 +63,7 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     private func create(_ resolution: Resolution, generation: Int) throws -> T {
         let lock = creationLock
         try lock.lock()
-        if let kept = unsafe storage.instance(of: self, in: generation) {
+        if let kept = storage.instance(of: self, in: generation) {
             lock.unlock()
             resolution.record(self, instance: kept)
             return try value(from: kept)
@@ -98,10 +99,10 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     /// `create` does it: the instance kept or made by a deferred creation on this thread, else nil
     /// with the creation lock held and the producer marked under construction.
     fileprivate func enterCreation(generation: Int) throws(ResolutionError) -> AnyObject? {
-        if let kept = unsafe storage.instance(of: self, in: generation) { return kept }
+        if let kept = storage.instance(of: self, in: generation) { return kept }
         let lock = creationLock
         try lock.lock()
-        if let kept = unsafe storage.instance(of: self, in: generation) {
+        if let kept = storage.instance(of: self, in: generation) {
             lock.unlock()
             return kept
         }
@@ -133,7 +134,7 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     func publish() {
         guard let pending = unsafe pending else { return }
         unsafe self.pending = nil
-        unsafe storage.keep(reference(for: pending.value), of: self, in: pending.generation)
+        storage.keep(reference(for: pending.value), of: self, in: pending.generation)
     }
 
     func discard() { unsafe pending = nil }
@@ -159,5 +160,5 @@ private final class ResettableRegion<T>: ProgramScope {
     override func discard() { producer.discardStaged() }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
-    override var storage: ScopeStorage? { unsafe producer.storage }
+    override var storage: ScopeStorage? { producer.storage }
 }

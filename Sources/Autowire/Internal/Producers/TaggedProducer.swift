@@ -2,10 +2,11 @@
 ///
 /// Sendable: `source` is `let`, and `edges` is set in `init`; the rest is `AnyProducer`'s.
 final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
-    unowned(unsafe) let source: Producer<T.Value>
+    private let sourceReference: Unowned<Producer<T.Value>>
+    var source: Producer<T.Value> { sourceReference.object }
 
     init(key: BindingKey, registry: Registry, source: Producer<T.Value>) {
-        unsafe self.source = source
+        self.sourceReference = Unowned(source)
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
@@ -13,13 +14,13 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> Tagged<T> {
-        unsafe Tagged(try source.produce(resolution))
+        Tagged(try source.produce(resolution))
     }
 
     /// A bound value (the usual source) is wrapped once, for every run.
     override func lowering() -> Lowering {
-        if let value = unsafe source.constantValue { return .constant(reference(for: Tagged(value))) }
-        let call = unsafe ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
+        if let value = source.constantValue { return .constant(reference(for: Tagged(value))) }
+        let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
             Tagged<T>(arguments.take(T.Value.self, 0))
         }
         return unsafe .factory(call, [source], shared: false)

@@ -28,7 +28,8 @@ final class TypedFactoryRecipe<each Parameter, Implementation>: FactoryCall {
 /// A bound assisted factory: the seed of the ongoing `make(_:)` first, then resolved parameters.
 final class SeededFactoryRecipe<Seed, each Parameter, Implementation>: FactoryCall {
     let factory: (Seed, repeat each Parameter) throws -> Implementation
-    unowned(unsafe) let seed: SeedProducer<Seed>
+    private let seedReference: Unowned<SeedProducer<Seed>>
+    var seed: SeedProducer<Seed> { seedReference.object }
     let arguments: FactoryArgumentList
 
     init(
@@ -36,20 +37,21 @@ final class SeededFactoryRecipe<Seed, each Parameter, Implementation>: FactoryCa
         arguments: repeat FactoryArgument<each Parameter>
     ) {
         self.factory = factory
-        unsafe self.seed = seed
+        self.seedReference = Unowned(seed)
         self.arguments = FactoryArgumentList(repeat each arguments)
     }
 
     func make(_ resolution: Resolution) throws -> Implementation {
         var index = 0
-        return unsafe try factory(
+        return try factory(
             try seed.produce(resolution), repeat try arguments.produce((each Parameter).self, at: &index, resolution))
     }
 }
 
 /// One compiled factory parameter; its producer is owned by a registry.
 struct FactoryArgument<P> {
-    unowned(unsafe) let producer: Producer<P>
+    let producerReference: Unowned<Producer<P>>
+    var producer: Producer<P> { producerReference.object }
 }
 
 /// A factory's compiled parameters, flat and untyped, read back in parameter order.
@@ -84,7 +86,7 @@ final class ArgumentCursor {
 
     func take<P>(_ type: P.Type) -> FactoryArgument<P> {
         defer { next += 1 }
-        return unsafe FactoryArgument(producer: unsafeDowncast(compiled[next], to: Producer<P>.self))
+        return unsafe FactoryArgument(producerReference: Unowned(unsafeDowncast(compiled[next], to: Producer<P>.self)))
     }
 }
 

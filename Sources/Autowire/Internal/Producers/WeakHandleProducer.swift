@@ -29,7 +29,7 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
 
     override func lowering(insideKeptObject: Bool) -> Lowering {
         let make = make
-        let call = unsafe HandleCall(key: key, registry: registry) { registry in make(registry, insideKeptObject) }
+        let call = HandleCall(key: key, registry: registry) { registry in make(registry, insideKeptObject) }
         return .factory(call, [], shared: false)
     }
 }
@@ -38,17 +38,18 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
 final class HandleCall<T>: ProgramFactory {
     /// Unretained, as the recipes of a registry hold it: the program belongs to this registry
     /// (or to a child's, which keeps it alive), and runs only inside a resolve that holds it.
-    private unowned(unsafe) let registry: Registry
+    private let registryReference: Unowned<Registry>
+    private var registry: Registry { registryReference.object }
     private let make: (Registry) -> T
 
     init(key: BindingKey, registry: Registry, make: @escaping (Registry) -> T) {
-        unsafe self.registry = registry
+        self.registryReference = Unowned(registry)
         self.make = make
         super.init(key: key, location: nil)
     }
 
     override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
-        unsafe record(make(registry))
+        record(make(registry))
     }
 
     override var namesPath: Bool { false }

@@ -90,6 +90,7 @@ enum ActiveResolutions {
     }
 
     /// `running(at:serial:key:)` as the resolution a `Resolver` works in.
+    @inline(__always)
     static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
         unsafe running(at: address, serial: serial, key: key).map { unsafe Resolution(state: $0) }
     }

@@ -6,7 +6,8 @@
 /// runs such a program.
 @safe struct ProgramRun {
     /// Unretained: the caller holds the program for the whole run.
-    unowned(unsafe) let program: ResolveProgram
+    private let programReference: Unowned<ResolveProgram>
+    var program: ResolveProgram { programReference.object }
     /// The instruction that last called user code.
     var pc = 0
     /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
@@ -15,7 +16,7 @@
     var scoped: UnsafeMutablePointer<ScopedRun>?
 
     init(program: ResolveProgram, request: BorrowedValue?) {
-        unsafe self.program = program
+        self.programReference = Unowned(program)
         self.request = request
     }
 
@@ -31,7 +32,7 @@
         unsafe scoped.unsafelyUnwrapped.pointee.skippedRegions & 1 << UInt64(index) != 0
     }
 
-    func isBuilding(_ producer: AnyProducer) -> Bool { unsafe program.isBuilding(ObjectIdentifier(producer), at: pc) }
+    func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
 }
 
 /// What a run of a program with regions or `RecursiveCall`s keeps besides its frame: which regions

@@ -338,6 +338,7 @@ import Synchronization
     }
 
     /// Fills `object` with the published program `word` (see `runPublished`); whether it ran.
+    @inline(__always)
     static func injectPublished(_ word: UInt, into object: AnyObject) throws -> Bool {
         unsafe try runPublished(word, injecting: object) != nil
     }
@@ -372,11 +373,6 @@ import Synchronization
     /// injection: the object handed in, not retained), or nil when another resolve is running on
     /// this thread: the caller then resolves recursively, which sees what that resolve is building.
     @inline(__always)
-    /// Fills `object` (see `run`); whether the program ran.
-    func inject(into object: AnyObject) throws(ResolutionError) -> Bool {
-        unsafe try run(injecting: object) != nil
-    }
-
     func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws(ResolutionError)
         -> UnsafeMutableRawPointer?
     {

@@ -96,8 +96,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let locks = root.appendingPathComponent("Sources/Autowire/Internal/Locks")
         try FileManager.default.createDirectory(at: locks, withIntermediateDirectories: true)
-        let justified = "/// A box.\n///\n/// Sendable: `value` is read and written only under `lock`.\n@usableFromInline\n"
-            + "final class Box: @unchecked Sendable {}\n"
+        let justified =
+            "/// A box.\n///\n/// Sendable: `value` is read and written only under `lock`.\n"
+            + "@usableFromInline\nfinal class Box: @unchecked Sendable {}\n"
         try justified.write(to: locks.appendingPathComponent("Box.swift"), atomically: true, encoding: .utf8)
         #expect(try Self.lint(root).status == 0)
 

@@ -208,6 +208,13 @@ final class Registry: @unchecked Sendable {
         return try ResolutionError.catching { unsafe try known._withUnsafeGuaranteedRef { try body($0) } }
     }
 
+    /// `rootProducer(for:)` for a key of `T`, whose root producer is a `Producer<T>`.
+    @inline(__always)
+    func rootProducer<T>(of _: T.Type, for key: BindingKey) throws(ResolutionError) -> Producer<T> {
+        // Safe: the compiler makes a `Producer<T>` for a key of `T`, and only that.
+        unsafe unsafeDowncast(try rootProducer(for: key), to: Producer<T>.self)
+    }
+
     /// `withRootProducer(for:_:)` for a key of `T`, whose root producer is a `Producer<T>`.
     @inline(__always)
     func withRootProducer<T, R>(

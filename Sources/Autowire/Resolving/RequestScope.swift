@@ -29,10 +29,9 @@ public struct RequestScope<Request>: Sendable {
     ///
     /// - Throws: ``ResolutionError`` naming the path to the problem, as ``Container/resolve(_:)``.
     public func resolve<T>(_ type: T.Type = T.self, for request: Request) throws(ResolutionError) -> T {
-        try BorrowedValue.lending(request) { request throws(ResolutionError) in
-            try registry.withRootProducer(of: T.self, for: BindingKey(T.self, tag: nil)) {
-                try $0.resolveTopLevel(request: request)
-            }
+        let producer = try registry.rootProducer(of: T.self, for: BindingKey(T.self, tag: nil))
+        return try BorrowedValue.lending(request) { request throws(ResolutionError) in
+            try ResolutionError.catching { try producer.resolveTopLevel(request: request) }
         }
     }
 }

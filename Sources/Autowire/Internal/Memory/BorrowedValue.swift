@@ -16,11 +16,11 @@
 
     /// Calls `body` with `value` borrowed: `body` runs the whole resolve that reads it, and the
     /// resolve's state, the only holder of the borrowed value, ends before `body` returns.
-    @inline(__always)
-    static func lending<Value, R, E: Error>(
-        _ value: Value, _ body: (BorrowedValue) throws(E) -> R
-    ) throws(E) -> R {
-        try unsafe withUnsafePointer(to: value) { pointer throws(E) in
+    @_transparent
+    static func lending<Value, R>(
+        _ value: Value, _ body: (BorrowedValue) throws(ResolutionError) -> R
+    ) throws(ResolutionError) -> R {
+        try unsafe withUnsafePointer(to: value) { pointer throws(ResolutionError) in
             try body(unsafe BorrowedValue(type: Value.self, pointer: UnsafeRawPointer(pointer)))
         }
     }

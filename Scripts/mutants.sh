@@ -453,7 +453,7 @@ mutant frame-loses-injection-target Internal/Running/ResolveProgram.swift \
 # into the calls while the loop adds it as a byte offset).
 mutant factory-call-operand-not-scaled Internal/Running/ResolveProgram.swift \
     'ResolveProgramTests|ConstructorInjectionTests' no \
-    'self.code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)' \
+    'code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)' \
     '_ = site'
 # Protocol-typed parameters: a constructor's protocol parameter is boxed by its alias's
 # conversion rather than converted as the specialized call reads it.

@@ -186,18 +186,16 @@ import Synchronization
         var end: Int
     }
 
-    // Tables are read through raw buffers: an array read in the loop costs a bounds check and,
-    // through a class property, a retain of its storage.
-    private let code: UnsafeMutableBufferPointer<Instruction>
-    private let creators: UnsafeMutableBufferPointer<any Injectable.Type>
+    private let code: FixedBuffer<Instruction>
+    private let creators: FixedBuffer<any Injectable.Type>
     /// Unretained: `keptAlive` holds the stores, checks and constants for the program's life.
-    private let stores: UnsafeMutableBufferPointer<Unmanaged<ProgramStore>>
-    private let firstFills: UnsafeMutableBufferPointer<Unmanaged<FirstFillCheck>>
-    private let hooks: UnsafeMutableBufferPointer<Unmanaged<InjectionHook>>
-    private let constants: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>
+    private let stores: FixedBuffer<Unmanaged<ProgramStore>>
+    private let firstFills: FixedBuffer<Unmanaged<FirstFillCheck>>
+    private let hooks: FixedBuffer<Unmanaged<InjectionHook>>
+    private let constants: FixedBuffer<UnsafeMutableRawPointer>
     /// The factory calls, each pointing into `constants` and `arguments`.
-    private let calls: UnsafeMutableBufferPointer<ProgramCall>
-    private let arguments: UnsafeMutableBufferPointer<UInt32>
+    private let calls: FixedBuffer<ProgramCall>
+    private let arguments: FixedBuffer<UInt32>
     private let regions: [ScopeRegion]
     /// `!regions.isEmpty`.
     private let hasRegions: Bool
@@ -230,7 +228,8 @@ import Synchronization
     private let activeResolutionsKey = ActiveResolutions.key
 
     init(
-        code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore], firstFills: [FirstFillCheck],
+        code: consuming [Instruction], creators: [any Injectable.Type], stores: [ProgramStore],
+        firstFills: [FirstFillCheck],
         hooks: [InjectionHook], constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite],
         arguments: [UInt32], regions: [ScopeRegion], scopes: [ProgramScope], mainActorTypes: [Any.Type],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
@@ -238,26 +237,28 @@ import Synchronization
     ) {
         // A call's operand becomes its byte offset in `calls`: the loop then adds it to the table's
         // address, with no multiplication (about two instructions per call, callgrind).
-        unsafe self.code = unsafe Self.copy(code, allocatingWhenEmpty: true)
+        var code = code
         for site in factorySites {
-            unsafe self.code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
+            code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
         }
-        unsafe self.creators = unsafe Self.copy(creators)
-        unsafe self.stores = unsafe Self.copy(stores, Unmanaged.passUnretained)
-        unsafe self.firstFills = unsafe Self.copy(firstFills, Unmanaged.passUnretained)
-        unsafe self.hooks = unsafe Self.copy(hooks, Unmanaged.passUnretained)
+        // The code is allocated even when empty: the loop reads its address.
+        self.code = FixedBuffer(code, allocatingWhenEmpty: true)
+        self.creators = FixedBuffer(creators)
+        unsafe self.stores = unsafe FixedBuffer(stores, Unmanaged.passUnretained)
+        unsafe self.firstFills = unsafe FixedBuffer(firstFills, Unmanaged.passUnretained)
+        unsafe self.hooks = unsafe FixedBuffer(hooks, Unmanaged.passUnretained)
         let hasCalls = !factorySites.isEmpty
-        let constantWords = unsafe Self.copy(constants, allocatingWhenEmpty: hasCalls) {
+        let constantWords = unsafe FixedBuffer(constants, allocatingWhenEmpty: hasCalls) {
             unsafe Unmanaged.passUnretained($0).toOpaque()
         }
         unsafe self.constants = unsafe constantWords
-        let argumentEntries = unsafe Self.copy(arguments, allocatingWhenEmpty: hasCalls)
-        unsafe self.arguments = unsafe argumentEntries
-        // The buffers are the program's for its whole life, so the calls may point into them.
-        unsafe self.calls = unsafe Self.copy(factorySites) { site in
+        let argumentEntries = FixedBuffer(arguments, allocatingWhenEmpty: hasCalls)
+        self.arguments = argumentEntries
+        // The tables are the program's for its whole life, so the calls may point into them.
+        self.calls = FixedBuffer(factorySites) { site in
             unsafe ProgramCall(
-                constants: UnsafePointer(constantWords.baseAddress.unsafelyUnwrapped),
-                entries: UnsafePointer(argumentEntries.baseAddress.unsafelyUnwrapped) + site.first,
+                constants: UnsafePointer(constantWords.address),
+                entries: UnsafePointer(argumentEntries.address) + site.first,
                 references: site.references, moves: site.moves, factory: site.factory)
         }
         self.regions = regions
@@ -284,45 +285,14 @@ import Synchronization
     }
 
     deinit {
-        unsafe code.deinitialize().deallocate()
-        unsafe creators.deinitialize().deallocate()
-        unsafe stores.deinitialize().deallocate()
-        unsafe firstFills.deinitialize().deallocate()
-        unsafe hooks.deinitialize().deallocate()
-        unsafe constants.deinitialize().deallocate()
-        unsafe calls.deinitialize().deallocate()
-        unsafe arguments.deinitialize().deallocate()
-    }
-
-    /// A buffer holding `array`'s elements, which `deinit` deinitializes and frees.
-    ///
-    /// An empty array gets no allocation unless `allocatingWhenEmpty`: a buffer with no base
-    /// address, which `deinit` frees as nothing and nothing reads (no instruction names an entry
-    /// of an empty table). What is unwrapped without an instruction needs an address: the code,
-    /// which the loop unwraps, and the constants and arguments the calls point into.
-    ///
-    /// Safe: room for at least one element is allocated, so an allocated base address is never
-    /// nil, and only `array.count` elements are initialized and exposed; the rebased buffer keeps
-    /// the allocation's base address, which is what `deallocate()` frees.
-    private static func copy<Element>(_ array: [Element], allocatingWhenEmpty: Bool = false)
-        -> UnsafeMutableBufferPointer<Element>
-    {
-        if array.isEmpty, !allocatingWhenEmpty { return unsafe UnsafeMutableBufferPointer(start: nil, count: 0) }
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
-        _ = unsafe buffer.initialize(from: array)
-        return unsafe UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
-    }
-
-    /// A buffer of `array`'s elements, each transformed: no intermediate array. Safe as `copy(_:)`.
-    private static func copy<Element, Copied>(
-        _ array: [Element], allocatingWhenEmpty: Bool = false, _ transform: (Element) -> Copied
-    ) -> UnsafeMutableBufferPointer<Copied> {
-        if array.isEmpty, !allocatingWhenEmpty { return unsafe UnsafeMutableBufferPointer(start: nil, count: 0) }
-        let buffer = UnsafeMutableBufferPointer<Copied>.allocate(capacity: Swift.max(array.count, 1))
-        for (index, element) in array.enumerated() {
-            unsafe (buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(element))
-        }
-        return unsafe UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+        code.free()
+        creators.free()
+        unsafe stores.free()
+        unsafe firstFills.free()
+        unsafe hooks.free()
+        unsafe constants.free()
+        calls.free()
+        arguments.free()
     }
 
     /// The program a producer's `programWord` publishes. The registry keeps every program it
@@ -356,13 +326,13 @@ import Synchronization
     }
 
     /// How many objects the program calls `didInjectDependencies()` on: for tests.
-    var calledHooks: Int { unsafe code.count { $0.operation == .callHook } }
+    var calledHooks: Int { code.count { $0.operation == .callHook } }
 
     /// How many regions the program has: for tests.
     var regionCount: Int { regions.count }
 
     /// How many factory calls the program makes: for tests.
-    var factoryCalls: Int { unsafe code.count { $0.operation == .callFactory } }
+    var factoryCalls: Int { code.count { $0.operation == .callFactory } }
 
     /// Whether the instruction at `pc` lies in the building range of an object of `producer`.
     func isBuilding(_ producer: ObjectIdentifier, at pc: Int) -> Bool {
@@ -500,8 +470,8 @@ import Synchronization
         // more (`ProgramLowering` emits in creation order and marks only a slot's last read as a
         // move): hence the `unsafelyUnwrapped` reads below. The `DEBUG` check at the end and the
         // sanitizer runs of the suite would catch a lowering that broke this.
-        let code = unsafe self.code.baseAddress.unsafelyUnwrapped
-        let end = unsafe self.code.count
+        let code = unsafe self.code.address
+        let end = self.code.count
         var pc = 0
         while pc < end {
             let instruction = unsafe code[pc]
@@ -509,7 +479,7 @@ import Synchronization
             switch instruction.operation {
             case .create:
                 unsafe run.pointee.pc = pc
-                let type = unsafe creators[Int(instruction.operand)]
+                let type = creators[Int(instruction.operand)]
                 // The frame owns this reference until a store moves it or `release` drops it.
                 unsafe frame[object] = unsafe Unmanaged.passRetained(type.init() as AnyObject).toOpaque()
             case .storeAtOffset:
@@ -534,7 +504,7 @@ import Synchronization
                 // Safe: the lowering gives each `callFactory` the index of its own call in this
                 // table, which `init` scaled by the stride: the offset of one `ProgramCall`, which
                 // (like the buffers it points into) the program owns for its whole life.
-                let call = unsafe (UnsafeRawPointer(calls.baseAddress.unsafelyUnwrapped) + Int(instruction.operand))
+                let call = unsafe (UnsafeRawPointer(calls.address) + Int(instruction.operand))
                     .assumingMemoryBound(to: ProgramCall.self)
                 do {
                     // The factory reads its arguments from the frame and the constants itself, and
@@ -625,7 +595,7 @@ import Synchronization
         at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
     ) throws(ResolutionError) -> Int? {
         // Read again here rather than passed: the loop then keeps fewer values alive across it.
-        let instruction = unsafe code[pc]
+        let instruction = code[pc]
         let region = regions[Int(instruction.operand)]
         let slot = Int(instruction.object)
         // Set for every program with regions (see `executeWithRegionsOrJoining`).
@@ -697,7 +667,7 @@ import Synchronization
     /// a few instructions (callgrind).
     @inline(never)
     private func storeThroughKeyPath(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
-        let instruction = unsafe code[pc]
+        let instruction = code[pc]
         let value = unsafe read(instruction, frame)
         unsafe stores[Int(instruction.operand)]._withUnsafeGuaranteedRef { store in
             unsafe store.assign(frame[Int(instruction.object)].unsafelyUnwrapped, value)

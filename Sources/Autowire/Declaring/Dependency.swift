@@ -66,83 +66,76 @@ public struct Dependency<Root: AnyObject>: Sendable {
         // container's plans share it. Captures no producer: producers own their plans, so that
         // would be a reference cycle.
         let holdsReferences = Value.self is AnyClass
-        let store = unsafe ProgramStore(
+        let store = ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: holdsReferences,
             propertyIsOptional: writer.propertyIsOptional
         ) { owner, recorded in
             // The program lowering checked that every object reaching this store is an
             // `Object`, and that the value is what a producer of `Value` records: the value
-            // itself when it is a class reference, else its box. The caller holds both, so
-            // neither is retained.
-            unsafe Unmanaged<AnyObject>.fromOpaque(recorded)._withUnsafeGuaranteedRef { reference in
-                // A value that is not a class reference is stored here at the learned offset, as
-                // the recursive path does (programs store class references themselves).
-                let offset = learned.current
-                if offset > 0, !holdsReferences, let storeBoxed = unsafe writer.storeBoxed {
-                    unsafe storeBoxed(owner + offset, reference)
-                    return
-                }
-                if offset < -1 {
-                    // A plain `weak` property, at minus `offset`: learned only for class references,
-                    // by `WeakField` on an object of this class, where a weak reference lies there.
-                    unsafe WeakField.store(reference, at: owner - offset)
-                    return
-                }
-                let value =
-                    unsafe holdsReferences
-                    ? unsafeBitCast(reference, to: Value.self)
-                    : unsafeDowncast(reference, to: ValueBox<Value>.self).value
-                if offset > 0, let store = unsafe writer.store {
-                    unsafe store(owner + offset, value)
-                    return
-                }
-                unsafe Unmanaged<Object>.fromOpaque(owner)._withUnsafeGuaranteedRef { root in
-                    writer.assign(root, value)
-                    if offset == 0 {
-                        learned.learn(
-                            on: root, requirement: requirement, locate: writer.locate,
-                            written: holdsReferences && writer.propertyIsOptional ? reference : nil)
-                    }
-                }
+            // itself when it is a class reference, else its box. The caller holds both for the call.
+            // A value that is not a class reference is stored here at the learned offset, as
+            // the recursive path does (programs store class references themselves).
+            let offset = learned.current
+            if offset > 0, !holdsReferences, let storeBoxed = writer.storeBoxed {
+                storeBoxed(FieldAddress(in: owner, at: offset), recorded)
+                return
+            }
+            if offset < -1 {
+                // A plain `weak` property, at minus `offset`: learned only for class references,
+                // by `WeakField` on an object of this class, where a weak reference lies there.
+                WeakField.store(recorded, at: FieldAddress(in: owner, at: -offset))
+                return
+            }
+            let value =
+                holdsReferences ? recordedObject(recorded, as: Value.self) : boxedValue(recorded, as: Value.self)
+            if offset > 0, let store = writer.store {
+                store(FieldAddress(in: owner, at: offset), value)
+                return
+            }
+            let root = unsafe unsafeDowncast(owner, to: Object.self)
+            writer.assign(root, value)
+            if offset == 0 {
+                learned.learn(
+                    on: root, requirement: requirement, locate: writer.locate,
+                    written: holdsReferences && writer.propertyIsOptional ? recorded : nil)
             }
         }
         self.makeStep = { producer in
             guard let typed = producer.typed(Value.self) else { return nil }
-            return InjectionStep(requirement: requirement, target: producer, store: store) {
-                [unowned(unsafe) typed] object, resolution in
+            // Unowned: the producer owns the plan holding this step.
+            let typedProducer = Unowned(typed)
+            return InjectionStep(requirement: requirement, target: producer, store: store) { object, resolution in
+                let typed = typedProducer.object
                 let value: Value
                 do {
-                    value = unsafe try typed.produce(resolution)
+                    value = try typed.produce(resolution)
                 } catch let error as ResolutionError where requirement.isOptional && error.isUnavailableInstance {
                     return  // an offered instance that is gone: optional dependencies stay nil
-                } catch let error as ResolutionError where unsafe resolution.canWait(for: typed, after: error) {
+                } catch let error as ResolutionError where resolution.canWait(for: typed, after: error) {
                     // A cycle through the factory's constructor closes here: written when it returns.
-                    unsafe resolution.wait(for: typed, toFill: object, with: store)
+                    resolution.wait(for: typed, toFill: object, with: store)
                     return
                 } catch {
                     throw ResolutionError.passing(through: object, requirement: requirement, error)
                 }
                 let offset = learned.current
-                if offset > 0, let store = unsafe writer.store {
-                    unsafe store(UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset, value)
+                if offset > 0, let store = writer.store {
+                    store(FieldAddress(in: object, at: offset), value)
                     return
                 }
                 if offset < -1 {
                     // A plain `weak` property, at minus `offset`: learned only when `Value` is a class
-                    // (so the cast is one reference), by `WeakField` on an object of this class.
-                    unsafe WeakField.store(
-                        unsafeBitCast(value, to: AnyObject.self),
-                        at: UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) - offset)
+                    // (so the value is one reference), by `WeakField` on an object of this class.
+                    WeakField.store(recordObject(value), at: FieldAddress(in: object, at: -offset))
                     return
                 }
                 // The plan compiler checked that every object reaching this step is an `Object`.
                 let root = unsafe unsafeDowncast(object, to: Object.self)
                 writer.assign(root, value)
                 if offset == 0 {
-                    unsafe learned.learn(
+                    learned.learn(
                         on: root, requirement: requirement, locate: writer.locate,
-                        written: holdsReferences && writer.propertyIsOptional
-                            ? unsafeBitCast(value, to: AnyObject.self) : nil)
+                        written: holdsReferences && writer.propertyIsOptional ? recordObject(value) : nil)
                 }
             }
         }

@@ -45,6 +45,14 @@ func recordedObject<T>(_ recorded: AnyObject, as type: T.Type) -> T {
     unsafe unsafeBitCast(recorded, to: T.self)
 }
 
+/// `recordedValue(_:as:)` where `T` is known not to be a class, so that the record is its box:
+/// for code that is not specialized, where testing `T.self is AnyClass` costs a runtime call.
+@inlinable
+@inline(__always)
+func boxedValue<T>(_ recorded: AnyObject, as type: T.Type) -> T {
+    unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
+}
+
 /// The value `record(_:)` recorded, handed over retained, taking over its reference.
 @inlinable
 @inline(__always)

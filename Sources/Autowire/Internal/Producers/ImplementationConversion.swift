@@ -20,7 +20,7 @@ import Synchronization
     let makeStore: @Sendable (_ offset: Int, _ optional: Bool) -> Store
 
     /// A program's store of an object into a property of another (see `ProgramStore.assign`).
-    @usableFromInline typealias Store = @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void
+    @usableFromInline typealias Store = @Sendable (_ owner: AnyObject, _ implementation: AnyObject) -> Void
     /// Whether an object has been converted: the implementation conforms, which a program may then
     /// rely on (see `ProgramStore.converting(_:)`).
     private let converted = Atomic<Bool>(false)
@@ -33,7 +33,7 @@ import Synchronization
     ) {
         unsafe self.convert = unsafe convert
         self.box = box
-        unsafe self.makeStore = unsafe makeStore
+        self.makeStore = makeStore
     }
 
     /// The conversion of `Implementation` objects to `Value`, or nil when `Implementation` is not
@@ -57,20 +57,16 @@ import Synchronization
                 // Safe: `offset` was learned for a stored property of the owner's class whose type is
                 // `Value?` when `optional`, else `Value` (see `ProgramStore.converting(_:)`).
                 if optional {
-                    return { owner, object in
-                        let implementation = unsafe Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-                        guard let value = unsafe unsafeBitCast(implementation, to: Implementation.self) as? Value else {
+                    return { owner, implementation in
+                        guard let value = recordedObject(implementation, as: Implementation.self) as? Value else {
                             return
                         }
-                        unsafe (owner + offset).assumingMemoryBound(to: Value?.self).pointee = value
+                        FieldAddress(in: owner, at: offset).assign(value as Value?)
                     }
                 }
-                return { owner, object in
-                    let implementation = unsafe Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-                    guard let value = unsafe unsafeBitCast(implementation, to: Implementation.self) as? Value else {
-                        return
-                    }
-                    unsafe (owner + offset).assumingMemoryBound(to: Value.self).pointee = value
+                return { owner, implementation in
+                    guard let value = recordedObject(implementation, as: Implementation.self) as? Value else { return }
+                    FieldAddress(in: owner, at: offset).assign(value)
                 }
             })
     }

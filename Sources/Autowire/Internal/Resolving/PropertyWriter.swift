@@ -15,13 +15,13 @@ import Synchronization
     /// The property's offset from the start of the object, measured by projecting its address.
     let locate: (@Sendable (Object) -> Int)?
     /// Stores a value at the property's address.
-    let store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?
+    let store: (@Sendable (FieldAddress, Value) -> Void)?
     /// Stores the value a `ValueBox<Value>` holds at the property's address: unboxed here, where
     /// `Value` is known, rather than by generic code that looks up the box's metadata each time.
     /// Safe: called (by `Dependency`'s program store) only at this property's learned offset, with
     /// a value the producer of `Value` recorded, which for a `Value` that is not a class reference
     /// is a `ValueBox<Value>`.
-    let storeBoxed: (@Sendable (UnsafeMutableRawPointer, AnyObject) -> Void)?
+    let storeBoxed: (@Sendable (FieldAddress, AnyObject) -> Void)?
     /// Whether the property is a `Value?` (or `Value!`) rather than a `Value`.
     let propertyIsOptional: Bool
 
@@ -29,14 +29,14 @@ import Synchronization
     init(
         assign: @escaping @Sendable (Object, Value) -> Void,
         locate: (@Sendable (Object) -> Int)?,
-        store: (@Sendable (UnsafeMutableRawPointer, Value) -> Void)?,
-        storeBoxed: (@Sendable (UnsafeMutableRawPointer, AnyObject) -> Void)?,
+        store: (@Sendable (FieldAddress, Value) -> Void)?,
+        storeBoxed: (@Sendable (FieldAddress, AnyObject) -> Void)?,
         propertyIsOptional: Bool
     ) {
         self.assign = assign
         self.locate = locate
-        unsafe self.store = unsafe store
-        unsafe self.storeBoxed = unsafe storeBoxed
+        self.store = store
+        self.storeBoxed = storeBoxed
         self.propertyIsOptional = propertyIsOptional
     }
 
@@ -47,20 +47,11 @@ import Synchronization
         // plan runs on, which is the main thread for a class whose dependencies were declared on
         // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
         nonisolated(unsafe) let keyPath = keyPath
-        unsafe self.init(
+        self.init(
             assign: { unsafe $0[keyPath: keyPath] = $1 },
-            locate: { object in
-                let base = unsafe UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-                return unsafe withUnsafeMutablePointer(to: &object[keyPath: keyPath]) {
-                    unsafe UnsafeMutableRawPointer($0) - base
-                }
-            },
-            store: { unsafe $0.assumingMemoryBound(to: Value?.self).pointee = $1 },
-            storeBoxed: {
-                unsafe $0.assumingMemoryBound(to: Value?.self).pointee = unsafe unsafeDowncast(
-                    $1, to: ValueBox<Value>.self
-                ).value
-            },
+            locate: { unsafe FieldAddress.offset(of: keyPath, in: $0) },
+            store: { $0.assign($1 as Value?) },
+            storeBoxed: { $0.assign(boxedValue($1, as: Value.self) as Value?) },
             propertyIsOptional: true)
     }
 
@@ -71,20 +62,11 @@ import Synchronization
         // plan runs on, which is the main thread for a class whose dependencies were declared on
         // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
         nonisolated(unsafe) let keyPath = keyPath
-        unsafe self.init(
+        self.init(
             assign: { unsafe $0[keyPath: keyPath] = $1 },
-            locate: { object in
-                let base = unsafe UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-                return unsafe withUnsafeMutablePointer(to: &object[keyPath: keyPath]) {
-                    unsafe UnsafeMutableRawPointer($0) - base
-                }
-            },
-            store: { unsafe $0.assumingMemoryBound(to: Value.self).pointee = $1 },
-            storeBoxed: {
-                unsafe $0.assumingMemoryBound(to: Value.self).pointee = unsafe unsafeDowncast(
-                    $1, to: ValueBox<Value>.self
-                ).value
-            },
+            locate: { unsafe FieldAddress.offset(of: keyPath, in: $0) },
+            store: { $0.assign($1) },
+            storeBoxed: { $0.assign(boxedValue($1, as: Value.self)) },
             propertyIsOptional: false)
     }
 }
@@ -137,20 +119,20 @@ final class LearnedOffset: Sendable {
     /// property of an object, both lent (unretained) by the caller, which holds them for the
     /// call: through the key path until the offset is learned (which the first write does), at
     /// the offset after.
-    let assign: @Sendable (_ owner: UnsafeMutableRawPointer, _ value: UnsafeMutableRawPointer) -> Void
+    let assign: @Sendable (_ owner: AnyObject, _ value: AnyObject) -> Void
 
     /// Whether the property is a `T?` (or `T!`) rather than a `T`.
     let propertyIsOptional: Bool
 
     init(
         requirement: Requirement, learned: LearnedOffset, holdsReferences: Bool, propertyIsOptional: Bool,
-        assign: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void
+        assign: @escaping @Sendable (AnyObject, AnyObject) -> Void
     ) {
         self.requirement = requirement
         self.learned = learned
         self.holdsReferences = holdsReferences
         self.propertyIsOptional = propertyIsOptional
-        unsafe self.assign = unsafe assign
+        self.assign = assign
     }
 
     /// The same write from an implementation object rather than a boxed value, for a property of
@@ -161,7 +143,7 @@ final class LearnedOffset: Sendable {
     func converting(_ conversion: ImplementationConversion) -> ProgramStore? {
         let offset = learned.current
         guard offset > 0, conversion.isProven else { return nil }
-        return unsafe ProgramStore(
+        return ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: false, propertyIsOptional: propertyIsOptional,
             assign: conversion.makeStore(offset, propertyIsOptional))
     }

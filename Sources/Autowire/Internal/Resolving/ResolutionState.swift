@@ -602,10 +602,7 @@ import Synchronization
         for fill in unsafe state.pointee.takeWaitingFills(for: producer) {
             let value = try fill.throughAliases?.recorded(fromMakerValue: instance) ?? instance
             // Lent: the waiting fill holds the object, the caller the instance, this frame the value.
-            withExtendedLifetime((fill, value)) {
-                unsafe fill.store.assign(
-                    Unmanaged.passUnretained(fill.object).toOpaque(), Unmanaged.passUnretained(value).toOpaque())
-            }
+            withExtendedLifetime((fill, value)) { fill.store.assign(fill.object, value) }
         }
     }
 

@@ -669,8 +669,12 @@ import Synchronization
     private func storeThroughKeyPath(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         let instruction = code[pc]
         let value = unsafe read(instruction, frame)
+        // The frame holds both objects for the call, so neither is retained.
         unsafe stores[Int(instruction.operand)]._withUnsafeGuaranteedRef { store in
-            unsafe store.assign(frame[Int(instruction.object)].unsafelyUnwrapped, value)
+            unsafe Unmanaged<AnyObject>.fromOpaque(frame[Int(instruction.object)].unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { owner in
+                    unsafe Unmanaged<AnyObject>.fromOpaque(value)._withUnsafeGuaranteedRef { store.assign(owner, $0) }
+                }
         }
         if instruction.moves {
             unsafe Unmanaged<AnyObject>.fromOpaque(value).release()

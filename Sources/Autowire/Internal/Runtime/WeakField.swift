@@ -66,8 +66,8 @@ enum WeakField {
     /// Safe only at an offset `offset(of:in:holding:)` returned, in an object of the class it was
     /// learned on (or a subclass): a weak reference there is one `Cell`'s word.
     @inline(__always)
-    static func store(_ value: AnyObject, at address: UnsafeMutableRawPointer) {
-        unsafe address.assumingMemoryBound(to: Cell.self).pointee.object = value
+    static func store(_ value: AnyObject, at field: FieldAddress) {
+        unsafe field.address.assumingMemoryBound(to: Cell.self).pointee.object = value
     }
 
     /// The stored-property index identifying `keyPath`'s only component, when the key path is one

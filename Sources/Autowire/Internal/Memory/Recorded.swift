@@ -1,10 +1,10 @@
-/// How a resolve records values: a class's object as it is, anything else in a `ValueBox`. One
-/// word per value, whatever its type, so that the engine moves any value as an object reference.
-///
-/// Reading a record back is safe under the invariant the engine keeps everywhere: a record made
-/// for a key of `T` (by a `Producer<T>`, the only producer a key of `T` has) holds a `T`. The same
-/// test, `T.self is AnyClass`, decides on both sides (and in `Producer.holdsReferences`), so they
-/// agree on what is boxed. Inlined where `T` is known, the test folds away.
+// How a resolve records values: a class's object as it is, anything else in a `ValueBox`. One
+// word per value, whatever its type, so that the engine moves any value as an object reference.
+//
+// Reading a record back is safe under the invariant the engine keeps everywhere: a record made
+// for a key of `T` (by a `Producer<T>`, the only producer a key of `T` has) holds a `T`. The same
+// test, `T.self is AnyClass`, decides on both sides (and in `Producer.holdsReferences`), so they
+// agree on what is boxed. Inlined where `T` is known, the test folds away.
 
 /// Holds a value-type instance in a resolution's table.
 @usableFromInline

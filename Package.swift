@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "AutowireFoundation", targets: ["AutowireFoundation"]),
     ],
     targets: [
+        // Strict memory safety (SE-0458): every unsafe expression in the library says `unsafe`, and
+        // Scripts/lint-unsafe.sh keeps them in Internal/Memory/ and Internal/Runtime/ (CONTRIBUTING.md).
         .target(name: "Autowire", swiftSettings: [.strictMemorySafety()]),
         .target(name: "AutowireTesting", dependencies: ["Autowire"]),
         .target(name: "AutowireFoundation", dependencies: ["Autowire"]),

@@ -476,8 +476,8 @@ mutant creation-groups-split Internal/Compiling/PlanCompiler+CreationLocks.swift
 # Creation locks: the groups are never looked for, as if no new producer could be in a cycle.
 mutant creation-groups-skipped Internal/Compiling/PlanCompiler+CreationLocks.swift \
     'CreationLockGroupTests|DeadlockTests' no \
-    'if unsafe producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }' \
-    'if unsafe producer.rootCheck?.isAcyclic != true { mayBeInACycle = false }'
+    'if producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }' \
+    'if producer.rootCheck?.isAcyclic != true { mayBeInACycle = false }'
 # Creation locks: a compilation forgets the producers it registers, so the singletons it adds
 # that need each other are never grouped.
 mutant creation-groups-miss-registered Internal/Compiling/PlanCompiler.swift \
@@ -608,8 +608,8 @@ mutant transient-met-again-refused Internal/Compiling/ProgramLowering.swift \
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \
-    'guard let check = unsafe edge.target.rootCheck, check.isAcyclic else { return nil }' \
-    'guard let check = unsafe edge.target.rootCheck ?? RootCheck(slotCapacity: 1, isAcyclic: true) as RootCheck? else { return nil }'
+    'guard let check = edge.target.rootCheck, check.isAcyclic else { return nil }' \
+    'guard let check = edge.target.rootCheck ?? RootCheck(slotCapacity: 1, isAcyclic: true) as RootCheck? else { return nil }'
 # Child views: a parent's non-kept binding always used as the parent compiled it, never
 # evaluated in the child's view.
 mutant child-view-never-evaluated-in-child Internal/Compiling/PlanCompiler+ChildViews.swift \

@@ -337,7 +337,7 @@ final class Registry: @unchecked Sendable {
         let outcome: Result<AnyProducer, ResolutionError>
         do {
             outcome = try table.write { table in
-                if let existing = table[key], unsafe !asRoot || existing.rootCheck != nil { return .success(existing) }
+                if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
                 // A key not compiled yet adds at least one producer: the compiler's table of new
                 // ones starts with room for a small graph, so that it is not grown (rehashing every
                 // key) on the way. A compiled key may add nothing, and gets no room.

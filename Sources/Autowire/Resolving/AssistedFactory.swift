@@ -56,7 +56,7 @@ public struct AssistedFactory<Seed, T>: Sendable {
                 try handle.withTarget(
                     calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
                 ) { (target: Producer<T>) in
-                    unsafe try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
+                    try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
                         // What it makes for an object the container keeps is kept too (see
                         // `Producer.resolveTopLevelForKeptObject()`).
                         if handle.isForKeptObject { resolution.keepsWhatItMakes() }

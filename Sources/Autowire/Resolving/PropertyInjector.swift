@@ -98,7 +98,7 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
             ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
         if unsafe try target.registry.program(for: target)?.run(injecting: object) != nil { return }
         try ResolutionError.catching {
-            unsafe try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
+            try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
                 // The object is part of its own graph: what points back to its type receives it.
                 for producer in target.selfProducers { resolution.record(producer, instance: object) }
                 try target.plan.inject(into: object, resolution)

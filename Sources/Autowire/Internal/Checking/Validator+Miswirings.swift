@@ -91,7 +91,7 @@ extension Validator {
     private func survivingObjects(resolving producer: AnyProducer) -> (Set<UInt>, ResolutionError?) {
         var watched: [(producer: UInt, object: WeakObject)] = []
         do {
-            unsafe try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
+            try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
                 _ = try producer.produceAny(resolution)
                 unsafe resolution.state.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))

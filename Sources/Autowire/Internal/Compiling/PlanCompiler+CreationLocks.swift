@@ -26,7 +26,7 @@ extension PlanCompiler {
         var mayBeInACycle = false
         for producer in registered where isNew(producer) {
             if producer.isSingletonProducer { newSingletons += 1 }
-            if unsafe producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }
+            if producer.rootCheck?.isAcyclic != true { mayBeInACycle = true }
         }
         guard newSingletons > 1, mayBeInACycle else {
             for producer in registered where isNew(producer) { producer.isGroupedForCreation = true }

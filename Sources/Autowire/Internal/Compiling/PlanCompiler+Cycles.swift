@@ -48,10 +48,10 @@ extension PlanCompiler {
     func checkRoot(_ root: AnyProducer) {
         // A producer is written only under its own registry's lock; an ancestor's producer is
         // checked when the ancestor resolves it, and until then a resolve sizes its table itself.
-        guard unsafe root.rootCheck == nil, root.registry === registry else { return }
+        guard root.rootCheck == nil, root.registry === registry else { return }
         checkKeptObjectsReachingRequest(from: root)
         if let reach = reachThroughCheckedEdges(of: root) {
-            unsafe root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
+            root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
             return
         }
         var walk = Walk()
@@ -67,14 +67,13 @@ extension PlanCompiler {
             findEndlessCycles(&walk)
         }
         guard problems.count == problemsBefore, !walk.foundUnclosable else { return }
-        unsafe root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: !walk.sawCycle)
+        root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: !walk.sawCycle)
         // With no cycle below the root, every producer reached was checked too: marking them lets
         // later walks (other roots, validation probes) stop there instead of walking the same
         // subgraph again, which made checking a chain of n classes from each of them O(n²).
         guard !walk.sawCycle else { return }
-        for (producer, reach) in walk.finished where unsafe producer.rootCheck == nil && producer.registry === registry
-        {
-            unsafe producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
+        for (producer, reach) in walk.finished where producer.rootCheck == nil && producer.registry === registry {
+            producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
         }
     }
 
@@ -88,7 +87,7 @@ extension PlanCompiler {
         guard edges.count <= 16 else { return nil }
         var reach = 1
         for (index, edge) in edges.enumerated() where !edge.isDeferred {
-            guard let check = unsafe edge.target.rootCheck, check.isAcyclic else { return nil }
+            guard let check = edge.target.rootCheck, check.isAcyclic else { return nil }
             // A target met through an earlier edge counts once, as in the walk.
             if edges[..<index].contains(where: { !$0.isDeferred && $0.target === edge.target }) { continue }
             reach += check.slotCapacity
@@ -130,7 +129,7 @@ extension PlanCompiler {
             let hop = Hop(producer: producer, edgeIndex: frames[top].nextEdge - 1)
             switch walk.visits[ObjectIdentifier(target)] {
             case nil:
-                if let check = unsafe target.rootCheck, check.isAcyclic {
+                if let check = target.rootCheck, check.isAcyclic {
                     // Checked before and acyclic: it cannot lead back onto this path.
                     walk.visits[ObjectIdentifier(target)] = .done(reach: check.slotCapacity)
                     walk.reached += check.slotCapacity

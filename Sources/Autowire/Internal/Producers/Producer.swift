@@ -5,11 +5,10 @@ import Synchronization
 ///
 /// Sendable: `edges`, `absentKeys` and `isGroupedForCreation` are written only by a compiler under
 /// `registry.table`'s write lock, before the producer is committed, and read once it is published
-/// (through that lock, `RootCache`'s releasing insert or `programWord`); `rootCheck` is written
-/// under the same lock at the first root check, and top-level resolves read it without the lock, as
-/// a table-size hint, once it was published so (not so for an ancestor's producer that an isolated
-/// child's handle resolves while the ancestor root-checks it: a race on that hint); `programWord`
-/// is an atomic (releasing stores, acquiring loads); the rest is `let`.
+/// (through that lock, `RootCache`'s releasing insert or `programWord`); `rootCheck` is an atomic
+/// word, written under the same lock and read without it (an ancestor's producer, resolved through
+/// an isolated child's handle, can be read while the ancestor root-checks it); `programWord` is an
+/// atomic (releasing stores, acquiring loads); the rest is `let`.
 @usableFromInline
 class AnyProducer: @unchecked Sendable {
     let key: BindingKey
@@ -21,9 +20,9 @@ class AnyProducer: @unchecked Sendable {
 
     /// Static dependencies, filled in while compiling; immutable once the producer is published.
     ///
-    /// Unchecked for exclusivity, like `rootCheck`: written only by a compiler under the registry's
-    /// lock, no access to either spans a call out of the library, so none can overlap another;
-    /// the run-time check cost about 70 instructions an access, several per class compiled.
+    /// Unchecked for exclusivity: written only by a compiler under the registry's lock, no access
+    /// spans a call out of the library, so none can overlap another; the run-time check cost about
+    /// 70 instructions an access, several per class compiled.
     @exclusivity(unchecked) var edges: [Edge] = []
     /// The keys this producer looked for while compiling and found nothing to provide (an
     /// `.optional` property left nil, an absent optional): part of its reach, so that a child that
@@ -34,8 +33,15 @@ class AnyProducer: @unchecked Sendable {
     let registersEarly: Bool
     /// Whether a re-entry while under construction must be checked at run time (factories).
     let isFactory: Bool
-    /// Set under the registry lock the first time the producer serves a top-level request.
-    @exclusivity(unchecked) var rootCheck: RootCheck?
+    /// Set under the registry lock the first time the producer serves a top-level request; read
+    /// without it (see `rootCheckWord`).
+    var rootCheck: RootCheck? {
+        get { RootCheck(word: rootCheckWord.load(ordering: .relaxed)) }
+        set { rootCheckWord.store(newValue?.word ?? 0, ordering: .relaxed) }
+    }
+    /// `rootCheck` as one word (0 while unchecked), atomic because a top-level resolve reads it
+    /// unlocked as a table-size hint: relaxed, since nothing else is published through it.
+    private let rootCheckWord = Atomic<Int>(0)
     /// Whether the producer was placed in a group of singletons sharing a creation lock; set while
     /// compiling, before the producer is published.
     var isGroupedForCreation = false
@@ -68,7 +74,7 @@ class AnyProducer: @unchecked Sendable {
     /// Whether its first resolve as a root runs recursively rather than lowering a program first
     /// (see `ProgramWord`): its graph is checked, acyclic and small.
     final var resolvesRecursivelyFirst: Bool {
-        guard let rootCheck = unsafe rootCheck, rootCheck.isAcyclic, !ProgramWord.lowersAtFirstResolve else {
+        guard let rootCheck = rootCheck, rootCheck.isAcyclic, !ProgramWord.lowersAtFirstResolve else {
             return false
         }
         return rootCheck.slotCapacity <= ProgramWord.recursiveFirstResolveLimit
@@ -237,8 +243,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         guard holdsReferences else { return nil }
         // As recorded, which for a class is the object itself: a closure factory's is then made
         // with no copy through `T`'s witnesses (see `ObjectClosureProducer`).
-        let made = unsafe try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey)
-        {
+        let made = try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
             try produceRecorded($0)
         }
         return unsafe Unmanaged.passRetained(made).toOpaque()
@@ -250,7 +255,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// By the recursive path, which marks the whole resolve so; a program makes strong ones outside
     /// the regions of the objects it keeps.
     final func resolveTopLevelForKeptObject() throws -> T {
-        unsafe try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
+        try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
             resolution in
             unsafe resolution.state.pointee.keptCreations = 1
             return try produce(resolution)
@@ -269,7 +274,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// A new top-level resolve by the recursive path.
     @inline(__always)
     private func runRecursively(request: BorrowedValue? = nil) throws -> T {
-        unsafe try Resolution.run(
+        try Resolution.run(
             capacity: rootCheck?.slotCapacity ?? 8, request: request, key: registry.activeResolutionsKey
         ) { try produce($0) }
     }
@@ -290,6 +295,20 @@ struct RootCheck {
     /// Whether no static edge below it leads back to a producer on the way (no cycle at all), so
     /// that later walks can stop here.
     var isAcyclic = false
+
+    init(slotCapacity: Int, isAcyclic: Bool = false) {
+        self.slotCapacity = slotCapacity
+        self.isAcyclic = isAcyclic
+    }
+
+    /// The check packed in one nonzero word: the capacity plus one, shifted past the acyclic bit.
+    var word: Int { (slotCapacity + 1) << 1 | (isAcyclic ? 1 : 0) }
+
+    /// The check `word` packs; nil for 0, an unchecked producer.
+    init?(word: Int) {
+        guard word != 0 else { return nil }
+        self.init(slotCapacity: (word >> 1) - 1, isAcyclic: word & 1 != 0)
+    }
 }
 
 /// How a producer gets its values: shown in graph exports and messages.

@@ -77,9 +77,8 @@ public struct Resolver: Sendable {
     // comes back as it is recorded, through `resolveObject`, which is not generic; as a generic
     // call, each nested resolve paid `T`'s metadata and copies of the result through its value
     // witnesses, at every level of the graph (about 60 instructions an object, callgrind). Only
-    // the test `T.self is AnyClass`, fixed where `T` is known, decides which path runs. The casts
-    // are safe: the producer of a key of a class `T` records its values as they are (the test
-    // `Producer.holdsReferences` makes), so the object `resolveObject` returns is a `T`.
+    // the test `T.self is AnyClass`, fixed where `T` is known, decides which path runs, and
+    // `recordedObject` reads the record as a `T` (see `Recorded.swift`).
 
     /// The object a key of a class type resolves to, as recorded (the object itself), owned; nil
     /// when `resolveValue` must resolve it: by the resolver of an object the container keeps, and
@@ -96,7 +95,6 @@ public struct Resolver: Sendable {
         return try registry.withRootProducer(for: key) { try $0.produceRecorded(resolution) }
     }
 
-    // The downcasts are safe: the root producer of a key of `T` is a `Producer<T>`.
     @usableFromInline
     func resolveValue<T>(_ key: BindingKey) throws(ResolutionError) -> T {
         if weakRegistry != nil { return try resolveForKeptObject(key) }

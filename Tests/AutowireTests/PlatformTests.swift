@@ -72,25 +72,13 @@ import Testing
 
     // MARK: Scripts/lint-platform.sh
 
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Runs the lint on the package at `root`: its exit status and what it printed.
     private static func lint(_ root: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [packageRoot.appendingPathComponent("Scripts/lint-platform.sh").path, root.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try PackageScript.run("lint-platform.sh", [root.path])
     }
 
     @Test func theLintFindsNoPlatformCodeOutsideThePlatformFolder() throws {
-        let (status, output) = try Self.lint(Self.packageRoot)
+        let (status, output) = try Self.lint(Documentation.packageRoot)
         #expect(status == 0, "\(output)")
     }
 

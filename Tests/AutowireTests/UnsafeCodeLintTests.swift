@@ -4,21 +4,8 @@ import Testing
 /// `Scripts/lint-unsafe.sh`: unsafe code lives in `Internal/Memory/` and `Internal/Runtime/`, other
 /// files keep at most their allowance, and every `@unchecked Sendable` says what makes it true.
 @Suite struct UnsafeCodeLintTests {
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private static func lint(_ root: URL, update: Bool = false) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let script = packageRoot.appendingPathComponent("Scripts/lint-unsafe.sh").path
-        process.arguments = update ? [script, "--update", root.path] : [script, root.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try PackageScript.run("lint-unsafe.sh", update ? ["--update", root.path] : [root.path])
     }
 
     /// A package with one confined file, one engine file with an allowance of one unsafe line, and a
@@ -41,7 +28,7 @@ import Testing
     }
 
     @Test func theLibraryKeepsItsUnsafeCodeWhereItIsAllowed() throws {
-        let (status, output) = try Self.lint(Self.packageRoot)
+        let (status, output) = try Self.lint(Documentation.packageRoot)
         #expect(status == 0, "\(output)")
     }
 

@@ -61,7 +61,7 @@ mutant kept-object-handles-strong Internal/Resolving/ResolutionState.swift \
     'var isMakingKeptObject: Bool { keptCreations > 0 }' \
     'var isMakingKeptObject: Bool { false }'
 # Container lifetime: a resolve program makes strong handles inside a singleton's region.
-mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering.swift \
+mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering+Walk.swift \
     'ContainerLifetimeTests|HandleLifetimeTests' no \
     'producer.lowering(insideKeptObject: openRegions > 0)' \
     'producer.lowering(insideKeptObject: false)'
@@ -236,22 +236,22 @@ mutant first-resolve-recursive-at-any-size Internal/Producers/Producer.swift \
     'return rootCheck.slotCapacity <= ProgramWord.recursiveFirstResolveLimit' \
     'return rootCheck.slotCapacity > 0'
 # Resolve programs: a `.graph` object gets no shared slot, so it is made again where it is met.
-mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering.swift \
+mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests|ScopeTests' yes \
     'if shared { recordGraphSlot(slot, of: id) } else { onPath[id] = recordings }' \
     'onPath[id] = recordings'
 # Resolve programs: every store moves its value out of the frame, not only the slot's last read.
-mutant program-every-store-moves Internal/Compiling/ProgramLowering.swift \
+mutant program-every-store-moves Internal/Compiling/ProgramLowering+Emitting.swift \
     'ResolveProgramTests|ScopeTests' no \
     'if owned[value], !read[value] {' \
     'if owned[value] {'
 # Resolve programs: references a slot still holds after its last read are never released (a leak).
-mutant program-frame-never-released Internal/Compiling/ProgramLowering.swift \
+mutant program-frame-never-released Internal/Compiling/ProgramLowering+Emitting.swift \
     'ResolveProgramTests' no \
     'emit(.init(operation: .release, object: UInt32(slot)), path: -1)' \
     '_ = slot'
 # Resolve programs: a failed run keeps what its frame made (a leak).
-mutant program-failure-keeps-objects Internal/Running/ResolveProgram.swift \
+mutant program-failure-keeps-objects Internal/Running/ResolveProgram+Steps.swift \
     'ResolveProgramTests' yes \
     'if let owned = unsafe frame[slot] { unsafe Unmanaged<AnyObject>.fromOpaque(owned).release() }' \
     '_ = frame[slot]'
@@ -268,13 +268,13 @@ mutant program-moved-argument-lent Internal/Memory/FactoryArguments.swift \
     'let reference = unmanaged.takeUnretainedValue()'
 # Resolve programs: every read of a slot in a factory call moves it, not only the last one, so the
 # frame hands over references it does not own (a double release).
-mutant program-every-argument-moves Internal/Compiling/ProgramLowering.swift \
+mutant program-every-argument-moves Internal/Compiling/ProgramLowering+Emitting.swift \
     'ResolveProgramTests' no \
     'if consumes, owned[value], !read[value] {' \
     'if consumes, owned[value] {'
 # Resolve programs: an offered object read below an `.optional` property, where the recursive
 # path leaves the property as it is when the object is gone, and a program would fail the resolve.
-mutant program-offered-below-optional Internal/Compiling/ProgramLowering.swift \
+mutant program-offered-below-optional Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests|OfferedInstanceTests' no \
     'if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }' \
     ''
@@ -297,7 +297,7 @@ mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swi
     'if !stays {' \
     'if false, !stays {'
 # Weak regions: a skipped region keeps the reference of a slot it would have moved (a leak).
-mutant weak-region-skip-keeps-moved-slot Internal/Running/ResolveProgram.swift \
+mutant weak-region-skip-keeps-moved-slot Internal/Running/ResolveProgram+Steps.swift \
     'WeakScopeProgramTests' no \
     'for moved in region.releasedWhenSkipped {' \
     'for moved in region.releasedWhenSkipped where false {'
@@ -308,31 +308,31 @@ mutant kept-weak-object-hook-called-again Internal/Running/ProgramRun.swift \
     'scoped.unsafelyUnwrapped.pointee.skippedRegions & 0 != 0'
 # Weak regions: a failure inside a region leaves its creation lock held, so other threads wait
 # forever.
-mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram.swift \
+mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram+Steps.swift \
     'WeakScopeProgramTests' no \
     'region.scope._withUnsafeGuaranteedRef { $0.abandon() }' \
     '_ = region'
 # Weak regions: a `.graph` object made inside a region is made again after it instead of keeping
 # the recursive path, which shares it.
-mutant region-graph-object-made-again Internal/Compiling/ProgramLowering.swift \
+mutant region-graph-object-made-again Internal/Compiling/ProgramLowering+Regions.swift \
     'WeakScopeProgramTests' no \
     'madeInRegion[producer] = regions[index].becomesConstant' \
     '_ = producer'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
 # object is made again (and a program's joined resolution is never ended).
-mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram.swift \
+mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram+Run.swift \
     'WeakScopeProgramTests' no \
     'if runsPlainly { return unsafe try execute(frame, run, NoRegions.self) }' \
     'if true { return unsafe try execute(frame, run, NoRegions.self) }'
 # Singleton regions: a singleton that reads an object made before it in the resolve is published
 # (its hooks run) as soon as its region ends, where the recursive path defers its publication.
-mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering.swift \
+mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering+Regions.swift \
     'SingletonProgramTests|SingletonPublicationTests' no \
     'if readsObjectMadeBefore(region, slot: slot) {' \
     'if false, readsObjectMadeBefore(region, slot: slot) {'
 # Singleton regions: the hooks of a singleton's region run at the end of the resolve, after it was
 # published, so a failing hook leaves it published.
-mutant singleton-hooks-run-after-publication Internal/Compiling/ProgramLowering.swift \
+mutant singleton-hooks-run-after-publication Internal/Compiling/ProgramLowering+Emitting.swift \
     'SingletonProgramTests|InjectionHookTests' no \
     'if regions[region].publishes { completeBeforePublishing(region, slot: slot) }' \
     'if false { completeBeforePublishing(region, slot: slot) }'
@@ -343,7 +343,7 @@ mutant program-singleton-never-published Internal/Producers/SingletonProducer.sw
     '_ = made'
 # Singleton regions: a singleton made inside another's region and needed after it keeps the root
 # on the recursive path for good, rather than until it exists.
-mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramLowering.swift \
+mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramLowering+Walk.swift \
     'SingletonProgramTests' no \
     'if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }' \
     'if madeInRegion[id] != nil { throw .unsupported }'
@@ -369,18 +369,18 @@ mutant request-read-while-creating-kept-object Internal/Producers/RequestValuePr
     'if unsafe resolution.state.pointee.isCreatingSingleton() {'
 # Deferred publication: a region that read an object made before it publishes at its own
 # `leaveScope`, so a failure later in the resolve leaves a singleton built on a failed graph.
-mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram.swift \
+mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram+Steps.swift \
     'SingletonProgramTests' no \
     'if region.defers {' \
     'if region.defers, false {'
 # Deferred publication: a failure leaves what the run staged unpublished but locked.
-mutant failure-keeps-staged-objects-locked Internal/Running/ResolveProgram.swift \
+mutant failure-keeps-staged-objects-locked Internal/Running/ResolveProgram+Run.swift \
     'SingletonProgramTests' no \
     'for index in regions.indices.reversed() where unsafe scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
     'for index in regions.indices.reversed() where false {'
 # Deferred publication: a region deferred inside a singleton's region waits for the end of the
 # resolve rather than for that singleton, which is then published holding an object discarded.
-mutant deferred-region-waits-for-end Internal/Compiling/ProgramLowering.swift \
+mutant deferred-region-waits-for-end Internal/Compiling/ProgramLowering+Regions.swift \
     'SingletonProgramTests' no \
     'if let enclosing = enclosingPublishingRegion(of: region) {' \
     'if let enclosing = enclosingPublishingRegion(of: region), false {'
@@ -398,13 +398,13 @@ mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
     'kept.keep(object)'
 # Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
 # instead of refusing it.
-mutant program-skips-main-actor-check Internal/Running/ResolveProgram.swift \
+mutant program-skips-main-actor-check Internal/Running/ResolveProgram+Steps.swift \
     'MainActor' no \
     'guard !MainActorThread().isCurrent else { return }' \
     'guard MainActorThread().isCurrent, false else { return }'
 # Main-actor classes in programs: the lowering emits no check before making or filling such an
 # object.
-mutant program-omits-main-actor-check Internal/Compiling/ProgramLowering.swift \
+mutant program-omits-main-actor-check Internal/Compiling/ProgramLowering+Walk.swift \
     'MainActor' no \
     'guard let (type, _) = plan.mainActor else { return }' \
     'guard let (type, _) = plan.mainActor, false else { return }'
@@ -422,7 +422,7 @@ mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.sw
     'return unsafe state'
 # Protocol-typed properties: a program boxes each implementation through its alias's conversion
 # and writes the box through the key path, rather than storing the converted object.
-mutant protocol-property-boxed Internal/Compiling/ProgramLowering.swift \
+mutant protocol-property-boxed Internal/Compiling/ProgramLowering+Emitting.swift \
     'ProtocolPropertyTests' no \
     'return store.converting(conversion).map { .store(owner: owner, $0) }' \
     'return nil'
@@ -445,7 +445,7 @@ mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \
     'guard offset > 0, conversion.isProven else { return nil }' \
     'guard offset > 0 else { return nil }'
 # Program frames: a run does not hand the injected object to its frame, so an injection fails.
-mutant frame-loses-injection-target Internal/Running/ResolveProgram.swift \
+mutant frame-loses-injection-target Internal/Running/ResolveProgram+Run.swift \
     'ResolveProgramTests' no \
     'if let target { unsafe frame[0] = unsafe Unmanaged.passUnretained(target).toOpaque() }' \
     ''
@@ -457,7 +457,7 @@ mutant factory-call-operand-not-scaled Internal/Running/ResolveProgram.swift \
     '_ = site'
 # Protocol-typed parameters: a constructor's protocol parameter is boxed by its alias's
 # conversion rather than converted as the specialized call reads it.
-mutant protocol-parameter-boxed Internal/Compiling/ProgramLowering.swift \
+mutant protocol-parameter-boxed Internal/Compiling/ProgramLowering+Emitting.swift \
     'ProtocolPropertyTests' no \
     'guard conversion.isProven, case .call(let consumer, _, _, _, _) = stack[index].work,' \
     'guard conversion.isProven, false, case .call(let consumer, _, _, _, _) = stack[index].work,'
@@ -519,7 +519,7 @@ mutant joined-resolution-not-seeded Internal/Running/JoinedResolution.swift \
     '_ = (seed, arguments)'
 # Closure factories in programs: a `.graph` object met after a closure is made by the program,
 # not by the joined resolution that may have made it for the closure already.
-mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering.swift \
+mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureFactoryProgramTests' no \
     'if joinsRecursiveResolves, lowering.isMadeOncePerResolve {' \
     'if false, lowering.isMadeOncePerResolve {'
@@ -530,20 +530,20 @@ mutant joined-resolution-per-call Internal/Running/ProgramRun.swift \
     'if let joined { joined.abandon() }'
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
-mutant joined-resolution-never-completed Internal/Running/ResolveProgram.swift \
+mutant joined-resolution-never-completed Internal/Running/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
     'try scoped.pointee.joined?.complete()' \
     'if false { try scoped.pointee.joined?.complete() }
                     scoped.pointee.joined?.abandon()'
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
-mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram.swift \
+mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
     '                    unsafe scoped.pointee.joined?.abandon()
                     throw error' \
     '                    throw error'
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
-mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram.swift \
+mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
     '                    unsafe Unmanaged<AnyObject>.fromOpaque(made).release()
                     throw error' \
@@ -562,19 +562,19 @@ mutant joined-publication-skipped Internal/Running/JoinedPublication.swift \
     '_ = producer'
 # Closures below transient objects: the walk is not made again with the outermost one called
 # recursively, so the graph keeps the recursive path.
-mutant transient-around-closure-not-called-recursively Internal/Compiling/ProgramLowering.swift \
+mutant transient-around-closure-not-called-recursively Internal/Compiling/ProgramLowering+Walk.swift \
     'RecursiveCallPlacementTests' no \
     'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
     'if false { walkAgainCallingRecursively = pending.producer }'
 # Closures below transient objects: a transient root is called recursively too, leaving its program
 # nothing to make but that call.
-mutant transient-root-called-recursively Internal/Compiling/ProgramLowering.swift \
+mutant transient-root-called-recursively Internal/Compiling/ProgramLowering+Walk.swift \
     'RecursiveCallPlacementTests' no \
     'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
     'walkAgainCallingRecursively = pending.producer'
 # Closures below transient objects: a protocol root's object is called recursively, leaving its
 # program nothing to make but that call.
-mutant boxed-root-called-recursively Internal/Compiling/ProgramLowering.swift \
+mutant boxed-root-called-recursively Internal/Compiling/ProgramLowering+Walk.swift \
     'RecursiveCallPlacementTests' no \
     'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
     'if index > 0 { walkAgainCallingRecursively = pending.producer }'
@@ -590,18 +590,18 @@ mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
     'if isFactory, let producer { return .recursive(producer, shared: shared) }' \
     'if isFactory, let producer, false { return .recursive(producer, shared: shared) }'
 # Closures after a region: called from the program, not given what the region made.
-mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering.swift \
+mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'RecursiveCallPlacementTests' no \
     'if madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }' \
     ''
 # Closures after a singleton's region: refused for good rather than until the singleton exists.
-mutant closure-after-singleton-region-refused-for-good Internal/Compiling/ProgramLowering.swift \
+mutant closure-after-singleton-region-refused-for-good Internal/Compiling/ProgramLowering+Regions.swift \
     'RecursiveCallPlacementTests' no \
     'if !regions[index].becomesConstant { madeInLastingRegion = true }' \
     'madeInLastingRegion = true'
 # Transient objects and factories met again through a `.graph` object: refused, so their graphs
 # keep the recursive path.
-mutant transient-met-again-refused Internal/Compiling/ProgramLowering.swift \
+mutant transient-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests' no \
     'guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }' \
     'guard false else { throw .unsupported }'

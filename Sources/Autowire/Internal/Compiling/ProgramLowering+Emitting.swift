@@ -1,0 +1,164 @@
+// Emitting: delivering a complete value where it goes (a store, a factory's argument, the result),
+// the instructions and path tree, and the slots' last reads, which move their reference.
+
+extension ProgramLowering {
+    /// Where an alias's implementation object goes instead of its conversion's box, when
+    /// `destination` can take it: a property of the bound type at a learned offset, or a parameter
+    /// of a call specialized in the caller's module; and only once `conversion` has succeeded.
+    func convertedDestination(_ destination: Destination, _ conversion: ImplementationConversion)
+        -> Destination?
+    {
+        switch destination {
+        case .store(let owner, let store):
+            return store.converting(conversion).map { .store(owner: owner, $0) }
+        case .argument(let index):
+            guard conversion.isProven, case .call(let consumer, _, _, _, _) = stack[index].work,
+                consumer.readsConvertedArguments
+            else { return nil }
+            return .convertedArgument(index, conversion)
+        default:
+            return nil
+        }
+    }
+
+    /// Hands a complete value to where it goes.
+    mutating func deliver(_ value: Value, to destination: Destination, path: Int32) throws(Stop) {
+        switch destination {
+        case .root:
+            if case .slot(let slot) = value { resultSlot = slot }
+        case .store(let owner, let store):
+            emitStore(store, into: owner, value, path: path)
+        case .argument(let index):
+            switch value {
+            case .slot(let slot): appendArgument(UInt32(slot), toCallAt: index)
+            case .constant(let constant):
+                appendArgument(UInt32(constant) | FactoryArguments.constantBit, toCallAt: index)
+            }
+        case .convertedArgument(let index, let conversion):
+            switch value {
+            case .slot(let slot):
+                let constant = conversionIndex[ObjectIdentifier(conversion)] ?? Self.append(conversion, to: &constants)
+                conversionIndex[ObjectIdentifier(conversion)] = constant
+                guard slot < FactoryArguments.convertedFieldLimit, constant < FactoryArguments.convertedFieldLimit
+                else { throw .unsupported }
+                appendArgument(
+                    FactoryArguments.convertedBit | UInt32(constant) << 15 | UInt32(slot), toCallAt: index)
+            case .constant(let constant):
+                // A constant (a created singleton) is converted once, now.
+                guard let boxed = conversion.box(constants[constant]) else { throw .unsupported }
+                appendArgument(
+                    UInt32(Self.append(boxed, to: &constants)) | FactoryArguments.constantBit, toCallAt: index)
+            }
+        case .leaveScope(let region, let slot, let then):
+            if regions[region].publishes { completeBeforePublishing(region, slot: slot) }
+            emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(region)), path: path)
+            closeRegion(region)
+            try deliver(value, to: then, path: path)
+        }
+    }
+
+    mutating func appendArgument(_ entry: UInt32, toCallAt index: Int) {
+        if case .call(let factory, let parameters, var arguments, let shared, let slot) = stack[index].work {
+            arguments.append(entry)
+            stack[index].work = .call(factory, parameters: parameters, arguments: arguments, shared: shared, slot: slot)
+        }
+    }
+
+    /// The slot an argument table entry reads, or nil for a constant.
+    static func slot(ofArgument entry: UInt32) -> Int? {
+        if entry & FactoryArguments.constantBit != 0 { return nil }
+        if entry & FactoryArguments.convertedBit != 0 { return Int(entry & 0x7FFF) }
+        return Int(entry)
+    }
+
+    mutating func addPath(_ parent: Int32, _ edge: ResolveProgram.PathStep.Edge) -> Int32 {
+        pathTree.append(ResolveProgram.PathStep(parent: parent, edge: edge))
+        return Int32(pathTree.count - 1)
+    }
+
+    mutating func emitStore(_ store: ProgramStore, into owner: Int, _ value: Value, path: Int32) {
+        var instruction = ResolveProgram.Instruction(operation: .storeThroughKeyPath, object: UInt32(owner))
+        switch value {
+        case .slot(let slot): instruction.value = UInt32(slot)
+        case .constant(let index):
+            instruction.value = UInt32(index)
+            instruction.valueIsConstant = true
+        }
+        if let offset = store.directOffset {
+            instruction.operation = .storeAtOffset
+            instruction.operand = Int32(offset)
+        } else {
+            let index = storeIndex[ObjectIdentifier(store)] ?? Self.append(store, to: &stores)
+            storeIndex[ObjectIdentifier(store)] = index
+            instruction.operand = Int32(index)
+        }
+        emit(instruction, path: path)
+    }
+
+    /// Marks each owned slot's last read as a move when it is a store of its value; a slot whose
+    /// last read is anything else (filling or checking its object) is released at the end.
+    mutating func markLastReads(keeping resultSlot: Int) {
+        var read = [Bool](repeating: false, count: slotCount)
+        var moved = [Bool](repeating: false, count: slotCount)
+        // Where each slot's reference moves: only needed to skip regions.
+        var movedAt = [Int](repeating: 0, count: regions.isEmpty ? 0 : slotCount)
+        read[resultSlot] = true
+        for pc in code.indices.reversed() {
+            let instruction = code[pc]
+            switch instruction.operation {
+            case .storeAtOffset, .storeThroughKeyPath:
+                if !instruction.valueIsConstant {
+                    let value = Int(instruction.value)
+                    if owned[value], !read[value] {
+                        code[pc].moves = true
+                        moved[value] = true
+                        if !regions.isEmpty { movedAt[value] = pc }
+                    }
+                    read[value] = true
+                }
+                read[Int(instruction.object)] = true
+            case .leaveScope where instruction.publishesStaged:
+                break
+            case .checkFirstFill, .callHook, .leaveScope:
+                read[Int(instruction.object)] = true
+            case .callFactory:
+                // A factory that consumes its arguments takes over a slot read last here; others
+                // borrow, and such a slot is released at the end. Arguments are visited from the
+                // last, so of two reads of one slot in a call, the later one moves.
+                let site = factorySites[Int(instruction.operand)]
+                let consumes = unsafe site.factory.takeUnretainedValue().consumesArguments
+                for index in (0..<site.count).reversed() {
+                    guard let value = Self.slot(ofArgument: arguments[site.first + index]) else { continue }
+                    if consumes, owned[value], !read[value] {
+                        factorySites[Int(instruction.operand)].moves |= 1 << UInt64(index)
+                        moved[value] = true
+                        if !regions.isEmpty { movedAt[value] = pc }
+                    }
+                    read[value] = true
+                }
+            case .create, .release, .enterScope, .requireMainActor:
+                break
+            }
+        }
+        for slot in 0..<slotCount where owned[slot] && slot != resultSlot && !moved[slot] {
+            emit(.init(operation: .release, object: UInt32(slot)), path: -1)
+        }
+        if !regions.isEmpty { listReleasesWhenSkipped(moved: moved, at: movedAt) }
+    }
+
+    mutating func newSlot(owned isOwned: Bool) -> Int {
+        owned.append(isOwned)
+        slotCount += 1
+        return slotCount - 1
+    }
+
+    mutating func emit(_ instruction: ResolveProgram.Instruction, path: Int32) {
+        code.append(instruction)
+        pathOf.append(path)
+    }
+
+    static func append<Element>(_ element: Element, to table: inout [Element]) -> Int {
+        table.append(element)
+        return table.count - 1
+    }
+}

@@ -1,0 +1,100 @@
+// Regions: the instructions that make an object a scope keeps, which a run skips when the scope
+// keeps one already, and what must hold for skipping them to change nothing else.
+
+extension ProgramLowering {
+    /// Ends a region after its `leaveScope`. The `.graph` objects made inside it, but for the
+    /// scope's own, are not there when it is skipped: nothing after it may read them.
+    mutating func closeRegion(_ index: Int) {
+        regions[index].end = code.count
+        openRegions -= 1
+        let opening = regionOpenings[index]
+        for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
+            graphSlots[producer] = nil
+            madeInRegion[producer] = regions[index].becomesConstant
+            if !regions[index].becomesConstant { madeInLastingRegion = true }
+        }
+    }
+
+    /// Before a region publishes its object (in `slot`): the hooks of what it made run now, once
+    /// that is complete, rather than at the end of the resolve, and then the regions deferred to
+    /// it publish theirs.
+    ///
+    /// A region that reads an object made before it (perhaps still being built, or with its hook
+    /// still to run) `defers` instead, as the recursive path does: its object is staged, and it
+    /// and what was deferred to it are published with the enclosing region that publishes, or
+    /// after the hooks at the end of the resolve. Its hooks wait for the same moment.
+    mutating func completeBeforePublishing(_ region: Int, slot: Int) {
+        let opening = regionOpenings[region]
+        let staged = stagedUntilRegion[region]
+        stagedUntilRegion[region] = []
+        if readsObjectMadeBefore(region, slot: slot) {
+            regions[region].defers = true
+            if let enclosing = enclosingPublishingRegion(of: region) {
+                stagedUntilRegion[enclosing] += staged + [region]
+            } else {
+                stagedUntilEnd += staged + [region]
+            }
+            return
+        }
+        for pending in pendingHooks[opening.hooksStart...] {
+            emit(
+                .init(
+                    operation: .callHook, object: UInt32(pending.slot),
+                    value: UInt32(pending.region.map { $0 + 1 } ?? 0), operand: Int32(pending.hook)),
+                path: pending.path)
+        }
+        pendingHooks.removeSubrange(opening.hooksStart...)
+        for inner in staged {
+            emit(.publishStaged(region: inner), path: -1)
+        }
+    }
+
+    /// Whether the instructions of `region` so far store or pass an object from a slot made before
+    /// the region's own, `slot` (slots are numbered in the order they are made).
+    func readsObjectMadeBefore(_ region: Int, slot: Int) -> Bool {
+        for pc in regions[region].start..<code.count {
+            let instruction = code[pc]
+            switch instruction.operation {
+            case .storeAtOffset, .storeThroughKeyPath:
+                if !instruction.valueIsConstant, Int(instruction.value) < slot { return true }
+            case .callFactory:
+                let site = factorySites[Int(instruction.operand)]
+                for argument in arguments[site.first..<site.first + site.count]
+                where Self.slot(ofArgument: argument).map({ $0 < slot }) ?? false {
+                    return true
+                }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// The innermost region still open around `region` whose scope publishes, if any: open regions
+    /// nest, and one still open has no end yet.
+    func enclosingPublishingRegion(of region: Int) -> Int? {
+        regions[..<region].lastIndex { $0.end == $0.start && $0.publishes }
+    }
+
+    /// For each region, the slots made before it whose reference moves inside it (`moved`, at
+    /// `movedAt`): a run that skips the region releases them there.
+    mutating func listReleasesWhenSkipped(moved: [Bool], at movedAt: [Int]) {
+        // The instruction that fills each slot first.
+        var createdAt = [Int](repeating: Int.max, count: slotCount)
+        for pc in code.indices {
+            switch code[pc].operation {
+            case .create, .callFactory, .enterScope:
+                let slot = Int(code[pc].object)
+                createdAt[slot] = Swift.min(createdAt[slot], pc)
+            default:
+                break
+            }
+        }
+        for index in regions.indices {
+            let region = regions[index]
+            regions[index].releasedWhenSkipped = (0..<slotCount).filter { slot in
+                moved[slot] && createdAt[slot] < region.start && (region.start..<region.end).contains(movedAt[slot])
+            }.map(UInt32.init)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+// The walk: what each producer's value is when the lowering meets it, a slot, a constant, or
+// work pushed on the stack (an object to fill, a factory to call, a region to open).
+
+extension ProgramLowering {
+    /// The value of `producer` if it is at hand; nil when it is pending (an object to fill, a
+    /// factory to call), to be delivered once complete.
+    mutating func begin(_ producer: AnyProducer, path: Int32, destination: Destination) throws(Stop) -> Value? {
+        let id = ObjectIdentifier(producer)
+        if let slot = graphSlots[id] { return .slot(slot) }
+        if let index = constantIndex[id] { return .constant(index) }
+        if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }
+        guard code.count < Self.maximumInstructions else { throw .unsupported }
+        let lowering = producer.lowering(insideKeptObject: openRegions > 0)
+        if let began = onPath[id] {
+            // Met again while it is made. A transient object (or a transient factory's call) is
+            // made anew, as the recursive path makes it, when a `.graph` object was recorded since
+            // it began: going round again meets that object, whose slot closes the cycle. (Each
+            // time round needs a recording of its own, so this ends.) A shared factory needing
+            // itself, or a cycle that records nothing, is left to the recursive path, which
+            // reports it or waits for the factory.
+            guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }
+        }
+        if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
+            return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
+        }
+        if calledRecursively.contains(id) {
+            return try beginRecursive(
+                producer, of: id, shared: lowering.isMadeOncePerResolve, path: path, destination: destination)
+        }
+        return try begin(lowering, of: id, path: path, destination: destination, in: nil)
+    }
+
+    /// Begins a `RecursiveCall` making `producer`'s value; the first one also gives the run's
+    /// joined resolution the `.graph` objects made before it.
+    mutating func beginRecursive(
+        _ producer: AnyProducer, of id: ObjectIdentifier, shared: Bool, path: Int32, destination: Destination
+    ) throws(Stop) -> Value? {
+        // What is being made around the call must be what the joined resolution can see: `.graph`
+        // objects the program made, which it is given (or the object a `PropertyInjector` hands
+        // in, which no resolve asks for), and `.graph` factories waiting for their arguments, which
+        // it marks under construction. A transient object being filled, a transient factory
+        // waiting for its arguments, a region: the recursive path would see them being made, the
+        // joined resolution would not.
+        guard openRegions == 0, !isBelowOptionalProperty else { throw .unsupported }
+        // A `.graph` object made inside a region that closed is in the run's frame only when the
+        // region ran, so it cannot be given to the joined resolution, and a closure that asks for
+        // it would make a second one. A singleton's region is gone once the singleton exists.
+        if madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }
+        var waitingFactories: [AnyProducer] = []
+        for (index, pending) in stack.enumerated() {
+            switch pending.work {
+            case .fill:
+                if graphSlots[pending.producer] != nil || pending.producer == injectedRoot { continue }
+            case .call(_, _, _, let shared, _):
+                if shared {
+                    waitingFactories.append(Self.producer(UInt(bitPattern: pending.producer)))
+                    continue
+                }
+            }
+            // Unless it is the root (or the object a boxed root boxes), which would leave the
+            // program nothing to make, it is made by a `RecursiveCall` in the next walk, whose
+            // recursive path sees what it makes.
+            if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }
+            throw .unsupported
+        }
+        var seeds: [AnyProducer] = []
+        if !joinsRecursiveResolves {
+            guard graphSlots.count <= 64 else { throw .unsupported }
+            seeds = graphSlots.addresses.map(Self.producer)
+            joinsRecursiveResolves = true
+        }
+        onPath[id] = recordings
+        let call = RecursiveCall(producer, seeds: seeds, waitingFactories: waitingFactories)
+        stack.append(
+            Pending(
+                producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: nil),
+                path: path, range: nil, destination: destination))
+        return nil
+    }
+
+    /// The producer whose identity is `address`: one this lowering began.
+    static func producer(_ address: UInt) -> AnyProducer {
+        // Safe: the producers a lowering begins are in the registry's table, which holds them (under
+        // its lock, for the lowering's whole life); the call they go into retains them.
+        unsafe Unmanaged<AnyProducer>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            .takeUnretainedValue()
+    }
+
+    /// Begins what `lowering` says for the producer `id`; `region`, when given, is the region
+    /// just opened to make it in, and its slot.
+    mutating func begin(
+        _ lowering: Lowering, of id: ObjectIdentifier, path: Int32, destination: Destination,
+        in region: (index: Int, slot: Int)?
+    ) throws(Stop) -> Value? {
+        switch lowering {
+        case .constant(let value) where region == nil:
+            let index = Self.append(value, to: &constants)
+            constantIndex[id] = index
+            return .constant(index)
+        case .autowired(let type, let plan, let shared):
+            let slot = region?.slot ?? newSlot(owned: true)
+            requireMainActor(for: plan, path: path)
+            building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
+            emit(
+                .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
+                path: path)
+            // Recorded before its properties are filled: a property cycle back to it closes here.
+            let enclosingEntry = shared ? nil : onPath[id]
+            if shared { recordGraphSlot(slot, of: id) } else { onPath[id] = recordings }
+            stack.append(
+                Pending(
+                    producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
+                    range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
+                    destination: destination))
+            return nil
+        case .autowiredBoxed(let type, let plan, let boxing, let shared):
+            // Made, filled, then boxed by a call whose one argument is the object. Met again
+            // before it is boxed (a cycle back to it), it has no value yet: the recursive path
+            // closes such a cycle.
+            let enclosingEntry = onPath[id]
+            onPath[id] = recordings
+            stack.append(
+                Pending(
+                    producer: id,
+                    work: .call(boxing, parameters: [], arguments: [], shared: shared, slot: region?.slot),
+                    path: path, range: nil, enclosingEntry: enclosingEntry, destination: destination))
+            let slot = newSlot(owned: true)
+            requireMainActor(for: plan, path: path)
+            building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
+            emit(
+                .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
+                path: path)
+            stack.append(
+                Pending(
+                    producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
+                    range: building.count - 1, region: region?.index, destination: .argument(stack.count - 1)))
+            return nil
+        case .factory(let factory, let parameters, let shared):
+            if let conversion = factory.conversion, let converted = convertedDestination(destination, conversion) {
+                // An alias's conversion feeding a property or a specialized factory's parameter:
+                // the implementation's object goes there, converted as it is stored or read,
+                // rather than boxed first.
+                if let value = try begin(parameters[0], path: path, destination: converted) {
+                    try deliver(value, to: converted, path: path)
+                }
+                return nil
+            }
+            if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }
+            // Its value exists only once it returns: meeting it again before then never closes.
+            let enclosingEntry = onPath[id]
+            onPath[id] = recordings
+            stack.append(
+                Pending(
+                    producer: id,
+                    work: .call(factory, parameters: parameters, arguments: [], shared: shared, slot: region?.slot),
+                    path: path, range: nil, enclosingEntry: enclosingEntry, destination: destination))
+            return nil
+        case .forward(let target) where region == nil:
+            return try begin(target, path: path, destination: destination)
+        case .scoped(let scope, _) where joinsRecursiveResolves:
+            // A region skipped would leave out what the joined resolution made inside it.
+            throw scope.becomesConstant ? .notYet : .unsupported
+        case .recursive(let producer, let shared) where region == nil:
+            return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
+        case .scoped(let scope, let made) where region == nil && regions.count < Self.maximumRegions:
+            if let storage = scope.storage {
+                pinnedStorages.insert(ObjectIdentifier(storage))
+                guard pinnedStorages.count <= ScopePins.capacity else { throw .unsupported }
+            }
+            let slot = newSlot(owned: true)
+            let index = regions.count
+            unsafe regions.append(
+                ResolveProgram.ScopeRegion(
+                    scope: .passUnretained(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
+                    storage: scope.storage.map(Unmanaged.passUnretained), start: code.count, end: code.count))
+            regionOpenings.append(
+                RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
+            stagedUntilRegion.append([])
+            openRegions += 1
+            scopes.append(scope)
+            emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
+            return try begin(
+                made, of: id, path: path, destination: .leaveScope(region: index, slot: slot, then: destination),
+                in: (index, slot))
+        case .notYet:
+            throw .notYet
+        case .scoped(let scope, _) where region == nil:
+            // Too many regions: a singleton is created by the recursive path, and a later resolve
+            // reads it as a constant.
+            throw scope.becomesConstant ? .notYet : .unsupported
+        case .constant, .forward, .scoped, .existing, .unsupported, .recursive:
+            throw .unsupported
+        }
+    }
+
+    /// Before an object of `plan`'s class is made (or, injected, filled): where the main actor
+    /// runs, if the plan must run there.
+    mutating func requireMainActor(for plan: InjectionPlan, path: Int32) {
+        guard let (type, _) = plan.mainActor else { return }
+        emit(
+            .init(operation: .requireMainActor, object: 0, operand: Int32(Self.append(type, to: &mainActorTypes))),
+            path: path)
+    }
+
+    mutating func recordGraphSlot(_ slot: Int, of producer: ObjectIdentifier) {
+        graphSlots[producer] = slot
+        recordings += 1
+        if openRegions > 0 { graphLog.append(producer) }
+    }
+
+    /// Whether the value being begun is made for an `.optional` property, directly or further
+    /// down: each pending object's property in progress is the one before its `next`.
+    var isBelowOptionalProperty: Bool {
+        stack.contains { pending in
+            guard case .fill(_, let plan, _) = pending.work, pending.next > 0 else { return false }
+            return plan.steps[pending.next - 1].requirement.isOptional
+        }
+    }
+}

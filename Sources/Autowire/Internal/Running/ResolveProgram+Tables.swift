@@ -1,0 +1,96 @@
+// What a program is made of: its instructions and the side tables they index (see the format at the
+// top of `ResolveProgram.swift`).
+
+extension ResolveProgram {
+    struct Instruction {
+        enum Operation: UInt8 {
+            case create, storeAtOffset, storeThroughKeyPath, callFactory, checkFirstFill, callHook, release
+            // Publishing what a region staged is a form of `leaveScope` rather than an operation
+            // of its own: with an eleventh case, the compiler's register use in the loop cost every
+            // autowired object about five more instructions (callgrind).
+            case enterScope, leaveScope, requireMainActor
+        }
+
+        var operation: Operation
+        /// Whether `value` indexes the constants rather than the frame.
+        var valueIsConstant = false
+        /// Whether this store is the last read of slot `value`: its reference moves into the property.
+        var moves = false
+        /// The slot of the object created, filled, checked or released.
+        var object: UInt32
+        /// The slot (or constant) of the value stored; for `callHook`, one more than the index of
+        /// the region that makes the object, or 0; for `leaveScope`, 1 when it publishes what its
+        /// region staged (see `publishesStaged`); for `callFactory`, 1 when the factory is a
+        /// `SpecializedProgramFactory` that writes its product into the slot itself, called without
+        /// dispatch (here rather than in the call's description: the loop has it in a register).
+        var value: UInt32 = 0
+        /// The side-table index or byte offset the operation uses.
+        var operand: Int32 = 0
+
+        /// A `leaveScope` that publishes what region `operand` staged.
+        static func publishStaged(region: Int) -> Instruction {
+            Instruction(operation: .leaveScope, object: 0, value: 1, operand: Int32(region))
+        }
+
+        /// Whether this `leaveScope` publishes what its region staged, rather than ending the region.
+        var publishesStaged: Bool { operation == .leaveScope && value == 1 }
+    }
+
+    /// One step of a resolution path, reached through `parent` (-1 at the root).
+    struct PathStep {
+        enum Edge {
+            /// A property of an object of the owner type.
+            case property(ownerType: Any.Type, Requirement)
+            /// A parameter of the factory of a key.
+            case parameter(of: BindingKey)
+        }
+
+        let parent: Int32
+        let edge: Edge
+    }
+
+    /// One factory call as the lowering records it: the factory, and where its arguments are in
+    /// `arguments`: each a slot, or a constant's index with `FactoryArguments.constantBit` set. A
+    /// program runs it as a `ProgramCall`.
+    @safe struct FactorySite {
+        /// The `callFactory` instruction that makes this call.
+        let instruction: Int
+        /// Unretained: `keptAlive` holds the factory.
+        let factory: Unmanaged<ProgramFactory>
+        let first: Int
+        let count: Int
+        /// The factory's `references`, kept here so that a call reads it with the site.
+        let references: UInt64
+        /// Bit `i` is set when argument `i` is its slot's last read, moved to a factory that
+        /// consumes its arguments.
+        var moves: UInt64 = 0
+    }
+
+    /// The instructions that make an object a scope keeps, from its `enterScope` to just past its
+    /// `leaveScope`: skipped when the scope keeps one already.
+    @safe struct ScopeRegion {
+        /// Unretained: `keptAlive` holds the scope.
+        let scope: Unmanaged<ProgramScope>
+        /// The scope's `publishes` and `becomesConstant`.
+        let publishes: Bool
+        let becomesConstant: Bool
+        /// The scope's `storage`, unretained: the registry the program belongs to owns it.
+        let storage: Unmanaged<ScopeStorage>?
+        let start: Int
+        var end: Int
+        /// Slots made before the region whose last read inside it moves their reference: released
+        /// when the region is skipped, since that read then never happens.
+        var releasedWhenSkipped: [UInt32] = []
+        /// Whether its `leaveScope` only stages the object, for a second `leaveScope` later in the
+        /// program that publishes it: the region reads an object made before it, which may still
+        /// be incomplete.
+        var defers = false
+    }
+
+    /// The instructions from the creation of an object of `producer` to its first-fill check.
+    struct BuildingRange {
+        let producer: ObjectIdentifier
+        let start: Int
+        var end: Int
+    }
+}

@@ -56,7 +56,7 @@ mutant resettable-producer-retains-storage Internal/Producers/ResettableProducer
         _ = unsafe Unmanaged.passRetained(storage)'
 # Container lifetime: handles and resolvers made by the recursive path for an object the container
 # keeps hold it strongly, so a singleton keeps its own container alive.
-mutant kept-object-handles-strong Internal/Resolving/ResolutionState.swift \
+mutant kept-object-handles-strong Internal/Resolving/ResolutionState+Creations.swift \
     'ContainerLifetimeTests|HandleLifetimeTests' no \
     'var isMakingKeptObject: Bool { keptCreations > 0 }' \
     'var isMakingKeptObject: Bool { false }'
@@ -78,7 +78,7 @@ mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
     'if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }' \
     ''
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
-mutant graph-factory-value-not-recorded Internal/Resolving/ResolutionState.swift \
+mutant graph-factory-value-not-recorded Internal/Resolving/Resolution.swift \
     'ScopeTests|BindingTests' no \
     'state.pointee.record(recording.reference(for: value), at: slot)' \
     'if false { state.pointee.record(recording.reference(for: value), at: slot) }'
@@ -98,12 +98,12 @@ mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swi
     'if producer.isFactory, producer.scope != .transient {' \
     'if producer.isFactory, producer.scope == .singleton {'
 # Constructor cycles: a property fill that meets a running factory never waits for it.
-mutant constructor-cycle-never-waits Internal/Resolving/ResolutionState.swift \
+mutant constructor-cycle-never-waits Internal/Resolving/Resolution.swift \
     'ConstructorCycleTests|CycleTests' no \
     'guard error.code == .unclosableCycle, producer.isFactory' \
     'guard error.code == .factoryFailed, producer.isFactory'
 # Hooks: an object's hook runs when its own fill ends, before the cycle it is on is complete.
-mutant hook-before-cycle-complete Internal/Resolving/ResolutionState.swift \
+mutant hook-before-cycle-complete Internal/Resolving/ResolutionState+Creations.swift \
     'InjectionHookTests|ConstructorCycleTests' no \
     'if frame.earliestRead >= frame.start {' \
     'if frame.earliestRead >= frame.start || !frame.hooks.isEmpty {'
@@ -280,7 +280,7 @@ mutant program-offered-below-optional Internal/Compiling/ProgramLowering+Walk.sw
     ''
 # Re-entry: a fresh resolve started inside a factory does not see that an enclosing resolve on the
 # thread is running it, and starts it again until the stack runs out.
-mutant factory-running-outside-unseen Internal/Resolving/ResolutionState.swift \
+mutant factory-running-outside-unseen Internal/Resolving/Resolution.swift \
     'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
     'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
     'false'

@@ -2,6 +2,36 @@
 // resolution's state when it has them, and the one loop that performs the instructions.
 
 extension ResolveProgram {
+    /// The program a producer's `programWord` publishes. The registry keeps every program it
+    /// published alive for its own life, and the producer belongs to that registry.
+    @inline(__always)
+    static func published(_ word: UInt) -> ResolveProgram {
+        unsafe unretainedPublished(word).takeUnretainedValue()
+    }
+
+    @inline(__always)
+    private static func unretainedPublished(_ word: UInt) -> Unmanaged<ResolveProgram> {
+        unsafe Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+    }
+
+    /// Fills `object` with the published program `word` (see `runPublished`); whether it ran.
+    @inline(__always)
+    static func injectPublished(_ word: UInt, into object: AnyObject) throws -> Bool {
+        unsafe try runPublished(word, injecting: object) != nil
+    }
+
+    /// Runs the program `word` publishes (see `run`), unless lowering it again would make it
+    /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
+    /// injection does first. The program is used without a retain: see `published(_:)`.
+    @inline(__always)
+    static func runPublished(_ word: UInt, injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws
+        -> UnsafeMutableRawPointer?
+    {
+        unsafe try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
+            unsafe program.canImprove ? nil : try program.run(injecting: target, request: request)
+        }
+    }
+
     /// Runs the program. Returns the root object, whose reference now belongs to the caller (for an
     /// injection: the object handed in, not retained), or nil when another resolve is running on
     /// this thread: the caller then resolves recursively, which sees what that resolve is building.

@@ -1,0 +1,252 @@
+/// A handle on the ongoing top-level resolve, passed down through every producer and step.
+@usableFromInline
+@safe struct Resolution {
+    let state: UnsafeMutablePointer<ResolutionState>
+
+    /// Where the state lies, which a `Resolver` keeps as a number (see `Resolver.state`).
+    var address: UInt { UInt(bitPattern: unsafe state) }
+    /// The number that tells this resolve from a later one at the same address.
+    var serial: UInt { unsafe state.pointee.serial }
+
+    /// Makes what this resolve creates kept, as for an object the container keeps (see
+    /// `Producer.resolveTopLevelForKeptObject()`).
+    func keepsWhatItMakes() { unsafe state.pointee.keptCreations = 1 }
+
+    /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances. `key`
+    /// is `ActiveResolutions.key`: a caller that keeps a copy (the registry does) saves reading the
+    /// lazy global.
+    ///
+    /// A table of up to 16 slots lives in a fixed buffer on this stack frame; larger ones take one
+    /// heap allocation. (`withUnsafeTemporaryAllocation` was avoided: through an unspecialized
+    /// caller it instantiates `Result` metadata on every call.)
+    @inline(__always)
+    static func run<R>(
+        capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil,
+        key: ActiveResolutions.Key? = ActiveResolutions.key, _ body: (Resolution) throws -> R
+    ) throws -> R {
+        var size = SmallTable.slots
+        while size < capacity * 2 { size *= 2 }
+        if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * ResolutionState.bytesPerSlot {
+            var table = SmallTable()
+            return unsafe try withUnsafeMutablePointer(to: &table) { table in
+                unsafe try run(
+                    in: UnsafeMutableRawPointer(table), capacity: size, isZeroed: true, seed: seed, request: request,
+                    key: key, body)
+            }
+        }
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: size * ResolutionState.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
+        defer { unsafe memory.deallocate() }
+        return unsafe try run(in: memory, capacity: size, seed: seed, request: request, key: key, body)
+    }
+
+    @inline(__always)
+    private static func run<R>(
+        in memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false, seed: BorrowedValue?,
+        request: BorrowedValue?, key: ActiveResolutions.Key?, _ body: (Resolution) throws -> R
+    ) throws -> R {
+        var state = unsafe ResolutionState(
+            memory: memory, capacity: capacity, isZeroed: isZeroed, seed: seed, request: request)
+        return unsafe try withUnsafeMutablePointer(to: &state) { state in
+            defer { unsafe state.pointee.finish() }
+            let cell: ActiveResolutions.Cell?
+            unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(state, key: key)
+            defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+            do {
+                let result = unsafe try body(Resolution(state: state))
+                if unsafe state.pointee.hasWorkDeferredToEnd() { unsafe try state.pointee.completeDeferred() }
+                return result
+            } catch {
+                unsafe state.pointee.discardDeferred()
+                throw error
+            }
+        }
+    }
+
+    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { unsafe state.pointee.lookup(producer) }
+
+    /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the
+    /// thread's stack: called once per object a producer makes, before the user's code runs, so a
+    /// resolve too deep for its thread fails instead of overflowing. One comparison.
+    @inline(__always)
+    func checkDepth() throws {
+        if unsafe state.pointee.stack.isExhausted() { throw tooDeep() }
+    }
+
+    @inline(never)
+    private func tooDeep() -> ResolutionError {
+        unsafe ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
+    }
+
+    func record(_ producer: AnyProducer, instance: AnyObject) {
+        unsafe state.pointee.record(producer, instance: instance)
+    }
+
+    /// Marks `producer` as building an object (its `init()` and injection) until `endBuilding`,
+    /// refusing to start when a resolve this one was started in is building one already: `init()`
+    /// or a `didSet` resolving something that needs its own class would otherwise recurse until
+    /// the stack overflows. (A pair of calls rather than a closure: one frame less per level of a
+    /// deep graph.)
+    @inline(__always)
+    func beginBuilding(_ producer: AnyProducer) throws -> BuildingToken {
+        if unsafe state.pointee.outer != nil, unsafe ActiveResolutions.isBuilding(producer, outside: state) {
+            throw ResolutionError(.rebuiltWhileBuilding(producer.key))
+        }
+        return unsafe state.pointee.beginBuilding(producer)
+    }
+
+    @inline(__always)
+    func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
+        unsafe state.pointee.endBuilding(producer, token)
+    }
+
+    /// The resolver a closure factory of `registry` receives during this resolve, for an object
+    /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
+    @inline(never)
+    func keptObjectResolver(for registry: Registry) -> Resolver {
+        if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
+        return Resolver(weaklyOn: registry, resolution: self)
+    }
+
+    /// The resolver a closure factory of `registry` receives during this resolve, for an object
+    /// the container does not keep.
+    @inline(__always)
+    func resolver(for registry: Registry) -> Resolver {
+        if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
+        return Resolver(registry: registry, resolution: self)
+    }
+
+    /// Whether a property fill that met `producer` and got `error` can wait for its value: the
+    /// producer is a shared factory still running in this resolve (the cycle check accepted the
+    /// cycle for the same reason, see `Edge.waitsForRunningFactory`).
+    func canWait(for requested: AnyProducer, after error: ResolutionError) -> Bool {
+        // Through aliases, the fill waits for the factory they hand on.
+        let producer = error.code == .unclosableCycle ? requested.valueMaker : requested
+        guard error.code == .unclosableCycle, producer.isFactory, producer.scope != .transient,
+            producer.scope != .weak,
+            case .underConstruction = lookup(producer)
+        else { return false }
+        return true
+    }
+
+    /// Makes `store` fill `object` with `requested`'s value once the factory that makes it (itself,
+    /// or the one its aliases hand on) returns.
+    func wait(for requested: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
+        let producer = requested.valueMaker
+        unsafe state.pointee.addWaitingFill(
+            WaitingFill(
+                factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store,
+                throughAliases: producer === requested ? nil : requested))
+        unsafe state.pointee.noteWaitingFill()
+    }
+
+    /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
+    ///
+    /// - Throws: what converting it for a fill that waited through an alias throws (an
+    ///   implementation that does not conform to the protocol it is bound to).
+    @inline(__always)
+    func fillWaiting(for producer: AnyProducer, with instance: AnyObject) throws {
+        guard unsafe state.pointee.hasWaitingFills() else { return }
+        try fillWaitingSlowly(for: producer, with: instance)
+    }
+
+    @inline(never)
+    private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) throws {
+        // Taken out first: the setters are user code, which may resolve again.
+        for fill in unsafe state.pointee.takeWaitingFills(for: producer) {
+            let value = try fill.throughAliases?.recorded(fromMakerValue: instance) ?? instance
+            // Lent: the waiting fill holds the object, the caller the instance, this frame the value.
+            withExtendedLifetime((fill, value)) { fill.store.assign(fill.object, value) }
+        }
+    }
+
+    /// A `.graph` factory's value for this resolve: the recorded instance, or what `maker` makes,
+    /// recorded. Does what `lookup`, `constructing` and `record` do together with one table probe
+    /// (two if `maker` grew the table), rather than five. Inlined into its callers, the `.graph`
+    /// producers, with the maker's call: one generic call, and one copy of the value through `T`'s
+    /// witnesses, fewer per object. (A closure in place of the maker stayed a call of its own.)
+    @inline(__always)
+    func graphValue<Maker: GraphValueMaker>(_ producer: Producer<Maker.Value>, made maker: Maker) throws -> Maker.Value
+    {
+        try graphValue(of: producer, recordedAs: producer, made: maker)
+    }
+
+    /// `graphValue` for a maker that makes class references as they are recorded (see
+    /// `ObjectClosureProducer`): nothing passes through a generic value's witnesses.
+    @inline(__always)
+    func graphObject<Maker: GraphValueMaker>(_ producer: AnyProducer, made maker: Maker) throws -> AnyObject
+    where Maker.Value == AnyObject {
+        try graphValue(of: producer, recordedAs: RecordedObjects(), made: maker)
+    }
+
+    /// What `graphValue` and `graphObject` do; `recording` says how values are recorded.
+    @inline(__always)
+    private func graphValue<Maker: GraphValueMaker, Recording: GraphValueRecording>(
+        of producer: AnyProducer, recordedAs recording: Recording, made maker: Maker
+    ) throws -> Maker.Value where Recording.Value == Maker.Value {
+        let index = unsafe state.pointee.slot(claiming: producer)
+        if let existing = unsafe state.pointee.instance(at: index) { return try recording.value(from: existing) }
+        if unsafe state.pointee.constructionMark(at: index) >= 0
+            || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
+        {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
+        let generation = unsafe state.pointee.generation
+        unsafe state.pointee.setConstructionMark(state.pointee.registrations, at: index)
+        let value: Maker.Value
+        do {
+            value = try maker.make(in: self)
+        } catch {
+            unsafe state.pointee.endConstruction(producer, restoring: -1)
+            throw error
+        }
+        let slot = unsafe state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
+        // The table takes the reference over; the waiting fills, if any, read it from there.
+        unsafe state.pointee.record(recording.reference(for: value), at: slot)
+        if unsafe state.pointee.hasWaitingFills() {
+            unsafe try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
+        }
+        return value
+    }
+
+    /// Runs a factory under the re-entry guard: a factory met again before it returned is a cycle,
+    /// unless the recursion recorded new instances since (then a `.graph` object further on closes
+    /// it).
+    func constructing<T>(_ producer: AnyProducer, allowsProgress: Bool, _ make: () throws -> T) throws -> T {
+        if case .underConstruction(let since) = lookup(producer),
+            unsafe !allowsProgress || since == state.pointee.registrations
+        {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
+        // Met again from a fresh resolve the factory itself started (e.g. `Provider.get()`): that
+        // resolve sees none of this one's instances, so it would start the factory forever.
+        if isConstructingOutside(producer), !producer.key.isAssistedTarget {
+            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
+        }
+        let mark = unsafe state.pointee.beginConstruction(producer)
+        defer { unsafe state.pointee.endConstruction(producer, restoring: mark) }
+        return try make()
+    }
+
+    /// Whether a resolve enclosing this one on this thread runs `producer`'s factory.
+    @inline(__always)
+    private func isConstructingOutside(_ producer: AnyProducer) -> Bool {
+        unsafe state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
+    }
+}
+
+/// Stack memory for a 16-slot resolution table: 16 × (24-byte slot + 8-byte reference) = 64
+/// words, with room to spare. `Resolution.run` checks the size before using it. Made zeroed,
+/// which is a table of empty slots (see `ResolutionState.Slot`).
+private struct SmallTable {
+    typealias Words8 = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
+    typealias Words16 = (Words8, Words8)
+    typealias Words32 = (Words16, Words16)
+    typealias Words64 = (Words32, Words32)
+
+    static let slots = 16
+
+    var words: Words64 = (((w, w), (w, w)), ((w, w), (w, w)))
+
+    private static let w: Words8 = (0, 0, 0, 0, 0, 0, 0, 0)
+}

@@ -1,0 +1,103 @@
+// The singleton creations and hooked objects under way in a resolve, and the work that waits for
+// its end: creation frames, deferred publications and hooks.
+
+extension ResolutionState {
+    /// Starts a singleton creation, or an object whose hook must wait until what it reads is
+    /// complete.
+    mutating func beginCreation(ofSingleton isSingleton: Bool = false) {
+        creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
+    }
+
+    /// Whether what is made now is an object the container keeps or made inside its creation.
+    var isMakingKeptObject: Bool { keptCreations > 0 }
+
+    /// Whether a singleton is being created in this resolve (its graph is being built).
+    mutating func isCreatingSingleton() -> Bool { creationFrames.contains(where: \.isSingleton) }
+
+    /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
+    /// When it read nothing still under construction outside itself, its hooks run (objects reached
+    /// first, first) and then its singletons are published; else they wait for the enclosing frame,
+    /// or for the end of the resolve.
+    ///
+    /// - Throws: the first hook's error; the frame's singletons are then discarded.
+    mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
+        guard var frame = creationFrames.popLast() else {
+            try hook?.run()
+            creation?.publish()
+            return
+        }
+        if let creation { frame.deferred.append(creation) }
+        if let hook { frame.hooks.append(hook) }
+        if frame.earliestRead >= frame.start {
+            do {
+                for pending in frame.hooks { try pending.run() }
+            } catch {
+                for deferred in frame.deferred.reversed() { deferred.discard() }
+                throw error
+            }
+            for finished in frame.deferred { finished.publish() }
+        } else if creationFrames.isEmpty {
+            let pendingWork = pending()
+            pendingWork.creationsDeferredToEnd += frame.deferred
+            pendingWork.hooksDeferredToEnd += frame.hooks
+        } else {
+            let outer = creationFrames.count - 1
+            creationFrames[outer].deferred += frame.deferred
+            creationFrames[outer].hooks += frame.hooks
+            creationFrames[outer].earliestRead = min(creationFrames[outer].earliestRead, frame.earliestRead)
+        }
+    }
+
+    /// Ends the innermost frame, which failed: its singletons and what was deferred to it are
+    /// discarded, its hooks never run. (Deferred creations read into it, so they cannot outlive it.)
+    mutating func abandonCreation() {
+        guard let frame = creationFrames.popLast() else { return }
+        for deferred in frame.deferred.reversed() { deferred.discard() }
+    }
+
+    /// Notes, for the innermost frame, that an object it made still waits for a running factory:
+    /// its hooks and singletons wait until the end of the resolve.
+    mutating func noteWaitingFill() {
+        guard !creationFrames.isEmpty else { return }
+        creationFrames[creationFrames.count - 1].earliestRead = -1
+    }
+
+    /// Whether hooks or publications wait for the end of the resolve.
+    /// Mutating, as every member read through `Resolution.state.pointee`: a getter would copy the
+    /// whole state (a retain of each of its references) to read two counts.
+    mutating func hasWorkDeferredToEnd() -> Bool {
+        guard let pendingWork else { return false }
+        return !pendingWork.creationsDeferredToEnd.isEmpty || !pendingWork.hooksDeferredToEnd.isEmpty
+    }
+
+    /// Runs the hooks deferred to the end of this successful resolve, then publishes the
+    /// singletons deferred to it, releasing the locks they kept.
+    ///
+    /// - Throws: the first hook's error; everything deferred is then discarded.
+    mutating func completeDeferred() throws(ResolutionError) {
+        guard let pendingWork else { return }
+        let hooks = pendingWork.hooksDeferredToEnd
+        pendingWork.hooksDeferredToEnd = []
+        do {
+            for pending in hooks { try pending.run() }
+        } catch {
+            discardDeferred()
+            throw error
+        }
+        let finished = pendingWork.creationsDeferredToEnd
+        pendingWork.creationsDeferredToEnd = []
+        for creation in finished { creation.publish() }
+    }
+
+    /// Discards what a failed resolve deferred, releasing the locks it kept; runs no hook.
+    mutating func discardDeferred() {
+        while let frame = creationFrames.popLast() {
+            for deferred in frame.deferred.reversed() { deferred.discard() }
+        }
+        guard let pendingWork else { return }
+        pendingWork.hooksDeferredToEnd = []
+        let finished = pendingWork.creationsDeferredToEnd
+        pendingWork.creationsDeferredToEnd = []
+        for creation in finished { creation.discard() }
+    }
+}

@@ -253,8 +253,8 @@ mutant program-frame-never-released Internal/Compiling/ProgramLowering+Emitting.
 # Resolve programs: a failed run keeps what its frame made (a leak).
 mutant program-failure-keeps-objects Internal/Running/ResolveProgram+Steps.swift \
     'ResolveProgramTests' yes \
-    'if let owned = unsafe frame[slot] { unsafe Unmanaged<AnyObject>.fromOpaque(owned).release() }' \
-    '_ = frame[slot]'
+    'for slot in (injects ? 1 : 0)..<slotCount { frame.release(slot) }' \
+    'for slot in (injects ? 1 : 0)..<slotCount { _ = frame.isEmpty(slot) }'
 # Resolve programs: a resolve nested in a program run does not see what the run is building, so an
 # `init()` resolving its own class recurses until the stack overflows.
 mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolutions.swift \
@@ -304,13 +304,13 @@ mutant weak-region-skip-keeps-moved-slot Internal/Running/ResolveProgram+Steps.s
 # Weak regions: the hook of the object a scope kept runs again on every resolve that skips it.
 mutant kept-weak-object-hook-called-again Internal/Running/ProgramRun.swift \
     'WeakScopeProgramTests' no \
-    'scoped.unsafelyUnwrapped.pointee.skippedRegions & 1 << UInt64(index) != 0' \
-    'scoped.unsafelyUnwrapped.pointee.skippedRegions & 0 != 0'
+    '(scoped?.pointee.skippedRegions ?? 0) & 1 << UInt64(index) != 0' \
+    '(scoped?.pointee.skippedRegions ?? 0) & 0 != 0'
 # Weak regions: a failure inside a region leaves its creation lock held, so other threads wait
 # forever.
 mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram+Steps.swift \
     'WeakScopeProgramTests' no \
-    'region.scope._withUnsafeGuaranteedRef { $0.abandon() }' \
+    'region.scope.withObject { $0.abandon() }' \
     '_ = region'
 # Weak regions: a `.graph` object made inside a region is made again after it instead of keeping
 # the recursive path, which shares it.
@@ -322,8 +322,8 @@ mutant region-graph-object-made-again Internal/Compiling/ProgramLowering+Regions
 # object is made again (and a program's joined resolution is never ended).
 mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram+Run.swift \
     'WeakScopeProgramTests' no \
-    'if runsPlainly { return unsafe try execute(frame, run, NoRegions.self) }' \
-    'if true { return unsafe try execute(frame, run, NoRegions.self) }'
+    'if runsPlainly { return try execute(frame, run, NoRegions.self) }' \
+    'if true { return try execute(frame, run, NoRegions.self) }'
 # Singleton regions: a singleton that reads an object made before it in the resolve is published
 # (its hooks run) as soon as its region ends, where the recursive path defers its publication.
 mutant singleton-region-reads-earlier-objects Internal/Compiling/ProgramLowering+Regions.swift \
@@ -376,7 +376,7 @@ mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram+Steps
 # Deferred publication: a failure leaves what the run staged unpublished but locked.
 mutant failure-keeps-staged-objects-locked Internal/Running/ResolveProgram+Run.swift \
     'SingletonProgramTests' no \
-    'for index in regions.indices.reversed() where unsafe scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
+    'for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
     'for index in regions.indices.reversed() where false {'
 # Deferred publication: a region deferred inside a singleton's region waits for the end of the
 # resolve rather than for that singleton, which is then published holding an object discarded.
@@ -447,7 +447,7 @@ mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \
 # Program frames: a run does not hand the injected object to its frame, so an injection fails.
 mutant frame-loses-injection-target Internal/Running/ResolveProgram+Run.swift \
     'ResolveProgramTests' no \
-    'if let target { unsafe frame[0] = unsafe Unmanaged.passUnretained(target).toOpaque() }' \
+    'if let target { frame.lend(target, at: 0) }' \
     ''
 # Factory calls: a call reads its arguments as another call's (each operand kept as an index
 # into the calls while the loop adds it as a byte offset).
@@ -538,14 +538,14 @@ mutant joined-resolution-never-completed Internal/Running/ResolveProgram+Run.swi
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
 mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
-    '                    unsafe scoped.pointee.joined?.abandon()
+    '                    scoped.pointee.joined?.abandon()
                     throw error' \
     '                    throw error'
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
 mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
-    '                    unsafe Unmanaged<AnyObject>.fromOpaque(made).release()
+    '                    made.release()
                     throw error' \
     '                    throw error'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked

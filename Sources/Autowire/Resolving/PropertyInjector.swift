@@ -96,7 +96,7 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         let dynamicType = type(of: object)
         let target =
             ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
-        if unsafe try target.registry.program(for: target)?.run(injecting: object) != nil { return }
+        if try target.registry.program(for: target)?.run(injecting: object) != nil { return }
         try ResolutionError.catching {
             try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
                 // The object is part of its own graph: what points back to its type receives it.

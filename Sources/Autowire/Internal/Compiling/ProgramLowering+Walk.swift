@@ -169,10 +169,10 @@ extension ProgramLowering {
             }
             let slot = newSlot(owned: true)
             let index = regions.count
-            unsafe regions.append(
+            regions.append(
                 ResolveProgram.ScopeRegion(
-                    scope: .passUnretained(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
-                    storage: scope.storage.map(Unmanaged.passUnretained), start: code.count, end: code.count))
+                    scope: Unowned(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
+                    storage: scope.storage.map(Unowned.init), start: code.count, end: code.count))
             regionOpenings.append(
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
             stagedUntilRegion.append([])

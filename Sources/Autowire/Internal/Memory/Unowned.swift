@@ -22,6 +22,13 @@
     /// The object, alive under the holder's invariant.
     @inline(__always)
     var object: Object { unsafe reference }
+
+    /// Calls `body` with the object, alive under the holder's invariant, without the retain and
+    /// release that reading `object` into a local costs (on a path that reads it for one call).
+    @inline(__always)
+    func withObject<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
+        try unsafe Unmanaged.passUnretained(reference)._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// Sendable: the reference itself never changes, and it is only ever read; what it points at is

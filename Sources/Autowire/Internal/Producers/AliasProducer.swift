@@ -79,7 +79,7 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
 
     override var conversion: ImplementationConversion? { specialized }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         guard let specialized else {
             let implementation = arguments.take(Implementation.self, 0)
             return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))

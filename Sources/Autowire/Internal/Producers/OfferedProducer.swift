@@ -51,7 +51,7 @@ final class OfferedRead<T>: ProgramFactory {
         super.init(key: producer.key, location: producer.origin.location)
     }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         record(try producer.current())
     }
 

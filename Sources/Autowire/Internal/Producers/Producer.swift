@@ -265,8 +265,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
-        if let made = unsafe try registry.program(for: self)?.run(request: request) {
-            return unsafe value(fromProgram: made)
+        if let made = try registry.program(for: self)?.run(request: request) {
+            return unsafe value(fromProgram: made.owned)
         }
         return try runRecursively(request: request)
     }

@@ -38,14 +38,14 @@ final class RequestRead<Request>: ProgramFactory {
     private let boxType = ValueBox<Request>.self
     private let isReference = Request.self is AnyClass
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         // As in `RequestValueProducer.produce`: the pointer is the argument of the
         // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
-        guard let request = unsafe run.pointee.request, request.holds(Request.self) else {
+        guard let request = run.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: location))
         }
         // Read while a singleton is being created: it would keep the request for ever.
-        if unsafe run.pointee.publishingRegions > 0 {
+        if run.pointee.publishingRegions > 0 {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
         let value = request.value(as: Request.self)

@@ -48,7 +48,7 @@ final class HandleCall<T>: ProgramFactory {
         super.init(key: key, location: nil)
     }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         record(make(registry))
     }
 

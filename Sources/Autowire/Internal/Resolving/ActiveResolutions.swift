@@ -60,7 +60,7 @@ enum ActiveResolutions {
     /// cell (see `cell(under:)`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
     /// once by the caller.
     @inline(__always)
-    static func enterOutermost(_ run: UnsafeMutablePointer<ProgramRun>, key: Key?) -> Cell?? {
+    static func enterOutermost(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
         guard let cell = unsafe cell(under: key) else { return unsafe .some(nil) }
         guard unsafe cell.pointee == nil else { return nil }
         unsafe cell.pointee = unsafe ActiveResolve.program(run).tagged
@@ -132,7 +132,7 @@ enum ActiveResolutions {
                 next = unsafe outer.pointee.outer
             case .program(let run):
                 // A program run is only ever the outermost.
-                return unsafe testProgram(run.pointee)
+                return testProgram(run.pointee)
             }
         }
         return false
@@ -142,7 +142,7 @@ enum ActiveResolutions {
 /// A resolve running on this thread: a recursive resolve's state, or a resolve program's run.
 @safe enum ActiveResolve {
     case state(UnsafeMutablePointer<ResolutionState>)
-    case program(UnsafeMutablePointer<ProgramRun>)
+    case program(StackReference<ProgramRun>)
 
     /// Both records are word-aligned, so the lowest bit of their address is free to tell them apart.
     init(tagged pointer: UnsafeMutableRawPointer) {
@@ -151,16 +151,14 @@ enum ActiveResolutions {
             self = unsafe .state(pointer.assumingMemoryBound(to: ResolutionState.self))
         } else {
             // The bit was set by `tagged` on a `ProgramRun` address, never on anything else.
-            self = unsafe .program(
-                UnsafeMutableRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped.assumingMemoryBound(
-                    to: ProgramRun.self))
+            self = unsafe .program(StackReference(address: bits & ~1))
         }
     }
 
     var tagged: UnsafeMutableRawPointer {
         switch self {
         case .state(let state): UnsafeMutableRawPointer(state)
-        case .program(let run): unsafe UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: run) | 1).unsafelyUnwrapped
+        case .program(let run): unsafe UnsafeMutableRawPointer(bitPattern: run.address | 1).unsafelyUnwrapped
         }
     }
 }

@@ -19,9 +19,9 @@ final class JoinedPublication: ProgramFactory {
     override var conversion: ImplementationConversion? { factory.conversion }
     override var readsConvertedArguments: Bool { factory.readsConvertedArguments }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
-        let made = unsafe try factory.call(arguments, in: run)
-        unsafe try run.pointee.joined?.publish(made, of: producer)
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        let made = try factory.call(arguments, in: run)
+        try run.pointee.joined?.publish(made, of: producer)
         return made
     }
 

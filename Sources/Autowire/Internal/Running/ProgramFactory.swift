@@ -43,17 +43,17 @@ class ProgramFactory {
     /// Each argument is borrowed, except those moved to it (only to a factory that consumes
     /// arguments): their reference is the factory's, which consumes it whether the call returns
     /// or throws.
-    func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
 
     /// Calls the factory (see `call(_:in:)`) and stores its product, retained, in `slot`, which
     /// is empty: what a program does, in one call.
     func call(
-        _ arguments: FactoryArguments, storingInto slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
-        in run: UnsafeMutablePointer<ProgramRun>
+        _ arguments: FactoryArguments, storingInto slot: FrameSlot,
+        in run: StackReference<ProgramRun>
     ) throws {
-        unsafe slot.pointee = unsafe Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
+        slot.fill(owning: try call(arguments, in: run))
     }
 
     /// The error of a failed call as the recursive path reports it: a resolution error thrown
@@ -77,7 +77,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
         super.init(key: key, location: location, references: references)
     }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         var index = 0
         let made = try factory(repeat argument((each Parameter).self, arguments, &index))
         return record(try upcast(made, to: Value.self, key: key, location: location))
@@ -119,19 +119,19 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     /// Calls the factory, which writes its product's one strong reference into the empty `slot`
     /// (nothing when it throws). Only for a factory that `writesProductIntoSlot`.
     @inline(__always)
-    func writeProduct(_ arguments: FactoryArguments, into slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) throws {
-        unsafe try specialized(arguments, FactoryProduct(UnsafeMutableRawPointer(slot)))
+    func writeProduct(_ arguments: FactoryArguments, into slot: FrameSlot) throws {
+        try specialized(arguments, slot.product)
     }
 
     override func call(
-        _ arguments: FactoryArguments, storingInto slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
-        in run: UnsafeMutablePointer<ProgramRun>
+        _ arguments: FactoryArguments, storingInto slot: FrameSlot,
+        in run: StackReference<ProgramRun>
     ) throws {
-        guard upcast != nil else { return unsafe try writeProduct(arguments, into: slot) }
-        unsafe slot.pointee = unsafe Unmanaged.passRetained(try call(arguments, in: run)).toOpaque()
+        guard upcast != nil else { return try writeProduct(arguments, into: slot) }
+        slot.fill(owning: try call(arguments, in: run))
     }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         var product: UnsafeMutableRawPointer?
         unsafe try withUnsafeMutablePointer(to: &product) { product in
             unsafe try specialized(arguments, FactoryProduct(UnsafeMutableRawPointer(product)))
@@ -156,7 +156,7 @@ final class ValueCall<Value>: ProgramFactory {
 
     override var namesPath: Bool { false }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         record(make(arguments))
     }
 }

@@ -13,7 +13,7 @@
     /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
     let request: BorrowedValue?
     /// The state of the regions and the joined resolution; nil for a program with neither.
-    var scoped: UnsafeMutablePointer<ScopedRun>?
+    var scoped: StackReference<ScopedRun>?
 
     init(program: ResolveProgram, request: BorrowedValue?) {
         self.programReference = Unowned(program)
@@ -21,15 +21,15 @@
     }
 
     /// How many regions that publish their object (singletons being created) are running.
-    var publishingRegions: Int { unsafe scoped?.pointee.publishingRegions ?? 0 }
+    var publishingRegions: Int { scoped?.pointee.publishingRegions ?? 0 }
 
     /// The run's joined resolution, if its first `RecursiveCall` started one.
-    var joined: JoinedResolution? { unsafe scoped?.pointee.joined }
+    var joined: JoinedResolution? { scoped?.pointee.joined }
 
     /// Whether the run skipped region `index`; only for a program with regions, which runs with a
     /// `ScopedRun`.
     func skipped(region index: Int) -> Bool {
-        unsafe scoped.unsafelyUnwrapped.pointee.skippedRegions & 1 << UInt64(index) != 0
+        (scoped?.pointee.skippedRegions ?? 0) & 1 << UInt64(index) != 0
     }
 
     func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }

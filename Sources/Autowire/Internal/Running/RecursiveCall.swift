@@ -35,9 +35,12 @@ final class RecursiveCall: ProgramFactory {
     /// Its errors have the paths the recursive path gives them.
     override var namesPath: Bool { false }
 
-    override func call(_ arguments: FactoryArguments, in run: UnsafeMutablePointer<ProgramRun>) throws -> AnyObject {
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         // A program that makes `RecursiveCall`s always runs with a `ScopedRun`.
-        let state = unsafe run.pointee.scoped.unsafelyUnwrapped.pointee.joinedResolution(
+        guard let scoped = run.pointee.scoped else {
+            throw ResolutionError(.internalInconsistency("a recursive call ran without its run's state"))
+        }
+        let state = unsafe scoped.pointee.joinedResolution(
             seeding: seeds, with: arguments, request: run.pointee.request)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = unsafe state.pointee.beginConstruction(factory) }

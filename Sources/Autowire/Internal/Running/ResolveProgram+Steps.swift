@@ -10,74 +10,71 @@ extension ResolveProgram {
     /// returned). Otherwise (nil) the region runs, and its `leaveScope` has the scope keep the
     /// object made, or stage it until a `leaveScope` that publishes it.
     @inline(never)
-    func scopeStep(
-        at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ run: UnsafeMutablePointer<ProgramRun>
-    ) throws(ResolutionError) -> Int? {
+    func scopeStep(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) throws(ResolutionError)
+        -> Int?
+    {
         // Read again here rather than passed: the loop then keeps fewer values alive across it.
         let instruction = code[pc]
         let region = regions[Int(instruction.operand)]
         let slot = Int(instruction.object)
         // Set for every program with regions (see `executeWithRegionsOrJoining`).
-        let scoped = unsafe run.pointee.scoped.unsafelyUnwrapped
+        guard let scoped = run.pointee.scoped else {
+            throw failure(ResolutionError(.internalInconsistency("a region ran without its state")), at: pc, frame)
+        }
         // The generation this run works in, for a scope that has generations.
         let pinned =
-            unsafe region.storage.map { unsafe scoped.pointee.pinnedGeneration(in: $0.takeUnretainedValue()) } ?? 0
+            region.storage.map { storage in storage.withObject { scoped.pointee.pinnedGeneration(in: $0) } } ?? 0
         let bit: UInt64 = 1 << UInt64(instruction.operand)
         switch instruction.operation {
         case .leaveScope where instruction.publishesStaged:
             // Nothing staged when the region was skipped.
-            guard unsafe scoped.pointee.staged & bit != 0 else { return nil }
-            unsafe scoped.pointee.staged &= ~bit
-            unsafe region.scope._withUnsafeGuaranteedRef { $0.publish() }
+            guard scoped.pointee.staged & bit != 0 else { return nil }
+            scoped.pointee.staged &= ~bit
+            region.scope.withObject { $0.publish() }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         case .leaveScope:
             // The slot holds the object the region just made (it ran: a skipped region jumps past
             // its `leaveScope`).
-            let made = unsafe Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped).takeUnretainedValue()
-            if region.publishes { unsafe scoped.pointee.publishingRegions -= 1 }
+            if region.publishes { scoped.pointee.publishingRegions -= 1 }
             if region.defers {
-                unsafe region.scope._withUnsafeGuaranteedRef { $0.stage(made, generation: pinned) }
-                unsafe scoped.pointee.staged |= bit
+                region.scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
+                scoped.pointee.staged |= bit
                 return nil
             }
-            unsafe region.scope._withUnsafeGuaranteedRef { $0.keep(made, generation: pinned) }
+            region.scope.withObject { scope in frame.withObject(at: slot) { scope.keep($0, generation: pinned) } }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         default:
             break
         }
-        unsafe run.pointee.pc = pc
+        run.pointee.pc = pc
         let kept: AnyObject?
         do {
-            kept = unsafe try region.scope._withUnsafeGuaranteedRef { try $0.enter(generation: pinned) }
+            kept = try region.scope.withObject { try $0.enter(generation: pinned) }
         } catch {
-            throw unsafe failure(error, at: pc, frame)
+            throw failure(error, at: pc, frame)
         }
         guard let kept else {
-            if region.publishes { unsafe scoped.pointee.publishingRegions += 1 }
+            if region.publishes { scoped.pointee.publishingRegions += 1 }
             return nil
         }
         // The kept object takes the place of the one the region would make.
-        unsafe frame[slot] = unsafe Unmanaged.passRetained(kept).toOpaque()
+        frame.own(kept, at: slot)
         for moved in region.releasedWhenSkipped {
             // Filled before the region (lowering checked), and read last inside it.
-            unsafe Unmanaged<AnyObject>.fromOpaque(frame[Int(moved)].unsafelyUnwrapped).release()
-            unsafe frame[Int(moved)] = nil
+            frame.release(Int(moved))
         }
-        unsafe scoped.pointee.skippedRegions |= bit
+        scoped.pointee.skippedRegions |= bit
         return region.end
     }
 
     /// Performs `requireMainActor`: asks the system where the run is, every time (a program may be
     /// lowered on one thread and run on any other).
     @inline(never)
-    func requireMainActor(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
-        throws(ResolutionError)
-    {
+    func requireMainActor(at pc: Int, _ frame: ProgramFrame) throws(ResolutionError) {
         guard !MainActorThread().isCurrent else { return }
-        throw unsafe failure(
-            ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
+        throw failure(ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
     }
 
     /// Performs `storeThroughKeyPath`. The owner and the value are lent to the store, not
@@ -85,45 +82,32 @@ extension ResolveProgram {
     /// `scopeStep`: inlined, it changed how the loop keeps its registers, which cost every object
     /// a few instructions (callgrind).
     @inline(never)
-    func storeThroughKeyPath(at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+    func storeThroughKeyPath(at pc: Int, _ frame: ProgramFrame) {
         let instruction = code[pc]
-        let value = unsafe read(instruction, frame)
+        let value = read(instruction, frame)
         // The frame holds both objects for the call, so neither is retained.
         unsafe stores[Int(instruction.operand)]._withUnsafeGuaranteedRef { store in
-            unsafe Unmanaged<AnyObject>.fromOpaque(frame[Int(instruction.object)].unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { owner in
-                    unsafe Unmanaged<AnyObject>.fromOpaque(value)._withUnsafeGuaranteedRef { store.assign(owner, $0) }
-                }
+            frame.withObject(at: Int(instruction.object)) { owner in value.withObject { store.assign(owner, $0) } }
         }
-        if instruction.moves {
-            unsafe Unmanaged<AnyObject>.fromOpaque(value).release()
-            unsafe frame[Int(instruction.value)] = nil
-        }
+        if instruction.moves { frame.release(Int(instruction.value)) }
     }
 
     /// The value an instruction stores, unretained.
     @inline(__always)
-    func read(_ instruction: Instruction, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
-        -> UnsafeMutableRawPointer
-    {
-        unsafe instruction.valueIsConstant
-            ? constants[Int(instruction.value)] : frame[Int(instruction.value)].unsafelyUnwrapped
+    func read(_ instruction: Instruction, _ frame: ProgramFrame) -> ObjectWord {
+        instruction.valueIsConstant ? constants[Int(instruction.value)] : frame.word(at: Int(instruction.value))
     }
 
     /// Releases what the frame still owns and adds the path of the failing instruction, the way
     /// each property on the way adds itself in the recursive path.
     @inline(never)
-    func failure(_ error: any Error, at pc: Int, _ frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
-        -> ResolutionError
-    {
-        for slot in (injects ? 1 : 0)..<slotCount {
-            if let owned = unsafe frame[slot] { unsafe Unmanaged<AnyObject>.fromOpaque(owned).release() }
-        }
+    func failure(_ error: any Error, at pc: Int, _ frame: ProgramFrame) -> ResolutionError {
+        for slot in (injects ? 1 : 0)..<slotCount { frame.release(slot) }
         // The regions the failing instruction is inside were entered and not left: their scopes'
         // creation locks are still held. Innermost first. (A region's last instruction, its
         // `leaveScope`, never fails.)
         for region in regions.reversed() where region.start < pc && pc < region.end - 1 {
-            unsafe region.scope._withUnsafeGuaranteedRef { $0.abandon() }
+            region.scope.withObject { $0.abandon() }
         }
         var passed: any Error = error
         var step = pathOf[pc]

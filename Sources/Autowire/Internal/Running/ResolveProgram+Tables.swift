@@ -70,12 +70,12 @@ extension ResolveProgram {
     /// `leaveScope`: skipped when the scope keeps one already.
     @safe struct ScopeRegion {
         /// Unretained: `keptAlive` holds the scope.
-        let scope: Unmanaged<ProgramScope>
+        let scope: Unowned<ProgramScope>
         /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool
         let becomesConstant: Bool
         /// The scope's `storage`, unretained: the registry the program belongs to owns it.
-        let storage: Unmanaged<ScopeStorage>?
+        let storage: Unowned<ScopeStorage>?
         let start: Int
         var end: Int
         /// Slots made before the region whose last read inside it moves their reference: released

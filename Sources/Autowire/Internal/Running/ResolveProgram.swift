@@ -101,7 +101,7 @@ import Synchronization
     let stores: FixedBuffer<Unmanaged<ProgramStore>>
     let firstFills: FixedBuffer<Unmanaged<FirstFillCheck>>
     let hooks: FixedBuffer<Unmanaged<InjectionHook>>
-    let constants: FixedBuffer<UnsafeMutableRawPointer>
+    let constants: FixedBuffer<ObjectWord>
     /// The factory calls, each pointing into `constants` and `arguments`.
     let calls: FixedBuffer<ProgramCall>
     let arguments: FixedBuffer<UInt32>
@@ -156,16 +156,15 @@ import Synchronization
         unsafe self.firstFills = unsafe FixedBuffer(firstFills, Unmanaged.passUnretained)
         unsafe self.hooks = unsafe FixedBuffer(hooks, Unmanaged.passUnretained)
         let hasCalls = !factorySites.isEmpty
-        let constantWords = unsafe FixedBuffer(constants, allocatingWhenEmpty: hasCalls) {
-            unsafe Unmanaged.passUnretained($0).toOpaque()
-        }
-        unsafe self.constants = unsafe constantWords
+        let constantWords = FixedBuffer(constants, allocatingWhenEmpty: hasCalls, ObjectWord.init(unretained:))
+        self.constants = constantWords
         let argumentEntries = FixedBuffer(arguments, allocatingWhenEmpty: hasCalls)
         self.arguments = argumentEntries
         // The tables are the program's for its whole life, so the calls may point into them.
         self.calls = FixedBuffer(factorySites) { site in
             unsafe ProgramCall(
-                constants: UnsafePointer(constantWords.address),
+                constants: UnsafeRawPointer(constantWords.address).assumingMemoryBound(
+                    to: UnsafeMutableRawPointer.self),
                 entries: UnsafePointer(argumentEntries.address) + site.first,
                 references: site.references, moves: site.moves, factory: site.factory)
         }
@@ -198,7 +197,7 @@ import Synchronization
         unsafe stores.free()
         unsafe firstFills.free()
         unsafe hooks.free()
-        unsafe constants.free()
+        constants.free()
         calls.free()
         arguments.free()
     }

@@ -1,0 +1,197 @@
+/// The slots of one run of a resolve program: one object reference each, nil when empty.
+///
+/// A slot the frame fills with `own` holds one strong reference, which the frame owns until a
+/// store moves it into a property (`take`), `release` drops it, or the run hands it to its caller
+/// (the result). A slot filled with `lend` (the object an injection hands in) owns nothing. The
+/// frame itself is memory on the stack of the call that runs the program (`with(slotCount:_:)`),
+/// or allocated there for a large graph.
+///
+/// Reading a slot is safe under the invariant `ProgramLowering` keeps and the loop relies on:
+/// every slot an instruction reads was filled by an earlier instruction, below `slotCount`, and a
+/// slot whose reference moved is read no more (the lowering marks only a slot's last read as a
+/// move). The program's `DEBUG` check at the end of a run (every owned reference moved or
+/// released) and the AddressSanitizer run of the suite would catch a lowering that broke it.
+@safe struct ProgramFrame {
+    private let slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+    @inline(__always)
+    private init(_ slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>) { unsafe self.slots = slots }
+
+    /// Runs `body` on a frame of `slotCount` empty slots: on the stack when small, in the
+    /// smallest frame that holds them (setting a frame's slots to nil costs an instruction for
+    /// each two), else allocated for the call.
+    @inline(__always)
+    static func with<Result, Failure>(
+        slotCount: Int, _ body: (ProgramFrame) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        if slotCount <= EightSlots.count {
+            var slots = EightSlots()
+            return try with(&slots, body)
+        }
+        if slotCount <= SixteenSlots.count {
+            var slots = SixteenSlots()
+            return try with(&slots, body)
+        }
+        let slots = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: slotCount)
+        unsafe slots.initialize(repeating: nil, count: slotCount)
+        defer { unsafe slots.deallocate() }
+        return try unsafe body(ProgramFrame(slots))
+    }
+
+    @inline(__always)
+    private static func with<Slots: StackFrameSlots, Result, Failure>(
+        _ slots: inout Slots, _ body: (ProgramFrame) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // Without the stack protector's canary (about five instructions per run, callgrind): the
+        // frame is read and written only at slots below `slotCount`, which the lowering numbers.
+        try unsafe _withUnprotectedUnsafeMutablePointer(to: &slots) { slots throws(Failure) in
+            // A tuple of optional pointers, all nil, is laid out as that many contiguous words, as
+            // an array of them would be.
+            try unsafe body(
+                ProgramFrame(UnsafeMutableRawPointer(slots).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)))
+        }
+    }
+
+    /// Whether `slot` holds no object.
+    @inline(__always)
+    func isEmpty(_ slot: Int) -> Bool { unsafe slots[slot] == nil }
+
+    /// Fills the empty `slot` with `object`'s reference, which the frame now owns.
+    @inline(__always)
+    func own(_ object: consuming AnyObject, at slot: Int) {
+        unsafe slots[slot] = unsafe Unmanaged.passRetained(object).toOpaque()
+    }
+
+    /// Fills the empty `slot` with `object`, whose owner (the caller of the run) keeps it alive for
+    /// the run: the frame owns no reference to it.
+    @inline(__always)
+    func lend(_ object: AnyObject, at slot: Int) {
+        unsafe slots[slot] = unsafe Unmanaged.passUnretained(object).toOpaque()
+    }
+
+    /// The object in the filled `slot`, as a word: unretained, the frame keeps it.
+    @inline(__always)
+    func word(at slot: Int) -> ObjectWord { unsafe ObjectWord(slots[slot].unsafelyUnwrapped) }
+
+    /// Calls `body` with the object in the filled `slot`, lent: the frame holds it for the call.
+    @inline(__always)
+    func withObject<Result>(at slot: Int, _ body: (AnyObject) throws -> Result) rethrows -> Result {
+        try unsafe Unmanaged<AnyObject>.fromOpaque(slots[slot].unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Empties the filled `slot`, whose reference moves to the caller (a property, a factory).
+    @inline(__always)
+    func take(_ slot: Int) { unsafe slots[slot] = nil }
+
+    /// Drops the reference the frame owns in `slot`, if it holds one (none when a skipped region
+    /// would have made it), and empties it.
+    @inline(__always)
+    func release(_ slot: Int) {
+        if let owned = unsafe slots[slot] {
+            unsafe Unmanaged<AnyObject>.fromOpaque(owned).release()
+            unsafe slots[slot] = nil
+        }
+    }
+
+    /// Stores `value` into the stored property at byte `offset` of the object in the filled slot
+    /// `owner`, taking over one reference to it (the caller moved it out of its slot, or retained
+    /// it) and releasing the reference the property held. `offset` was measured by `LearnedOffset`
+    /// on this object's class, for a stored property holding one class reference (`T`, `T?` or
+    /// `T!`).
+    @inline(__always)
+    func store(_ value: ObjectWord, intoObjectAt owner: Int, offset: Int) {
+        let field = unsafe slots[owner].unsafelyUnwrapped + offset
+        let old = unsafe field.load(as: UnsafeMutableRawPointer?.self)
+        unsafe field.storeBytes(of: value.bits, as: UnsafeMutableRawPointer?.self)
+        if let old = unsafe old { unsafe Unmanaged<AnyObject>.fromOpaque(old).release() }
+    }
+
+    /// What a factory call reads its arguments from: this frame and `call`'s entries.
+    @inline(__always)
+    func arguments(for call: UnsafePointer<ProgramCall>) -> FactoryArguments {
+        unsafe FactoryArguments(frame: slots, call: call)
+    }
+
+    /// Where a factory call puts its product: the empty `slot`.
+    @inline(__always)
+    func destination(_ slot: Int) -> FrameSlot { unsafe FrameSlot(slots + slot) }
+
+    /// The reference in the filled `slot`, handed to the caller with the ownership the frame had.
+    @inline(__always)
+    func result(_ slot: Int) -> ObjectWord { word(at: slot) }
+}
+
+/// One slot of a run's frame that a factory call fills with its product (see `ProgramFrame`).
+@safe struct FrameSlot {
+    private let address: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+    @inline(__always)
+    fileprivate init(_ address: UnsafeMutablePointer<UnsafeMutableRawPointer?>) { unsafe self.address = address }
+
+    /// Fills the empty slot with `object`'s reference, which the frame now owns.
+    @inline(__always)
+    func fill(owning object: consuming AnyObject) {
+        unsafe address.pointee = unsafe Unmanaged.passRetained(object).toOpaque()
+    }
+
+    /// The slot as the memory a specialized factory call writes a class product's one strong
+    /// reference into (see `FactoryProduct`).
+    @inline(__always)
+    var product: FactoryProduct { unsafe FactoryProduct(UnsafeMutableRawPointer(address)) }
+}
+
+/// An object reference as a run's frame and a program's constants hold it: its bits, which own
+/// nothing by themselves (the frame or the program says who owns the reference).
+@safe struct ObjectWord {
+    fileprivate let bits: UnsafeMutableRawPointer
+
+    @inline(__always)
+    init(_ bits: UnsafeMutableRawPointer) { unsafe self.bits = bits }
+
+    /// The word of `object`, owning nothing: its holder (a program's constants) keeps the object
+    /// alive by other means (`ResolveProgram.keptAlive`).
+    @inline(__always)
+    init(unretained object: AnyObject) { unsafe bits = Unmanaged.passUnretained(object).toOpaque() }
+
+    /// One more strong reference to the object, for a store that takes one over.
+    @inline(__always)
+    func retain() { _ = unsafe Unmanaged<AnyObject>.fromOpaque(bits).retain() }
+
+    /// Drops one strong reference that its holder owned.
+    @inline(__always)
+    func release() { unsafe Unmanaged<AnyObject>.fromOpaque(bits).release() }
+
+    /// Calls `body` with the object, lent: the word's holder keeps it alive for the call.
+    @inline(__always)
+    func withObject<Result>(_ body: (AnyObject) throws -> Result) rethrows -> Result {
+        try unsafe Unmanaged<AnyObject>.fromOpaque(bits)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The word as a raw reference, for a caller that takes over the one strong reference it
+    /// stands for (a resolve's result).
+    @inline(__always)
+    var owned: UnsafeMutableRawPointer { unsafe bits }
+}
+
+/// A frame of slots on the stack, all nil: a resolve of a small graph allocates nothing but the
+/// objects it creates.
+private protocol StackFrameSlots {
+    static var count: Int { get }
+    init()
+}
+
+private typealias FourSlots = (
+    UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+)
+
+@safe private struct EightSlots: StackFrameSlots {
+    static var count: Int { 8 }
+    var slots: (FourSlots, FourSlots) = ((nil, nil, nil, nil), (nil, nil, nil, nil))
+}
+
+@safe private struct SixteenSlots: StackFrameSlots {
+    static var count: Int { 16 }
+    var slots: (FourSlots, FourSlots, FourSlots, FourSlots) = (
+        (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil), (nil, nil, nil, nil)
+    )
+}

@@ -1,0 +1,42 @@
+/// A value on the stack of a call that is still running, reached by the calls it makes: the record
+/// of a program's run (`ProgramRun`), and the state of its regions (`ScopedRun`).
+///
+/// Passing the value's address rather than the value keeps it in one place (the calls update it:
+/// the instruction that last called user code, the regions skipped) and out of registers the
+/// program loop needs. Reading and writing through one is safe under the invariant its maker
+/// keeps: it is made only by `with(_:_:)`, for the call that holds the value, and it does not
+/// outlive that call; where a copy is stored (`ProgramRun.scoped`), the storing code clears it
+/// before that call returns. The suite's AddressSanitizer run checks every access.
+@safe struct StackReference<Value> {
+    private let pointer: UnsafeMutablePointer<Value>
+
+    /// Runs `body` with a reference to `value`, valid for the call.
+    @inline(__always)
+    private init(pointer: UnsafeMutablePointer<Value>) { unsafe self.pointer = pointer }
+
+    @inline(__always)
+    static func with<Result, Failure>(
+        _ value: inout Value, _ body: (StackReference<Value>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // Without the stack protector's canary (about five instructions per run, callgrind): the
+        // value is read and written only as a `Value`.
+        try unsafe _withUnprotectedUnsafeMutablePointer(to: &value) { pointer throws(Failure) in
+            try unsafe body(StackReference(pointer: pointer))
+        }
+    }
+
+    /// The reference whose `address` is `address`: for a record that keeps a running call's
+    /// reference as a number while that call runs (see `ActiveResolve`), and reads it back.
+    @unsafe @inline(__always)
+    init(address: UInt) { unsafe pointer = UnsafeMutablePointer(bitPattern: address).unsafelyUnwrapped }
+
+    /// The value, read and written in place.
+    var pointee: Value {
+        @inline(__always) unsafeAddress { unsafe UnsafePointer(pointer) }
+        @inline(__always) nonmutating unsafeMutableAddress { unsafe pointer }
+    }
+
+    /// The value's address, as a number: what identifies a run on its thread (see
+    /// `ActiveResolutions`), never read through.
+    var address: UInt { UInt(bitPattern: unsafe pointer) }
+}

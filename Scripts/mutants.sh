@@ -56,7 +56,7 @@ mutant resettable-producer-retains-storage Internal/Producers/ResettableProducer
         _ = unsafe Unmanaged.passRetained(storage)'
 # Container lifetime: handles and resolvers made by the recursive path for an object the container
 # keeps hold it strongly, so a singleton keeps its own container alive.
-mutant kept-object-handles-strong Internal/Resolving/ResolutionState+Creations.swift \
+mutant kept-object-handles-strong Internal/Recursive/ResolutionState+Creations.swift \
     'ContainerLifetimeTests|HandleLifetimeTests' no \
     'var isMakingKeptObject: Bool { keptCreations > 0 }' \
     'var isMakingKeptObject: Bool { false }'
@@ -78,7 +78,7 @@ mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
     'if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }' \
     ''
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
-mutant graph-factory-value-not-recorded Internal/Resolving/Resolution.swift \
+mutant graph-factory-value-not-recorded Internal/Recursive/Resolution.swift \
     'ScopeTests|BindingTests' no \
     'state.pointee.record(recording.reference(for: value), at: slot)' \
     'if false { state.pointee.record(recording.reference(for: value), at: slot) }'
@@ -98,12 +98,12 @@ mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swi
     'if producer.isFactory, producer.scope != .transient {' \
     'if producer.isFactory, producer.scope == .singleton {'
 # Constructor cycles: a property fill that meets a running factory never waits for it.
-mutant constructor-cycle-never-waits Internal/Resolving/Resolution.swift \
+mutant constructor-cycle-never-waits Internal/Recursive/Resolution.swift \
     'ConstructorCycleTests|CycleTests' no \
     'guard error.code == .unclosableCycle, producer.isFactory' \
     'guard error.code == .factoryFailed, producer.isFactory'
 # Hooks: an object's hook runs when its own fill ends, before the cycle it is on is complete.
-mutant hook-before-cycle-complete Internal/Resolving/ResolutionState+Creations.swift \
+mutant hook-before-cycle-complete Internal/Recursive/ResolutionState+Creations.swift \
     'InjectionHookTests|ConstructorCycleTests' no \
     'if frame.earliestRead >= frame.start {' \
     'if frame.earliestRead >= frame.start || !frame.hooks.isEmpty {'
@@ -150,7 +150,7 @@ mutant lazy-no-recheck-under-lock Resolving/Lazy.swift \
                 if let value { return value }' \
     'try lock.withLock {'
 # Main actor: a plan isolated to the main actor runs anywhere.
-mutant main-actor-check-skipped Internal/Resolving/InjectionPlan.swift \
+mutant main-actor-check-skipped Internal/Injection/InjectionPlan.swift \
     'MainActorTests|MainActorIsolationTests|BadInputCatalogueTests' yes \
     'if let mainActor, !mainActor.thread.isCurrent {' \
     'if let mainActor, mainActor.thread.isCurrent, !mainActor.thread.isCurrent {'
@@ -175,7 +175,7 @@ mutant first-fill-verdict-not-kept Internal/Checking/FirstFillCheck.swift \
     'verdict.store((found.isEmpty ? Verdict.passed : .failed).rawValue, ordering: .releasing)' \
     'verdict.store(Verdict.passed.rawValue, ordering: .releasing)'
 # Injection hook: each plan finds out for itself whether its class has a hook.
-mutant hook-not-shared Internal/Resolving/InjectionHook.swift \
+mutant hook-not-shared Internal/Injection/InjectionHook.swift \
     'InjectionHookTests' no \
     'shared.entry(for: ObjectIdentifier(type)) { InjectionHook(type) }' \
     'InjectionHook(type)'
@@ -251,13 +251,13 @@ mutant program-frame-never-released Internal/Compiling/ProgramLowering+Emitting.
     'emit(.init(operation: .release, object: UInt32(slot)), path: -1)' \
     '_ = slot'
 # Resolve programs: a failed run keeps what its frame made (a leak).
-mutant program-failure-keeps-objects Internal/Running/ResolveProgram+Steps.swift \
+mutant program-failure-keeps-objects Internal/Engine/ResolveProgram+Steps.swift \
     'ResolveProgramTests' yes \
     'for slot in (injects ? 1 : 0)..<slotCount { frame.release(slot) }' \
     'for slot in (injects ? 1 : 0)..<slotCount { _ = frame.isEmpty(slot) }'
 # Resolve programs: a resolve nested in a program run does not see what the run is building, so an
 # `init()` resolving its own class recurses until the stack overflows.
-mutant program-run-invisible-to-nested-resolves Internal/Resolving/ActiveResolutions.swift \
+mutant program-run-invisible-to-nested-resolves Internal/Engine/ActiveResolutions.swift \
     'ResolveProgramTests|BadInputCatalogueTests|ReentryTests' no \
     'run.isBuilding(producer)' \
     'false'
@@ -280,7 +280,7 @@ mutant program-offered-below-optional Internal/Compiling/ProgramLowering+Walk.sw
     ''
 # Re-entry: a fresh resolve started inside a factory does not see that an enclosing resolve on the
 # thread is running it, and starts it again until the stack runs out.
-mutant factory-running-outside-unseen Internal/Resolving/Resolution.swift \
+mutant factory-running-outside-unseen Internal/Recursive/Resolution.swift \
     'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
     'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
     'false'
@@ -297,18 +297,18 @@ mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swi
     'if !stays {' \
     'if false, !stays {'
 # Weak regions: a skipped region keeps the reference of a slot it would have moved (a leak).
-mutant weak-region-skip-keeps-moved-slot Internal/Running/ResolveProgram+Steps.swift \
+mutant weak-region-skip-keeps-moved-slot Internal/Engine/ResolveProgram+Steps.swift \
     'WeakScopeProgramTests' no \
     'for moved in region.releasedWhenSkipped {' \
     'for moved in region.releasedWhenSkipped where false {'
 # Weak regions: the hook of the object a scope kept runs again on every resolve that skips it.
-mutant kept-weak-object-hook-called-again Internal/Running/ProgramRun.swift \
+mutant kept-weak-object-hook-called-again Internal/Engine/ProgramRun.swift \
     'WeakScopeProgramTests' no \
     '(scoped?.pointee.skippedRegions ?? 0) & 1 << UInt64(index) != 0' \
     '(scoped?.pointee.skippedRegions ?? 0) & 0 != 0'
 # Weak regions: a failure inside a region leaves its creation lock held, so other threads wait
 # forever.
-mutant failed-region-keeps-creation-lock Internal/Running/ResolveProgram+Steps.swift \
+mutant failed-region-keeps-creation-lock Internal/Engine/ResolveProgram+Steps.swift \
     'WeakScopeProgramTests' no \
     'region.scope.withObject { $0.abandon() }' \
     '_ = region'
@@ -320,7 +320,7 @@ mutant region-graph-object-made-again Internal/Compiling/ProgramLowering+Regions
     '_ = producer'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
 # object is made again (and a program's joined resolution is never ended).
-mutant regions-run-by-the-loop-without-them Internal/Running/ResolveProgram+Run.swift \
+mutant regions-run-by-the-loop-without-them Internal/Engine/ResolveProgram+Run.swift \
     'WeakScopeProgramTests' no \
     'if runsPlainly { return try execute(frame, run, NoRegions.self) }' \
     'if true { return try execute(frame, run, NoRegions.self) }'
@@ -349,7 +349,7 @@ mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramL
     'if madeInRegion[id] != nil { throw .unsupported }'
 # Custom-scope regions: a run does not keep the generation it pinned, so what it makes after a
 # reset in its middle is kept for the new generation (a graph torn across the reset).
-mutant program-scope-pin-ignored Internal/Running/ScopePins.swift \
+mutant program-scope-pin-ignored Internal/Engine/ScopePins.swift \
     'CustomScopeProgramTests' no \
     'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == address {' \
     'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == address && false {'
@@ -369,12 +369,12 @@ mutant request-read-while-creating-kept-object Internal/Producers/RequestValuePr
     'if unsafe resolution.state.pointee.isCreatingSingleton() {'
 # Deferred publication: a region that read an object made before it publishes at its own
 # `leaveScope`, so a failure later in the resolve leaves a singleton built on a failed graph.
-mutant deferring-region-publishes-at-leave Internal/Running/ResolveProgram+Steps.swift \
+mutant deferring-region-publishes-at-leave Internal/Engine/ResolveProgram+Steps.swift \
     'SingletonProgramTests' no \
     'if region.defers {' \
     'if region.defers, false {'
 # Deferred publication: a failure leaves what the run staged unpublished but locked.
-mutant failure-keeps-staged-objects-locked Internal/Running/ResolveProgram+Run.swift \
+mutant failure-keeps-staged-objects-locked Internal/Engine/ResolveProgram+Run.swift \
     'SingletonProgramTests' no \
     'for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
     'for index in regions.indices.reversed() where false {'
@@ -398,7 +398,7 @@ mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
     'kept.keep(object)'
 # Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
 # instead of refusing it.
-mutant program-skips-main-actor-check Internal/Running/ResolveProgram+Steps.swift \
+mutant program-skips-main-actor-check Internal/Engine/ResolveProgram+Steps.swift \
     'MainActor' no \
     'guard !MainActorThread().isCurrent else { return }' \
     'guard MainActorThread().isCurrent, false else { return }'
@@ -416,7 +416,7 @@ mutant assisted-main-actor-check-skipped Internal/Runtime/MainActorFunction.swif
     'return nonisolated; _ = { (seed: Seed, parameter: repeat each Parameter) throws -> T in'
 # Kept resolvers: a resolver kept from an ended resolve joins a later resolve whose state reuses the
 # same stack address, and shares its `.graph` objects.
-mutant kept-resolver-joins-later-resolve Internal/Resolving/ActiveResolutions.swift \
+mutant kept-resolver-joins-later-resolve Internal/Engine/ActiveResolutions.swift \
     'KeptResolverTests' no \
     'return unsafe state.pointee.serial == serial ? state : nil' \
     'return unsafe state'
@@ -440,18 +440,18 @@ mutant weak-field-address-bits Internal/Runtime/WeakField.swift \
     'weakBits != 0 && stored == weakBits'
 # Protocol-typed properties: a program stores an implementation through a conversion that never
 # succeeded, so one that does not conform leaves the property empty instead of failing.
-mutant protocol-property-unproven Internal/Resolving/PropertyWriter.swift \
+mutant protocol-property-unproven Internal/Injection/PropertyWriter.swift \
     'ProtocolPropertyTests' no \
     'guard offset > 0, conversion.isProven else { return nil }' \
     'guard offset > 0 else { return nil }'
 # Program frames: a run does not hand the injected object to its frame, so an injection fails.
-mutant frame-loses-injection-target Internal/Running/ResolveProgram+Run.swift \
+mutant frame-loses-injection-target Internal/Engine/ResolveProgram+Run.swift \
     'ResolveProgramTests' no \
     'if let target { frame.lend(target, at: 0) }' \
     ''
 # Factory calls: a call reads its arguments as another call's (each operand kept as an index
 # into the calls while the loop adds it as a byte offset).
-mutant factory-call-operand-not-scaled Internal/Running/ResolveProgram.swift \
+mutant factory-call-operand-not-scaled Internal/Engine/ResolveProgram.swift \
     'ResolveProgramTests|ConstructorInjectionTests' no \
     'code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)' \
     '_ = site'
@@ -513,7 +513,7 @@ mutant proof-ignores-conformance Binding/BindingBuilder.swift \
     ''
 # Closure factories in programs: the joined resolution is not given the objects the program made
 # before its first closure, so a closure makes a second one.
-mutant joined-resolution-not-seeded Internal/Running/JoinedResolution.swift \
+mutant joined-resolution-not-seeded Internal/Recursive/JoinedResolution.swift \
     'ClosureFactoryProgramTests' no \
     'state.pointee.record(seed, instance: arguments.recorded(index))' \
     '_ = (seed, arguments)'
@@ -524,39 +524,39 @@ mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering+Wa
     'if joinsRecursiveResolves, lowering.isMadeOncePerResolve {' \
     'if false, lowering.isMadeOncePerResolve {'
 # Closure factories in programs: each closure call starts a resolution of its own.
-mutant joined-resolution-per-call Internal/Running/ProgramRun.swift \
+mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
     'ClosureFactoryProgramTests' no \
     'if let joined { return unsafe joined.state }' \
     'if let joined { joined.abandon() }'
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
-mutant joined-resolution-never-completed Internal/Running/ResolveProgram+Run.swift \
+mutant joined-resolution-never-completed Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
     'try scoped.pointee.joined?.complete()' \
     'if false { try scoped.pointee.joined?.complete() }
                     scoped.pointee.joined?.abandon()'
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
-mutant joined-resolution-kept-after-failure Internal/Running/ResolveProgram+Run.swift \
+mutant joined-resolution-kept-after-failure Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
     '                    scoped.pointee.joined?.abandon()
                     throw error' \
     '                    throw error'
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
-mutant joined-hook-failure-leaks-result Internal/Running/ResolveProgram+Run.swift \
+mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
     '                    made.release()
                     throw error' \
     '                    throw error'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
 # under construction in the joined resolution, so a closure that needs it makes a second one.
-mutant waiting-factories-not-marked Internal/Running/RecursiveCall.swift \
+mutant waiting-factories-not-marked Internal/Recursive/RecursiveCall.swift \
     'RecursiveCallPlacementTests' no \
     'for factory in waitingFactories { _ = unsafe state.pointee.beginConstruction(factory) }' \
     'for factory in waitingFactories where false { _ = unsafe state.pointee.beginConstruction(factory) }'
 # Closures below typed factories: the factory's product is never recorded in the joined resolution,
 # so closures after it meet it still under construction, and fills waiting for it stay empty.
-mutant joined-publication-skipped Internal/Running/JoinedPublication.swift \
+mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
     'RecursiveCallPlacementTests' no \
     'run.pointee.joined?.publish(made, of: producer)' \
     '_ = producer'
@@ -640,7 +640,7 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
     ''
 # Custom-scope pins: a program run's joined resolution (its closure factories) pins the scope's
 # generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
-mutant joined-resolution-pins-its-own-generation Internal/Running/ProgramRun.swift \
+mutant joined-resolution-pins-its-own-generation Internal/Engine/ProgramRun.swift \
     'CustomScopeTests' no \
     'pins.visitEach { storage, generation in unsafe storage.pin(generation, in: Resolution(state: started.state)) }' \
     ''

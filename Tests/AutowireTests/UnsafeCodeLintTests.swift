@@ -13,7 +13,7 @@ import Testing
     private static func makePackage() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-unsafe-\(UUID().uuidString)")
         let memory = root.appendingPathComponent("Sources/Autowire/Internal/Memory")
-        let engine = root.appendingPathComponent("Sources/Autowire/Internal/Running")
+        let engine = root.appendingPathComponent("Sources/Autowire/Internal/Engine")
         let scripts = root.appendingPathComponent("Scripts")
         for folder in [memory, engine, scripts] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -22,7 +22,7 @@ import Testing
             to: memory.appendingPathComponent("Slot.swift"), atomically: true, encoding: .utf8)
         try "func run() {\n    unsafe step()\n    // unsafe in a comment\n}\n".write(
             to: engine.appendingPathComponent("Loop.swift"), atomically: true, encoding: .utf8)
-        try "# header\n1\tSources/Autowire/Internal/Running/Loop.swift\n".write(
+        try "# header\n1\tSources/Autowire/Internal/Engine/Loop.swift\n".write(
             to: scripts.appendingPathComponent("unsafe-allowance.txt"), atomically: true, encoding: .utf8)
         return root
     }
@@ -43,14 +43,14 @@ import Testing
     @Test func aFileOverItsAllowanceIsNamedLineByLine() throws {
         let root = try Self.makePackage()
         defer { try? FileManager.default.removeItem(at: root) }
-        let loop = root.appendingPathComponent("Sources/Autowire/Internal/Running/Loop.swift")
+        let loop = root.appendingPathComponent("Sources/Autowire/Internal/Engine/Loop.swift")
         try "func run() {\n    unsafe step()\n    let p: UnsafeRawPointer? = nil\n}\n".write(
             to: loop, atomically: true, encoding: .utf8)
         let (status, output) = try Self.lint(root)
         #expect(status == 1)
-        #expect(output.contains("Internal/Running/Loop.swift:2:    unsafe step()"))
-        #expect(output.contains("Internal/Running/Loop.swift:3:    let p: UnsafeRawPointer? = nil"))
-        #expect(output.contains("Internal/Running/Loop.swift has 2 unsafe lines, 1 allowed"))
+        #expect(output.contains("Internal/Engine/Loop.swift:2:    unsafe step()"))
+        #expect(output.contains("Internal/Engine/Loop.swift:3:    let p: UnsafeRawPointer? = nil"))
+        #expect(output.contains("Internal/Engine/Loop.swift has 2 unsafe lines, 1 allowed"))
         #expect(!output.contains("Slot.swift"))
     }
 
@@ -69,11 +69,11 @@ import Testing
     @Test func anAllowanceOnlyGoesDown() throws {
         let root = try Self.makePackage()
         defer { try? FileManager.default.removeItem(at: root) }
-        let loop = root.appendingPathComponent("Sources/Autowire/Internal/Running/Loop.swift")
+        let loop = root.appendingPathComponent("Sources/Autowire/Internal/Engine/Loop.swift")
         try "func run() {\n    step()\n}\n".write(to: loop, atomically: true, encoding: .utf8)
         let (status, output) = try Self.lint(root)
         #expect(status == 1)
-        #expect(output.contains("Internal/Running/Loop.swift has no unsafe lines left (or is gone)"))
+        #expect(output.contains("Internal/Engine/Loop.swift has no unsafe lines left (or is gone)"))
         #expect(try Self.lint(root, update: true).status == 0)
         #expect(try Self.lint(root).status == 0)
     }

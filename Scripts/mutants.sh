@@ -365,8 +365,8 @@ mutant resettable-region-keeps-for-current-generation Internal/Producers/Resetta
 # so no test can reach it; with it removed the whole suite passes in both modes.)
 mutant request-read-while-creating-kept-object Internal/Producers/RequestValueProducer.swift \
     'RequestScopeTests' no \
-    'if unsafe resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {' \
-    'if unsafe resolution.state.pointee.isCreatingSingleton() {'
+    'if resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {' \
+    'if resolution.state.pointee.isCreatingSingleton() {'
 # Deferred publication: a region that read an object made before it publishes at its own
 # `leaveScope`, so a failure later in the resolve leaves a singleton built on a failed graph.
 mutant deferring-region-publishes-at-leave Internal/Engine/ResolveProgram+Steps.swift \
@@ -418,8 +418,8 @@ mutant assisted-main-actor-check-skipped Internal/Runtime/MainActorFunction.swif
 # same stack address, and shares its `.graph` objects.
 mutant kept-resolver-joins-later-resolve Internal/Engine/ActiveResolutions.swift \
     'KeptResolverTests' no \
-    'return unsafe state.pointee.serial == serial ? state : nil' \
-    'return unsafe state'
+    'return state.pointee.serial == serial ? state : nil' \
+    'return state'
 # Protocol-typed properties: a program boxes each implementation through its alias's conversion
 # and writes the box through the key path, rather than storing the converted object.
 mutant protocol-property-boxed Internal/Compiling/ProgramLowering+Emitting.swift \
@@ -526,7 +526,7 @@ mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering+Wa
 # Closure factories in programs: each closure call starts a resolution of its own.
 mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
     'ClosureFactoryProgramTests' no \
-    'if let joined { return unsafe joined.state }' \
+    'if let joined { return joined.state }' \
     'if let joined { joined.abandon() }'
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
@@ -552,8 +552,8 @@ mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift
 # under construction in the joined resolution, so a closure that needs it makes a second one.
 mutant waiting-factories-not-marked Internal/Recursive/RecursiveCall.swift \
     'RecursiveCallPlacementTests' no \
-    'for factory in waitingFactories { _ = unsafe state.pointee.beginConstruction(factory) }' \
-    'for factory in waitingFactories where false { _ = unsafe state.pointee.beginConstruction(factory) }'
+    'for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }' \
+    'for factory in waitingFactories where false { _ = state.pointee.beginConstruction(factory) }'
 # Closures below typed factories: the factory's product is never recorded in the joined resolution,
 # so closures after it meet it still under construction, and fills waiting for it stay empty.
 mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
@@ -642,7 +642,7 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
 # generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
 mutant joined-resolution-pins-its-own-generation Internal/Engine/ProgramRun.swift \
     'CustomScopeTests' no \
-    'pins.visitEach { storage, generation in unsafe storage.pin(generation, in: Resolution(state: started.state)) }' \
+    'pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
     ''
 # Kept contributions: a child that adds to a collection makes its own instance of an ancestor's
 # singleton contribution.

@@ -93,7 +93,7 @@ extension Validator {
         do {
             try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
                 _ = try producer.produceAny(resolution)
-                unsafe resolution.state.pointee.forEachInstance { identity, object in
+                resolution.state.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))
                 }
             }

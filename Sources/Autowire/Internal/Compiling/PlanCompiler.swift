@@ -285,15 +285,15 @@ final class PlanCompiler {
                     return try upcast(object, to: T.self, key: key, location: location)
                 }
                 // The hook waits until every object this one reads is complete (see `endCreation`).
-                unsafe resolution.state.pointee.beginCreation()
+                resolution.state.pointee.beginCreation()
                 do {
                     if let registration { resolution.record(registration, instance: object) }
                     try plan.inject(into: object, resolution)
                 } catch {
-                    unsafe resolution.state.pointee.abandonCreation()
+                    resolution.state.pointee.abandonCreation()
                     throw error
                 }
-                unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(object, to: T.self, key: key, location: location)
             },
             registersEarly: true, isFactory: false, autowired: (type, plan),

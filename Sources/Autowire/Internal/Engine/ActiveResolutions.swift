@@ -48,7 +48,7 @@ enum ActiveResolutions {
 
     /// Makes `state` the innermost resolve on this thread; returns the thread's cell and the
     /// enclosing resolve, which `leave` restores. `key` is `ActiveResolutions.key`.
-    static func enter(_ state: UnsafeMutablePointer<ResolutionState>, key: Key?) -> (Cell?, ActiveResolve?) {
+    static func enter(_ state: StackReference<ResolutionState>, key: Key?) -> (Cell?, ActiveResolve?) {
         guard let cell = unsafe cell(under: key) else { return (nil, nil) }
         let outer = unsafe cell.pointee.map(ActiveResolve.init(tagged:))
         unsafe cell.pointee = unsafe ActiveResolve.state(state).tagged
@@ -78,12 +78,12 @@ enum ActiveResolutions {
     /// and each of those lives in a frame of this thread that has not returned. `key` is
     /// `ActiveResolutions.key`.
     @inline(__always)
-    static func running(at address: UInt, serial: UInt, key: Key?) -> UnsafeMutablePointer<ResolutionState>? {
+    static func running(at address: UInt, serial: UInt, key: Key?) -> StackReference<ResolutionState>? {
         guard let innermost = unsafe cell(under: key)?.pointee else { return nil }
         var next = unsafe ActiveResolve(tagged: innermost)
         while case .state(let state) = next {
-            if UInt(bitPattern: state) == address { return unsafe state.pointee.serial == serial ? state : nil }
-            guard let outer = unsafe state.pointee.outer else { return nil }
+            if state.address == address { return state.pointee.serial == serial ? state : nil }
+            guard let outer = state.pointee.outer else { return nil }
             next = outer
         }
         return nil
@@ -92,12 +92,12 @@ enum ActiveResolutions {
     /// `running(at:serial:key:)` as the resolution a `Resolver` works in.
     @inline(__always)
     static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
-        unsafe running(at: address, serial: serial, key: key).map { unsafe Resolution(state: $0) }
+        running(at: address, serial: serial, key: key).map { Resolution(state: $0) }
     }
 
     /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.
-    static func isBuilding(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
-        unsafe anyEnclosing(state) { outer in
+    static func isBuilding(_ producer: AnyProducer, outside state: StackReference<ResolutionState>) -> Bool {
+        anyEnclosing(state) { outer in
             outer.isBuilding(producer)
         } orProgram: { run in
             run.isBuilding(producer)
@@ -108,9 +108,9 @@ enum ActiveResolutions {
     /// a factory that starts a fresh resolve (through `Provider.get()`, or a container it
     /// captured) which needs the same factory again would otherwise start it forever, since that
     /// resolve sees none of the enclosing one's instances.
-    static func isConstructing(_ producer: AnyProducer, outside state: UnsafeMutablePointer<ResolutionState>) -> Bool {
+    static func isConstructing(_ producer: AnyProducer, outside state: StackReference<ResolutionState>) -> Bool {
         // A program's building range of a factory is its call.
-        unsafe anyEnclosing(state) {
+        anyEnclosing(state) {
             $0.isConstructing(producer)
         } orProgram: {
             $0.isBuilding(producer)
@@ -119,17 +119,17 @@ enum ActiveResolutions {
 
     @inline(__always)
     private static func anyEnclosing(
-        _ state: UnsafeMutablePointer<ResolutionState>, _ test: (inout ResolutionState) -> Bool,
+        _ state: StackReference<ResolutionState>, _ test: (inout ResolutionState) -> Bool,
         orProgram testProgram: (ProgramRun) -> Bool
     ) -> Bool {
         // Every `outer` record is on this thread's stack, in a frame that encloses the current
         // one, so it is alive.
-        var next = unsafe state.pointee.outer
+        var next = state.pointee.outer
         while let enclosing = next {
             switch enclosing {
             case .state(let outer):
-                if unsafe test(&outer.pointee) { return true }
-                next = unsafe outer.pointee.outer
+                if test(&outer.pointee) { return true }
+                next = outer.pointee.outer
             case .program(let run):
                 // A program run is only ever the outermost.
                 return testProgram(run.pointee)
@@ -141,23 +141,25 @@ enum ActiveResolutions {
 
 /// A resolve running on this thread: a recursive resolve's state, or a resolve program's run.
 @safe enum ActiveResolve {
-    case state(UnsafeMutablePointer<ResolutionState>)
+    case state(StackReference<ResolutionState>)
     case program(StackReference<ProgramRun>)
 
     /// Both records are word-aligned, so the lowest bit of their address is free to tell them apart.
+    @inline(__always)
     init(tagged pointer: UnsafeMutableRawPointer) {
         let bits = UInt(bitPattern: pointer)
         if bits & 1 == 0 {
-            self = unsafe .state(pointer.assumingMemoryBound(to: ResolutionState.self))
+            self = unsafe .state(StackReference(address: bits))
         } else {
             // The bit was set by `tagged` on a `ProgramRun` address, never on anything else.
             self = unsafe .program(StackReference(address: bits & ~1))
         }
     }
 
+    @inline(__always)
     var tagged: UnsafeMutableRawPointer {
         switch self {
-        case .state(let state): UnsafeMutableRawPointer(state)
+        case .state(let state): unsafe UnsafeMutableRawPointer(bitPattern: state.address).unsafelyUnwrapped
         case .program(let run): unsafe UnsafeMutableRawPointer(bitPattern: run.address | 1).unsafelyUnwrapped
         }
     }

@@ -61,14 +61,14 @@
     /// for the run of `request`, if this is the first call.
     mutating func joinedResolution(
         seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?
-    ) -> UnsafeMutablePointer<ResolutionState> {
-        if let joined { return unsafe joined.state }
+    ) -> StackReference<ResolutionState> {
+        if let joined { return joined.state }
         // Set by the run before any instruction of a program that makes `RecursiveCall`s.
         let started = unsafe JoinedResolution(
             in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
         joined = started
-        pins.visitEach { storage, generation in unsafe storage.pin(generation, in: Resolution(state: started.state)) }
-        return unsafe started.state
+        pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
+        return started.state
     }
 
     /// The generation of `storage` this run works in: the one current when the run first asked.

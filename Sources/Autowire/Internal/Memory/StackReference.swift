@@ -30,6 +30,11 @@
     @unsafe @inline(__always)
     init(address: UInt) { unsafe pointer = UnsafeMutablePointer(bitPattern: address).unsafelyUnwrapped }
 
+    /// A reference to the initialized value at `pointer`, in memory its caller set aside on its
+    /// own stack for as long as it uses the reference (see `JoinedResolution`).
+    @unsafe @inline(__always)
+    init(_ pointer: UnsafeMutablePointer<Value>) { unsafe self.pointer = pointer }
+
     /// The value, read and written in place.
     var pointee: Value {
         @inline(__always) unsafeAddress { unsafe UnsafePointer(pointer) }

@@ -29,7 +29,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        unsafe make(handle(weakly: resolution.state.pointee.isMakingKeptObject))
+        make(handle(weakly: resolution.state.pointee.isMakingKeptObject))
     }
 
     override func lowering() -> Lowering { lowering(insideKeptObject: false) }

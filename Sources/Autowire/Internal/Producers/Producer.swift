@@ -180,8 +180,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
         // Called only by the scopes that keep what they make: what is made inside holds its
         // container weakly.
-        unsafe resolution.state.pointee.keptCreations += 1
-        defer { unsafe resolution.state.pointee.keptCreations -= 1 }
+        resolution.state.pointee.keptCreations += 1
+        defer { resolution.state.pointee.keptCreations -= 1 }
         if recipe.registersEarly {
             let token = try resolution.beginBuilding(self)
             defer { resolution.endBuilding(self, token) }
@@ -257,7 +257,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     final func resolveTopLevelForKeptObject() throws -> T {
         try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
             resolution in
-            unsafe resolution.state.pointee.keptCreations = 1
+            resolution.state.pointee.keptCreations = 1
             return try produce(resolution)
         }
     }

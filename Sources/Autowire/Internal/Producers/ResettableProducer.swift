@@ -78,20 +78,20 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
         unsafe isUnderConstruction = true
-        unsafe resolution.state.pointee.beginCreation(ofSingleton: true)
+        resolution.state.pointee.beginCreation(ofSingleton: true)
         let value: T
         do {
             value = try makeRecorded(with: recipe, in: resolution)
         } catch {
             unsafe isUnderConstruction = false
-            unsafe resolution.state.pointee.abandonCreation()
+            resolution.state.pointee.abandonCreation()
             lock.unlock()
             throw error
         }
         unsafe isUnderConstruction = false
         unsafe pending = (value, generation)
         // Kept now or later (or discarded, when a hook throws); either way the lock is released.
-        unsafe try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
+        try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
     }
 

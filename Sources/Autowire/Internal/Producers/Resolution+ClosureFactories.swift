@@ -17,7 +17,7 @@ extension Resolution {
             return unsafe try factory.unretainedRegistry._withUnsafeGuaranteedRef { registry in
                 // Two calls rather than one resolver made either way: a resolver that may hold the
                 // registry weakly is an owned value, a retain and a release per object (callgrind).
-                if unsafe state.pointee.isMakingKeptObject {
+                if state.pointee.isMakingKeptObject {
                     return try closure(keptObjectResolver(for: registry))
                 }
                 return try closure(resolver(for: registry))

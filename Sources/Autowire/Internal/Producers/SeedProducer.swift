@@ -28,7 +28,7 @@ final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> Seed {
-        guard let seed = unsafe resolution.state.pointee.seed, seed.holds(Seed.self) else {
+        guard let seed = resolution.state.pointee.seed, seed.holds(Seed.self) else {
             throw ResolutionError(.internalInconsistency("no \(typeName(Seed.self)) seed in this resolve"))
         }
         return seed.value(as: Seed.self)

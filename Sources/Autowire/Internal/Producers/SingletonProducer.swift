@@ -99,20 +99,20 @@ import Synchronization
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
         unsafe isUnderConstruction = true
-        unsafe resolution.state.pointee.beginCreation(ofSingleton: true)
+        resolution.state.pointee.beginCreation(ofSingleton: true)
         let value: T
         do {
             value = try makeRecorded(with: recipe, in: resolution)
         } catch {
             unsafe isUnderConstruction = false
-            unsafe resolution.state.pointee.abandonCreation()
+            resolution.state.pointee.abandonCreation()
             lock.unlock()
             throw error
         }
         unsafe isUnderConstruction = false
         unsafe pendingInstance = value
         // Publishes now or later (or discards, when a hook throws); either way the lock is released.
-        unsafe try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
+        try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
     }
 

@@ -204,14 +204,14 @@ extension PlanCompiler {
                     try plan.inject(into: object, resolution)
                     return try upcast(made, to: Value.self, key: key, location: location)
                 }
-                unsafe resolution.state.pointee.beginCreation()
+                resolution.state.pointee.beginCreation()
                 do {
                     try plan.inject(into: object, resolution)
                 } catch {
-                    unsafe resolution.state.pointee.abandonCreation()
+                    resolution.state.pointee.abandonCreation()
                     throw error
                 }
-                unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(made, to: Value.self, key: key, location: location)
             },
             registersEarly: false, isFactory: true)

@@ -22,7 +22,7 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        unsafe make(registry, resolution.state.pointee.isMakingKeptObject)
+        make(registry, resolution.state.pointee.isMakingKeptObject)
     }
 
     override func lowering() -> Lowering { lowering(insideKeptObject: false) }

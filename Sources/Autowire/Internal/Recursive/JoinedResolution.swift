@@ -15,7 +15,9 @@
     /// Its alignment.
     static let alignment = max(MemoryLayout<ResolutionState>.alignment, MemoryLayout<AnyObject>.alignment)
 
-    let state: UnsafeMutablePointer<ResolutionState>
+    /// The state, in the memory the run set aside (see `init`).
+    let state: StackReference<ResolutionState>
+    private let memory: UnsafeMutablePointer<ResolutionState>
 
     /// Starts a resolution in `memory` (`byteCount` bytes aligned to `alignment`), for the run of
     /// `request`, in which each of `seeds` has made the object its argument of `arguments` is.
@@ -27,19 +29,21 @@
         // `tableOffset` the `capacity * bytesPerSlot` word-aligned bytes its table needs; `end`
         // deinitializes the state, which releases what the table holds, before the run's frame
         // that holds the memory returns.
-        unsafe state = unsafe memory.bindMemory(to: ResolutionState.self, capacity: 1)
-        unsafe state.initialize(
+        let bound = unsafe memory.bindMemory(to: ResolutionState.self, capacity: 1)
+        unsafe bound.initialize(
             to: ResolutionState(memory: memory + Self.tableOffset, capacity: Self.capacity, request: request))
+        unsafe self.memory = bound
+        state = unsafe StackReference(bound)
         for (index, seed) in seeds.enumerated() {
-            unsafe state.pointee.record(seed, instance: arguments.recorded(index))
+            state.pointee.record(seed, instance: arguments.recorded(index))
         }
     }
 
     /// Records `object`, the product of `producer`'s factory, which the program called after this
     /// resolution marked it under construction, and writes the property fills that waited for it.
     func publish(_ object: AnyObject, of producer: AnyProducer) throws {
-        unsafe state.pointee.record(producer, instance: object)
-        unsafe try Resolution(state: state).fillWaiting(for: producer, with: object)
+        state.pointee.record(producer, instance: object)
+        try Resolution(state: state).fillWaiting(for: producer, with: object)
     }
 
     /// Ends a run that succeeded: runs the hooks deferred to the end of the resolve and publishes
@@ -48,18 +52,18 @@
     /// - Throws: the first hook's error; what was deferred is then discarded, and the state ended.
     func complete() throws(ResolutionError) {
         defer { end() }
-        if unsafe state.pointee.hasWorkDeferredToEnd() { unsafe try state.pointee.completeDeferred() }
+        if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
     }
 
     /// Ends a run that failed: discards what was deferred, runs no hook, ends the state.
     func abandon() {
-        unsafe state.pointee.discardDeferred()
+        state.pointee.discardDeferred()
         end()
     }
 
     /// Releases what the table holds (and frees a table it grew into), and deinitializes the state.
     private func end() {
-        unsafe state.pointee.finish()
-        unsafe state.deinitialize(count: 1)
+        state.pointee.finish()
+        unsafe memory.deinitialize(count: 1)
     }
 }

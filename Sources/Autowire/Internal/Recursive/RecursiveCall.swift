@@ -40,10 +40,10 @@ final class RecursiveCall: ProgramFactory {
         guard let scoped = run.pointee.scoped else {
             throw ResolutionError(.internalInconsistency("a recursive call ran without its run's state"))
         }
-        let state = unsafe scoped.pointee.joinedResolution(
+        let state = scoped.pointee.joinedResolution(
             seeding: seeds, with: arguments, request: run.pointee.request)
         // Marked until the program records their products, which clears the mark.
-        for factory in waitingFactories { _ = unsafe state.pointee.beginConstruction(factory) }
+        for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
         // The joined resolution is the thread's innermost resolve while the recursive path runs in
         // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
         // is the innermost again.
@@ -51,6 +51,6 @@ final class RecursiveCall: ProgramFactory {
         unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(
             state, key: producer.registry.activeResolutionsKey)
         defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
-        return unsafe try producer.produceRecorded(Resolution(state: state))
+        return try producer.produceRecorded(Resolution(state: state))
     }
 }

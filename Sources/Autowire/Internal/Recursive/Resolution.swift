@@ -1,16 +1,16 @@
 /// A handle on the ongoing top-level resolve, passed down through every producer and step.
 @usableFromInline
 @safe struct Resolution {
-    let state: UnsafeMutablePointer<ResolutionState>
+    let state: StackReference<ResolutionState>
 
     /// Where the state lies, which a `Resolver` keeps as a number (see `Resolver.state`).
-    var address: UInt { UInt(bitPattern: unsafe state) }
+    var address: UInt { state.address }
     /// The number that tells this resolve from a later one at the same address.
-    var serial: UInt { unsafe state.pointee.serial }
+    var serial: UInt { state.pointee.serial }
 
     /// Makes what this resolve creates kept, as for an object the container keeps (see
     /// `Producer.resolveTopLevelForKeptObject()`).
-    func keepsWhatItMakes() { unsafe state.pointee.keptCreations = 1 }
+    func keepsWhatItMakes() { state.pointee.keptCreations = 1 }
 
     /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances. `key`
     /// is `ActiveResolutions.key`: a caller that keeps a copy (the registry does) saves reading the
@@ -47,39 +47,39 @@
     ) throws -> R {
         var state = unsafe ResolutionState(
             memory: memory, capacity: capacity, isZeroed: isZeroed, seed: seed, request: request)
-        return unsafe try withUnsafeMutablePointer(to: &state) { state in
-            defer { unsafe state.pointee.finish() }
+        return try StackReference.with(&state) { state in
+            defer { state.pointee.finish() }
             let cell: ActiveResolutions.Cell?
             unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(state, key: key)
             defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
             do {
-                let result = unsafe try body(Resolution(state: state))
-                if unsafe state.pointee.hasWorkDeferredToEnd() { unsafe try state.pointee.completeDeferred() }
+                let result = try body(Resolution(state: state))
+                if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
                 return result
             } catch {
-                unsafe state.pointee.discardDeferred()
+                state.pointee.discardDeferred()
                 throw error
             }
         }
     }
 
-    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { unsafe state.pointee.lookup(producer) }
+    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
 
     /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the
     /// thread's stack: called once per object a producer makes, before the user's code runs, so a
     /// resolve too deep for its thread fails instead of overflowing. One comparison.
     @inline(__always)
     func checkDepth() throws {
-        if unsafe state.pointee.stack.isExhausted() { throw tooDeep() }
+        if state.pointee.stack.isExhausted() { throw tooDeep() }
     }
 
     @inline(never)
     private func tooDeep() -> ResolutionError {
-        unsafe ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
+        ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
     }
 
     func record(_ producer: AnyProducer, instance: AnyObject) {
-        unsafe state.pointee.record(producer, instance: instance)
+        state.pointee.record(producer, instance: instance)
     }
 
     /// Marks `producer` as building an object (its `init()` and injection) until `endBuilding`,
@@ -89,22 +89,22 @@
     /// deep graph.)
     @inline(__always)
     func beginBuilding(_ producer: AnyProducer) throws -> BuildingToken {
-        if unsafe state.pointee.outer != nil, unsafe ActiveResolutions.isBuilding(producer, outside: state) {
+        if state.pointee.outer != nil, ActiveResolutions.isBuilding(producer, outside: state) {
             throw ResolutionError(.rebuiltWhileBuilding(producer.key))
         }
-        return unsafe state.pointee.beginBuilding(producer)
+        return state.pointee.beginBuilding(producer)
     }
 
     @inline(__always)
     func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
-        unsafe state.pointee.endBuilding(producer, token)
+        state.pointee.endBuilding(producer, token)
     }
 
     /// The resolver a closure factory of `registry` receives during this resolve, for an object
     /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
     @inline(never)
     func keptObjectResolver(for registry: Registry) -> Resolver {
-        if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
+        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
         return Resolver(weaklyOn: registry, resolution: self)
     }
 
@@ -112,7 +112,7 @@
     /// the container does not keep.
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
-        if unsafe state.pointee.serial == 0 { unsafe state.pointee.numberForResolvers() }
+        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
         return Resolver(registry: registry, resolution: self)
     }
 
@@ -133,11 +133,11 @@
     /// or the one its aliases hand on) returns.
     func wait(for requested: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
         let producer = requested.valueMaker
-        unsafe state.pointee.addWaitingFill(
+        state.pointee.addWaitingFill(
             WaitingFill(
                 factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store,
                 throughAliases: producer === requested ? nil : requested))
-        unsafe state.pointee.noteWaitingFill()
+        state.pointee.noteWaitingFill()
     }
 
     /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
@@ -146,14 +146,14 @@
     ///   implementation that does not conform to the protocol it is bound to).
     @inline(__always)
     func fillWaiting(for producer: AnyProducer, with instance: AnyObject) throws {
-        guard unsafe state.pointee.hasWaitingFills() else { return }
+        guard state.pointee.hasWaitingFills() else { return }
         try fillWaitingSlowly(for: producer, with: instance)
     }
 
     @inline(never)
     private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) throws {
         // Taken out first: the setters are user code, which may resolve again.
-        for fill in unsafe state.pointee.takeWaitingFills(for: producer) {
+        for fill in state.pointee.takeWaitingFills(for: producer) {
             let value = try fill.throughAliases?.recorded(fromMakerValue: instance) ?? instance
             // Lent: the waiting fill holds the object, the caller the instance, this frame the value.
             withExtendedLifetime((fill, value)) { fill.store.assign(fill.object, value) }
@@ -184,27 +184,27 @@
     private func graphValue<Maker: GraphValueMaker, Recording: GraphValueRecording>(
         of producer: AnyProducer, recordedAs recording: Recording, made maker: Maker
     ) throws -> Maker.Value where Recording.Value == Maker.Value {
-        let index = unsafe state.pointee.slot(claiming: producer)
-        if let existing = unsafe state.pointee.instance(at: index) { return try recording.value(from: existing) }
-        if unsafe state.pointee.constructionMark(at: index) >= 0
+        let index = state.pointee.slot(claiming: producer)
+        if let existing = state.pointee.instance(at: index) { return try recording.value(from: existing) }
+        if state.pointee.constructionMark(at: index) >= 0
             || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
-        let generation = unsafe state.pointee.generation
-        unsafe state.pointee.setConstructionMark(state.pointee.registrations, at: index)
+        let generation = state.pointee.generation
+        state.pointee.setConstructionMark(state.pointee.registrations, at: index)
         let value: Maker.Value
         do {
             value = try maker.make(in: self)
         } catch {
-            unsafe state.pointee.endConstruction(producer, restoring: -1)
+            state.pointee.endConstruction(producer, restoring: -1)
             throw error
         }
-        let slot = unsafe state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
+        let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
         // The table takes the reference over; the waiting fills, if any, read it from there.
-        unsafe state.pointee.record(recording.reference(for: value), at: slot)
-        if unsafe state.pointee.hasWaitingFills() {
-            unsafe try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
+        state.pointee.record(recording.reference(for: value), at: slot)
+        if state.pointee.hasWaitingFills() {
+            try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
         }
         return value
     }
@@ -214,7 +214,7 @@
     /// it).
     func constructing<T>(_ producer: AnyProducer, allowsProgress: Bool, _ make: () throws -> T) throws -> T {
         if case .underConstruction(let since) = lookup(producer),
-            unsafe !allowsProgress || since == state.pointee.registrations
+            !allowsProgress || since == state.pointee.registrations
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
@@ -223,15 +223,15 @@
         if isConstructingOutside(producer), !producer.key.isAssistedTarget {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
-        let mark = unsafe state.pointee.beginConstruction(producer)
-        defer { unsafe state.pointee.endConstruction(producer, restoring: mark) }
+        let mark = state.pointee.beginConstruction(producer)
+        defer { state.pointee.endConstruction(producer, restoring: mark) }
         return try make()
     }
 
     /// Whether a resolve enclosing this one on this thread runs `producer`'s factory.
     @inline(__always)
     private func isConstructingOutside(_ producer: AnyProducer) -> Bool {
-        unsafe state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
+        state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
     }
 }
 

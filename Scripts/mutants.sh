@@ -134,7 +134,7 @@ mutant singleton-no-recheck-under-lock Internal/Producers/SingletonProducer.swif
     'StressTests|ConcurrencyTests|SingletonPublicationTests|CreationLockTests' no \
     'if isCreated.load(ordering: .acquiring) {
             lock.unlock()
-            return unsafe instance.pointee
+            return instance.value
         }' \
     ''
 # Singletons: the grouping of singletons that need each other is skipped when there are only two,

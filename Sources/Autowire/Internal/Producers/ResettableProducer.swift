@@ -27,8 +27,8 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     /// compiling, before the producer is published.
     var creationLock: CreationLock
     /// Guarded by the creation lock: made by a resolve that has not finished yet, for a generation.
-    private nonisolated(unsafe) var pending: (value: T, generation: Int)?
-    private nonisolated(unsafe) var isUnderConstruction = false
+    private var pending: (value: T, generation: Int)?
+    private var isUnderConstruction = false
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, recipe: Recipe<T>, storage: ScopeStorage) {
         self.recipe = recipe
@@ -69,27 +69,27 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
             return try value(from: kept)
         }
         // Made by a creation on this thread that is deferred until an enclosing one finishes.
-        if let pending = unsafe pending, pending.generation == generation {
+        if let pending = pending, pending.generation == generation {
             lock.unlock()
             return pending.value
         }
-        guard unsafe !isUnderConstruction else {
+        guard !isUnderConstruction else {
             lock.unlock()
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        unsafe isUnderConstruction = true
+        isUnderConstruction = true
         resolution.state.pointee.beginCreation(ofSingleton: true)
         let value: T
         do {
             value = try makeRecorded(with: recipe, in: resolution)
         } catch {
-            unsafe isUnderConstruction = false
+            isUnderConstruction = false
             resolution.state.pointee.abandonCreation()
             lock.unlock()
             throw error
         }
-        unsafe isUnderConstruction = false
-        unsafe pending = (value, generation)
+        isUnderConstruction = false
+        pending = (value, generation)
         // Kept now or later (or discarded, when a hook throws); either way the lock is released.
         try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
@@ -106,38 +106,38 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
             lock.unlock()
             return kept
         }
-        if let pending = unsafe pending, pending.generation == generation {
+        if let pending = pending, pending.generation == generation {
             lock.unlock()
             return reference(for: pending.value)
         }
-        guard unsafe !isUnderConstruction else {
+        guard !isUnderConstruction else {
             lock.unlock()
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        unsafe isUnderConstruction = true
+        isUnderConstruction = true
         return nil
     }
 
     /// Holds the instance a program made, complete, for `generation`, until it is kept or
     /// discarded; the creation lock stays held.
     fileprivate func stageCreation(_ made: AnyObject, generation: Int) {
-        unsafe isUnderConstruction = false
-        unsafe pending = (recordedValue(made), generation)
+        isUnderConstruction = false
+        pending = (recordedValue(made), generation)
     }
 
     /// Ends a program's creation that failed.
     fileprivate func abandonCreation() {
-        unsafe isUnderConstruction = false
+        isUnderConstruction = false
         creationLock.unlock()
     }
 
     func publish() {
-        guard let pending = unsafe pending else { return }
-        unsafe self.pending = nil
+        guard let pending = pending else { return }
+        self.pending = nil
         storage.keep(reference(for: pending.value), of: self, in: pending.generation)
     }
 
-    func discard() { unsafe pending = nil }
+    func discard() { pending = nil }
 }
 
 extension ResettableProducer: SingletonCreation {}

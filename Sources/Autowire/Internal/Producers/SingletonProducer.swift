@@ -19,14 +19,13 @@ import Synchronization
 @safe final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
-    /// Initialized once, before `isCreated` is set with release ordering. Raw storage rather than
-    /// `T?`: reading an optional of a generic type costs a metadata lookup on every resolve.
-    private let instance = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    /// Initialized once, before `isCreated` is set with release ordering.
+    private let instance = WriteOnceStorage<T>()
     /// The instance as resolutions record it (see `Producer.reference(for:)`), set with `instance`.
-    private nonisolated(unsafe) var recordedInstance: AnyObject?
+    private var recordedInstance: AnyObject?
     /// Guarded by the creation lock: made by a resolve that has not finished yet.
-    private nonisolated(unsafe) var pendingInstance: T?
-    private nonisolated(unsafe) var isUnderConstruction = false
+    private var pendingInstance: T?
+    private var isUnderConstruction = false
     /// This singleton's own lock, or the one it shares with the singletons of its cycle; replaced
     /// only while compiling, before the producer is published.
     var creationLock: CreationLock
@@ -40,8 +39,7 @@ import Synchronization
     }
 
     deinit {
-        if isCreated.load(ordering: .acquiring) { unsafe instance.deinitialize(count: 1) }
-        unsafe instance.deallocate()
+        instance.free(initialized: isCreated.load(ordering: .acquiring))
     }
 
     override var isSingletonProducer: Bool { true }
@@ -49,7 +47,7 @@ import Synchronization
     /// Once created, a constant. Before, it is made in a region the program skips once it exists
     /// (see `SingletonRegion`).
     override func lowering() -> Lowering {
-        if isCreated.load(ordering: .acquiring), let recordedInstance = unsafe recordedInstance {
+        if isCreated.load(ordering: .acquiring), let recordedInstance = recordedInstance {
             return .constant(recordedInstance)
         }
         let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
@@ -58,17 +56,17 @@ import Synchronization
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        if isCreated.load(ordering: .acquiring) { return unsafe instance.pointee }
+        if isCreated.load(ordering: .acquiring) { return instance.value }
         return try create(resolution)
     }
 
     override func resolveTopLevel() throws -> T {
-        if isCreated.load(ordering: .acquiring) { return unsafe instance.pointee }
+        if isCreated.load(ordering: .acquiring) { return instance.value }
         return try createTopLevel()
     }
 
     override func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
-        guard isCreated.load(ordering: .acquiring), let recordedInstance = unsafe recordedInstance else { return nil }
+        guard isCreated.load(ordering: .acquiring), let recordedInstance = recordedInstance else { return nil }
         return unsafe Unmanaged.passRetained(recordedInstance).toOpaque()
     }
 
@@ -86,31 +84,31 @@ import Synchronization
         try lock.lock()
         if isCreated.load(ordering: .acquiring) {
             lock.unlock()
-            return unsafe instance.pointee
+            return instance.value
         }
         // Made by a creation on this thread that is deferred until an enclosing one finishes.
-        if let pendingInstance = unsafe pendingInstance {
+        if let pendingInstance = pendingInstance {
             lock.unlock()
             return pendingInstance
         }
-        guard unsafe !isUnderConstruction else {
+        guard !isUnderConstruction else {
             lock.unlock()
             // Reached again from a nested top-level resolve on this thread, before it exists.
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        unsafe isUnderConstruction = true
+        isUnderConstruction = true
         resolution.state.pointee.beginCreation(ofSingleton: true)
         let value: T
         do {
             value = try makeRecorded(with: recipe, in: resolution)
         } catch {
-            unsafe isUnderConstruction = false
+            isUnderConstruction = false
             resolution.state.pointee.abandonCreation()
             lock.unlock()
             throw error
         }
-        unsafe isUnderConstruction = false
-        unsafe pendingInstance = value
+        isUnderConstruction = false
+        pendingInstance = value
         // Publishes now or later (or discards, when a hook throws); either way the lock is released.
         try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
         return value
@@ -120,48 +118,48 @@ import Synchronization
     /// (or a creation on this thread made it, deferred), else nil with the creation lock held and
     /// the singleton marked under construction, as `create` does.
     fileprivate func enterCreation() throws(ResolutionError) -> AnyObject? {
-        if isCreated.load(ordering: .acquiring) { return unsafe recordedInstance }
+        if isCreated.load(ordering: .acquiring) { return recordedInstance }
         let lock = creationLock
         try lock.lock()
         if isCreated.load(ordering: .acquiring) {
             lock.unlock()
-            return unsafe recordedInstance
+            return recordedInstance
         }
-        if let pendingInstance = unsafe pendingInstance {
+        if let pendingInstance = pendingInstance {
             lock.unlock()
             return reference(for: pendingInstance)
         }
-        guard unsafe !isUnderConstruction else {
+        guard !isUnderConstruction else {
             lock.unlock()
             // Reached again from a resolve started inside its own creation, before it exists.
             throw ResolutionError(.factoryReentered(key, location: origin.location))
         }
-        unsafe isUnderConstruction = true
+        isUnderConstruction = true
         return nil
     }
 
     /// Holds the instance a program made, complete, until it is published or discarded; the
     /// creation lock stays held.
     fileprivate func stageCreation(_ made: AnyObject) {
-        unsafe isUnderConstruction = false
-        unsafe pendingInstance = recordedValue(made)
+        isUnderConstruction = false
+        pendingInstance = recordedValue(made)
     }
 
     /// Ends a program's creation that failed.
     fileprivate func abandonCreation() {
-        unsafe isUnderConstruction = false
+        isUnderConstruction = false
         creationLock.unlock()
     }
 
     func publish() {
-        guard let pendingInstance = unsafe pendingInstance else { return }
-        unsafe instance.initialize(to: pendingInstance)
-        unsafe recordedInstance = reference(for: pendingInstance)
-        unsafe self.pendingInstance = nil
+        guard let pendingInstance = pendingInstance else { return }
+        instance.initialize(to: pendingInstance)
+        recordedInstance = reference(for: pendingInstance)
+        self.pendingInstance = nil
         isCreated.store(true, ordering: .releasing)
     }
 
-    func discard() { unsafe pendingInstance = nil }
+    func discard() { pendingInstance = nil }
 }
 
 /// A singleton's first creation as a resolve program performs it: in a region that runs under its

@@ -152,34 +152,25 @@ extension ResolveProgram {
                 storeThroughKeyPath(at: pc, frame)
             case .callFactory:
                 run.pointee.pc = pc
-                // Safe: the lowering gives each `callFactory` the index of its own call in this
-                // table, which `init` scaled by the stride: the offset of one `ProgramCall`, which
-                // (like the buffers it points into) the program owns for its whole life.
-                let call = unsafe (UnsafeRawPointer(calls.address) + Int(instruction.operand))
-                    .assumingMemoryBound(to: ProgramCall.self)
+                let call = ProgramCallSite(in: calls, atByteOffset: Int(instruction.operand))
                 do {
                     // The factory reads its arguments from the frame and the constants itself, and
                     // stores its product in the object's slot, which is empty until then.
-                    let arguments = unsafe frame.arguments(for: call)
+                    let arguments = call.arguments(in: frame)
                     if instruction.value != 0 {
-                        // Safe: the lowering sets `value` only for this class (see `value`).
-                        unsafe try call.pointee.factory._withUnsafeGuaranteedRef {
-                            unsafe try unsafeDowncast($0, to: SpecializedProgramFactory.self).writeProduct(
-                                arguments, into: frame.destination(object))
+                        try call.withSpecializedFactory {
+                            try $0.writeProduct(arguments, into: frame.destination(object))
                         }
                     } else {
-                        unsafe try call.pointee.factory._withUnsafeGuaranteedRef {
-                            try $0.call(arguments, storingInto: frame.destination(object), in: run)
-                        }
+                        try call.withFactory { try $0.call(arguments, storingInto: frame.destination(object), in: run) }
                     }
                 } catch {
-                    throw failure(
-                        unsafe call.pointee.factory._withUnsafeGuaranteedRef { $0.failure(error) }, at: pc, frame)
+                    throw failure(call.withFactory { $0.failure(error) }, at: pc, frame)
                 }
             case .checkFirstFill:
                 run.pointee.pc = pc
                 do {
-                    try unsafe firstFills[Int(instruction.operand)]._withUnsafeGuaranteedRef { check in
+                    try firstFills[Int(instruction.operand)].withObject { check in
                         try frame.withObject(at: object) { try check.check($0) }
                     }
                 } catch {
@@ -193,7 +184,7 @@ extension ResolveProgram {
                 else { break }
                 run.pointee.pc = pc
                 do {
-                    try unsafe hooks[Int(instruction.operand)]._withUnsafeGuaranteedRef { hook in
+                    try hooks[Int(instruction.operand)].withObject { hook in
                         try frame.withObject(at: object) { try hook.run(on: $0) }
                     }
                 } catch {

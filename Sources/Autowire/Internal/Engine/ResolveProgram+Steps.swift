@@ -86,7 +86,7 @@ extension ResolveProgram {
         let instruction = code[pc]
         let value = read(instruction, frame)
         // The frame holds both objects for the call, so neither is retained.
-        unsafe stores[Int(instruction.operand)]._withUnsafeGuaranteedRef { store in
+        stores[Int(instruction.operand)].withObject { store in
             frame.withObject(at: Int(instruction.object)) { owner in value.withObject { store.assign(owner, $0) } }
         }
         if instruction.moves { frame.release(Int(instruction.value)) }

@@ -98,9 +98,9 @@ import Synchronization
     let code: FixedBuffer<Instruction>
     let creators: FixedBuffer<any Injectable.Type>
     /// Unretained: `keptAlive` holds the stores, checks and constants for the program's life.
-    let stores: FixedBuffer<Unmanaged<ProgramStore>>
-    let firstFills: FixedBuffer<Unmanaged<FirstFillCheck>>
-    let hooks: FixedBuffer<Unmanaged<InjectionHook>>
+    let stores: FixedBuffer<Unowned<ProgramStore>>
+    let firstFills: FixedBuffer<Unowned<FirstFillCheck>>
+    let hooks: FixedBuffer<Unowned<InjectionHook>>
     let constants: FixedBuffer<ObjectWord>
     /// The factory calls, each pointing into `constants` and `arguments`.
     let calls: FixedBuffer<ProgramCall>
@@ -152,9 +152,9 @@ import Synchronization
         // The code is allocated even when empty: the loop reads its address.
         self.code = FixedBuffer(code, allocatingWhenEmpty: true)
         self.creators = FixedBuffer(creators)
-        unsafe self.stores = unsafe FixedBuffer(stores, Unmanaged.passUnretained)
-        unsafe self.firstFills = unsafe FixedBuffer(firstFills, Unmanaged.passUnretained)
-        unsafe self.hooks = unsafe FixedBuffer(hooks, Unmanaged.passUnretained)
+        self.stores = FixedBuffer(stores, Unowned.init)
+        self.firstFills = FixedBuffer(firstFills, Unowned.init)
+        self.hooks = FixedBuffer(hooks, Unowned.init)
         let hasCalls = !factorySites.isEmpty
         let constantWords = FixedBuffer(constants, allocatingWhenEmpty: hasCalls, ObjectWord.init(unretained:))
         self.constants = constantWords
@@ -194,9 +194,9 @@ import Synchronization
     deinit {
         code.free()
         creators.free()
-        unsafe stores.free()
-        unsafe firstFills.free()
-        unsafe hooks.free()
+        stores.free()
+        firstFills.free()
+        hooks.free()
         constants.free()
         calls.free()
         arguments.free()

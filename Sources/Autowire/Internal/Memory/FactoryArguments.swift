@@ -143,3 +143,37 @@ extension FactoryArguments {
 /// in specialized code.
 @usableFromInline
 typealias SpecializedFactoryCall = @Sendable (FactoryArguments, FactoryProduct) throws -> Void
+
+/// A call of a program's table of calls, read in place: what a `callFactory` instruction runs.
+///
+/// Safe because the lowering gives each `callFactory` the index of its own call in the table, which
+/// `ResolveProgram.init` scales by `ProgramCall`'s stride: `offset` is the start of one entry of a
+/// table the program owns, with the buffers its entry points into, for the program's whole life.
+@safe struct ProgramCallSite {
+    private let call: UnsafePointer<ProgramCall>
+
+    /// The call at byte `offset` of `calls`.
+    @inline(__always)
+    init(in calls: FixedBuffer<ProgramCall>, atByteOffset offset: Int) {
+        unsafe call = unsafe (UnsafeRawPointer(calls.address) + offset).assumingMemoryBound(to: ProgramCall.self)
+    }
+
+    /// The call's arguments, read from `frame` and the program's constants.
+    @inline(__always)
+    func arguments(in frame: ProgramFrame) -> FactoryArguments { unsafe frame.arguments(for: call) }
+
+    /// Calls `body` with the call's factory, lent: the program keeps it alive.
+    @inline(__always)
+    func withFactory<Result>(_ body: (ProgramFactory) throws -> Result) rethrows -> Result {
+        try unsafe call.pointee.factory._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Calls `body` with the call's factory as the `SpecializedProgramFactory` it is: only for a
+    /// call whose instruction says so (the lowering sets its `value` only for that class).
+    @inline(__always)
+    func withSpecializedFactory<Result>(_ body: (SpecializedProgramFactory) throws -> Result) rethrows -> Result {
+        try unsafe call.pointee.factory._withUnsafeGuaranteedRef {
+            try body(unsafe unsafeDowncast($0, to: SpecializedProgramFactory.self))
+        }
+    }
+}

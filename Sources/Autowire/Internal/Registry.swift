@@ -191,21 +191,14 @@ final class Registry: @unchecked Sendable {
         return try compileRoot(for: key)
     }
 
-    /// The root producer of `key` when it is compiled already, unretained (see
-    /// `RootCache.unretainedProducer(for:)`): the top-level resolve's fast path.
-    @inline(__always)
-    func knownRootProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? { unsafe roots.unretainedProducer(for: key) }
-
     /// Calls `body` with the root producer of `key`, compiling it first if it is not yet; errors
     /// `body` throws become resolution errors. Unretained when compiled already: the registry owns
     /// its producers for its whole life, and every caller holds the registry for the call.
     @inline(__always)
     func withRootProducer<R>(for key: BindingKey, _ body: (AnyProducer) throws -> R) throws(ResolutionError) -> R {
-        guard let known = unsafe knownRootProducer(for: key) else {
-            let producer = try compileRoot(for: key)
-            return try ResolutionError.catching { try body(producer) }
-        }
-        return try ResolutionError.catching { unsafe try known._withUnsafeGuaranteedRef { try body($0) } }
+        if let result = try ResolutionError.catching({ try roots.withProducer(for: key, body) }) { return result }
+        let producer = try compileRoot(for: key)
+        return try ResolutionError.catching { try body(producer) }
     }
 
     /// `rootProducer(for:)` for a key of `T`, whose root producer is a `Producer<T>`.
@@ -228,13 +221,11 @@ final class Registry: @unchecked Sendable {
     /// singleton, a published program); nil when the slow path must run.
     @inline(__always)
     func readyResult(for key: BindingKey) throws(ResolutionError) -> RecordedResult? {
-        guard let known = unsafe knownRootProducer(for: key) else { return nil }
-        // Unretained: the registry owns its producers for its whole life, and the caller holds
-        // the registry for the whole call.
         let made = unsafe try ResolutionError.catching {
-            unsafe try known._withUnsafeGuaranteedRef { unsafe try $0.readyTopLevelResult() }
+            unsafe try roots.withProducer(for: key) { unsafe try $0.readyTopLevelResult() }
         }
-        return unsafe made.map { unsafe RecordedResult(retained: $0) }
+        guard let made = unsafe made, let made = unsafe made else { return nil }
+        return unsafe RecordedResult(retained: made)
     }
 
     /// What a new top-level resolve of `key` records, owned: compiling or lowering first if it

@@ -43,10 +43,18 @@ import Synchronization
         unsafe unretainedProducer(for: key)?.takeUnretainedValue()
     }
 
-    /// The producer cached for `key`, unretained: producers are owned by the registry's table for
-    /// the registry's whole life, so a caller holding the registry may use it without a retain.
+    /// Calls `body` with the producer cached for `key`, lent without a retain: producers are owned
+    /// by the registry's table for the registry's whole life, and every caller holds the registry
+    /// for the call. Nil when no producer is cached for `key`.
     @inline(__always)
-    func unretainedProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? {
+    func withProducer<Result>(for key: BindingKey, _ body: (AnyProducer) throws -> Result) rethrows -> Result? {
+        guard let known = unsafe unretainedProducer(for: key) else { return nil }
+        return try unsafe known._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The producer cached for `key`, unretained (see `withProducer`).
+    @inline(__always)
+    private func unretainedProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? {
         // Every top-level resolve's first step, so no check here can fail: the instructions that
         // tested for a nil table, a negative slot count and a nil producer were 6 of a typed
         // factory graph's resolve (callgrind).

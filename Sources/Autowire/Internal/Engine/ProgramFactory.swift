@@ -132,13 +132,8 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        var product: UnsafeMutableRawPointer?
-        unsafe try withUnsafeMutablePointer(to: &product) { product in
-            unsafe try specialized(arguments, FactoryProduct(UnsafeMutableRawPointer(product)))
-        }
-        // Safe: the binding made this factory only for a product type that is a class, so the call
-        // initialized the word with one strong reference, which is taken over here.
-        let made = unsafe Unmanaged<AnyObject>.fromOpaque(product.unsafelyUnwrapped).takeRetainedValue()
+        // The binding made this factory only for a product type that is a class.
+        let made = try FactoryProduct.object { try specialized(arguments, $0) }
         guard let upcast else { return made }
         return try upcast(made)
     }

@@ -20,3 +20,17 @@
         _ = unsafe memory.initializeMemory(as: T.self, to: value)
     }
 }
+
+extension FactoryProduct {
+    /// Runs `write` with memory for one class reference and returns the object it wrote, whose
+    /// strong reference it takes over: for a factory whose product type is a class (what
+    /// `SpecializedProgramFactory` is made for), which writes it once unless it throws.
+    @inline(__always)
+    static func object(_ write: (FactoryProduct) throws -> Void) rethrows -> AnyObject {
+        var product: UnsafeMutableRawPointer?
+        try unsafe withUnsafeMutablePointer(to: &product) { product in
+            try unsafe write(FactoryProduct(UnsafeMutableRawPointer(product)))
+        }
+        return unsafe Unmanaged<AnyObject>.fromOpaque(product.unsafelyUnwrapped).takeRetainedValue()
+    }
+}

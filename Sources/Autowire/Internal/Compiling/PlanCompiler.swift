@@ -279,9 +279,14 @@ final class PlanCompiler {
         guard dependencies.count > 1 else { return dependencies }
         func repeatsAnEarlierEntry(_ index: Int) -> Bool {
             let requirement = dependencies[index].requirement
-            guard let keyPath = requirement.anyKeyPath else { return false }
+            func sameKey(_ earlier: DeclaredDependency) -> Bool { earlier.requirement.key == requirement.key }
+            // Key paths only for an entry whose key was met before: reading one is a dynamic cast
+            // of an existential, about 190 instructions a class with two dependencies.
+            guard dependencies[..<index].contains(where: sameKey), let keyPath = requirement.anyKeyPath else {
+                return false
+            }
             return dependencies[..<index].contains { earlier in
-                earlier.requirement.key == requirement.key && earlier.requirement.anyKeyPath == keyPath
+                sameKey(earlier) && earlier.requirement.anyKeyPath == keyPath
             }
         }
         guard dependencies.indices.contains(where: repeatsAnEarlierEntry) else { return dependencies }

@@ -43,10 +43,8 @@ final class PlanCompiler {
     /// path is only read when a problem is reported. A linked list, so that a class whose fills
     /// are compiled later keeps the path it was met on without copying it.
     @exclusivity(unchecked) private var lazyPath: PathComponent?
-    /// The innermost class met whose property fills are not compiled yet, linked to the ones met
-    /// before it: the compiler's own stack, so that a chain of any depth compiles without
-    /// recursing (see `compileFills`).
-    @exclusivity(unchecked) private var pendingFills: PendingFills?
+    /// The classes met whose property fills are not compiled yet (see `compileFills`).
+    @exclusivity(unchecked) private var pendingFills = PendingFills()
     /// Set once compiling ran out of stack: everything after is left uncompiled and unreported,
     /// the one `resolution-too-deep` problem says why.
     private(set) var ranOutOfStack = false
@@ -60,12 +58,6 @@ final class PlanCompiler {
     var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
     var path: [String] { unsafe lazyPath?.components ?? [] }
-
-    deinit {
-        // Unlinked one entry at a time: released whole, a stack left by a compilation that stopped
-        // early would free its entries recursively, one frame per class of a chain of any depth.
-        while let top = unsafe pendingFills { unsafe pendingFills = top.below }
-    }
 
     func pushPath(_ label: PathComponent.Label) { unsafe lazyPath = unsafe PathComponent(label, after: lazyPath) }
 
@@ -140,7 +132,7 @@ final class PlanCompiler {
     func producer(for key: BindingKey) -> AnyProducer? {
         // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
         // compiled below are none.
-        let base = unsafe pendingFills
+        let base = unsafe pendingFills.depth
         let producer = producerLeavingFills(for: key)
         compileFills(above: base)
         return producer
@@ -204,7 +196,7 @@ final class PlanCompiler {
         let scope = reading("scope", of: type) { type.scope }
         let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
-        unsafe pendingFills = fills(of: type, into: plan, edgesOf: producer)
+        unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))
         return producer
     }
 
@@ -247,15 +239,15 @@ final class PlanCompiler {
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),
     /// and of every class they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        let base = unsafe pendingFills
-        unsafe pendingFills = fills(of: type, into: plan, edgesOf: producer)
+        let base = unsafe pendingFills.depth
+        unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))
         compileFills(above: base)
     }
 
     /// The fills `type` declares, still to compile, on top of `pendingFills`; sets up what its plan
     /// checks at run time.
     private func fills<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer)
-        -> PendingFills
+        -> PendingFills.Entry
     {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
         // Read once: a computed `dependencies` may build its list on every call. Its entries lose
@@ -264,10 +256,11 @@ final class PlanCompiler {
         let dependencies = withoutRepeats(
             reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
+        // Likewise the producer's edges, one for each fill compiled.
+        if dependencies.count > 1 { unsafe producer.edges.reserveCapacity(dependencies.count) }
         plan.firstFill = FirstFillCheck(type: type, dependencies: dependencies, registry: registry)
         plan.hook = InjectionHook.of(type)
-        return unsafe PendingFills(
-            dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath, above: pendingFills)
+        return unsafe PendingFills.Entry(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }
 
     /// The list without entries written again (a copy-pasted `.inject(\.x)`): the property is
@@ -297,14 +290,10 @@ final class PlanCompiler {
     /// innermost class: the order, paths and problems of a depth-first recursion, with the
     /// compiler's stack on the heap. A dependency on a class not compiled yet registers it and
     /// pushes its fills, which are compiled next; then its dependent goes on where it stopped.
-    private func compileFills(above base: PendingFills?) {
+    private func compileFills(above base: Int) {
         let outerPath = unsafe lazyPath
         defer { unsafe lazyPath = outerPath }
-        while let fills = unsafe pendingFills, fills !== base {
-            guard let index = fills.takeNext() else {
-                unsafe pendingFills = fills.below
-                continue
-            }
+        while let (fills, index) = unsafe pendingFills.next(above: base) {
             unsafe lazyPath = fills.path
             fills.compile(index, self)
         }

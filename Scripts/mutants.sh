@@ -92,6 +92,11 @@ mutant cycle-first-pass-silent Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' yes \
     'if !closes(through: Array(cycle), closingEdge: edge) {' \
     'if !closes(through: Array(cycle), closingEdge: edge), cycle.count > 1_000 {'
+# Cycle check while compiling: a finished producer is taken for acyclic whatever its edges lead to.
+mutant cycle-marked-acyclic-unchecked Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CycleTests|CycleCheckTests' no \
+    'let reach = reachThroughCheckedEdges(of: producer)' \
+    'let reach = reachThroughCheckedEdges(of: producer) ?? Optional(1)'
 # Cycle check, first pass: a factory outside `.transient` is taken for something that closes a cycle.
 mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' no \

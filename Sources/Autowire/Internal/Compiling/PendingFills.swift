@@ -14,7 +14,8 @@ struct PendingFills {
         private let dependencies: [DeclaredDependency]
         private let type: AnyObject.Type
         private let plan: InjectionPlan
-        private let producer: AnyProducer
+        /// The producer whose edges the fills add.
+        let producer: AnyProducer
         fileprivate var next = 0
 
         init(
@@ -50,16 +51,17 @@ struct PendingFills {
     }
 
     /// The innermost class above the first `base` with a fill left to compile, and that fill's
-    /// index, counted as handed out; the classes above it with none left are popped. Nil when none
-    /// above `base` has any.
-    mutating func next(above base: Int) -> (entry: Entry, index: Int)? {
+    /// index, counted as handed out; the classes above it with none left are popped, and their
+    /// producers, whose edges are then complete, passed to `finished`. Nil when none above `base`
+    /// has any.
+    mutating func next(above base: Int, finished: (AnyProducer) -> Void) -> (entry: Entry, index: Int)? {
         while entries.count > base {
             let top = entries.count - 1
             if !entries[top].isDone {
                 entries[top].next += 1
                 return (entries[top], entries[top].next - 1)
             }
-            entries.removeLast()
+            finished(entries.removeLast().producer)
         }
         return nil
     }

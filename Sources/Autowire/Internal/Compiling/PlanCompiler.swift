@@ -293,7 +293,7 @@ final class PlanCompiler {
     private func compileFills(above base: Int) {
         let outerPath = unsafe lazyPath
         defer { unsafe lazyPath = outerPath }
-        while let (fills, index) = unsafe pendingFills.next(above: base) {
+        while let (fills, index) = unsafe pendingFills.next(above: base, finished: checkWhenEdgesAreChecked) {
             unsafe lazyPath = fills.path
             fills.compile(index, self)
         }

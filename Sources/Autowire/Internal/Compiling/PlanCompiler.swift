@@ -258,7 +258,7 @@ final class PlanCompiler {
         plan.reserveCapacity(dependencies.count)
         // Likewise the producer's edges, one for each fill compiled.
         if dependencies.count > 1 { unsafe producer.edges.reserveCapacity(dependencies.count) }
-        plan.firstFill = FirstFillCheck(type: type, dependencies: dependencies, registry: registry)
+        plan.prepare(type: type, dependencies: dependencies, registry: registry)
         plan.hook = InjectionHook.of(type)
         return unsafe PendingFills.Entry(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }

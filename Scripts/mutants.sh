@@ -172,8 +172,8 @@ mutant mirror-audit-reference-never-nil Internal/Checking/MirrorAudit.swift \
 # First fill: a forgotten dependency found on the first instance is not reported.
 mutant first-fill-forgets-nothing Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests|BadInputCatalogueTests' no \
-    'let found = forgottenProperties(of: object).map { field in' \
-    'let found = forgottenProperties(of: object).prefix(0).map { field in'
+    'let found = forgottenProperties(of: object, subject).map { field in' \
+    'let found = forgottenProperties(of: object, subject).prefix(0).map { field in'
 # First fill: a type found wrong passes on every later fill.
 mutant first-fill-verdict-not-kept Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests' no \

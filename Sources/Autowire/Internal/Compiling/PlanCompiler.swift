@@ -194,7 +194,8 @@ final class PlanCompiler {
     /// fills on `pendingFills`.
     private func autowireLeavingFills<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
         let scope = reading("scope", of: type) { type.scope }
-        let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
+        let made = AutowiredClass.of(type).producer(key: key, scope: scope, registry: registry)
+        let (producer, plan) = made ?? autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
         unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))
         return producer
@@ -210,30 +211,39 @@ final class PlanCompiler {
         let boxing =
             T.self is AnyClass ? nil : AliasConversion<T, X>(key: key, location: location, specialized: conversion)
         let recipe = Recipe<T>(
-            make: { resolution, registration in
-                try resolution.checkDepth()
-                try plan.checkThread()
-                let object = type.init()
-                guard let hook = plan.hook, !hook.isAbsent else {
-                    if let registration { resolution.record(registration, instance: object) }
-                    try plan.inject(into: object, resolution)
-                    return try upcast(object, to: T.self, key: key, location: location)
-                }
-                // The hook waits until every object this one reads is complete (see `endCreation`).
-                unsafe resolution.state.pointee.beginCreation()
-                do {
-                    if let registration { resolution.record(registration, instance: object) }
-                    try plan.inject(into: object, resolution)
-                } catch {
-                    unsafe resolution.state.pointee.abandonCreation()
-                    throw error
-                }
-                unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
-                return try upcast(object, to: T.self, key: key, location: location)
-            },
+            make: Self.make(type, as: T.self, filledBy: plan, key: key, location: location),
             registersEarly: true, isFactory: false, autowired: (type, plan),
             boxing: boxing)
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
+    }
+
+    /// How the recursive path makes an autowired object: `init()`, recorded early (when
+    /// `registration` is given) so that cycles back to it close, filled by `plan`, and provided as
+    /// a `T`.
+    static func make<X: Injectable, T>(
+        _ type: X.Type, as provided: T.Type, filledBy plan: InjectionPlan, key: BindingKey, location: SourceLocation?
+    ) -> (Resolution, AnyProducer?) throws -> T {
+        { resolution, registration in
+            try resolution.checkDepth()
+            try plan.checkThread()
+            let object = type.init()
+            guard let hook = plan.hook, !hook.isAbsent else {
+                if let registration { resolution.record(registration, instance: object) }
+                try plan.inject(into: object, resolution)
+                return try upcast(object, to: T.self, key: key, location: location)
+            }
+            // The hook waits until every object this one reads is complete (see `endCreation`).
+            unsafe resolution.state.pointee.beginCreation()
+            do {
+                if let registration { resolution.record(registration, instance: object) }
+                try plan.inject(into: object, resolution)
+            } catch {
+                unsafe resolution.state.pointee.abandonCreation()
+                throw error
+            }
+            unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+            return try upcast(object, to: T.self, key: key, location: location)
+        }
     }
 
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),

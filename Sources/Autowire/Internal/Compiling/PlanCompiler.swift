@@ -210,10 +210,7 @@ final class PlanCompiler {
         let location = origin.location
         let boxing =
             T.self is AnyClass ? nil : AliasConversion<T, X>(key: key, location: location, specialized: conversion)
-        let recipe = Recipe<T>(
-            make: Self.make(type, as: T.self, filledBy: plan, key: key, location: location),
-            registersEarly: true, isFactory: false, autowired: (type, plan),
-            boxing: boxing)
+        let recipe = Recipe<T>(autowired: type, filledBy: plan, key: key, location: location, boxing: boxing)
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
     }
 
@@ -221,29 +218,28 @@ final class PlanCompiler {
     /// `registration` is given) so that cycles back to it close, filled by `plan`, and provided as
     /// a `T`.
     static func make<X: Injectable, T>(
-        _ type: X.Type, as provided: T.Type, filledBy plan: InjectionPlan, key: BindingKey, location: SourceLocation?
-    ) -> (Resolution, AnyProducer?) throws -> T {
-        { resolution, registration in
-            try resolution.checkDepth()
-            try plan.checkThread()
-            let object = type.init()
-            guard let hook = plan.hook, !hook.isAbsent else {
-                if let registration { resolution.record(registration, instance: object) }
-                try plan.inject(into: object, resolution)
-                return try upcast(object, to: T.self, key: key, location: location)
-            }
-            // The hook waits until every object this one reads is complete (see `endCreation`).
-            unsafe resolution.state.pointee.beginCreation()
-            do {
-                if let registration { resolution.record(registration, instance: object) }
-                try plan.inject(into: object, resolution)
-            } catch {
-                unsafe resolution.state.pointee.abandonCreation()
-                throw error
-            }
-            unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+        _ type: X.Type, as provided: T.Type, filledBy plan: InjectionPlan, key: BindingKey, location: SourceLocation?,
+        in resolution: Resolution, registeringAs registration: AnyProducer?
+    ) throws -> T {
+        try resolution.checkDepth()
+        try plan.checkThread()
+        let object = type.init()
+        guard let hook = plan.hook, !hook.isAbsent else {
+            if let registration { resolution.record(registration, instance: object) }
+            try plan.inject(into: object, resolution)
             return try upcast(object, to: T.self, key: key, location: location)
         }
+        // The hook waits until every object this one reads is complete (see `endCreation`).
+        unsafe resolution.state.pointee.beginCreation()
+        do {
+            if let registration { resolution.record(registration, instance: object) }
+            try plan.inject(into: object, resolution)
+        } catch {
+            unsafe resolution.state.pointee.abandonCreation()
+            throw error
+        }
+        unsafe try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+        return try upcast(object, to: T.self, key: key, location: location)
     }
 
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),

@@ -32,9 +32,7 @@ private final class AutowiredClassOf<X: Injectable>: AutowiredClass {
     override func producer(key: BindingKey, scope: Scope, registry: Registry) -> (AnyProducer, InjectionPlan)? {
         guard registry.resettableStorage(for: scope) == nil else { return nil }
         let plan = InjectionPlan()
-        let recipe = recipe.init(
-            make: PlanCompiler.make(X.self, as: X.self, filledBy: plan, key: key, location: nil),
-            registersEarly: true, isFactory: false, autowired: (X.self, plan))
+        let recipe = recipe.init(autowired: X.self, filledBy: plan, key: key, location: nil)
         switch scope.kind {
         case .graph: return (graph.init(key: key, origin: .autowired, registry: registry, recipe: recipe), plan)
         case .singleton: return (singleton.init(key: key, origin: .autowired, registry: registry, recipe: recipe), plan)

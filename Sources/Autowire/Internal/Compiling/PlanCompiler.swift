@@ -194,7 +194,7 @@ final class PlanCompiler {
     /// fills on `pendingFills`.
     private func autowireLeavingFills<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
         let scope = reading("scope", of: type) { type.scope }
-        let made = AutowiredClass.of(type).producer(key: key, scope: scope, registry: registry)
+        let made = AutowiredClass.of(type, declaring: scope).producer(key: key, scope: scope, registry: registry)
         let (producer, plan) = made ?? autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
         unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))

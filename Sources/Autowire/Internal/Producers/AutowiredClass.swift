@@ -5,39 +5,72 @@
 /// Code generic over the class, as compiling is, looks up the metadata of `GraphProducer<X>` and
 /// `Recipe<X>` in the runtime's table each time it makes one: about 460 instructions each, 5,500
 /// of a fresh container's first resolve of six classes. Made through the metatypes kept here, they
-/// need no lookup. A scope whose producer is not kept here (`.weak`, a custom or resettable one)
-/// is made the generic way (`PlanCompiler.autowiredProducer`).
-class AutowiredClass {
+/// need no lookup. Only the producer type of the scope the class declared when its entry was made
+/// is kept: another one's metadata would be made for nothing, and kept for the process's life.
+/// Any other scope (the declared one changed, `.weak`, a custom or resettable one) is made the
+/// generic way (`PlanCompiler.autowiredProducer`). The metatypes are held by a closure rather than
+/// by an object of a generic class, whose own metadata would cost every class some memory more.
+final class AutowiredClass {
     /// Every class's, by its type's identity: entries are kept for the life of the process, as the
     /// runtime keeps the metadata they hold.
     private static let classes = PerTypeCache<AutowiredClass>()
 
-    /// The entry of `type`, made the first time it is asked for.
-    static func of<X: Injectable>(_ type: X.Type) -> AutowiredClass {
-        classes.entry(for: ObjectIdentifier(type)) { AutowiredClassOf<X>() }
+    /// Makes the producer in a scope of the kind given, with its plan; nil for another kind.
+    private let make: (BindingKey, Scope.Kind, Registry) -> (AnyProducer, InjectionPlan)?
+
+    private init(make: @escaping (BindingKey, Scope.Kind, Registry) -> (AnyProducer, InjectionPlan)?) {
+        self.make = make
+    }
+
+    /// The entry of `type`, which declares `scope`, made the first time it is asked for.
+    static func of<X: Injectable>(_ type: X.Type, declaring scope: Scope) -> AutowiredClass {
+        classes.entry(for: ObjectIdentifier(type)) { AutowiredClass(make: maker(of: X.self, declaring: scope.kind)) }
     }
 
     /// The producer of the class in `scope`, for `registry`, with the plan its fills are compiled
     /// into; nil for a scope whose producer is made the generic way.
-    func producer(key: BindingKey, scope: Scope, registry: Registry) -> (AnyProducer, InjectionPlan)? { nil }
-}
-
-/// The `AutowiredClass` of `X`.
-private final class AutowiredClassOf<X: Injectable>: AutowiredClass {
-    private let recipe = Recipe<X>.self
-    private let graph = GraphProducer<X>.self
-    private let singleton = SingletonProducer<X>.self
-    private let transient = TransientProducer<X>.self
-
-    override func producer(key: BindingKey, scope: Scope, registry: Registry) -> (AnyProducer, InjectionPlan)? {
+    func producer(key: BindingKey, scope: Scope, registry: Registry) -> (AnyProducer, InjectionPlan)? {
         guard registry.resettableStorage(for: scope) == nil else { return nil }
-        let plan = InjectionPlan()
-        let recipe = recipe.init(autowired: X.self, filledBy: plan, key: key, location: nil)
-        switch scope.kind {
-        case .graph: return (graph.init(key: key, origin: .autowired, registry: registry, recipe: recipe), plan)
-        case .singleton: return (singleton.init(key: key, origin: .autowired, registry: registry, recipe: recipe), plan)
-        case .transient: return (transient.init(key: key, origin: .autowired, registry: registry, recipe: recipe), plan)
-        case .weak, .custom: return nil
+        return make(key, scope.kind, registry)
+    }
+
+    private static func maker<X: Injectable>(of _: X.Type, declaring declared: Scope.Kind)
+        -> (BindingKey, Scope.Kind, Registry) -> (AnyProducer, InjectionPlan)?
+    {
+        let recipeType = Recipe<X>.self
+        func recipe(_ key: BindingKey, _ plan: InjectionPlan) -> Recipe<X> {
+            recipeType.init(autowired: X.self, filledBy: plan, key: key, location: nil)
+        }
+        switch declared {
+        case .graph:
+            let producerType = GraphProducer<X>.self
+            return { key, kind, registry in
+                guard kind == .graph else { return nil }
+                let plan = InjectionPlan()
+                return (
+                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(key, plan)), plan
+                )
+            }
+        case .singleton:
+            let producerType = SingletonProducer<X>.self
+            return { key, kind, registry in
+                guard kind == .singleton else { return nil }
+                let plan = InjectionPlan()
+                return (
+                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(key, plan)), plan
+                )
+            }
+        case .transient:
+            let producerType = TransientProducer<X>.self
+            return { key, kind, registry in
+                guard kind == .transient else { return nil }
+                let plan = InjectionPlan()
+                return (
+                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(key, plan)), plan
+                )
+            }
+        case .weak, .custom:
+            return { _, _, _ in nil }
         }
     }
 }

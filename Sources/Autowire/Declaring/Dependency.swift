@@ -66,6 +66,13 @@ public struct Dependency<Root: AnyObject>: Sendable {
         // container's plans share it. Captures no producer: producers own their plans, so that
         // would be a reference cycle.
         let holdsReferences = Value.self is AnyClass
+        // The plan compiler checked that every object reaching a store or a step of this
+        // declaration is an `Object`, and made a step only for a producer of `Value` (`makeStep`),
+        // which is the producer each step passes its fill.
+        @Sendable func asObject(_ object: AnyObject) -> Object { unsafe unsafeDowncast(object, to: Object.self) }
+        @Sendable func asProducer(_ producer: AnyProducer) -> Producer<Value> {
+            unsafe unsafeDowncast(producer, to: Producer<Value>.self)
+        }
         let store = ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: holdsReferences,
             propertyIsOptional: writer.propertyIsOptional
@@ -92,7 +99,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 store(FieldAddress(in: owner, at: offset), value)
                 return
             }
-            let root = unsafe unsafeDowncast(owner, to: Object.self)
+            let root = asObject(owner)
             writer.assign(root, value)
             if offset == 0 {
                 learned.learn(
@@ -103,10 +110,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
         // Made once per declaration too, and given the step's producer on each call: a closure per
         // compiled step cost an allocation for every property of every class compiled.
         let fill: @Sendable (AnyProducer, AnyObject, Resolution) throws -> Void = { producer, object, resolution in
-            // `makeStep` below made a step only for a producer of `Value`.
-            guard let typed = producer.typed(Value.self) else {
-                throw ResolutionError(.internalInconsistency("the producer for \(requirement.key) has another type"))
-            }
+            let typed = asProducer(producer)
             let value: Value
             do {
                 value = try typed.produce(resolution)
@@ -130,8 +134,7 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 WeakField.store(recordObject(value), at: FieldAddress(in: object, at: -offset))
                 return
             }
-            // The plan compiler checked that every object reaching this step is an `Object`.
-            let root = unsafe unsafeDowncast(object, to: Object.self)
+            let root = asObject(object)
             writer.assign(root, value)
             if offset == 0 {
                 learned.learn(

@@ -92,6 +92,11 @@ mutant cycle-first-pass-silent Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' yes \
     'if !closes(through: Array(cycle), closingEdge: edge) {' \
     'if !closes(through: Array(cycle), closingEdge: edge), cycle.count > 1_000 {'
+# Cycle check while compiling: a finished producer is taken for acyclic whatever its edges lead to.
+mutant cycle-marked-acyclic-unchecked Internal/Compiling/PlanCompiler+Cycles.swift \
+    'CycleTests|CycleCheckTests' no \
+    'let reach = reachThroughCheckedEdges(of: producer)' \
+    'let reach = reachThroughCheckedEdges(of: producer) ?? Optional(1)'
 # Cycle check, first pass: a factory outside `.transient` is taken for something that closes a cycle.
 mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' no \
@@ -167,8 +172,8 @@ mutant mirror-audit-reference-never-nil Internal/Checking/MirrorAudit.swift \
 # First fill: a forgotten dependency found on the first instance is not reported.
 mutant first-fill-forgets-nothing Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests|BadInputCatalogueTests' no \
-    'let found = forgottenProperties(of: object).map { field in' \
-    'let found = forgottenProperties(of: object).prefix(0).map { field in'
+    'let found = forgottenProperties(of: object, subject).map { field in' \
+    'let found = forgottenProperties(of: object, subject).prefix(0).map { field in'
 # First fill: a type found wrong passes on every later fill.
 mutant first-fill-verdict-not-kept Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests' no \

@@ -10,45 +10,59 @@ import Synchronization
 /// word and never build a `Mirror`. A type found wrong stays wrong, so every later fill throws the
 /// same error. Without reflection metadata nothing can be told, and nothing is reported.
 ///
-/// Sendable: `verdict` is an atomic; `problems`, the only `var`, is written before `verdict`'s
-/// releasing store and read after an acquiring load saw `failed` (see `problems`); the rest is
-/// `let`.
-final class FirstFillCheck: @unchecked Sendable {
+/// A type's `InjectionPlan` is its check too (it inherits this class): one object per class
+/// compiled rather than two, each an allocation and a release.
+///
+/// Sendable: `verdict` is an atomic; `problems` is written before `verdict`'s releasing store and
+/// read after an acquiring load saw `failed` (see `problems`); `subject` is set while compiling,
+/// under `registry.table`'s write lock, before the plan's producer is published, and only read
+/// after.
+class FirstFillCheck: @unchecked Sendable {
     private enum Verdict: Int {
         /// `deciding`: one thread found the verdict and is writing `problems`; others check for
         /// themselves meanwhile.
         case unknown, deciding, passed, failed
     }
 
-    /// The type whose `dependencies` the plan follows.
-    private let type: AnyObject.Type
-    /// Every declared dependency of `type`, `.notInjected` ones included: the list the plan
-    /// compiler reads, shared rather than mapped to its requirements (read only when checking).
-    private let dependencies: [DeclaredDependency]
-    /// Unowned: the plan holding this check belongs to a producer the registry owns, and it runs
-    /// only inside a resolve or injection of that registry, which keeps the registry alive.
-    private let registryReference: Unowned<Registry>
-    private var registry: Registry { registryReference.object }
+    /// What is checked: nil until the plan compiler read the type's `dependencies`.
+    private var subject: Subject?
     private let verdict = Atomic<Int>(Verdict.unknown.rawValue)
     /// Written once, by the thread that moved `verdict` from `unknown` to `deciding`, before it
     /// publishes `passed` or `failed` with release ordering; read only after `failed` is seen.
     private var problems: [Diagnostic] = []
 
-    init(type: AnyObject.Type, dependencies: [DeclaredDependency], registry: Registry) {
-        self.type = type
-        self.dependencies = dependencies
-        self.registryReference = Unowned(registry)
+    private struct Subject {
+        /// The type whose `dependencies` the plan follows.
+        let type: AnyObject.Type
+        /// Every declared dependency of `type`, `.notInjected` ones included: the list the plan
+        /// compiler reads, shared rather than mapped to its requirements (read only when checking).
+        let dependencies: [DeclaredDependency]
+        /// Unowned: the plan is this check, and belongs to a producer the registry owns; it runs
+        /// only inside a resolve or injection of that registry, which keeps the registry alive.
+        let registryReference: Unowned<Registry>
+        var registry: Registry { registryReference.object }
     }
 
+    init() {}
+
+    /// Sets what to check, while compiling: the first filled instance of `type`, for undeclared
+    /// properties `registry` could provide.
+    final func prepare(type: AnyObject.Type, dependencies: [DeclaredDependency], registry: Registry) {
+        subject = Subject(type: type, dependencies: dependencies, registryReference: Unowned(registry))
+    }
+
+    /// Whether `prepare` set what to check.
+    final var isPrepared: Bool { subject != nil }
+
     /// Whether an instance was checked and found right: later fills need no check at all.
-    var hasPassed: Bool { verdict.load(ordering: .acquiring) == Verdict.passed.rawValue }
+    final var hasPassed: Bool { verdict.load(ordering: .acquiring) == Verdict.passed.rawValue }
 
     /// Whether a verdict is kept, right or wrong.
-    var isSettled: Bool { verdict.load(ordering: .acquiring) >= Verdict.passed.rawValue }
+    final var isSettled: Bool { verdict.load(ordering: .acquiring) >= Verdict.passed.rawValue }
 
     /// Checks `object` if no instance was checked yet, else repeats the verdict.
     @inline(__always)
-    func check(_ object: AnyObject) throws {
+    final func check(_ object: AnyObject) throws {
         let known = verdict.load(ordering: .acquiring)
         if known == Verdict.passed.rawValue { return }
         try checkSlowly(object, known: known)
@@ -57,12 +71,14 @@ final class FirstFillCheck: @unchecked Sendable {
     /// No lock: two threads filling the first instances at once may both check (the `Mirror` walk
     /// itself is kept per class, see `undeclaredNilFields`); the first to finish keeps its verdict.
     @inline(never)
-    private func checkSlowly(_ object: AnyObject, known: Int) throws {
+    private final func checkSlowly(_ object: AnyObject, known: Int) throws {
         if known == Verdict.failed.rawValue { throw ResolutionError(problems) }
-        let found = forgottenProperties(of: object).map { field in
+        guard let subject else { return }
+        let found = forgottenProperties(of: object, subject).map { field in
             Diagnostic.forgottenDependency(
-                owner: type, property: field.name, valueType: field.wrappedType,
-                declaredAt: dependencies.first?.requirement.location, path: ["\(typeName(type)).\(field.name)"])
+                owner: subject.type, property: field.name, valueType: field.wrappedType,
+                declaredAt: subject.dependencies.first?.requirement.location,
+                path: ["\(typeName(subject.type)).\(field.name)"])
         }
         let decides = verdict.compareExchange(
             expected: Verdict.unknown.rawValue, desired: Verdict.deciding.rawValue, ordering: .relaxed
@@ -76,12 +92,12 @@ final class FirstFillCheck: @unchecked Sendable {
 
     /// The stored optional properties of `object` that are nil after injection, undeclared, and of
     /// a type the container can provide.
-    private func forgottenProperties(of object: AnyObject) -> [ProbeLayout.Field] {
+    private final func forgottenProperties(of object: AnyObject, _ subject: Subject) -> [ProbeLayout.Field] {
         // A lock failure only costs the cache: the next container walks the Mirror again.
-        let candidates = Self.undeclaredNilFields.entry(for: ObjectIdentifier(type as Any.Type)) {
-            undeclaredNilFields(of: object)
+        let candidates = FirstFillCheck.undeclaredNilFields.entry(for: ObjectIdentifier(subject.type as Any.Type)) {
+            undeclaredNilFields(of: object, declared: subject.dependencies)
         }
-        return candidates.filter { registry.canProvide($0.wrappedType) }
+        return candidates.filter { subject.registry.canProvide($0.wrappedType) }
     }
 
     /// Per class, the undeclared stored optionals found nil after its first injection, whichever
@@ -90,7 +106,9 @@ final class FirstFillCheck: @unchecked Sendable {
     private static let undeclaredNilFields = PerTypeCache<[ProbeLayout.Field]>()
 
     /// The stored optional properties of `object` that are nil after injection and undeclared.
-    private func undeclaredNilFields(of object: AnyObject) -> [ProbeLayout.Field] {
+    private final func undeclaredNilFields(of object: AnyObject, declared dependencies: [DeclaredDependency])
+        -> [ProbeLayout.Field]
+    {
         let layout = MirrorAudit.layout(of: object)
         guard layout.isComplete else { return [] }
         let afterInjection = MirrorAudit.nilStates(of: object, in: layout)

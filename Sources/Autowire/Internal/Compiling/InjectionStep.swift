@@ -6,19 +6,26 @@ struct InjectionStep: Sendable {
     /// or to a parent registry, which a child keeps alive.
     private let targetReference: Unowned<AnyProducer>
     var target: AnyProducer { targetReference.object }
-    let run: @Sendable (AnyObject, Resolution) throws -> Void
+    /// Produces the value from the producer it is given (`target`) and stores it: made once per
+    /// declaration, and shared by every step compiled from it, so that compiling a step allocates
+    /// nothing.
+    private let fill: @Sendable (AnyProducer, AnyObject, Resolution) throws -> Void
     /// The same fill as a resolve program performs it, from a value already made.
     let store: ProgramStore
 
     init(
         requirement: Requirement, target: AnyProducer, store: ProgramStore,
-        run: @escaping @Sendable (AnyObject, Resolution) throws -> Void
+        fill: @escaping @Sendable (AnyProducer, AnyObject, Resolution) throws -> Void
     ) {
         self.requirement = requirement
         self.targetReference = Unowned(target)
         self.store = store
-        self.run = run
+        self.fill = fill
     }
+
+    /// Fills the property of `object` with a value its producer makes in `resolution`.
+    @inline(__always)
+    func run(_ object: AnyObject, _ resolution: Resolution) throws { try fill(target, object, resolution) }
 }
 
 extension ResolutionError {

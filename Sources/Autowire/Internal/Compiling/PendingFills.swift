@@ -1,44 +1,68 @@
-/// The property fills of one class still to be compiled, and how far compiling them got: one
-/// entry of the plan compiler's stack, linked to the entry below it.
+/// The plan compiler's stack of classes met whose property fills are not compiled yet, innermost
+/// last, each with how far compiling its fills got: the compiler's own stack, so that a chain of
+/// any depth compiles without recursing.
 ///
-/// A linked stack rather than an array: the compiler reads the top entry while compiling its next
-/// dependency, and an array buffer borrowed for that read is not uniquely referenced when that
-/// dependency pushes the next class, so every push copied the whole array.
-final class PendingFills {
-    /// How many dependencies the class declares.
-    let count: Int
-    /// The path the class was met on.
-    let path: PathComponent?
-    /// The entry below this one: the class whose dependency met this one.
-    let below: PendingFills?
-    private let dependencies: [DeclaredDependency]
-    private let type: AnyObject.Type
-    private let plan: InjectionPlan
-    private let producer: AnyProducer
-    private var next = 0
+/// Entries are values in one array rather than an object per class, which cost an allocation, and
+/// its release, for every class compiled. `next(above:)` hands out a copy of the top entry, so
+/// that no read of the array's buffer spans the compiling of that fill, which may push the next
+/// class (a buffer borrowed for the read is not uniquely referenced, and the push copied it whole).
+struct PendingFills {
+    /// The fills of one class.
+    struct Entry {
+        /// The path the class was met on.
+        let path: PathComponent?
+        private let dependencies: [DeclaredDependency]
+        private let type: AnyObject.Type
+        private let plan: InjectionPlan
+        /// The producer whose edges the fills add.
+        let producer: AnyProducer
+        fileprivate var next = 0
 
-    init(
-        _ dependencies: [DeclaredDependency], of type: AnyObject.Type, into plan: InjectionPlan,
-        edgesOf producer: AnyProducer, path: PathComponent?, above below: PendingFills?
-    ) {
-        self.count = dependencies.count
-        self.path = path
-        self.below = below
-        self.dependencies = dependencies
-        self.type = type
-        self.plan = plan
-        self.producer = producer
+        init(
+            _ dependencies: [DeclaredDependency], of type: AnyObject.Type, into plan: InjectionPlan,
+            edgesOf producer: AnyProducer, path: PathComponent?
+        ) {
+            self.path = path
+            self.dependencies = dependencies
+            self.type = type
+            self.plan = plan
+            self.producer = producer
+        }
+
+        /// Whether every fill of the class was handed out.
+        fileprivate var isDone: Bool { next == dependencies.count }
+
+        /// Compiles the fill of the dependency at `index`.
+        func compile(_ index: Int, _ compiler: PlanCompiler) {
+            compiler.compileFill(dependencies[index], of: type, into: plan, edgesOf: producer)
+        }
     }
 
-    /// Compiles the fill of the dependency at `index`.
-    func compile(_ index: Int, _ compiler: PlanCompiler) {
-        compiler.compileFill(dependencies[index], of: type, into: plan, edgesOf: producer)
+    private var entries: [Entry] = []
+
+    /// How many classes are on the stack.
+    var depth: Int { entries.count }
+
+    mutating func push(_ entry: Entry) {
+        // Room for a small graph's depth at once: grown from empty, the array was reallocated at
+        // each doubling.
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append(entry)
     }
 
-    /// The index of the next dependency to compile, or nil when all are.
-    func takeNext() -> Int? {
-        guard next < count else { return nil }
-        defer { next += 1 }
-        return next
+    /// The innermost class above the first `base` with a fill left to compile, and that fill's
+    /// index, counted as handed out; the classes above it with none left are popped, and their
+    /// producers, whose edges are then complete, passed to `finished`. Nil when none above `base`
+    /// has any.
+    mutating func next(above base: Int, finished: (AnyProducer) -> Void) -> (entry: Entry, index: Int)? {
+        while entries.count > base {
+            let top = entries.count - 1
+            if !entries[top].isDone {
+                entries[top].next += 1
+                return (entries[top], entries[top].next - 1)
+            }
+            finished(entries.removeLast().producer)
+        }
+        return nil
     }
 }

@@ -43,13 +43,11 @@ final class PlanCompiler {
     /// path is only read when a problem is reported. A linked list, so that a class whose fills
     /// are compiled later keeps the path it was met on without copying it.
     @exclusivity(unchecked) private var lazyPath: PathComponent?
-    /// The innermost class met whose property fills are not compiled yet, linked to the ones met
-    /// before it: the compiler's own stack, so that a chain of any depth compiles without
-    /// recursing (see `compileFills`).
-    @exclusivity(unchecked) private var pendingFills: PendingFills?
+    /// The classes met whose property fills are not compiled yet (see `compileFills`).
+    @exclusivity(unchecked) private var pendingFills = PendingFills()
     /// Set once compiling ran out of stack: everything after is left uncompiled and unreported,
     /// the one `resolution-too-deep` problem says why.
-    private var ranOutOfStack = false
+    private(set) var ranOutOfStack = false
     /// The part of the compiling thread's stack compiling may use.
     private let stack = StackBounds.current
     /// The member of a user's type being read (`dependencies`, `scope`): user code that may call
@@ -57,15 +55,9 @@ final class PlanCompiler {
     var readingMember: (type: Any.Type, name: String)?
     /// The untagged key of the object whose injection target is being compiled, with the producer
     /// that provides that very object to its graph when nothing else provides its type.
-    private var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
+    var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
     var path: [String] { unsafe lazyPath?.components ?? [] }
-
-    deinit {
-        // Unlinked one entry at a time: released whole, a stack left by a compilation that stopped
-        // early would free its entries recursively, one frame per class of a chain of any depth.
-        while let top = unsafe pendingFills { unsafe pendingFills = top.below }
-    }
 
     func pushPath(_ label: PathComponent.Label) { unsafe lazyPath = unsafe PathComponent(label, after: lazyPath) }
 
@@ -140,7 +132,7 @@ final class PlanCompiler {
     func producer(for key: BindingKey) -> AnyProducer? {
         // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
         // compiled below are none.
-        let base = unsafe pendingFills
+        let base = unsafe pendingFills.depth
         let producer = producerLeavingFills(for: key)
         compileFills(above: base)
         return producer
@@ -198,75 +190,19 @@ final class PlanCompiler {
         }
     }
 
-    /// The producer of the object being injected, when `key` is its type and nothing else
-    /// provides it (see `InjectedObjectProducer`).
-    private func injectedObjectProducer(for key: BindingKey) -> AnyProducer? {
-        guard let injectedObject, injectedObject.key == key else { return nil }
-        let made = injectedObject.make()
-        if let registered = producer(registeredFor: made.key) { return registered }
-        register(made)
-        return made
-    }
-
-    /// Autowires a `ConstructorInjectable` type through its construction, in its own scope: a
-    /// typed factory with no binding.
-    private func construct<X: ConstructorInjectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
-        let scope = reading("scope", of: type) { type.scope }
-        return construct(type, as: X.self, key: key, scope: scope, register: true)
-    }
-
-    /// Compiles `type`'s construction as a producer of `provided` (the type itself, or a type it
-    /// is bound to).
-    func construct<X: ConstructorInjectable, T>(
-        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, register: Bool
-    ) -> AnyProducer {
-        let construction = reading("construction", of: type) { type.construction }
-        return construction.recipe.compile(self, as: T.self, key: key, scope: scope, register: register)
-    }
-
     /// Autowires the class behind an opened `any Injectable.Type`, in its own scope, leaving its
     /// fills on `pendingFills`.
     private func autowireLeavingFills<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
         let scope = reading("scope", of: type) { type.scope }
-        let (producer, plan) = autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
+        let made = AutowiredClass.of(type, declaring: scope).producer(key: key, scope: scope, registry: registry)
+        let (producer, plan) = made ?? autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
-        unsafe pendingFills = fills(of: type, into: plan, edgesOf: producer)
-        return producer
-    }
-
-    /// A typed producer for `Value`, or nil with a missing-binding problem recorded.
-    func producer<Value>(
-        of type: Value.Type, tag: Any.Type?, label: @autoclosure @escaping () -> String, location: SourceLocation?
-    ) -> Producer<Value>? {
-        let key = BindingKey(Value.self, tag: tag)
-        pushPath(.text(label))
-        defer { popPath() }
-        guard let producer = producer(for: key) else {
-            if ranOutOfStack { return nil }
-            report(
-                .missingBinding(
-                    key, location: location, path: path + [key.description], propertyHint: nil,
-                    requestScope: registry.settings.request))
-            return nil
-        }
-        return producer.typed(Value.self)
-    }
-
-    /// Compiles an `Injectable` class: `init()`, then its declared dependencies; the instance is
-    /// provided as `T` (the class itself, or a type it is bound to).
-    func autowire<X: Injectable, T>(
-        _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin, register: Bool,
-        conversion: ImplementationConversion? = nil
-    ) -> Producer<T> {
-        let (producer, plan) = autowiredProducer(
-            type, as: provided, key: key, scope: scope, origin: origin, conversion: conversion)
-        if register { self.register(producer) }
-        compileSteps(of: type, into: plan, edgesOf: producer)
+        unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))
         return producer
     }
 
     /// The producer of an autowired class, with the plan its fills will be compiled into.
-    private func autowiredProducer<X: Injectable, T>(
+    func autowiredProducer<X: Injectable, T>(
         _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin,
         conversion: ImplementationConversion? = nil
     ) -> (Producer<T>, InjectionPlan) {
@@ -274,45 +210,50 @@ final class PlanCompiler {
         let location = origin.location
         let boxing =
             T.self is AnyClass ? nil : AliasConversion<T, X>(key: key, location: location, specialized: conversion)
-        let recipe = Recipe<T>(
-            make: { resolution, registration in
-                try resolution.checkDepth()
-                try plan.checkThread()
-                let object = type.init()
-                guard let hook = plan.hook, !hook.isAbsent else {
-                    if let registration { resolution.record(registration, instance: object) }
-                    try plan.inject(into: object, resolution)
-                    return try upcast(object, to: T.self, key: key, location: location)
-                }
-                // The hook waits until every object this one reads is complete (see `endCreation`).
-                resolution.state.pointee.beginCreation()
-                do {
-                    if let registration { resolution.record(registration, instance: object) }
-                    try plan.inject(into: object, resolution)
-                } catch {
-                    resolution.state.pointee.abandonCreation()
-                    throw error
-                }
-                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
-                return try upcast(object, to: T.self, key: key, location: location)
-            },
-            registersEarly: true, isFactory: false, autowired: (type, plan),
-            boxing: boxing)
+        let recipe = Recipe<T>(autowired: type, filledBy: plan, key: key, location: location, boxing: boxing)
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
+    }
+
+    /// How the recursive path makes an autowired object: `init()`, recorded early (when
+    /// `registration` is given) so that cycles back to it close, filled by `plan`, and provided as
+    /// a `T`.
+    static func make<X: Injectable, T>(
+        _ type: X.Type, as provided: T.Type, filledBy plan: InjectionPlan, key: BindingKey, location: SourceLocation?,
+        in resolution: Resolution, registeringAs registration: AnyProducer?
+    ) throws -> T {
+        try resolution.checkDepth()
+        try plan.checkThread()
+        let object = type.init()
+        guard let hook = plan.hook, !hook.isAbsent else {
+            if let registration { resolution.record(registration, instance: object) }
+            try plan.inject(into: object, resolution)
+            return try upcast(object, to: T.self, key: key, location: location)
+        }
+        // The hook waits until every object this one reads is complete (see `endCreation`).
+        resolution.state.pointee.beginCreation()
+        do {
+            if let registration { resolution.record(registration, instance: object) }
+            try plan.inject(into: object, resolution)
+        } catch {
+            resolution.state.pointee.abandonCreation()
+            throw error
+        }
+        try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+        return try upcast(object, to: T.self, key: key, location: location)
     }
 
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),
     /// and of every class they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        let base = unsafe pendingFills
-        unsafe pendingFills = fills(of: type, into: plan, edgesOf: producer)
+        let base = unsafe pendingFills.depth
+        unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))
         compileFills(above: base)
     }
 
     /// The fills `type` declares, still to compile, on top of `pendingFills`; sets up what its plan
     /// checks at run time.
     private func fills<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer)
-        -> PendingFills
+        -> PendingFills.Entry
     {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
         // Read once: a computed `dependencies` may build its list on every call. Its entries lose
@@ -321,10 +262,11 @@ final class PlanCompiler {
         let dependencies = withoutRepeats(
             reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
-        plan.firstFill = FirstFillCheck(type: type, dependencies: dependencies, registry: registry)
+        // Likewise the producer's edges, one for each fill compiled.
+        if dependencies.count > 1 { unsafe producer.edges.reserveCapacity(dependencies.count) }
+        plan.prepare(type: type, dependencies: dependencies, registry: registry)
         plan.hook = InjectionHook.of(type)
-        return unsafe PendingFills(
-            dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath, above: pendingFills)
+        return unsafe PendingFills.Entry(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }
 
     /// The list without entries written again (a copy-pasted `.inject(\.x)`): the property is
@@ -336,9 +278,14 @@ final class PlanCompiler {
         guard dependencies.count > 1 else { return dependencies }
         func repeatsAnEarlierEntry(_ index: Int) -> Bool {
             let requirement = dependencies[index].requirement
-            guard let keyPath = requirement.anyKeyPath else { return false }
+            func sameKey(_ earlier: DeclaredDependency) -> Bool { earlier.requirement.key == requirement.key }
+            // Key paths only for an entry whose key was met before: reading one is a dynamic cast
+            // of an existential, about 190 instructions a class with two dependencies.
+            guard dependencies[..<index].contains(where: sameKey), let keyPath = requirement.anyKeyPath else {
+                return false
+            }
             return dependencies[..<index].contains { earlier in
-                earlier.requirement.key == requirement.key && earlier.requirement.anyKeyPath == keyPath
+                sameKey(earlier) && earlier.requirement.anyKeyPath == keyPath
             }
         }
         guard dependencies.indices.contains(where: repeatsAnEarlierEntry) else { return dependencies }
@@ -349,14 +296,10 @@ final class PlanCompiler {
     /// innermost class: the order, paths and problems of a depth-first recursion, with the
     /// compiler's stack on the heap. A dependency on a class not compiled yet registers it and
     /// pushes its fills, which are compiled next; then its dependent goes on where it stopped.
-    private func compileFills(above base: PendingFills?) {
+    private func compileFills(above base: Int) {
         let outerPath = unsafe lazyPath
         defer { unsafe lazyPath = outerPath }
-        while let fills = unsafe pendingFills, fills !== base {
-            guard let index = fills.takeNext() else {
-                unsafe pendingFills = fills.below
-                continue
-            }
+        while let (fills, index) = unsafe pendingFills.next(above: base, finished: checkWhenEdgesAreChecked) {
             unsafe lazyPath = fills.path
             fills.compile(index, self)
         }
@@ -420,43 +363,6 @@ final class PlanCompiler {
         return keys
     }
 
-    /// The producer that fills an existing object of `type` (for `PropertyInjector`).
-    func injectionTarget<X: PropertyInjectable>(_ type: X.Type) -> InjectionTargetProducer {
-        let key = BindingKey(type: type, tag: PropertyInjectionTarget.self)
-        if let existing = producer(registeredFor: key) as? InjectionTargetProducer { return existing }
-        let producer = InjectionTargetProducer(key: key, registry: registry)
-        register(producer)
-        let outer = injectedObject
-        let registry = registry
-        injectedObject = (BindingKey(type: type, tag: nil), { InjectedObjectProducer<X>(registry: registry) })
-        compileSteps(of: type, into: producer.plan, edgesOf: producer)
-        injectedObject = outer
-        // Reached through producers compiled before as well as now: found in the graph itself.
-        let ownKey = BindingKey(type: type, tag: nil)
-        let injectedKey = BindingKey(type: type, tag: InjectedObject.self)
-        // Walked only when such a producer exists: validation makes an injection target per class,
-        // and a walk each made validating a chain of n classes O(n²).
-        if self.producer(registeredFor: ownKey) != nil || self.producer(registeredFor: injectedKey) != nil {
-            producer.selfProducers = producer.reached { reached in
-                reached.scope == .graph && (reached.key == ownKey || reached.key == injectedKey)
-            }
-        }
-        return producer
-    }
-
-    func makeScoped<T>(key: BindingKey, scope: Scope, origin: Origin, recipe: Recipe<T>) -> Producer<T> {
-        if let storage = registry.resettableStorage(for: scope) {
-            return ResettableProducer(
-                key: key, scope: scope, origin: origin, registry: registry, recipe: recipe, storage: storage)
-        }
-        return switch scope.kind {
-        case .transient: TransientProducer(key: key, origin: origin, registry: registry, recipe: recipe)
-        case .graph: GraphProducer(key: key, origin: origin, registry: registry, recipe: recipe)
-        case .singleton: SingletonProducer(key: key, origin: origin, registry: registry, recipe: recipe)
-        // `.custom` always has a storage, above.
-        case .weak, .custom: WeakProducer(key: key, origin: origin, registry: registry, recipe: recipe)
-        }
-    }
 }
 
 extension Diagnostic {

@@ -1,9 +1,12 @@
 /// The compiled property fills of one class: a flat list of steps, each holding its value's
 /// producer directly, so injecting does no lookup at all.
 ///
-/// Sendable: `steps`, `mainActor`, `firstFill` and `hook` are written only while compiling, under
-/// `registry.table`'s write lock, before the owning producer is published, and only read after.
-final class InjectionPlan: @unchecked Sendable {
+/// The plan is also the check of its type's first filled instance (see `FirstFillCheck`).
+///
+/// Sendable: `steps`, `mainActor`, `hook` and what the check checks are written only while
+/// compiling, under `registry.table`'s write lock, before the owning producer is published, and
+/// only read after; the check's own state is `FirstFillCheck`'s.
+final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
     /// Filled in while compiling (see `append`); immutable once the owning producer is published.
     private(set) var steps: [InjectionStep] = []
 
@@ -21,8 +24,9 @@ final class InjectionPlan: @unchecked Sendable {
     }
     /// Set when a dependency was declared on the main actor: the plan then runs only there.
     var mainActor: (type: Any.Type, thread: MainActorThread)?
-    /// Checks the first object the plan fills for forgotten dependencies; set while compiling.
-    var firstFill: FirstFillCheck?
+    /// Checks the first object the plan fills for forgotten dependencies: the plan itself, once the
+    /// compiler said what to check (`prepare`).
+    var firstFill: FirstFillCheck? { isPrepared ? self : nil }
     /// Calls the class's `didInjectDependencies()` once an object is complete; set while compiling.
     var hook: InjectionHook?
 

@@ -6,9 +6,11 @@
 /// A class, not a struct: reading a generic struct stored in a generic class costs a metadata
 /// lookup on every resolve; reading a reference does not.
 final class Recipe<T>: GraphValueMaker {
-    /// Makes the value. When `registeringAs` is given, an object records itself under that producer
-    /// as soon as it exists, before its properties are filled, so cycles back to it close.
-    let make: (Resolution, AnyProducer?) throws -> T
+    /// Makes the value (see `make(_:_:)`); nil for an autowired class, whose recipe makes it from
+    /// `autowired` with no closure of its own (one allocation, and its release, per class compiled).
+    private let makeValue: ((Resolution, AnyProducer?) throws -> T)?
+    /// For an autowired class: the key and where it was bound, which a failed upcast names.
+    private let provided: (key: BindingKey, location: SourceLocation?)?
     /// Whether `make` records the object early (autowired classes) rather than only returning it.
     let registersEarly: Bool
     /// Whether `make` runs a factory that must be guarded against re-entry.
@@ -27,12 +29,45 @@ final class Recipe<T>: GraphValueMaker {
         factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)? = nil,
         boxing: ProgramFactory? = nil
     ) {
-        self.make = make
+        self.makeValue = make
+        self.provided = nil
         self.registersEarly = registersEarly
         self.isFactory = isFactory
         self.autowired = autowired
         self.factory = factory
         self.boxing = boxing
+    }
+
+    /// The recipe of an autowired class `type`, provided as a `T` for `key` (bound at `location`):
+    /// `init()`, filled by `plan`; `boxing` converts it for a program when `T` is not a class.
+    init(
+        autowired type: any Injectable.Type, filledBy plan: InjectionPlan, key: BindingKey, location: SourceLocation?,
+        boxing: ProgramFactory? = nil
+    ) {
+        self.makeValue = nil
+        self.provided = (key, location)
+        self.registersEarly = true
+        self.isFactory = false
+        self.autowired = (type, plan)
+        self.factory = nil
+        self.boxing = boxing
+    }
+
+    /// Makes the value. When `registration` is given, an object records itself under that producer
+    /// as soon as it exists, before its properties are filled, so cycles back to it close.
+    @inline(__always)
+    func make(_ resolution: Resolution, _ registration: AnyProducer?) throws -> T {
+        if let makeValue { return try makeValue(resolution, registration) }
+        return try makeAutowired(resolution, registration)
+    }
+
+    private func makeAutowired(_ resolution: Resolution, _ registration: AnyProducer?) throws -> T {
+        guard let autowired, let provided else {
+            throw ResolutionError(.internalInconsistency("a recipe of \(T.self) has nothing to make it with"))
+        }
+        return try PlanCompiler.make(
+            autowired.type, as: T.self, filledBy: autowired.plan, key: provided.key, location: provided.location,
+            in: resolution, registeringAs: registration)
     }
 
     /// How a program makes the value: autowired classes (main-actor ones too: the program checks

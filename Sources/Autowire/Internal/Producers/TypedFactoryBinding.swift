@@ -39,6 +39,8 @@
                 holder.program = (programFactory(references: references), cursor.compiled)
             }
         }
+        // Its edges are complete: checked now when they lead only to checked producers.
+        compiler.checkWhenEdgesAreChecked(producer)
         return producer
     }
 

@@ -13,6 +13,9 @@ final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
         super.init(
             key: key, scope: .singleton, origin: .value(location), registry: registry, registersEarly: false,
             isFactory: false)
+        // A value reaches nothing: checked as a root from the start, so that the classes that read
+        // it are checked as they are compiled (see `PlanCompiler.checkWhenEdgesAreChecked`).
+        rootCheck = RootCheck(slotCapacity: 1, isAcyclic: true)
     }
 
     override func lowering() -> Lowering { .constant(recorded) }

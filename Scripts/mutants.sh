@@ -630,7 +630,7 @@ mutant kept-instance-compiled-in-child Internal/Compiling/PlanCompiler+ChildView
 # optional dependency nil although the child binds it.
 mutant absent-keys-outside-reach Internal/Registry+Sharing.swift \
     'ChildViewTests' no \
-    'keys.formUnion(producer.absentKeys)' \
+    'unsafe keys.formUnion(producer.absentKeys)' \
     ''
 # Reach: a closure factory taken as reaching nothing, so a child shares it and its resolves go to
 # the parent.

@@ -115,10 +115,6 @@
     /// Where a factory call puts its product: the empty `slot`.
     @inline(__always)
     func destination(_ slot: Int) -> FrameSlot { unsafe FrameSlot(slots + slot) }
-
-    /// The reference in the filled `slot`, handed to the caller with the ownership the frame had.
-    @inline(__always)
-    func result(_ slot: Int) -> ObjectWord { word(at: slot) }
 }
 
 /// One slot of a run's frame that a factory call fills with its product (see `ProgramFrame`).

@@ -196,9 +196,7 @@ final class Registry: @unchecked Sendable {
     /// its producers for its whole life, and every caller holds the registry for the call.
     @inline(__always)
     func withRootProducer<R>(for key: BindingKey, _ body: (AnyProducer) throws -> R) throws(ResolutionError) -> R {
-        if let result = try ResolutionError.catching({ try roots.withProducer(for: key, body) }) { return result }
-        let producer = try compileRoot(for: key)
-        return try ResolutionError.catching { try body(producer) }
+        try ResolutionError.catching { try roots.withProducer(for: key, body) { try body(compileRoot(for: key)) } }
     }
 
     /// `rootProducer(for:)` for a key of `T`, whose root producer is a `Producer<T>`.
@@ -222,10 +220,9 @@ final class Registry: @unchecked Sendable {
     @inline(__always)
     func readyResult(for key: BindingKey) throws(ResolutionError) -> RecordedResult? {
         let made = unsafe try ResolutionError.catching {
-            unsafe try roots.withProducer(for: key) { unsafe try $0.readyTopLevelResult() }
+            unsafe try roots.withProducer(for: key, { unsafe try $0.readyTopLevelResult() }, otherwise: { nil })
         }
-        guard let made = unsafe made, let made = unsafe made else { return nil }
-        return unsafe RecordedResult(retained: made)
+        return unsafe made.map { unsafe RecordedResult(retained: $0) }
     }
 
     /// What a new top-level resolve of `key` records, owned: compiling or lowering first if it

@@ -8,9 +8,13 @@
 @safe struct WriteOnceStorage<Value> {
     private let memory = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
+    // Every member is inlined into the generic producer that holds one: called, each would look up
+    // `WriteOnceStorage<T>`'s metadata (about 700 instructions a singleton created, callgrind).
+    @inline(__always)
     init() {}
 
     /// Writes the value: once, before it is published.
+    @inline(__always)
     func initialize(to value: consuming Value) { unsafe memory.initialize(to: value) }
 
     /// The value, once published.
@@ -18,6 +22,7 @@
     var value: Value { unsafe memory.pointee }
 
     /// Destroys the value if it was written, and frees the memory: once, when the owner goes.
+    @inline(__always)
     func free(initialized: Bool) {
         if initialized { unsafe memory.deinitialize(count: 1) }
         unsafe memory.deallocate()

@@ -94,7 +94,7 @@
             unsafe unmanaged = unsafe Unmanaged.fromOpaque(constants[Int(entry & ~Self.constantBit)])
         } else {
             // Filled by an earlier instruction, and not moved before its last read (see
-            // `ResolveProgram.execute`).
+            // `ProgramFrame`).
             unsafe unmanaged = unsafe Unmanaged.fromOpaque(frame[Int(entry)].unsafelyUnwrapped)
             if moved { unsafe frame[Int(entry)] = nil }
         }

@@ -248,7 +248,7 @@ mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering+Walk.swi
 # Resolve programs: every store moves its value out of the frame, not only the slot's last read.
 mutant program-every-store-moves Internal/Compiling/ProgramLowering+Emitting.swift \
     'ResolveProgramTests|ScopeTests' no \
-    'if owned[value], !read[value] {' \
+    'if owned[value], !lastReads[value].read {' \
     'if owned[value] {'
 # Resolve programs: references a slot still holds after its last read are never released (a leak).
 mutant program-frame-never-released Internal/Compiling/ProgramLowering+Emitting.swift \
@@ -275,7 +275,7 @@ mutant program-moved-argument-lent Internal/Memory/FactoryArguments.swift \
 # frame hands over references it does not own (a double release).
 mutant program-every-argument-moves Internal/Compiling/ProgramLowering+Emitting.swift \
     'ResolveProgramTests' no \
-    'if consumes, owned[value], !read[value] {' \
+    'if consumes, owned[value], !lastReads[value].read {' \
     'if consumes, owned[value] {'
 # Resolve programs: an offered object read below an `.optional` property, where the recursive
 # path leaves the property as it is when the object is gone, and a program would fail the resolve.
@@ -456,7 +456,7 @@ mutant frame-loses-injection-target Internal/Engine/ResolveProgram+Run.swift \
     ''
 # Factory calls: a call reads its arguments as another call's (each operand kept as an index
 # into the calls while the loop adds it as a byte offset).
-mutant factory-call-operand-not-scaled Internal/Engine/ResolveProgram.swift \
+mutant factory-call-operand-not-scaled Internal/Compiling/ProgramLowering.swift \
     'ResolveProgramTests|ConstructorInjectionTests' no \
     'code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)' \
     '_ = site'

@@ -37,6 +37,15 @@ struct IdentityTable<Value> {
         }
     }
 
+    /// Empties the table, keeping its storage.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for position in entries.indices where entries[position].key != 0 {
+            entries[position] = Entry(key: 0, value: nil)
+        }
+        count = 0
+    }
+
     func contains(_ id: ObjectIdentifier) -> Bool { position(of: UInt(bitPattern: id)) != nil }
 
     /// The address of each object in the table, in no particular order.

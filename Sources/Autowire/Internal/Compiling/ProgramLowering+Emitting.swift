@@ -95,32 +95,38 @@ extension ProgramLowering {
         emit(instruction, path: path)
     }
 
+    /// What `markLastReads` knows of one slot, walking the code from its end.
+    struct LastRead {
+        var read = false
+        var moved = false
+        /// The instruction its reference moves at: only needed to skip regions.
+        var movedAt = 0
+    }
+
     /// Marks each owned slot's last read as a move when it is a store of its value; a slot whose
     /// last read is anything else (filling or checking its object) is released at the end.
     mutating func markLastReads(keeping resultSlot: Int) {
-        var read = [Bool](repeating: false, count: slotCount)
-        var moved = [Bool](repeating: false, count: slotCount)
-        // Where each slot's reference moves: only needed to skip regions.
-        var movedAt = [Int](repeating: 0, count: regions.isEmpty ? 0 : slotCount)
-        read[resultSlot] = true
+        lastReads.removeAll(keepingCapacity: true)
+        lastReads.append(contentsOf: repeatElement(LastRead(), count: slotCount))
+        lastReads[resultSlot].read = true
         for pc in code.indices.reversed() {
             let instruction = code[pc]
             switch instruction.operation {
             case .storeAtOffset, .storeThroughKeyPath:
                 if !instruction.valueIsConstant {
                     let value = Int(instruction.value)
-                    if owned[value], !read[value] {
+                    if owned[value], !lastReads[value].read {
                         code[pc].moves = true
-                        moved[value] = true
-                        if !regions.isEmpty { movedAt[value] = pc }
+                        lastReads[value].moved = true
+                        lastReads[value].movedAt = pc
                     }
-                    read[value] = true
+                    lastReads[value].read = true
                 }
-                read[Int(instruction.object)] = true
+                lastReads[Int(instruction.object)].read = true
             case .leaveScope where instruction.publishesStaged:
                 break
             case .checkFirstFill, .callHook, .leaveScope:
-                read[Int(instruction.object)] = true
+                lastReads[Int(instruction.object)].read = true
             case .callFactory:
                 // A factory that consumes its arguments takes over a slot read last here; others
                 // borrow, and such a slot is released at the end. Arguments are visited from the
@@ -129,21 +135,21 @@ extension ProgramLowering {
                 let consumes = unsafe site.factory.takeUnretainedValue().consumesArguments
                 for index in (0..<site.count).reversed() {
                     guard let value = Self.slot(ofArgument: arguments[site.first + index]) else { continue }
-                    if consumes, owned[value], !read[value] {
+                    if consumes, owned[value], !lastReads[value].read {
                         factorySites[Int(instruction.operand)].moves |= 1 << UInt64(index)
-                        moved[value] = true
-                        if !regions.isEmpty { movedAt[value] = pc }
+                        lastReads[value].moved = true
+                        lastReads[value].movedAt = pc
                     }
-                    read[value] = true
+                    lastReads[value].read = true
                 }
             case .create, .release, .enterScope, .requireMainActor:
                 break
             }
         }
-        for slot in 0..<slotCount where owned[slot] && slot != resultSlot && !moved[slot] {
+        for slot in 0..<slotCount where owned[slot] && slot != resultSlot && !lastReads[slot].moved {
             emit(.init(operation: .release, object: UInt32(slot)), path: -1)
         }
-        if !regions.isEmpty { listReleasesWhenSkipped(moved: moved, at: movedAt) }
+        if !regions.isEmpty { listReleasesWhenSkipped() }
     }
 
     mutating func newSlot(owned isOwned: Bool) -> Int {

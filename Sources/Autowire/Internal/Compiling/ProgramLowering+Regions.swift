@@ -76,9 +76,9 @@ extension ProgramLowering {
         regions[..<region].lastIndex { $0.end == $0.start && $0.publishes }
     }
 
-    /// For each region, the slots made before it whose reference moves inside it (`moved`, at
-    /// `movedAt`): a run that skips the region releases them there.
-    mutating func listReleasesWhenSkipped(moved: [Bool], at movedAt: [Int]) {
+    /// For each region, the slots made before it whose reference moves inside it (`lastReads`):
+    /// a run that skips the region releases them there.
+    mutating func listReleasesWhenSkipped() {
         // The instruction that fills each slot first.
         var createdAt = [Int](repeating: Int.max, count: slotCount)
         for pc in code.indices {
@@ -93,7 +93,9 @@ extension ProgramLowering {
         for index in regions.indices {
             let region = regions[index]
             regions[index].releasedWhenSkipped = (0..<slotCount).filter { slot in
-                moved[slot] && createdAt[slot] < region.start && (region.start..<region.end).contains(movedAt[slot])
+                let reads = lastReads[slot]
+                return reads.moved && createdAt[slot] < region.start
+                    && (region.start..<region.end).contains(reads.movedAt)
             }.map(UInt32.init)
         }
     }

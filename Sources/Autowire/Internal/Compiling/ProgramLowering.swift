@@ -129,6 +129,8 @@ struct ProgramLowering {
     var factories: [ProgramFactory] = []
     var factorySites: [ResolveProgram.FactorySite] = []
     var arguments: [UInt32] = []
+    /// Per slot, while `markLastReads` runs: whether it was read (from the end), moved, and where.
+    var lastReads: [LastRead] = []
     var resultSlot: Int?
     var generation = 1
     /// Whether a `RecursiveCall` was begun: every `.graph` object met after it is made by one too,
@@ -153,37 +155,41 @@ struct ProgramLowering {
     static let maximumWalks = 16
 
     static func lower(_ root: AnyProducer, generation: Int) -> Result<ResolveProgram, Stop> {
-        var calledRecursively = IdentityTable<Void>()
-        for _ in 0..<maximumWalks {
-            var lowering = ProgramLowering()
-            lowering.generation = generation
-            lowering.calledRecursively = calledRecursively
-            lowering.reserveForASmallGraph()
-            do {
-                return .success(try lowering.lowerRoot(root))
-            } catch {
-                guard let producer = lowering.walkAgainCallingRecursively else { return .failure(error) }
-                calledRecursively[producer] = ()
+        SpareLowering.shared.withLowering { lowering in
+            var calledRecursively = IdentityTable<Void>()
+            for walk in 0..<maximumWalks {
+                if walk > 0 { lowering.startAnew() }
+                lowering.generation = generation
+                lowering.calledRecursively = calledRecursively
+                do throws(Stop) {
+                    return .success(try lowering.lowerRoot(root))
+                } catch {
+                    guard let producer = lowering.walkAgainCallingRecursively else { return .failure(error) }
+                    calledRecursively[producer] = ()
+                }
             }
+            return .failure(.unsupported)
         }
-        return .failure(.unsupported)
     }
 
-    /// Room for a graph of a few objects in the tables every program fills, one allocation each:
-    /// grown from empty, they reallocated about 35 times in a lowering of six objects (callgrind:
-    /// about 13,000 of its 42,000 instructions). A larger graph grows them as usual.
-    mutating func reserveForASmallGraph() {
-        code.reserveCapacity(32)
-        pathOf.reserveCapacity(32)
-        pathTree.reserveCapacity(16)
-        creators.reserveCapacity(8)
-        stores.reserveCapacity(16)
-        firstFills.reserveCapacity(8)
-        hooks.reserveCapacity(8)
-        pendingHooks.reserveCapacity(8)
-        building.reserveCapacity(8)
-        owned.reserveCapacity(16)
-        stack.reserveCapacity(8)
+    /// A lowering with room for a graph of a few objects in the tables every program fills, one
+    /// allocation each: grown from empty, they reallocated about 35 times in a lowering of six
+    /// objects (callgrind: about 13,000 of its 42,000 instructions). A larger graph grows them as
+    /// usual. Lowerings reuse these tables (`SpareLowering`).
+    static func withRoomForASmallGraph() -> ProgramLowering {
+        var lowering = ProgramLowering()
+        lowering.code.reserveCapacity(32)
+        lowering.pathOf.reserveCapacity(32)
+        lowering.pathTree.reserveCapacity(16)
+        lowering.creators.reserveCapacity(8)
+        lowering.stores.reserveCapacity(16)
+        lowering.firstFills.reserveCapacity(8)
+        lowering.hooks.reserveCapacity(8)
+        lowering.pendingHooks.reserveCapacity(8)
+        lowering.building.reserveCapacity(8)
+        lowering.owned.reserveCapacity(16)
+        lowering.stack.reserveCapacity(8)
+        return lowering
     }
 
     mutating func lowerRoot(_ root: AnyProducer) throws(Stop) -> ResolveProgram {
@@ -225,6 +231,11 @@ struct ProgramLowering {
             emit(.publishStaged(region: staged), path: -1)
         }
         markLastReads(keeping: resultSlot)
+        // A call's operand becomes its byte offset in the program's `calls`: the loop then adds it
+        // to the table's address, with no multiplication (about two instructions per call).
+        for site in factorySites {
+            code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
+        }
         return ResolveProgram(
             code: code, creators: creators, stores: stores, firstFills: firstFills, hooks: hooks, constants: constants,
             factories: factories, factorySites: factorySites, arguments: arguments, regions: regions, scopes: scopes,

@@ -115,7 +115,8 @@ import Synchronization
     let runsPlainly: Bool
     /// The classes `requireMainActor` names: what must be made or filled on the main actor.
     let mainActorTypes: [Any.Type]
-    let keptAlive: ([ProgramStore], [FirstFillCheck], [InjectionHook], [AnyObject], [ProgramFactory], [ProgramScope])
+    /// Every store, check, hook, constant, factory and scope the tables above point to.
+    let keptAlive: [AnyObject]
     let slotCount: Int
     let resultSlot: Int
     /// Whether slot 0 holds an object handed in by a `PropertyInjector`, which the frame does not own.
@@ -136,20 +137,15 @@ import Synchronization
     let activeResolutionsKey = ActiveResolutions.key
 
     init(
-        code: consuming [Instruction], creators: [any Injectable.Type], stores: [ProgramStore],
+        code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore],
         firstFills: [FirstFillCheck],
         hooks: [InjectionHook], constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite],
         arguments: [UInt32], regions: [ScopeRegion], scopes: [ProgramScope], mainActorTypes: [Any.Type],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep], generation: Int
     ) {
-        // A call's operand becomes its byte offset in `calls`: the loop then adds it to the table's
-        // address, with no multiplication (about two instructions per call, callgrind).
-        var code = code
-        for site in factorySites {
-            code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
-        }
-        // The code is allocated even when empty: the loop reads its address.
+        // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what the
+        // program keeps is copied, exactly as large. The code is allocated even when empty: the loop reads its address.
         self.code = FixedBuffer(code, allocatingWhenEmpty: true)
         self.creators = FixedBuffer(creators)
         self.stores = FixedBuffer(stores, Unowned.init)
@@ -168,18 +164,27 @@ import Synchronization
                 entries: UnsafePointer(argumentEntries.address) + site.first,
                 references: site.references, moves: site.moves, factory: site.factory)
         }
-        self.regions = regions
+        self.regions = regions.map { $0 }
         self.hasRegions = !regions.isEmpty
         self.makesRecursiveCalls = factories.contains { $0 is RecursiveCall }
         self.runsPlainly = regions.isEmpty && !makesRecursiveCalls
-        self.mainActorTypes = mainActorTypes
-        self.keptAlive = (stores, firstFills, hooks, constants, factories, scopes)
+        self.mainActorTypes = mainActorTypes.map { $0 }
+        var keptAlive: [AnyObject] = []
+        keptAlive.reserveCapacity(
+            stores.count + firstFills.count + hooks.count + constants.count + factories.count + scopes.count)
+        for store in stores { keptAlive.append(store) }
+        for check in firstFills { keptAlive.append(check) }
+        for hook in hooks { keptAlive.append(hook) }
+        keptAlive += constants
+        for factory in factories { keptAlive.append(factory) }
+        for scope in scopes { keptAlive.append(scope) }
+        self.keptAlive = keptAlive
         self.slotCount = slotCount
         self.resultSlot = resultSlot
         self.injects = injects
-        self.building = building
-        self.pathOf = pathOf
-        self.pathTree = pathTree
+        self.building = building.map { $0 }
+        self.pathOf = pathOf.map { $0 }
+        self.pathTree = pathTree.map { $0 }
         self.generation = generation
         // Lowered at most three times: a run that keeps failing before some store or check is
         // reached leaves them unlearned, and would otherwise be lowered again on every resolve.

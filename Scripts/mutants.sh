@@ -230,16 +230,6 @@ mutant binding-key-hash-unfolded Internal/AddressHash.swift \
     'BindingKeyTests' yes \
     'mixed ^= mixed >> (Word.bitWidth / 2 - 1)' \
     'mixed ^= 0'
-# Tiers: a small graph's first resolve lowers its program at once, as a large one's does.
-mutant first-resolve-always-lowers Internal/Registry.swift \
-    'ResolveProgramTests' yes \
-    'if word == ProgramWord.unlowered, root.resolvesRecursivelyFirst {' \
-    'if word == ProgramWord.unlowered, root.resolvesRecursivelyFirst, false {'
-# Tiers: a graph of any size is first resolved recursively, so a deep one recurses.
-mutant first-resolve-recursive-at-any-size Internal/Producers/Producer.swift \
-    'ResolveProgramTests' yes \
-    'return rootCheck.slotCapacity <= ProgramWord.recursiveFirstResolveLimit' \
-    'return rootCheck.slotCapacity > 0'
 # Resolve programs: a `.graph` object gets no shared slot, so it is made again where it is met.
 mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests|ScopeTests' yes \
@@ -821,15 +811,9 @@ swift_flags=(--package-path "$package" --scratch-path "$scratch")
 build() { swift build --build-tests "${swift_flags[@]}" >"$1" 2>&1; }
 
 # Runs the filter with the time limit; prints nothing, returns swift test's status (124: timed out).
-# Then, if it passed, again with every root lowered at its first resolve, as CI runs the suite:
-# most tests resolve once, which a small graph otherwise does recursively (see `ProgramWord`).
 run_tests() {
     local status=0
     timeout --kill-after=10 "$limit" swift test --skip-build "${swift_flags[@]}" --filter "$1" >"$2" 2>&1 || status=$?
-    if [[ $status -eq 0 ]]; then
-        AUTOWIRE_LOWER_AT_FIRST_RESOLVE=1 timeout --kill-after=10 "$limit" \
-            swift test --skip-build "${swift_flags[@]}" --filter "$1" >>"$2" 2>&1 || status=$?
-    fi
     return "$status"
 }
 

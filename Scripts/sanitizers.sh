@@ -20,11 +20,6 @@ run_address() {
     # run), and the library's lifetimes are asserted by LifetimeTests and HandleLifetimeTests.
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
         swift test --sanitize=address --scratch-path .build-asan
-    # Again with every root lowered at its first resolve, as CI runs the plain suite: most tests
-    # resolve once, which a small graph otherwise does recursively (see `ProgramWord`).
-    echo "== AddressSanitizer: the whole suite, every root lowered at its first resolve"
-    AUTOWIRE_LOWER_AT_FIRST_RESOLVE=1 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
-        swift test --sanitize=address --scratch-path .build-asan --skip-build
 }
 
 case "${1:-all}" in

@@ -136,7 +136,6 @@ private func container() throws -> Container {
 @Suite(.serialized) struct ClosureFactoryProgramTests {
     @Test func aGraphObjectMadeBeforeAClosureIsTheOneTheClosureResolves() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Front.self)
         let fronts = try (0..<2).map { _ in try container.resolve(Front.self) }
         #expect(try container.hasProgram(of: Front.self))
         for front in fronts { #expect(front.repository.log === front.log) }
@@ -145,7 +144,6 @@ private func container() throws -> Container {
 
     @Test func aGraphObjectAClosureResolvedIsTheOneTheProgramUsesAfterIt() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Service.self)
         let services = try (0..<2).map { _ in try container.resolve(Service.self) }
         #expect(try container.hasProgram(of: Service.self))
         for service in services { #expect(service.log === service.repository.log) }
@@ -154,7 +152,6 @@ private func container() throws -> Container {
 
     @Test func twoClosuresOfOneRunShareTheirGraphObjectsWithTheProgram() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Desk.self)
         let desk = try container.resolve(Desk.self)
         #expect(try container.hasProgram(of: Desk.self))
         #expect(desk.repository.log === desk.log)
@@ -163,7 +160,6 @@ private func container() throws -> Container {
 
     @Test func eachHookRunsOnceWhenItsObjectIsComplete() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Service.self)
         let (logHooks, serviceHooks) = (Log.hooks.load(ordering: .relaxed), Service.hooks.load(ordering: .relaxed))
         for _ in 0..<3 { _ = try container.resolve(Service.self) }
         #expect(try container.hasProgram(of: Service.self))
@@ -173,7 +169,6 @@ private func container() throws -> Container {
 
     @Test func aHookOfAnObjectMadeAfterAClosureWaitsForTheEndOfTheRunAndRunsOnce() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Cabin.self)
         let hooks = Meter.completeOnHook.load(ordering: .relaxed)
         for _ in 0..<3 {
             let cabin = try container.resolve(Cabin.self)
@@ -186,7 +181,6 @@ private func container() throws -> Container {
 
     @Test func runsOnManyThreadsAtOnceEachShareTheirOwnGraph() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Desk.self)
         let mismatches = Atomic<Int>(0)
         let finished = runOnThreads(8) { _ in
             for _ in 0..<100 {
@@ -205,7 +199,6 @@ private func container() throws -> Container {
 
     @Test func aHookThatFailsAfterTheProgramFinishedFailsTheRunAndReleasesItsResult() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Panel.self)
         let (panels, logs) = (Panel.live.load(ordering: .relaxed), Log.live.load(ordering: .relaxed))
         for _ in 0..<3 {
             let error = #expect(throws: ResolutionError.self) { try container.resolve(Panel.self) }
@@ -231,7 +224,6 @@ private func container() throws -> Container {
         let recursive = try container()
         let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Lens.self) }
         let program = try container()
-        try program.lowerBeforeFirstResolve(Lens.self)
         let programError = #expect(throws: ResolutionError.self) { try program.resolve(Lens.self) }
         #expect(try program.hasProgram(of: Lens.self))
         #expect(programError?.code == .unclosableCycle)
@@ -243,7 +235,6 @@ private func container() throws -> Container {
         let recursive = try container()
         let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Lamp.self) }
         let program = try container()
-        try program.lowerBeforeFirstResolve(Lamp.self)
         let programError = #expect(throws: ResolutionError.self) { try program.resolve(Lamp.self) }
         #expect(try program.hasProgram(of: Lamp.self))
         #expect(programError?.code == .factoryFailed)
@@ -254,8 +245,6 @@ private func container() throws -> Container {
 
     @Test func runsReleaseWhatTheirClosuresMadeWhetherTheyFailOrNot() throws {
         let program = try container()
-        try program.lowerBeforeFirstResolve(Lamp.self)
-        try program.lowerBeforeFirstResolve(Desk.self)
         let before = Log.live.load(ordering: .relaxed)
         for _ in 0..<3 {
             #expect(throws: ResolutionError.self) { try program.resolve(Lamp.self) }

@@ -197,7 +197,7 @@ private struct ReleasedState {
             return try container.resolve(HandleHolder.self)
         }()
         if let holder { try handle.use(holder) }
-        // The second resolve of a root runs its program.
+        // A root resolved again runs the program its first resolve published.
         holder = try {
             let container = Container()
             _ = try container.resolve(HandleHolder.self)

@@ -177,7 +177,6 @@ struct CustomScopeTests {
         let box = Locked<Container?>(nil)
         defer { box.withLock { $0 = nil } }
         let container = try tillContainer(resetting: box)
-        try container.lowerBeforeFirstResolve(CounterScreen.self)
         box.withLock { $0 = container }
         let screen = try container.resolve(CounterScreen.self)
         #expect(try container.hasProgram(of: CounterScreen.self))
@@ -190,7 +189,6 @@ struct CustomScopeTests {
 
     @Test func programRunsWithClosuresNeverSeeATornGraphWhileAnotherThreadResets() throws {
         let container = try tillContainer(resetting: Locked(nil))
-        try container.lowerBeforeFirstResolve(TillScreen.self)
         let torn = Atomic<Int>(0)
         let failed = Atomic<Int>(0)
         let done = Atomic<Int>(0)

@@ -210,7 +210,7 @@ private final class ReportScreen: PropertyInjectable {
         _ = try Container().resolve(NoHookMachine.self)
         #expect(try Container().resolve(HookedGauge.self).calls == 1)
         let fresh = Container()
-        try fresh.lowerBeforeFirstResolve(NoHookMachine.self)
+        _ = try fresh.resolve(NoHookMachine.self)
         let word = try fresh.programWord(of: NoHookMachine.self)
         try #require(ProgramWord.isProgram(word))
         #expect(ResolveProgram.published(word).calledHooks == 0)

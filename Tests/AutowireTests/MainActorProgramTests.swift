@@ -73,7 +73,7 @@ private final class ReceiptScreen: @MainActor PropertyInjectable {
 
     @Test func offTheMainActorAProgramFailsBeforeMakingTheMainActorObjectAndReleasesWhatItMade() async throws {
         let container = Container()
-        // Lowered and published on the main actor at the second resolve (the flows released
+        // Lowered and published on the main actor at the first resolve (the flows released
         // again), then run elsewhere.
         let madeOnMainActor = try await MainActor.run {
             try (0..<2).allSatisfy { _ in try container.resolve(CheckoutFlow.self).cart != nil }

@@ -65,11 +65,6 @@ import Testing
         mutex.unlock()
     }
 
-    @Test func theEnvironmentTellsASetVariableFromAnUnsetOne() {
-        #expect(ProcessEnvironment.isSet("PATH"))
-        #expect(!ProcessEnvironment.isSet("AUTOWIRE_NO_SUCH_VARIABLE"))
-    }
-
     // MARK: Scripts/lint-platform.sh
 
     /// Runs the lint on the package at `root`: its exit status and what it printed.

@@ -314,7 +314,7 @@ import Testing
     }
 }
 
-/// Whether `node` has a resolve program in `container` (lowered by its first or second resolve).
+/// Whether `node` has a resolve program in `container` (lowered by its first resolve).
 private func hasProgram<Node: RandomGraph.PoolNode>(_ container: Container, _ node: Node.Type) -> Bool {
     (try? container.hasProgram(of: Node.self)) ?? false
 }

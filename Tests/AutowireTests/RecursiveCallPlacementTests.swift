@@ -221,7 +221,6 @@ private func container() throws -> Container {
     /// and made a second one.
     @Test func aClosureAfterAWeakObjectsRegionSharesTheGraphObjectsMadeInIt() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Cloakroom.self)
         let first = try container.resolve(Cloakroom.self)
         #expect(first.vault.ledger === first.locker.ledger)
         // The locker is kept while `first` holds it: the next resolve skips its region, and its
@@ -233,7 +232,6 @@ private func container() throws -> Container {
 
     @Test func aClosureAfterASingletonsFirstRegionSharesTheGraphObjectsMadeInIt() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Library.self)
         let first = try container.resolve(Library.self)
         #expect(first.vault.ledger === first.archive.ledger)
         let later = try (0..<2).map { _ in try container.resolve(Library.self) }
@@ -275,7 +273,6 @@ private func container() throws -> Container {
         let recursive = try container()
         let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Gate.self) }
         let program = try container()
-        try program.lowerBeforeFirstResolve(Gate.self)
         let programError = #expect(throws: ResolutionError.self) { try program.resolve(Gate.self) }
         #expect(try program.hasProgram(of: Gate.self))
         #expect(programError?.code == .unclosableCycle)
@@ -287,7 +284,6 @@ private func container() throws -> Container {
         let recursive = try container()
         let recursiveError = #expect(throws: ResolutionError.self) { try recursive.resolve(Plant.self) }
         let program = try container()
-        try program.lowerBeforeFirstResolve(Plant.self)
         let programError = #expect(throws: ResolutionError.self) { try program.resolve(Plant.self) }
         #expect(try program.hasProgram(of: Plant.self))
         #expect(programError?.code == .factoryFailed)
@@ -320,7 +316,6 @@ private func container() throws -> Container {
         let recursivePost = try recursive.resolve(Post.self)
         #expect(recursivePost.desk.watcher.post === recursivePost)
         let program = try container()
-        try program.lowerBeforeFirstResolve(Post.self)
         let posts = try (0..<3).map { _ in try program.resolve(Post.self) }
         #expect(try program.hasProgram(of: Post.self))
         for post in posts {
@@ -367,9 +362,6 @@ private func container() throws -> Container {
 
     @Test func runsOnManyThreadsAtOnceEachShareTheirOwnGraph() throws {
         let container = try container()
-        try container.lowerBeforeFirstResolve(Teller.self)
-        try container.lowerBeforeFirstResolve(Office.self)
-        try container.lowerBeforeFirstResolve(Post.self)
         let mismatches = Atomic<Int>(0)
         let finished = runOnThreads(8) { _ in
             for _ in 0..<50 {

@@ -356,32 +356,19 @@ private final class Writer: Injectable {
 @Suite(.serialized) struct ResolveProgramTests {
     @Test func anAutowiredGraphRunsAsAProgramFromItsFirstResolve() throws {
         let container = Container()
-        try container.lowerBeforeFirstResolve(Cart.self)
         let cart = try container.resolve(Cart.self)
         #expect(try container.hasProgram(of: Cart.self))
         #expect(cart.front !== cart.rear && cart.front.left !== cart.front.right)
     }
 
-    @Test(.enabled(if: !ProgramWord.lowersAtFirstResolve, "AUTOWIRE_LOWER_AT_FIRST_RESOLVE is set"))
-    func aSmallGraphIsResolvedRecursivelyFirstAndLoweredAtItsSecondResolve() throws {
-        let container = Container()
-        let first = try container.resolve(Cart.self)
-        #expect(try container.programWord(of: Cart.self) == ProgramWord.resolvedOnce)
-        let second = try container.resolve(Cart.self)
-        #expect(try container.hasProgram(of: Cart.self))
-        #expect(try container.factoryCalls(of: Cart.self) == 0)
-        #expect(first !== second && first.front.left !== second.front.left)
-        #expect(second.front !== second.rear && second.front.left !== second.front.right)
-    }
-
-    @Test func aGraphOfMoreThan32ProducersIsLoweredAtItsFirstResolve() throws {
+    @Test func everyRootIsLoweredAtItsFirstResolveWhateverItsSize() throws {
         let container = Container()
         _ = try container.resolve(Chain1000Link0.self)
         #expect(try container.hasProgram(of: Chain1000Link0.self))
-        _ = try container.resolve(Chain1000Link967.self)
-        #expect(try container.hasProgram(of: Chain1000Link967.self))
         _ = try container.resolve(Chain1000Link968.self)
-        #expect(try container.hasProgram(of: Chain1000Link968.self) == ProgramWord.lowersAtFirstResolve)
+        #expect(try container.hasProgram(of: Chain1000Link968.self))
+        _ = try container.resolve(Chain1000Link998.self)
+        #expect(try container.hasProgram(of: Chain1000Link998.self))
     }
 
     @Test func aCyclicGraphIsLoweredAtItsFirstResolve() throws {
@@ -441,8 +428,6 @@ private final class Writer: Injectable {
 
     @Test func aTransientObjectMetAgainThroughAGraphObjectIsMadeAgainByTheProgram() throws {
         let container = Container()
-        try container.lowerBeforeFirstResolve(Studio.self)
-        try container.lowerBeforeFirstResolve(Sketch.self)
         for _ in 0..<2 {
             let studio = try container.resolve(Studio.self)
             #expect(studio.canvas === studio.sketch.canvas)
@@ -458,7 +443,6 @@ private final class Writer: Injectable {
 
     @Test func aTransientFactoryMetAgainThroughAGraphObjectIsCalledAgainByTheProgram() throws {
         let container = try Container { $0.bind(Pen.self).scoped(.transient).to(factory: Pen.init) }
-        try container.lowerBeforeFirstResolve(Writer.self)
         for _ in 0..<2 {
             let writer = try container.resolve(Writer.self)
             #expect(writer.pen.paper.pen !== writer.pen)
@@ -478,7 +462,6 @@ private final class Writer: Injectable {
 
     @Test func aSingletonIsCreatedByTheProgramThenReadAsAConstant() throws {
         let container = Container()
-        try container.lowerBeforeFirstResolve(Desk.self)
         let first = try container.resolve(Desk.self)
         // Made in a region of the first program; the program lowered once it exists reads it.
         #expect(try container.regionCount(of: Desk.self) == 1)
@@ -615,7 +598,6 @@ private final class Writer: Injectable {
         }
         loopContainer.withLock { $0 = container }
         defer { loopContainer.withLock { $0 = nil } }
-        try container.lowerBeforeFirstResolve(LoopHolder.self)
         let error = captureResolutionError { try container.resolve(LoopHolder.self) }
         #expect(error?.code == .unclosableCycle)
         #expect(error?.path == ["LoopHolder.loop", "Loop", "Loop"])
@@ -702,11 +684,9 @@ private final class Writer: Injectable {
             #expect(depot.vehicle is Truck)
         }
         #expect(try container.hasProgram(of: Depot.self))
-        try container.lowerBeforeFirstResolve((any Courier).self)
         let courier = try container.resolve((any Courier).self)
         #expect(courier is Van)
         #expect(try container.hasProgram(of: (any Courier).self))
-        try container.lowerBeforeFirstResolve(Vehicle.self)
         #expect(try container.resolve(Vehicle.self) is Truck)
         #expect(try container.hasProgram(of: Vehicle.self))
     }
@@ -724,7 +704,6 @@ private final class Writer: Injectable {
             #expect(garage.limits.retries == 2)
         }
         #expect(try container.hasProgram(of: Garage.self))
-        try container.lowerBeforeFirstResolve(Limits.self)
         #expect(try container.resolve(Limits.self).retries == 2)
         #expect(try container.hasProgram(of: Limits.self))
         #expect(liveParts.load(ordering: .relaxed) == 0)
@@ -735,7 +714,6 @@ private final class Writer: Injectable {
             binder.bind((any Ignition).self).to(Plug.self)
             binder.bind(Spark.self).to(factory: Spark.init)
         }
-        try container.lowerBeforeFirstResolve(Scooter.self)
         let error = captureResolutionError { try container.resolve(Scooter.self) }
         #expect(error?.code == .factoryFailed)
         #expect(error?.path == ["Scooter.ignition", "Plug.spark", "Spark"])

@@ -91,7 +91,6 @@ private func object(_ greeter: (any Greeter)?) -> AnyObject? { greeter.map { $0 
         let container = try Container { binder in
             binder.bind((any Greeter).self).scoped(.singleton).to(LoudGreeter.self)
         }
-        try container.lowerBeforeFirstResolve(Lobby.self)
         let first = try container.resolve(Lobby.self)
         #expect(try container.regionCount(of: Lobby.self) == 1)
         let second = try container.resolve(Lobby.self)
@@ -124,7 +123,6 @@ private func object(_ greeter: (any Greeter)?) -> AnyObject? { greeter.map { $0 
             binder.bind(Motto.self).scoped(.singleton).to(factory: { Motto(text: "Be kind") })
         }
         let before = mottosMade.load(ordering: .relaxed)
-        try container.lowerBeforeFirstResolve(Banner.self)
         let banner = try container.resolve(Banner.self)
         #expect(try container.regionCount(of: Banner.self) == 1)
         #expect(banner.motto?.text == "Be kind")
@@ -136,7 +134,6 @@ private func object(_ greeter: (any Greeter)?) -> AnyObject? { greeter.map { $0 
         let container = try Container { binder in
             binder.bind((any Greeter).self).scoped(.transient).to(Mime.self)  // @mime
         }
-        try container.lowerBeforeFirstResolve(Lobby.self)
         let error = captureResolutionError { try container.resolve(Lobby.self) }
         #expect(try container.hasProgram(of: Lobby.self))
         #expect(

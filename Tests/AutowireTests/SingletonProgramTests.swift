@@ -132,7 +132,6 @@ private final class Studio: Injectable {
         }
         clocksMade.store(0, ordering: .relaxed)
         fuseBlows.store(true, ordering: .relaxed)
-        try container.lowerBeforeFirstResolve(Bench.self)
         let error = captureResolutionError { try container.resolve(Bench.self) }
         fuseBlows.store(false, ordering: .relaxed)
         #expect(error?.code == .factoryFailed)
@@ -146,7 +145,6 @@ private final class Studio: Injectable {
         let container = Container()
         archivesMade.store(0, ordering: .relaxed)
         archiveHookFails.store(true, ordering: .relaxed)
-        try container.lowerBeforeFirstResolve(Library.self)
         let error = captureResolutionError { try container.resolve(Library.self) }
         archiveHookFails.store(false, ordering: .relaxed)
         #expect(error?.code == .injectionHookFailed)
@@ -177,7 +175,6 @@ private final class Studio: Injectable {
         }
         ledgersMade.store(0, ordering: .relaxed)
         ledgerFuseBlows.store(true, ordering: .relaxed)
-        try container.lowerBeforeFirstResolve(Office.self)
         let error = captureResolutionError { try container.resolve(Office.self) }
         ledgerFuseBlows.store(false, ordering: .relaxed)
         #expect(error?.code == .factoryFailed)
@@ -215,7 +212,6 @@ private final class Studio: Injectable {
         }
         platesMade.store(0, ordering: .relaxed)
         shopFuseBlows.store(true, ordering: .relaxed)
-        try container.lowerBeforeFirstResolve(Shop.self)
         let error = captureResolutionError { try container.resolve(Shop.self) }
         shopFuseBlows.store(false, ordering: .relaxed)
         #expect(error?.code == .factoryFailed)
@@ -232,7 +228,6 @@ private final class Studio: Injectable {
         let container = Container()
         // The ink is made in the printer's region, so the studio's own read of it after that
         // region has no slot to read when it is skipped: the recursive path creates both first.
-        try container.lowerBeforeFirstResolve(Studio.self)
         let first = try container.resolve(Studio.self)
         #expect(try !container.hasProgram(of: Studio.self))
         #expect(first.ink === first.printer.ink)

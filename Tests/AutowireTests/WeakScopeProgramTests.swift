@@ -97,7 +97,6 @@ private final class Lobby: Injectable, @unchecked Sendable {
 
     @Test func aGraphObjectMadeForAWeakObjectAndNeededAfterItKeepsTheRecursivePath() throws {
         let container = Container()
-        try container.lowerBeforeFirstResolve(Desk.self)
         let desk = try container.resolve(Desk.self)
         // Skipping the badge's region would leave the desk's log unmade.
         try #require(try container.programWord(of: Desk.self) == ProgramWord.none)
@@ -115,7 +114,6 @@ private final class Lobby: Injectable, @unchecked Sendable {
             })
         }
         drawerFails.store(true, ordering: .relaxed)
-        try container.lowerBeforeFirstResolve(Study.self)
         let error = captureResolutionError { try container.resolve(Study.self) }
         drawerFails.store(false, ordering: .relaxed)
         #expect(try container.hasProgram(of: Study.self))

@@ -266,21 +266,12 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// The program to run for `root`: lowered now if it never was (unless its first resolve runs
-    /// recursively, see `ProgramWord`), lowered again if the published one can be faster (stores
-    /// learned their offsets and first fills were checked in the runs since), else the published
-    /// one. Nil when `root` has no program, yet or ever.
+    /// The program to run for `root`: lowered now if it never was, lowered again if the published
+    /// one can be faster (stores learned their offsets and first fills were checked in the runs
+    /// since), else the published one. Nil when `root` has no program, yet or ever.
     func program(for root: AnyProducer) -> ResolveProgram? {
         let word = root.programWord.load(ordering: .acquiring)
-        if word == ProgramWord.unlowered, root.resolvesRecursivelyFirst {
-            // Another thread may have lowered it meanwhile: then it keeps its program.
-            _ = root.programWord.compareExchange(
-                expected: ProgramWord.unlowered, desired: ProgramWord.resolvedOnce, ordering: .relaxed)
-            return nil
-        }
-        if word == ProgramWord.unlowered || word == ProgramWord.resolvedOnce {
-            return lowerProgram(for: root, replacing: word)
-        }
+        if word == ProgramWord.unlowered { return lowerProgram(for: root, replacing: word) }
         guard ProgramWord.isProgram(word) else { return nil }
         let current = ResolveProgram.published(word)
         guard current.canImprove else { return current }

@@ -372,7 +372,7 @@ extension RandomGraph {
         /// a `.graph` root `R` whose `s0` is a closure factory `F`, and whose `s1` is a tag bound to
         /// `X` with a `.graph` scope of its own, made after the closure has run
         /// (`R.s0 → F(f0, f1 → X)`, `R.s1 → X(graph)`, `X.s0, X.s1 → R`, no `s2` or `c` for either). `R` is resolved twice
-        /// (last), so that its second resolve runs its program.
+        /// (last), so that a resolve runs its published program.
         private mutating func plantClosureBeforeAScopedTag(_ random: inout SplitMix64) {
             var nodes = Array(0..<Self.nodeCount)
             for index in nodes.indices.reversed() { nodes.swapAt(index, random.below(index + 1)) }

@@ -10,15 +10,6 @@ extension Container {
 }
 
 extension Container {
-    /// Lowers `type`'s resolve program now, so that its first resolve runs the program: a small
-    /// graph's first resolve is otherwise recursive (see `ProgramWord`). Tests of what programs
-    /// do call it before resolving once.
-    func lowerBeforeFirstResolve<T>(_ type: T.Type) throws {
-        let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
-        // The first call only marks a small graph as resolved once.
-        if registry.program(for: producer) == nil { _ = registry.program(for: producer) }
-    }
-
     /// Whether `type` has a published resolve program.
     func hasProgram<T>(of type: T.Type) throws -> Bool { ProgramWord.isProgram(try programWord(of: type)) }
 

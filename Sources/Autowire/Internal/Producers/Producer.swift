@@ -71,15 +71,6 @@ class AnyProducer: @unchecked Sendable {
     /// owned by the registry.
     let programWord = Atomic<UInt>(ProgramWord.unlowered)
 
-    /// Whether its first resolve as a root runs recursively rather than lowering a program first
-    /// (see `ProgramWord`): its graph is checked, acyclic and small.
-    final var resolvesRecursivelyFirst: Bool {
-        guard let rootCheck = rootCheck, rootCheck.isAcyclic, !ProgramWord.lowersAtFirstResolve else {
-            return false
-        }
-        return rootCheck.slotCapacity <= ProgramWord.recursiveFirstResolveLimit
-    }
-
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 

@@ -79,9 +79,3 @@ enum CurrentThread {
         }()
     #endif
 }
-
-/// The process's environment.
-enum ProcessEnvironment {
-    /// Whether the variable `name` is set (to anything, even empty).
-    static func isSet(_ name: String) -> Bool { unsafe getenv(name) != nil }
-}

@@ -352,6 +352,13 @@ private final class Writer: Injectable {
     static let dependencies: [Dependency<Writer>] = [.inject(\.pen)]
 }
 
+/// Bound to a value: a root fixed for the container's life.
+private final class Stamp: Sendable {}
+private final class Letter: Injectable {
+    var stamp: Stamp!
+    static let dependencies: [Dependency<Letter>] = [.inject(\.stamp)]
+}
+
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct ResolveProgramTests {
     @Test func anAutowiredGraphRunsAsAProgramFromItsFirstResolve() throws {
@@ -359,6 +366,16 @@ private final class Writer: Injectable {
         let cart = try container.resolve(Cart.self)
         #expect(try container.hasProgram(of: Cart.self))
         #expect(cart.front !== cart.rear && cart.front.left !== cart.front.right)
+    }
+
+    @Test func aRootWhoseValueIsFixedRunsAProgramThatHandsItOut() throws {
+        let stamp = Stamp()
+        let container = try Container { $0.bind(Stamp.self).to(value: stamp) }
+        let first = try container.resolve(Stamp?.self)
+        let second = try container.resolve(Stamp?.self)
+        #expect(try container.hasProgram(of: Stamp?.self))
+        #expect(first === stamp && second === stamp)
+        #expect(try container.resolve(Letter.self).stamp === stamp)
     }
 
     @Test func everyRootIsLoweredAtItsFirstResolveWhateverItsSize() throws {

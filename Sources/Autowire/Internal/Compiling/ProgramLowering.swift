@@ -210,9 +210,14 @@ struct ProgramLowering {
                     range: nil, destination: .root))
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
-        case .constant, .notYet, .unsupported, .recursive:
-            // Constant roots have a fast path of their own; a root only the recursive path makes
-            // gains nothing from a program around it.
+        case .constant(let value):
+            stack.append(
+                Pending(
+                    producer: ObjectIdentifier(root),
+                    work: .call(ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
+                    path: -1, range: nil, destination: .root))
+        case .notYet, .unsupported, .recursive:
+            // A root only the recursive path makes gains nothing from a program around it.
             throw .unsupported
         }
         try work()

@@ -155,3 +155,18 @@ final class ValueCall<Value>: ProgramFactory {
         record(make(arguments))
     }
 }
+
+/// A root whose value is fixed for the container's life (a handle, an optional or `Tagged` of a
+/// created singleton): the program's one call hands it out, as its producer records it.
+final class ConstantRead: ProgramFactory {
+    private let value: AnyObject
+
+    init(_ value: AnyObject, key: BindingKey) {
+        self.value = value
+        super.init(key: key, location: nil)
+    }
+
+    override var namesPath: Bool { false }
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject { value }
+}

@@ -7,9 +7,9 @@
 #   Scripts/instruction-counts.sh [--tsv] [--skip-build] [SCENARIO…]     (needs valgrind and cc)
 #
 # Every scenario `AutowireProfile --list` names (or only those given) is set up and runs its
-# operation three times (a small graph's first resolve compiles and runs recursively, the next ones
-# lower its program), then `repetitions` more times; the figures are per operation of those
-# repetitions.
+# operation three times (a root's first resolve compiles its graph and lowers its program, the next
+# ones lower it again with what the runs learned), then `repetitions` more times; the figures are
+# per operation of those repetitions.
 # - Instructions: counted by valgrind's callgrind, started with --instr-atstart=no so that it
 #   counts only between the profile's start and stop requests around the repetitions (start-up and
 #   set-up then run at close to native speed: a 1,000-class chain's first resolve alone is 7

@@ -17,9 +17,9 @@ import Swinject
 //     Benchmarks/.build/release/AutowireProfile --list      # every scenario and its repetitions
 //
 // `AutowireProfile SCENARIO COUNT` sets the scenario up (containers, as in the benchmarks), runs
-// its operation three times (a small graph's first resolve compiles it and runs recursively, the
-// second lowers its program, whose runs learn what lets the third lower it once more: see
-// `ProgramWord` in the library), then runs it COUNT more times between
+// its operation three times (a root's first resolve compiles its graph and lowers its program,
+// whose first run learns what lets the second lower it again, and the third may lower it once
+// more: see `ProgramWord` in the library), then runs it COUNT more times between
 // callgrind's start and stop requests: under `--instr-atstart=no` callgrind counts only those
 // COUNT operations, and start-up and set-up run at close to native speed. Scenarios run on the
 // main thread, outside any task, so that no other thread runs while callgrind counts (counts then
@@ -283,7 +283,8 @@ let scenarios: [Scenario] = [
     Scenario(name: "cold", repetitions: 20) { count in
         try measure(count) { keep(try Autowire.Container().resolve(App.self)) }
     },
-    // The first two resolves: a small graph's first runs recursively, its second lowers the program.
+    // The first two resolves: the first lowers the program, the second lowers it again with the
+    // offsets and first fills the first run learned.
     Scenario(name: "cold-two-resolves", repetitions: 20) { count in
         try measure(count) {
             let container = Autowire.Container()

@@ -151,8 +151,9 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: smoke ? 5 : 3_000
     )
 
-    // The first resolve of a root compiles its plan and the next ones lower its program (see the
-    // Performance article); both happen before measuring, as at a server's start-up.
+    // The first resolve of a root compiles its plan and lowers its program, the next lowers it
+    // again with what the first run learned (see the Performance article); both happen before
+    // measuring, as at a server's start-up.
     Benchmark("1 autowired") { benchmark in
         let container = try autowiredContainer()
         for _ in 0..<3 { blackHole(try container.resolve(Root.self)) }

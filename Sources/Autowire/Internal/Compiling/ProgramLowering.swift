@@ -214,7 +214,8 @@ struct ProgramLowering {
             stack.append(
                 Pending(
                     producer: ObjectIdentifier(root),
-                    work: .call(ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
+                    work: .call(
+                        ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
         case .notYet, .unsupported, .recursive:
             // A root only the recursive path makes gains nothing from a program around it.

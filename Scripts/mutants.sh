@@ -281,10 +281,16 @@ mutant factory-running-outside-unseen Internal/Recursive/Resolution.swift \
     'false'
 # Resolve programs: a typed factory whose product must be converted to the bound type (a class
 # bound as a protocol) writes its product into the slot unconverted.
-mutant program-factory-product-unconverted Internal/Compiling/ProgramLowering.swift \
+mutant program-factory-product-unconverted Internal/Compiling/ProgramLowering+Emitting.swift \
     'TypedFactoryTests|ResolveProgramTests' no \
     'let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false' \
     'let writesProductIntoSlot = factory is SpecializedProgramFactory'
+# Resolve programs: an object seen as a protocol is recorded only once filled, so a cycle back to
+# it while it is filled finds nothing to read and the root keeps the recursive path.
+mutant program-boxed-object-recorded-late Internal/Compiling/ProgramLowering+Walk.swift \
+    'ResolveProgramTests' no \
+    'if shared { recordGraphSlot(boxed, of: id) } else { onPath[id] = recordings }' \
+    'if !shared { onPath[id] = recordings }'
 # Identity tables: a removal leaves the entries after it where they are, so a later lookup stops
 # at the hole and misses them (a compile would then, for example, lower an object twice).
 mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swift \

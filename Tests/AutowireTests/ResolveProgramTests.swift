@@ -359,6 +359,20 @@ private final class Letter: Injectable {
     static let dependencies: [Dependency<Letter>] = [.inject(\.stamp)]
 }
 
+/// A cycle back to an object seen as a protocol it is bound as, while it is filled.
+private protocol Pedal: AnyObject {
+    var velo: Velo! { get }
+}
+private final class Crankset: Injectable, Pedal {
+    var velo: Velo!
+    static let dependencies: [Dependency<Crankset>] = [.inject(\.velo)]
+}
+private final class Velo: Injectable {
+    var pedal: (any Pedal)!
+    static var scope: Scope { .transient }
+    static let dependencies: [Dependency<Velo>] = [.inject(\.pedal)]
+}
+
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct ResolveProgramTests {
     @Test func anAutowiredGraphRunsAsAProgramFromItsFirstResolve() throws {
@@ -376,6 +390,15 @@ private final class Letter: Injectable {
         #expect(try container.hasProgram(of: Stamp?.self))
         #expect(first === stamp && second === stamp)
         #expect(try container.resolve(Letter.self).stamp === stamp)
+    }
+
+    @Test(arguments: [Scope.graph, .weak])
+    func aCycleBackToAnObjectSeenAsItsProtocolClosesInTheProgram(scope: Scope) throws {
+        let container = try Container { $0.bind((any Pedal).self).scoped(scope).to(Crankset.self) }
+        let pedals = try (0..<2).map { _ in try container.resolve((any Pedal).self) }
+        #expect(try container.hasProgram(of: (any Pedal).self))
+        for pedal in pedals { #expect(pedal.velo.pedal === pedal) }
+        #expect(scope == .weak ? pedals[0] === pedals[1] : pedals[0] !== pedals[1])
     }
 
     @Test func everyRootIsLoweredAtItsFirstResolveWhateverItsSize() throws {

@@ -57,6 +57,23 @@ extension ProgramLowering {
         }
     }
 
+    /// Emits a call of `factory` with `arguments` (entries of the argument table), its product
+    /// going into `slot`.
+    mutating func emitCall(_ factory: ProgramFactory, arguments: [UInt32], into slot: Int, path: Int32) {
+        unsafe factorySites.append(
+            ResolveProgram.FactorySite(
+                instruction: code.count, factory: .passUnretained(factory), first: self.arguments.count,
+                count: arguments.count, references: factory.references))
+        self.arguments += arguments
+        factories.append(factory)
+        let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false
+        emit(
+            .init(
+                operation: .callFactory, object: UInt32(slot), value: writesProductIntoSlot ? 1 : 0,
+                operand: Int32(factorySites.count - 1)),
+            path: path)
+    }
+
     mutating func appendArgument(_ entry: UInt32, toCallAt index: Int) {
         if case .call(let factory, let parameters, var arguments, let shared, let slot) = stack[index].work {
             arguments.append(entry)

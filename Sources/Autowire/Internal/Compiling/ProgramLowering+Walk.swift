@@ -114,26 +114,23 @@ extension ProgramLowering {
                     destination: destination))
             return nil
         case .autowiredBoxed(let type, let plan, let boxing, let shared):
-            // Made, filled, then boxed by a call whose one argument is the object. Met again
-            // before it is boxed (a cycle back to it), it has no value yet: the recursive path
-            // closes such a cycle.
-            let enclosingEntry = onPath[id]
-            onPath[id] = recordings
-            stack.append(
-                Pending(
-                    producer: id,
-                    work: .call(boxing, parameters: [], arguments: [], shared: shared, slot: region?.slot),
-                    path: path, range: nil, enclosingEntry: enclosingEntry, destination: destination))
-            let slot = newSlot(owned: true)
+            // Made, boxed at once, then filled, as the recursive path records it: a cycle back to
+            // it while it is filled reads the box, which holds the object filled later.
+            let object = newSlot(owned: true)
             requireMainActor(for: plan, path: path)
             building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
             emit(
-                .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
+                .init(operation: .create, object: UInt32(object), operand: Int32(Self.append(type, to: &creators))),
                 path: path)
+            let boxed = region?.slot ?? newSlot(owned: true)
+            emitCall(boxing, arguments: [UInt32(object)], into: boxed, path: path)
+            let enclosingEntry = shared ? nil : onPath[id]
+            if shared { recordGraphSlot(boxed, of: id) } else { onPath[id] = recordings }
             stack.append(
                 Pending(
-                    producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
-                    range: building.count - 1, region: region?.index, destination: .argument(stack.count - 1)))
+                    producer: id, work: .fill(type: type, plan: plan, slot: object), path: path,
+                    range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
+                    delivers: boxed, destination: destination))
             return nil
         case .factory(let factory, let parameters, let shared):
             if let conversion = factory.conversion, let converted = convertedDestination(destination, conversion) {

@@ -64,6 +64,9 @@ struct ProgramLowering {
         /// For a transient object or factory call met again while it is made (see `begin`): the
         /// `onPath` entry of the one being made around it, restored once this one is complete.
         var enclosingEntry: Int? = nil
+        /// For an object filled after it was boxed (`Lowering.autowiredBoxed`): the box's slot,
+        /// which is what goes to `destination`.
+        var delivers: Int? = nil
         var next = 0
         let destination: Destination
     }
@@ -285,7 +288,7 @@ struct ProgramLowering {
                 }
                 if let range = top.range { building[range].end = code.count }
                 onPath[top.producer] = top.enclosingEntry
-                try deliver(.slot(slot), to: top.destination, path: top.path)
+                try deliver(.slot(top.delivers ?? slot), to: top.destination, path: top.path)
             case .call(var factory, let parameters, let arguments, let shared, let regionSlot):
                 let next = stack[index].next
                 if next < parameters.count {
@@ -305,25 +308,13 @@ struct ProgramLowering {
                     // before the first one (after it, it would be one).
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
-                unsafe factorySites.append(
-                    ResolveProgram.FactorySite(
-                        instruction: code.count, factory: .passUnretained(factory), first: self.arguments.count,
-                        count: arguments.count,
-                        references: factory.references))
-                self.arguments += arguments
-                factories.append(factory)
                 // The recursive path marks what a `RecursiveCall` makes in the joined resolution,
                 // which it reads itself.
                 if !(factory is RecursiveCall) {
                     building.append(
                         ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
                 }
-                let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false
-                emit(
-                    .init(
-                        operation: .callFactory, object: UInt32(slot), value: writesProductIntoSlot ? 1 : 0,
-                        operand: Int32(factorySites.count - 1)),
-                    path: top.path)
+                emitCall(factory, arguments: arguments, into: slot, path: top.path)
                 if shared { recordGraphSlot(slot, of: top.producer) }
                 onPath[top.producer] = top.enclosingEntry
                 try deliver(.slot(slot), to: top.destination, path: top.path)

@@ -109,7 +109,7 @@ extension ProgramLowering {
             if shared { recordGraphSlot(slot, of: id) } else { onPath[id] = recordings }
             stack.append(
                 Pending(
-                    producer: id, work: .fill(type: type, plan: plan, slot: slot), path: path,
+                    producer: id, work: .fill(type: type, plan: plan, steps: plan.steps, slot: slot), path: path,
                     range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
                     destination: destination))
             return nil
@@ -128,7 +128,7 @@ extension ProgramLowering {
             if shared { recordGraphSlot(boxed, of: id) } else { onPath[id] = recordings }
             stack.append(
                 Pending(
-                    producer: id, work: .fill(type: type, plan: plan, slot: object), path: path,
+                    producer: id, work: .fill(type: type, plan: plan, steps: plan.steps, slot: object), path: path,
                     range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
                     delivers: boxed, destination: destination))
             return nil
@@ -209,8 +209,8 @@ extension ProgramLowering {
     /// down: each pending object's property in progress is the one before its `next`.
     var isBelowOptionalProperty: Bool {
         stack.contains { pending in
-            guard case .fill(_, let plan, _) = pending.work, pending.next > 0 else { return false }
-            return plan.steps[pending.next - 1].requirement.isOptional
+            guard case .fill(_, _, let steps, _) = pending.work, pending.next > 0 else { return false }
+            return steps[pending.next - 1].requirement.isOptional
         }
     }
 }

@@ -47,7 +47,9 @@ struct ProgramLowering {
     /// An object being filled, or a factory whose arguments are being made.
     struct Pending {
         enum Work {
-            case fill(type: Any.Type, plan: InjectionPlan, slot: Int)
+            /// `steps` are `plan`'s, read once: a read of the plan's property is an exclusivity check
+            /// (about 250 instructions).
+            case fill(type: Any.Type, plan: InjectionPlan, steps: [InjectionStep], slot: Int)
             /// `slot` is the slot of the region the product is made in, if any; else it gets a new one.
             /// `arguments` are the entries of the program's argument table for the values made so far.
             case call(ProgramFactory, parameters: [AnyProducer], arguments: [UInt32], shared: Bool, slot: Int?)
@@ -209,7 +211,8 @@ struct ProgramLowering {
             requireMainActor(for: plan, path: -1)
             stack.append(
                 Pending(
-                    producer: ObjectIdentifier(root), work: .fill(type: type, plan: plan, slot: slot), path: -1,
+                    producer: ObjectIdentifier(root),
+                    work: .fill(type: type, plan: plan, steps: plan.steps, slot: slot), path: -1,
                     range: nil, destination: .root))
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
@@ -260,8 +263,7 @@ struct ProgramLowering {
         while !stack.isEmpty {
             let index = stack.count - 1
             switch stack[index].work {
-            case .fill(let type, let plan, let slot):
-                let steps = plan.steps
+            case .fill(let type, let plan, let steps, let slot):
                 let next = stack[index].next
                 if next < steps.count {
                     let step = steps[next]

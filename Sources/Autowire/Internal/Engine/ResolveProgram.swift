@@ -121,10 +121,12 @@ import Synchronization
     let resultSlot: Int
     /// Whether slot 0 holds an object handed in by a `PropertyInjector`, which the frame does not own.
     let injects: Bool
-    let building: [BuildingRange]
+    let building: FixedBuffer<BuildingRange>
     /// For each instruction, the path-tree node of the object it acts for.
-    let pathOf: [Int32]
-    let pathTree: [PathStep]
+    let pathOf: FixedBuffer<Int32>
+    let pathTree: FixedBuffer<PathStep>
+    /// The memory of every `FixedBuffer` above.
+    private let tables: TableBlock
     /// Whether lowering again after a successful run would make a faster program: some store is
     /// still learning its offset, some first fill is unchecked, some class's hook is unknown, or
     /// some conversion to a bound protocol is unproven; or a region published a singleton, which a
@@ -145,25 +147,41 @@ import Synchronization
         pathOf: [Int32], pathTree: [PathStep], generation: Int
     ) {
         // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what the
-        // program keeps is copied, exactly as large. The code is allocated even when empty: the loop reads its address.
-        self.code = FixedBuffer(code, allocatingWhenEmpty: true)
-        self.creators = FixedBuffer(creators)
-        self.stores = FixedBuffer(stores, Unowned.init)
-        self.firstFills = FixedBuffer(firstFills, Unowned.init)
-        self.hooks = FixedBuffer(hooks, Unowned.init)
-        let hasCalls = !factorySites.isEmpty
-        let constantWords = FixedBuffer(constants, allocatingWhenEmpty: hasCalls, ObjectWord.init(unretained:))
+        // program keeps is copied, into one block for all its tables.
+        var layout = TableBlock.Layout()
+        let codeAt = layout.reserve(Instruction.self, count: code.count)
+        let creatorsAt = layout.reserve((any Injectable.Type).self, count: creators.count)
+        let storesAt = layout.reserve(Unowned<ProgramStore>.self, count: stores.count)
+        let firstFillsAt = layout.reserve(Unowned<FirstFillCheck>.self, count: firstFills.count)
+        let hooksAt = layout.reserve(Unowned<InjectionHook>.self, count: hooks.count)
+        let constantsAt = layout.reserve(ObjectWord.self, count: constants.count)
+        let argumentsAt = layout.reserve(UInt32.self, count: arguments.count)
+        let callsAt = layout.reserve(ProgramCall.self, count: factorySites.count)
+        let buildingAt = layout.reserve(BuildingRange.self, count: building.count)
+        let pathOfAt = layout.reserve(Int32.self, count: pathOf.count)
+        let pathTreeAt = layout.reserve(PathStep.self, count: pathTree.count)
+        let tables = TableBlock(layout)
+        self.tables = tables
+        self.code = FixedBuffer(code, in: tables, at: codeAt)
+        self.creators = FixedBuffer(creators, in: tables, at: creatorsAt)
+        self.stores = FixedBuffer(stores, in: tables, at: storesAt, Unowned.init)
+        self.firstFills = FixedBuffer(firstFills, in: tables, at: firstFillsAt, Unowned.init)
+        self.hooks = FixedBuffer(hooks, in: tables, at: hooksAt, Unowned.init)
+        let constantWords = FixedBuffer(constants, in: tables, at: constantsAt, ObjectWord.init(unretained:))
         self.constants = constantWords
-        let argumentEntries = FixedBuffer(arguments, allocatingWhenEmpty: hasCalls)
+        let argumentEntries = FixedBuffer(arguments, in: tables, at: argumentsAt)
         self.arguments = argumentEntries
         // The tables are the program's for its whole life, so the calls may point into them.
-        self.calls = FixedBuffer(factorySites) { site in
+        self.calls = FixedBuffer(factorySites, in: tables, at: callsAt) { site in
             unsafe ProgramCall(
                 constants: UnsafeRawPointer(constantWords.address).assumingMemoryBound(
                     to: UnsafeMutableRawPointer.self),
                 entries: UnsafePointer(argumentEntries.address) + site.first,
                 references: site.references, moves: site.moves, factory: site.factory)
         }
+        self.building = FixedBuffer(building, in: tables, at: buildingAt)
+        self.pathOf = FixedBuffer(pathOf, in: tables, at: pathOfAt)
+        self.pathTree = FixedBuffer(pathTree, in: tables, at: pathTreeAt)
         self.regions = regions.map { $0 }
         self.hasRegions = !regions.isEmpty
         self.makesRecursiveCalls = factories.contains { $0 is RecursiveCall }
@@ -182,9 +200,6 @@ import Synchronization
         self.slotCount = slotCount
         self.resultSlot = resultSlot
         self.injects = injects
-        self.building = building.map { $0 }
-        self.pathOf = pathOf.map { $0 }
-        self.pathTree = pathTree.map { $0 }
         self.generation = generation
         // Lowered at most three times: a run that keeps failing before some store or check is
         // reached leaves them unlearned, and would otherwise be lowered again on every resolve.
@@ -197,14 +212,18 @@ import Synchronization
     }
 
     deinit {
-        code.free()
-        creators.free()
-        stores.free()
-        firstFills.free()
-        hooks.free()
-        constants.free()
-        calls.free()
-        arguments.free()
+        code.deinitialize()
+        creators.deinitialize()
+        stores.deinitialize()
+        firstFills.deinitialize()
+        hooks.deinitialize()
+        constants.deinitialize()
+        calls.deinitialize()
+        arguments.deinitialize()
+        building.deinitialize()
+        pathOf.deinitialize()
+        pathTree.deinitialize()
+        tables.free()
     }
 
     /// How many objects the program calls `didInjectDependencies()` on: for tests.

@@ -1,34 +1,30 @@
-/// A table a resolve program owns: copied from an array when the program is made, never written
-/// after, read by index while it runs, and freed with the program (`free()`, from its `deinit`).
+/// A table a resolve program owns: copied from an array into the program's `TableBlock` when the
+/// program is made, never written after, read by index while it runs, and deinitialized with the
+/// program (`deinitialize()`, from its `deinit`, before the block is freed).
 ///
 /// An array read in the program loop costs a bounds check and, through a class property, a retain
 /// of its storage; this costs one load. Reading it is safe under the program's invariant: the
 /// lowering writes only indexes of entries it put in the table (an instruction names an entry of
 /// the table it reads, and no instruction names an entry of an empty one), and the program frees
-/// its tables only in its `deinit`, when no run can hold it.
+/// its block only in its `deinit`, when no run can hold it.
 @safe struct FixedBuffer<Element> {
     private let storage: UnsafeMutableBufferPointer<Element>
 
-    /// A table of `array`'s elements. An empty array gets no allocation unless
-    /// `allocatingWhenEmpty`: a table with no address, which `free()` frees as nothing.
-    init(_ array: [Element], allocatingWhenEmpty: Bool = false) {
-        self.init(array, allocatingWhenEmpty: allocatingWhenEmpty) { $0 }
+    /// A table of `array`'s elements in `block`, at the room `layout` reserved for them
+    /// (`TableBlock.Layout.reserve`).
+    init(_ array: [Element], in block: TableBlock, at offset: Int) {
+        self.init(array, in: block, at: offset) { $0 }
     }
 
-    /// A table of `array`'s elements, each transformed: no intermediate array.
-    init<Source>(_ array: [Source], allocatingWhenEmpty: Bool = false, _ transform: (Source) -> Element) {
-        guard !array.isEmpty || allocatingWhenEmpty else {
-            unsafe storage = UnsafeMutableBufferPointer(start: nil, count: 0)
-            return
-        }
-        // Room for at least one element, so that an allocated table's address is never nil; only
-        // `array.count` are initialized and exposed, and the rebased buffer keeps the allocation's
-        // base address, which is what `free()` deallocates.
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
+    /// The same, each element transformed: no intermediate array.
+    init<Source>(_ array: [Source], in block: TableBlock, at offset: Int, _ transform: (Source) -> Element) {
+        // Safe: the layout reserved `array.count` elements of `Element` at `offset`, aligned for
+        // it, inside the block; nothing else is placed there.
+        let start = unsafe block.address(at: offset).bindMemory(to: Element.self, capacity: array.count)
         for (index, element) in array.enumerated() {
-            unsafe (buffer.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(element))
+            unsafe (start + index).initialize(to: transform(element))
         }
-        unsafe storage = UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+        unsafe storage = UnsafeMutableBufferPointer(start: start, count: array.count)
     }
 
     /// The entry at `index`, which the lowering put there.
@@ -40,11 +36,48 @@
     /// How many entries satisfy `predicate`.
     func count(where predicate: (Element) -> Bool) -> Int { unsafe storage.count(where: predicate) }
 
-    /// The address of the first entry of an allocated table, for what points into it (a
-    /// `ProgramCall` into the constants and arguments; the loop's code pointer).
+    /// Whether some entry satisfies `predicate`.
+    func contains(where predicate: (Element) -> Bool) -> Bool { unsafe storage.contains(where: predicate) }
+
+    /// The address of the first entry (inside the block even when the table is empty), for what
+    /// points into it (a `ProgramCall` into the constants and arguments; the loop's code pointer).
     @inline(__always)
     var address: UnsafeMutablePointer<Element> { unsafe storage.baseAddress.unsafelyUnwrapped }
 
-    /// Deinitializes and frees the table: once, from the owning program's `deinit`.
-    func free() { unsafe storage.deinitialize().deallocate() }
+    /// Deinitializes the entries, once, from the owning program's `deinit`; the block's `free()`
+    /// then frees the memory.
+    func deinitialize() { _ = unsafe storage.deinitialize() }
+}
+
+/// One allocation holding every table of a resolve program, each at an offset aligned for its
+/// elements: a program allocated each table on its own before (about eight allocations a program,
+/// some 200 instructions each to make and free).
+@safe struct TableBlock {
+    /// Where each table goes: measured before the block is allocated.
+    struct Layout {
+        private(set) var byteCount = 0
+
+        /// Reserves room for `count` elements of `Element`; returns its offset.
+        mutating func reserve<Element>(_: Element.Type, count: Int) -> Int {
+            let alignment = MemoryLayout<Element>.alignment
+            let offset = (byteCount + alignment - 1) / alignment * alignment
+            byteCount = offset + MemoryLayout<Element>.stride * count
+            return offset
+        }
+    }
+
+    /// The most any table's elements need.
+    private static let alignment = 16
+    private let base: UnsafeMutableRawPointer
+
+    /// A block as large as `layout` measured (at least one byte, so that every table has an address).
+    init(_ layout: Layout) {
+        unsafe base = .allocate(byteCount: Swift.max(layout.byteCount, 1), alignment: Self.alignment)
+    }
+
+    /// The address `offset` bytes into the block: where `Layout.reserve` put a table.
+    func address(at offset: Int) -> UnsafeMutableRawPointer { unsafe base + offset }
+
+    /// Frees the block, once, after every table in it was deinitialized.
+    func free() { unsafe base.deallocate() }
 }

@@ -373,6 +373,12 @@ private final class Velo: Injectable {
     static let dependencies: [Dependency<Velo>] = [.inject(\.pedal)]
 }
 
+/// A class bound to a subclass the container keeps: once it exists, the root is a constant.
+private class Furnace {}
+private final class GasFurnace: Furnace, Injectable {
+    static var scope: Scope { .singleton }
+}
+
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct ResolveProgramTests {
     @Test func anAutowiredGraphRunsAsAProgramFromItsFirstResolve() throws {
@@ -390,6 +396,14 @@ private final class Velo: Injectable {
         #expect(try container.hasProgram(of: Stamp?.self))
         #expect(first === stamp && second === stamp)
         #expect(try container.resolve(Letter.self).stamp === stamp)
+    }
+
+    @Test func aRootThatForwardsToACreatedSingletonRunsAProgramThatHandsItOut() throws {
+        let container = try Container { $0.bind(Furnace.self).to(GasFurnace.self) }
+        let created = try container.resolve(GasFurnace.self)
+        let furnaces = try (0..<2).map { _ in try container.resolve(Furnace.self) }
+        #expect(try container.hasProgram(of: Furnace.self))
+        #expect(furnaces.allSatisfy { $0 === created })
     }
 
     @Test(arguments: [Scope.graph, .weak])

@@ -25,7 +25,17 @@ extension ProgramLowering {
     mutating func deliver(_ value: Value, to destination: Destination, path: Int32) throws(Stop) {
         switch destination {
         case .root:
-            if case .slot(let slot) = value { resultSlot = slot }
+            switch value {
+            case .slot(let slot):
+                resultSlot = slot
+            case .constant(let constant):
+                // A root that forwards to a value fixed for the container's life (a created
+                // singleton): one call hands it out.
+                guard let rootKey else { throw .unsupported }
+                let slot = newSlot(owned: true)
+                emitCall(ConstantRead(constants[constant], key: rootKey), arguments: [], into: slot, path: path)
+                resultSlot = slot
+            }
         case .store(let owner, let store):
             emitStore(store, into: owner, value, path: path)
         case .argument(let index):

@@ -44,6 +44,7 @@ extension ProgramLowering {
         Self.empty(&arguments)
         Self.empty(&lastReads)
         resultSlot = nil
+        rootKey = nil
         generation = 1
         joinsRecursiveResolves = false
         injectedRoot = nil

@@ -137,6 +137,8 @@ struct ProgramLowering {
     /// Per slot, while `markLastReads` runs: whether it was read (from the end), moved, and where.
     var lastReads: [LastRead] = []
     var resultSlot: Int?
+    /// The key of the root being lowered.
+    var rootKey: BindingKey?
     var generation = 1
     /// Whether a `RecursiveCall` was begun: every `.graph` object met after it is made by one too,
     /// in the run's joined resolution, which then finds what a closure already made.
@@ -198,6 +200,7 @@ struct ProgramLowering {
     }
 
     mutating func lowerRoot(_ root: AnyProducer) throws(Stop) -> ResolveProgram {
+        rootKey = root.key
         var injects = false
         switch root.lowering() {
         case .existing(let type, let plan):

@@ -1,0 +1,45 @@
+import Synchronization
+
+/// The tables of the last lowering, emptied, which the next lowering in any registry fills
+/// again: lowering a small graph then allocates little more than the program it makes (about 20
+/// allocations fewer; callgrind: a fresh child container's first resolve 94,356 -> 85,076
+/// instructions).
+///
+/// Sendable: `lowering` is used only by the one lowering that set `inUse` (from false, acquiring)
+/// until it clears it (releasing); a lowering meanwhile, in another registry or nested, gets tables
+/// of its own.
+final class SpareLowering: @unchecked Sendable {
+    static let shared = SpareLowering()
+
+    private let inUse = Atomic<Bool>(false)
+    private var lowering = ProgramLowering.withRoomForASmallGraph()
+
+    /// Past this many instructions, a lowering's tables are not kept: memory the process would
+    /// hold for good.
+    static let largestKeptCode = 256
+
+    /// The capacity of the spare's code: for tests.
+    var keptCodeCapacity: Int {
+        guard inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return 0 }
+        defer { inUse.store(false, ordering: .releasing) }
+        return lowering.code.capacity
+    }
+
+    /// Runs `body` on the spare lowering, or on a new one while another lowering has it; then
+    /// empties the spare (so it holds no producer or value) for the next.
+    func withLowering<R>(_ body: (inout ProgramLowering) -> R) -> R {
+        guard inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            var lowering = ProgramLowering.withRoomForASmallGraph()
+            return body(&lowering)
+        }
+        defer {
+            if lowering.code.capacity > Self.largestKeptCode {
+                lowering = ProgramLowering.withRoomForASmallGraph()
+            } else {
+                lowering.startAnew()
+            }
+            inUse.store(false, ordering: .releasing)
+        }
+        return body(&lowering)
+    }
+}

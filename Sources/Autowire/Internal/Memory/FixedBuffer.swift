@@ -56,23 +56,25 @@
     /// Where each table goes: measured before the block is allocated.
     struct Layout {
         private(set) var byteCount = 0
+        /// The largest alignment of the elements reserved: the block's own.
+        private(set) var alignment = 1
 
         /// Reserves room for `count` elements of `Element`; returns its offset.
         mutating func reserve<Element>(_: Element.Type, count: Int) -> Int {
-            let alignment = MemoryLayout<Element>.alignment
-            let offset = (byteCount + alignment - 1) / alignment * alignment
+            let elementAlignment = MemoryLayout<Element>.alignment
+            alignment = Swift.max(alignment, elementAlignment)
+            let offset = (byteCount + elementAlignment - 1) / elementAlignment * elementAlignment
             byteCount = offset + MemoryLayout<Element>.stride * count
             return offset
         }
     }
 
-    /// The most any table's elements need.
-    private static let alignment = 16
     private let base: UnsafeMutableRawPointer
 
-    /// A block as large as `layout` measured (at least one byte, so that every table has an address).
+    /// A block as large and as aligned as `layout` measured (at least one byte, so that every
+    /// table has an address).
     init(_ layout: Layout) {
-        unsafe base = .allocate(byteCount: Swift.max(layout.byteCount, 1), alignment: Self.alignment)
+        unsafe base = .allocate(byteCount: Swift.max(layout.byteCount, 1), alignment: layout.alignment)
     }
 
     /// The address `offset` bytes into the block: where `Layout.reserve` put a table.

@@ -230,10 +230,11 @@ mutant binding-key-hash-unfolded Internal/AddressHash.swift \
     'BindingKeyTests' yes \
     'mixed ^= mixed >> (Word.bitWidth / 2 - 1)' \
     'mixed ^= 0'
-# Resolve programs: a `.graph` object gets no shared slot, so it is made again where it is met.
+# Resolve programs: a `.graph` object (or the box of one seen as a protocol) gets no shared slot, so
+# it is made again where it is met, and a cycle back to a boxed one keeps the recursive path.
 mutant program-graph-slot-not-shared Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests|ScopeTests' yes \
-    'if shared { recordGraphSlot(slot, of: id) } else { onPath[id] = recordings }' \
+    'if shared { recordGraphSlot(delivered, of: id) } else { onPath[id] = recordings }' \
     'onPath[id] = recordings'
 # Resolve programs: every store moves its value out of the frame, not only the slot's last read.
 mutant program-every-store-moves Internal/Compiling/ProgramLowering+Emitting.swift \
@@ -285,12 +286,6 @@ mutant program-factory-product-unconverted Internal/Compiling/ProgramLowering+Em
     'TypedFactoryTests|ResolveProgramTests' no \
     'let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false' \
     'let writesProductIntoSlot = factory is SpecializedProgramFactory'
-# Resolve programs: an object seen as a protocol is recorded only once filled, so a cycle back to
-# it while it is filled finds nothing to read and the root keeps the recursive path.
-mutant program-boxed-object-recorded-late Internal/Compiling/ProgramLowering+Walk.swift \
-    'ResolveProgramTests' no \
-    'if shared { recordGraphSlot(boxed, of: id) } else { onPath[id] = recordings }' \
-    'if !shared { onPath[id] = recordings }'
 # Identity tables: a removal leaves the entries after it where they are, so a later lookup stops
 # at the hole and misses them (a compile would then, for example, lower an object twice).
 mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swift \

@@ -98,39 +98,10 @@ extension ProgramLowering {
             constantIndex[id] = index
             return .constant(index)
         case .autowired(let type, let plan, let shared):
-            let slot = region?.slot ?? newSlot(owned: true)
-            requireMainActor(for: plan, path: path)
-            building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
-            emit(
-                .init(operation: .create, object: UInt32(slot), operand: Int32(Self.append(type, to: &creators))),
-                path: path)
-            // Recorded before its properties are filled: a property cycle back to it closes here.
-            let enclosingEntry = shared ? nil : onPath[id]
-            if shared { recordGraphSlot(slot, of: id) } else { onPath[id] = recordings }
-            stack.append(
-                Pending(
-                    producer: id, work: .fill(type: type, plan: plan, steps: plan.steps, slot: slot), path: path,
-                    range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
-                    destination: destination))
+            beginObject(of: type, plan, boxedBy: nil, shared: shared, id, path: path, destination, in: region)
             return nil
         case .autowiredBoxed(let type, let plan, let boxing, let shared):
-            // Made, boxed at once, then filled, as the recursive path records it: a cycle back to
-            // it while it is filled reads the box, which holds the object filled later.
-            let object = newSlot(owned: true)
-            requireMainActor(for: plan, path: path)
-            building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
-            emit(
-                .init(operation: .create, object: UInt32(object), operand: Int32(Self.append(type, to: &creators))),
-                path: path)
-            let boxed = region?.slot ?? newSlot(owned: true)
-            emitCall(boxing, arguments: [UInt32(object)], into: boxed, path: path)
-            let enclosingEntry = shared ? nil : onPath[id]
-            if shared { recordGraphSlot(boxed, of: id) } else { onPath[id] = recordings }
-            stack.append(
-                Pending(
-                    producer: id, work: .fill(type: type, plan: plan, steps: plan.steps, slot: object), path: path,
-                    range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
-                    delivers: boxed, destination: destination))
+            beginObject(of: type, plan, boxedBy: boxing, shared: shared, id, path: path, destination, in: region)
             return nil
         case .factory(let factory, let parameters, let shared):
             if let conversion = factory.conversion, let converted = convertedDestination(destination, conversion) {
@@ -188,6 +159,34 @@ extension ProgramLowering {
         case .constant, .forward, .scoped, .existing, .unsupported, .recursive:
             throw .unsupported
         }
+    }
+
+    /// Creates an object of `type` for the producer `id` and pushes the filling of its properties.
+    /// It is recorded before they are filled, so that a property cycle back to it closes here. One
+    /// seen as a protocol it is bound as is boxed by `boxing` at once, as the recursive path records
+    /// it: what is recorded and delivered is then the box, which holds the object filled later.
+    mutating func beginObject(
+        of type: any Injectable.Type, _ plan: InjectionPlan, boxedBy boxing: ProgramFactory?, shared: Bool,
+        _ id: ObjectIdentifier, path: Int32, _ destination: Destination, in region: (index: Int, slot: Int)?
+    ) {
+        let object = boxing == nil ? region?.slot ?? newSlot(owned: true) : newSlot(owned: true)
+        requireMainActor(for: plan, path: path)
+        building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
+        emit(
+            .init(operation: .create, object: UInt32(object), operand: Int32(Self.append(type, to: &creators))),
+            path: path)
+        var delivered = object
+        if let boxing {
+            delivered = region?.slot ?? newSlot(owned: true)
+            emitCall(boxing, arguments: [UInt32(object)], into: delivered, path: path)
+        }
+        let enclosingEntry = shared ? nil : onPath[id]
+        if shared { recordGraphSlot(delivered, of: id) } else { onPath[id] = recordings }
+        stack.append(
+            Pending(
+                producer: id, work: .fill(type: type, plan: plan, steps: plan.steps, slot: object), path: path,
+                range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
+                delivers: boxing == nil ? nil : delivered, destination: destination))
     }
 
     /// Before an object of `plan`'s class is made (or, injected, filled): where the main actor

@@ -61,10 +61,10 @@ mutant kept-object-handles-strong Internal/Recursive/ResolutionState+Creations.s
     'var isMakingKeptObject: Bool { keptCreations > 0 }' \
     'var isMakingKeptObject: Bool { false }'
 # Container lifetime: a resolve program makes strong handles inside a singleton's region.
-mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering+Walk.swift \
+mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering.swift \
     'ContainerLifetimeTests|HandleLifetimeTests' no \
-    'producer.lowering(insideKeptObject: openRegions > 0)' \
-    'producer.lowering(insideKeptObject: false)'
+    'var isInsideKeptObject: Bool { openRegions > 0 }' \
+    'var isInsideKeptObject: Bool { false }'
 # Container lifetime: handles of objects the container does not keep hold it weakly, so a handle
 # after a temporary container throws `container-released`.
 mutant unkept-object-handles-weak Internal/Producers/DeferredProducer.swift \
@@ -306,14 +306,20 @@ mutant kept-weak-object-hook-called-again Internal/Engine/ProgramRun.swift \
 # forever.
 mutant failed-region-keeps-creation-lock Internal/Engine/ResolveProgram+Steps.swift \
     'WeakScopeProgramTests' no \
-    'region.scope.withObject { $0.abandon() }' \
+    'region.scope?.withObject { $0.abandon() }' \
     '_ = region'
-# Weak regions: a `.graph` object made inside a region is made again after it instead of keeping
-# the recursive path, which shares it.
-mutant region-graph-object-made-again Internal/Compiling/ProgramLowering+Regions.swift \
-    'WeakScopeProgramTests' no \
-    'madeInRegion[producer] = regions[index].becomesConstant' \
-    '_ = producer'
+# Regions: a `.graph` object made inside a region and met again after it is made again even when
+# the region ran, so the two objects that need it get two (and its hook runs twice).
+mutant remade-object-made-although-its-region-ran Internal/Engine/ResolveProgram+Steps.swift \
+    'RemadeAfterSkippedRegionTests' no \
+    'guard frame.isEmpty(slot) else { return skip(region, frame, scoped) }' \
+    'guard frame.isEmpty(slot) || true else { return skip(region, frame, scoped) }'
+# Regions: a run that skips a region notes only that one as skipped, not those inside it, so the
+# hook of an object a region inside it would have made runs on the object made again in its place.
+mutant skipped-region-leaves-inner-ones-unnoted Internal/Compiling/ProgramLowering+Regions.swift \
+    'RemadeAfterSkippedRegionTests' no \
+    'regions[inner].end <= region.end ? bits' \
+    'inner == index ? bits'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
 # object is made again (and a program's joined resolution is never ended).
 mutant regions-run-by-the-loop-without-them Internal/Engine/ResolveProgram+Run.swift \
@@ -337,12 +343,14 @@ mutant program-singleton-never-published Internal/Producers/SingletonProducer.sw
     'SingletonProgramTests|ScopeTests' no \
     'pendingInstance = recordedValue(made)' \
     '_ = made'
-# Singleton regions: a singleton made inside another's region and needed after it keeps the root
-# on the recursive path for good, rather than until it exists.
-mutant singleton-made-in-region-keeps-recursive-path Internal/Compiling/ProgramLowering+Walk.swift \
-    'SingletonProgramTests' no \
-    'if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }' \
-    'if madeInRegion[id] != nil { throw .unsupported }'
+# Regions: an object made inside a region and needed after it keeps the root on the recursive
+# path, rather than being made again where it is met when the region was skipped.
+mutant region-object-met-again-keeps-recursive-path Internal/Compiling/ProgramLowering+Walk.swift \
+    'RemadeAfterSkippedRegionTests|SingletonProgramTests' no \
+    'guard regions.count < Self.maximumRegions else { throw .unsupported }
+        madeInRegion[id] = nil' \
+    'guard false else { throw .unsupported }
+        madeInRegion[id] = nil'
 # Custom-scope regions: a run does not keep the generation it pinned, so what it makes after a
 # reset in its middle is kept for the new generation (a graph torn across the reset).
 mutant program-scope-pin-ignored Internal/Engine/ScopePins.swift \

@@ -227,9 +227,9 @@ private final class Studio: Injectable {
     @Test func aSingletonMadeInsideAnotherAndNeededAfterItIsReadAsAConstantOnceCreated() throws {
         let container = Container()
         // The ink is made in the printer's region, so the studio's own read of it after that
-        // region has no slot to read when it is skipped: the recursive path creates both first.
+        // region has no slot to read when it is skipped: the program makes it there again then.
         let first = try container.resolve(Studio.self)
-        #expect(try !container.hasProgram(of: Studio.self))
+        #expect(try container.hasProgram(of: Studio.self))
         #expect(first.ink === first.printer.ink)
         let second = try container.resolve(Studio.self)
         #expect(try container.regionCount(of: Studio.self) == 0)

@@ -36,19 +36,6 @@ private final class Screen: Injectable {
     static let dependencies: [Dependency<Screen>] = [.inject(\.log), .inject(\.session), .inject(\.again)]
 }
 
-/// Its log is made inside the badge's region, and read again after it.
-private final class Badge: Injectable {
-    static var scope: Scope { .weak }
-    var log: Log!
-    static let dependencies: [Dependency<Badge>] = [.inject(\.log)]
-}
-private final class Desk: Injectable {
-    static var scope: Scope { .transient }
-    var badge: Badge!
-    var log: Log!
-    static let dependencies: [Dependency<Desk>] = [.inject(\.badge), .inject(\.log)]
-}
-
 private final class Drawer {}
 private final class Cabinet: Injectable {
     static var scope: Scope { .weak }
@@ -93,17 +80,6 @@ private final class Lobby: Injectable, @unchecked Sendable {
         let next = try container.resolve(Screen.self)
         #expect(next.session.log === next.log)
         #expect(sessionHooks.load(ordering: .relaxed) == 2)
-    }
-
-    @Test func aGraphObjectMadeForAWeakObjectAndNeededAfterItKeepsTheRecursivePath() throws {
-        let container = Container()
-        let desk = try container.resolve(Desk.self)
-        // Skipping the badge's region would leave the desk's log unmade.
-        try #require(try container.programWord(of: Desk.self) == ProgramWord.none)
-        #expect(desk.badge.log === desk.log)
-        let other = try container.resolve(Desk.self)
-        #expect(other.badge === desk.badge)
-        #expect(other.log !== desk.log)
     }
 
     @Test func aFailureWhileMakingAWeakObjectReleasesItsCreationLock() throws {

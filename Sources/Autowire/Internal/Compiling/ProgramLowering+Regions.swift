@@ -3,16 +3,37 @@
 
 extension ProgramLowering {
     /// Ends a region after its `leaveScope`. The `.graph` objects made inside it, but for the
-    /// scope's own, are not there when it is skipped: nothing after it may read them.
+    /// scope's own, are not there when it is skipped: one met after it is made again (see
+    /// `beginRemaking`).
     mutating func closeRegion(_ index: Int) {
         regions[index].end = code.count
         openRegions -= 1
+        enclosingRegions.removeLast()
         let opening = regionOpenings[index]
         for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
-            graphSlots[producer] = nil
-            madeInRegion[producer] = regions[index].becomesConstant
+            setAside(producer)
             if !regions[index].becomesConstant { madeInLastingRegion = true }
         }
+    }
+
+    /// Ends a region that made an object again. The object is there after it whichever ran, and so
+    /// is each object made again inside it; another `.graph` object made inside it (lowering
+    /// found none so far) is set aside like one of a scope's region.
+    mutating func closeRemaking(_ index: Int) {
+        regions[index].end = code.count
+        enclosingRegions.removeLast()
+        for producer in graphLog[regionOpenings[index].graphLogStart...] where remade[producer] == nil {
+            setAside(producer)
+            madeInLastingRegion = true
+        }
+    }
+
+    /// Moves `producer`'s slot from `graphSlots` to `madeInRegion` (once: a producer made again
+    /// inside a region is in its log twice).
+    private mutating func setAside(_ producer: ObjectIdentifier) {
+        guard let slot = graphSlots[producer] else { return }
+        graphSlots[producer] = nil
+        madeInRegion[producer] = slot
     }
 
     /// Before a region publishes its object (in `slot`): the hooks of what it made run now, once
@@ -92,6 +113,10 @@ extension ProgramLowering {
         }
         for index in regions.indices {
             let region = regions[index]
+            // Regions nest, and are numbered in the order they open.
+            regions[index].skips = regions[index...].indices.reduce(0) { bits, inner in
+                regions[inner].end <= region.end ? bits | 1 << UInt64(inner) : bits
+            }
             regions[index].releasedWhenSkipped = (0..<slotCount).filter { slot in
                 let reads = lastReads[slot]
                 return reads.moved && createdAt[slot] < region.start

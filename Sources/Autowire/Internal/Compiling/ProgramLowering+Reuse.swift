@@ -25,11 +25,13 @@ extension ProgramLowering {
         graphSlots.removeAll()
         Self.empty(&graphLog)
         openRegions = 0
+        Self.empty(&enclosingRegions)
         Self.empty(&stagedUntilRegion)
         Self.empty(&stagedUntilEnd)
         if !pinnedStorages.isEmpty { pinnedStorages.removeAll(keepingCapacity: true) }
         madeInRegion.removeAll()
         madeInLastingRegion = false
+        remade.removeAll()
         Self.empty(&regions)
         Self.empty(&regionOpenings)
         Self.empty(&scopes)

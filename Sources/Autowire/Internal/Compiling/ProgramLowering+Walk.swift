@@ -8,9 +8,11 @@ extension ProgramLowering {
         let id = ObjectIdentifier(producer)
         if let slot = graphSlots[id] { return .slot(slot) }
         if let index = constantIndex[id] { return .constant(index) }
-        if let laterConstant = madeInRegion[id] { throw laterConstant ? .notYet : .unsupported }
         guard code.count < Self.maximumInstructions else { throw .unsupported }
-        let lowering = producer.lowering(insideKeptObject: openRegions > 0)
+        if let slot = madeInRegion[id] {
+            return try beginRemaking(producer, of: id, into: slot, path: path, destination: destination)
+        }
+        let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         if let began = onPath[id] {
             // Met again while it is made. A transient object (or a transient factory's call) is
             // made anew, as the recursive path makes it, when a `.graph` object was recorded since
@@ -27,7 +29,31 @@ extension ProgramLowering {
             return try beginRecursive(
                 producer, of: id, shared: lowering.isMadeOncePerResolve, path: path, destination: destination)
         }
-        return try begin(lowering, of: id, path: path, destination: destination, in: nil)
+        return try begin(lowering, of: id, path: path, destination: destination, into: nil)
+    }
+
+    /// Begins making again, into `slot`, the `.graph` object of `producer` that a closed region
+    /// made: in a region of its own, which a run skips when that region ran and filled the slot.
+    /// The recursive path, which meets no object of a skipped region, makes it here too.
+    mutating func beginRemaking(
+        _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int, path: Int32, destination: Destination
+    ) throws(Stop) -> Value? {
+        guard regions.count < Self.maximumRegions else { throw .unsupported }
+        madeInRegion[id] = nil
+        remade[id] = ()
+        let index = regions.count
+        regions.append(
+            ResolveProgram.ScopeRegion(
+                scope: nil, publishes: false, becomesConstant: false, storage: nil, start: code.count,
+                end: code.count))
+        regionOpenings.append(
+            RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
+        stagedUntilRegion.append([])
+        enclosingRegions.append(index)
+        emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
+        return try begin(
+            producer.lowering(insideKeptObject: isInsideKeptObject), of: id, path: path,
+            destination: .endRemaking(region: index, then: destination), into: slot)
     }
 
     /// Begins a `RecursiveCall` making `producer`'s value; the first one also gives the run's
@@ -41,7 +67,7 @@ extension ProgramLowering {
         // it marks under construction. A transient object being filled, a transient factory
         // waiting for its arguments, a region: the recursive path would see them being made, the
         // joined resolution would not.
-        guard openRegions == 0, !isBelowOptionalProperty else { throw .unsupported }
+        guard enclosingRegions.isEmpty, !isBelowOptionalProperty else { throw .unsupported }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
         // it would make a second one. A singleton's region is gone once the singleton exists.
@@ -86,22 +112,21 @@ extension ProgramLowering {
             .takeUnretainedValue()
     }
 
-    /// Begins what `lowering` says for the producer `id`; `region`, when given, is the region
-    /// just opened to make it in, and its slot.
+    /// Begins what `lowering` says for the producer `id`; `slot`, when given, is the slot it is
+    /// made into: a region's, which was just opened to make it in.
     mutating func begin(
-        _ lowering: Lowering, of id: ObjectIdentifier, path: Int32, destination: Destination,
-        in region: (index: Int, slot: Int)?
+        _ lowering: Lowering, of id: ObjectIdentifier, path: Int32, destination: Destination, into slot: Int?
     ) throws(Stop) -> Value? {
         switch lowering {
-        case .constant(let value) where region == nil:
+        case .constant(let value) where slot == nil:
             let index = Self.append(value, to: &constants)
             constantIndex[id] = index
             return .constant(index)
         case .autowired(let type, let plan, let shared):
-            beginObject(of: type, plan, boxedBy: nil, shared: shared, id, path: path, destination, in: region)
+            beginObject(of: type, plan, boxedBy: nil, shared: shared, id, path: path, destination, into: slot)
             return nil
         case .autowiredBoxed(let type, let plan, let boxing, let shared):
-            beginObject(of: type, plan, boxedBy: boxing, shared: shared, id, path: path, destination, in: region)
+            beginObject(of: type, plan, boxedBy: boxing, shared: shared, id, path: path, destination, into: slot)
             return nil
         case .factory(let factory, let parameters, let shared):
             if let conversion = factory.conversion, let converted = convertedDestination(destination, conversion) {
@@ -120,22 +145,22 @@ extension ProgramLowering {
             stack.append(
                 Pending(
                     producer: id,
-                    work: .call(factory, parameters: parameters, arguments: [], shared: shared, slot: region?.slot),
+                    work: .call(factory, parameters: parameters, arguments: [], shared: shared, slot: slot),
                     path: path, range: nil, enclosingEntry: enclosingEntry, destination: destination))
             return nil
-        case .forward(let target) where region == nil:
+        case .forward(let target) where slot == nil:
             return try begin(target, path: path, destination: destination)
         case .scoped(let scope, _) where joinsRecursiveResolves:
             // A region skipped would leave out what the joined resolution made inside it.
             throw scope.becomesConstant ? .notYet : .unsupported
-        case .recursive(let producer, let shared) where region == nil:
+        case .recursive(let producer, let shared) where slot == nil:
             return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
-        case .scoped(let scope, let made) where region == nil && regions.count < Self.maximumRegions:
+        case .scoped(let scope, let made) where !destination.leavesScope && regions.count < Self.maximumRegions:
             if let storage = scope.storage {
                 pinnedStorages.insert(ObjectIdentifier(storage))
                 guard pinnedStorages.count <= ScopePins.capacity else { throw .unsupported }
             }
-            let slot = newSlot(owned: true)
+            let slot = slot ?? newSlot(owned: true)
             let index = regions.count
             regions.append(
                 ResolveProgram.ScopeRegion(
@@ -145,14 +170,15 @@ extension ProgramLowering {
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
             stagedUntilRegion.append([])
             openRegions += 1
+            enclosingRegions.append(index)
             scopes.append(scope)
             emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
             return try begin(
                 made, of: id, path: path, destination: .leaveScope(region: index, slot: slot, then: destination),
-                in: (index, slot))
+                into: slot)
         case .notYet:
             throw .notYet
-        case .scoped(let scope, _) where region == nil:
+        case .scoped(let scope, _) where !destination.leavesScope:
             // Too many regions: a singleton is created by the recursive path, and a later resolve
             // reads it as a constant.
             throw scope.becomesConstant ? .notYet : .unsupported
@@ -165,11 +191,12 @@ extension ProgramLowering {
     /// It is recorded before they are filled, so that a property cycle back to it closes here. One
     /// seen as a protocol it is bound as is boxed by `boxing` at once, as the recursive path records
     /// it: what is recorded and delivered is then the box, which holds the object filled later.
+    /// What is delivered goes into `slot` when one is given.
     mutating func beginObject(
         of type: any Injectable.Type, _ plan: InjectionPlan, boxedBy boxing: ProgramFactory?, shared: Bool,
-        _ id: ObjectIdentifier, path: Int32, _ destination: Destination, in region: (index: Int, slot: Int)?
+        _ id: ObjectIdentifier, path: Int32, _ destination: Destination, into slot: Int?
     ) {
-        let object = boxing == nil ? region?.slot ?? newSlot(owned: true) : newSlot(owned: true)
+        let object = boxing == nil ? slot ?? newSlot(owned: true) : newSlot(owned: true)
         requireMainActor(for: plan, path: path)
         building.append(ResolveProgram.BuildingRange(producer: id, start: code.count, end: code.count))
         emit(
@@ -177,7 +204,7 @@ extension ProgramLowering {
             path: path)
         var delivered = object
         if let boxing {
-            delivered = region?.slot ?? newSlot(owned: true)
+            delivered = slot ?? newSlot(owned: true)
             emitCall(boxing, arguments: [UInt32(object)], into: delivered, path: path)
         }
         let enclosingEntry = shared ? nil : onPath[id]
@@ -185,7 +212,7 @@ extension ProgramLowering {
         stack.append(
             Pending(
                 producer: id, work: .fill(type: type, plan: plan, steps: plan.steps, slot: object), path: path,
-                range: building.count - 1, region: region?.index, enclosingEntry: enclosingEntry,
+                range: building.count - 1, enclosingEntry: enclosingEntry,
                 delivers: boxing == nil ? nil : delivered, destination: destination))
     }
 
@@ -201,7 +228,7 @@ extension ProgramLowering {
     mutating func recordGraphSlot(_ slot: Int, of producer: ObjectIdentifier) {
         graphSlots[producer] = slot
         recordings += 1
-        if openRegions > 0 { graphLog.append(producer) }
+        if !enclosingRegions.isEmpty { graphLog.append(producer) }
     }
 
     /// Whether the value being begun is made for an `.optional` property, directly or further

@@ -34,6 +34,14 @@ struct ProgramLowering {
         case convertedArgument(Int, ImplementationConversion)
         /// The scope of region `region` keeps it (it is in `slot`), then it goes on to `then`.
         indirect case leaveScope(region: Int, slot: Int, then: Destination)
+        /// It was made again in region `region`, which ends here, then it goes on to `then`.
+        indirect case endRemaking(region: Int, then: Destination)
+
+        /// Whether it is the object a region's scope keeps.
+        var leavesScope: Bool {
+            if case .leaveScope = self { return true }
+            return false
+        }
     }
 
     /// Where a region opened: for the object of `producer`, when `graphLog` had `graphLogStart`
@@ -61,8 +69,6 @@ struct ProgramLowering {
         let path: Int32
         /// Its building range, for an object.
         let range: Int?
-        /// The region it is made in for a scope to keep, if any.
-        var region: Int? = nil
         /// For a transient object or factory call met again while it is made (see `begin`): the
         /// `onPath` entry of the one being made around it, restored once this one is complete.
         var enclosingEntry: Int? = nil
@@ -90,7 +96,8 @@ struct ProgramLowering {
     var constants: [AnyObject] = []
     var hooks: [InjectionHook] = []
     /// Objects whose class may implement `didInjectDependencies()`, in the order they were
-    /// completed: called at the end, once every object of the resolve is complete.
+    /// completed: called at the end, once every object of the resolve is complete, but for an
+    /// object made in a region (the innermost) the run skipped.
     var pendingHooks: [(slot: Int, hook: Int, path: Int32, region: Int?)] = []
     var hookIndex = IdentityTable<Int>()
     var constantIndex = IdentityTable<Int>()
@@ -105,7 +112,13 @@ struct ProgramLowering {
     /// Every producer recorded in `graphSlots` while a region is open, in order: what a region
     /// made is read from here.
     var graphLog: [ObjectIdentifier] = []
+    /// How many regions of scopes are open: what is made in them is kept by their scope.
     var openRegions = 0
+    /// The regions open, innermost last, those that make an object again included.
+    var enclosingRegions: [Int] = []
+    /// Whether what is made now is made for an object a scope keeps, whose handles and resolvers
+    /// must not keep the container alive.
+    var isInsideKeptObject: Bool { openRegions > 0 }
     /// For each region, the deferring regions inside it whose objects it publishes when it is
     /// complete, in the order they were staged (see `completeBeforePublishing`).
     var stagedUntilRegion: [[Int]] = []
@@ -113,13 +126,17 @@ struct ProgramLowering {
     var stagedUntilEnd: [Int] = []
     /// The custom scopes the program reaches, whose generations a run pins.
     var pinnedStorages = Set<ObjectIdentifier>()
-    /// `.graph` objects (and singletons) made inside a closed region, whose slot is empty when it
-    /// was skipped: meeting one again keeps the recursive path, for good when the region is a weak
-    /// one's, or until the region's singleton exists (true) and a program reads it as a constant.
-    var madeInRegion = IdentityTable<Bool>()
-    /// Whether `madeInRegion` holds an object of a region that stays in the programs lowered later
-    /// (a weak or custom scope's): one a singleton's region made is a `notYet`.
+    /// `.graph` objects (and singletons) made inside a closed region, with their slot, which is
+    /// empty when the region was skipped: one met again is made again there, in a region of its
+    /// own that runs only then (see `beginRemaking`).
+    var madeInRegion = IdentityTable<Int>()
+    /// Whether `madeInRegion` held an object of a region that stays in the programs lowered later
+    /// (a weak or custom scope's, or one that makes an object again): a `RecursiveCall` after one
+    /// of a singleton's region is a `notYet`.
     var madeInLastingRegion = false
+    /// The producers made again after a region that made them: their slot is filled from then on,
+    /// whichever ran.
+    var remade = IdentityTable<Void>()
     var regions: [ResolveProgram.ScopeRegion] = []
     var regionOpenings: [RegionOpening] = []
     var scopes: [ProgramScope] = []
@@ -289,7 +306,7 @@ struct ProgramLowering {
                 if let hook = plan.hook, !hook.isAbsent {
                     let index = hookIndex[ObjectIdentifier(hook)] ?? Self.append(hook, to: &hooks)
                     hookIndex[ObjectIdentifier(hook)] = index
-                    pendingHooks.append((slot, index, top.path, top.region))
+                    pendingHooks.append((slot, index, top.path, enclosingRegions.last))
                 }
                 if let range = top.range { building[range].end = code.count }
                 onPath[top.producer] = top.enclosingEntry

@@ -115,7 +115,7 @@ extension ResolveProgram {
     @inline(never)
     private func discardStaged(_ scoped: StackReference<ScopedRun>) {
         for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {
-            regions[index].scope.withObject { $0.discard() }
+            regions[index].scope?.withObject { $0.discard() }
         }
         scoped.pointee.staged = 0
     }

@@ -30,7 +30,7 @@ extension ResolveProgram {
             // Nothing staged when the region was skipped.
             guard scoped.pointee.staged & bit != 0 else { return nil }
             scoped.pointee.staged &= ~bit
-            region.scope.withObject { $0.publish() }
+            region.scope?.withObject { $0.publish() }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         case .leaveScope:
@@ -38,20 +38,25 @@ extension ResolveProgram {
             // its `leaveScope`).
             if region.publishes { scoped.pointee.publishingRegions -= 1 }
             if region.defers {
-                region.scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
+                region.scope?.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
                 scoped.pointee.staged |= bit
                 return nil
             }
-            region.scope.withObject { scope in frame.withObject(at: slot) { scope.keep($0, generation: pinned) } }
+            region.scope?.withObject { scope in frame.withObject(at: slot) { scope.keep($0, generation: pinned) } }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         default:
             break
         }
+        guard let scope = region.scope else {
+            // A region that makes an object again runs only when no region made it.
+            guard frame.isEmpty(slot) else { return skip(region, frame, scoped) }
+            return nil
+        }
         run.pointee.pc = pc
         let kept: AnyObject?
         do {
-            kept = try region.scope.withObject { try $0.enter(generation: pinned) }
+            kept = try scope.withObject { try $0.enter(generation: pinned) }
         } catch {
             throw failure(error, at: pc, frame)
         }
@@ -61,11 +66,17 @@ extension ResolveProgram {
         }
         // The kept object takes the place of the one the region would make.
         frame.own(kept, at: slot)
+        return skip(region, frame, scoped)
+    }
+
+    /// Skips `region`: releases what it would have moved, notes it and the regions inside it as
+    /// skipped, and returns where the run goes on.
+    private func skip(_ region: ScopeRegion, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>) -> Int {
         for moved in region.releasedWhenSkipped {
             // Filled before the region (lowering checked), and read last inside it.
             frame.release(Int(moved))
         }
-        scoped.pointee.skippedRegions |= bit
+        scoped.pointee.skippedRegions |= region.skips
         return region.end
     }
 
@@ -107,7 +118,7 @@ extension ResolveProgram {
         // creation locks are still held. Innermost first. (A region's last instruction, its
         // `leaveScope`, never fails.)
         for region in regions.reversed() where region.start < pc && pc < region.end - 1 {
-            region.scope.withObject { $0.abandon() }
+            region.scope?.withObject { $0.abandon() }
         }
         var passed: any Error = error
         var step = pathOf[pc]

@@ -68,9 +68,13 @@ extension ResolveProgram {
 
     /// The instructions that make an object a scope keeps, from its `enterScope` to just past its
     /// `leaveScope`: skipped when the scope keeps one already.
+    ///
+    /// A region with no scope makes again a `.graph` object that a skipped region made for the
+    /// rest of the program, where the program meets it next: from its `enterScope`, which skips it
+    /// when the object's slot is filled (its region ran), to its last instruction.
     @safe struct ScopeRegion {
-        /// Unretained: `keptAlive` holds the scope.
-        let scope: Unowned<ProgramScope>
+        /// Unretained: `keptAlive` holds the scope. Nil for a region that makes an object again.
+        let scope: Unowned<ProgramScope>?
         /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool
         let becomesConstant: Bool
@@ -81,6 +85,9 @@ extension ResolveProgram {
         /// Slots made before the region whose last read inside it moves their reference: released
         /// when the region is skipped, since that read then never happens.
         var releasedWhenSkipped: [UInt32] = []
+        /// The bits of this region and of every region inside it: a run that skips it skips them
+        /// all, and a hook of an object made in any of them must not run.
+        var skips: UInt64 = 0
         /// Whether its `leaveScope` only stages the object, for a second `leaveScope` later in the
         /// program that publishes it: the region reads an object made before it, which may still
         /// be incomplete.

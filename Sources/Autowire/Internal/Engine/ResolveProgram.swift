@@ -36,7 +36,7 @@ import Synchronization
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
 /// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object |
 /// | `release` | slot `object`'s reference, if any, is released |
-/// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region |
+/// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region; for a region with no scope, the run goes on past it if slot `object` is filled |
 /// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object (or, when the region `defers`, stages it) |
 /// | `leaveScope`, `value` 1 | `regions[operand]`'s scope publishes the object it staged, if the run staged one |
 /// | `requireMainActor` | unless the run is where the main actor runs, fails: `mainActorTypes[operand]` must be made or filled there |
@@ -45,10 +45,12 @@ import Synchronization
 /// not created yet) is made in a region of instructions, from its `enterScope` to its
 /// `leaveScope`, run under the scope's creation lock only when the scope keeps none (for a custom
 /// scope: none for the generation the run pinned, see `ScopePins`). So that skipping a region changes
-/// nothing else: no `.graph` object made inside it is read after it (the root keeps the recursive
-/// path otherwise); a slot made before it whose last read inside it is a move is released when it
-/// is skipped; and `release` and `callHook` pass over empty slots, and over the kept object of a
-/// skipped region, whose hook ran when it was made. A failure inside a region abandons it,
+/// nothing else: a `.graph` object made inside it and needed after it is made again where it is
+/// met next, in a region with no scope that runs only when its slot is empty; a slot made before
+/// a region whose last read inside it is a move is released when it is skipped; `release` passes
+/// over empty slots; and `callHook` passes over an object made in a region the run skipped (or in
+/// one inside it), the kept object included, whose hook ran when it was made. A failure inside a
+/// region abandons it,
 /// releasing the lock. A singleton's or custom scope's region publishes what it made, so it runs
 /// the hooks of those objects before its `leaveScope`. One that reads an object made before it
 /// (which may be incomplete until the resolve ends) `defers`: its `leaveScope` stages the object,

@@ -312,8 +312,22 @@ mutant failed-region-keeps-creation-lock Internal/Engine/ResolveProgram+Steps.sw
 # the region ran, so the two objects that need it get two (and its hook runs twice).
 mutant remade-object-made-although-its-region-ran Internal/Engine/ResolveProgram+Steps.swift \
     'RemadeAfterSkippedRegionTests' no \
-    'guard frame.isEmpty(slot) else { return skip(region, frame, scoped) }' \
-    'guard frame.isEmpty(slot) || true else { return skip(region, frame, scoped) }'
+    'return frame.isEmpty(slot) ? nil : skip(region, frame, scoped)' \
+    'return nil'
+# Joined programs: a `.graph` object the program makes after its first closure call is not
+# recorded in the joined resolution when created, so a closure called while it is filled makes
+# another.
+mutant joined-object-not-recorded-at-creation Internal/Compiling/ProgramLowering+Walk.swift \
+    'ClosureFactoryProgramTests' no \
+    'emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(index)), path: path)' \
+    '_ = index'
+# Joined programs: a `.graph` object a closure already made is made again by the program after it.
+mutant joined-object-made-again-by-the-program Internal/Engine/ResolveProgram+Steps.swift \
+    'ClosureFactoryProgramTests' no \
+    '            frame.own(made, at: slot)
+            return skip(region, frame, scoped)' \
+    '            _ = made
+            return nil'
 # Regions: a run that skips a region notes only that one as skipped, not those inside it, so the
 # hook of an object a region inside it would have made runs on the object made again in its place.
 mutant skipped-region-leaves-inner-ones-unnoted Internal/Compiling/ProgramLowering+Regions.swift \
@@ -347,10 +361,8 @@ mutant program-singleton-never-published Internal/Producers/SingletonProducer.sw
 # path, rather than being made again where it is met when the region was skipped.
 mutant region-object-met-again-keeps-recursive-path Internal/Compiling/ProgramLowering+Walk.swift \
     'RemadeAfterSkippedRegionTests|SingletonProgramTests' no \
-    'guard regions.count < Self.maximumRegions else { throw .unsupported }
-        madeInRegion[id] = nil' \
-    'guard false else { throw .unsupported }
-        madeInRegion[id] = nil'
+    'return try beginShared(producer, of: id, into: slot, path: path, destination: destination)' \
+    'if slot >= 0 { throw .unsupported }'
 # Custom-scope regions: a run does not keep the generation it pinned, so what it makes after a
 # reset in its middle is kept for the new generation (a graph torn across the reset).
 mutant program-scope-pin-ignored Internal/Engine/ScopePins.swift \

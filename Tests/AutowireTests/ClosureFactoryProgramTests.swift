@@ -118,9 +118,29 @@ private final class Lamp: Injectable {
     static let dependencies: [Dependency<Lamp>] = [.inject(\.log), .inject(\.socket)]
 }
 
+/// Made by a closure that resolves the kiosk whose property it is.
+private final class Clerk {
+    weak var kiosk: Kiosk?
+    init(kiosk: Kiosk) { self.kiosk = kiosk }
+}
+
+/// A `.graph` object met after a closure, whose own property is made by a closure that resolves it.
+private final class Kiosk: Injectable {
+    var clerk: Clerk!
+    static let dependencies: [Dependency<Kiosk>] = [.inject(\.clerk)]
+}
+
+private final class Mall: Injectable {
+    var repository: Repository!
+    var kiosk: Kiosk!
+    var again: Kiosk!
+    static let dependencies: [Dependency<Mall>] = [.inject(\.repository), .inject(\.kiosk), .inject(\.again)]
+}
+
 private func container() throws -> Container {
     try Container { binder in
         binder.bind(Repository.self).to { resolver in Repository(log: try resolver.resolve()) }
+        binder.bind(Clerk.self).to { resolver in Clerk(kiosk: try resolver.resolve()) }
         binder.bind(Audit.self).to { resolver in Audit(log: try resolver.resolve()) }
         binder.bind(Loop.self).to { resolver in
             _ = try resolver.resolve(Loop.self)
@@ -177,6 +197,25 @@ private func container() throws -> Container {
         }
         #expect(try container.hasProgram(of: Cabin.self))
         #expect(Meter.completeOnHook.load(ordering: .relaxed) - hooks == 3)
+    }
+
+    @Test func graphObjectsMetAfterAClosureAreMadeByTheProgramWhichUsesThoseTheClosuresMade() throws {
+        let container = try container()
+        let service = try container.resolve(Service.self)
+        let cabin = try container.resolve(Cabin.self)
+        // One call each, the closure's: the log and the meter are the program's own work.
+        #expect(try container.factoryCalls(of: Service.self) == 1)
+        #expect(try container.factoryCalls(of: Cabin.self) == 1)
+        #expect(service.log === service.repository.log)
+        #expect(cabin.meter.log === cabin.log && cabin.repository.log === cabin.log)
+    }
+
+    @Test func aClosureCalledWhileTheProgramFillsAGraphObjectResolvesThatObject() throws {
+        let container = try container()
+        let mall = try container.resolve(Mall.self)
+        #expect(try container.factoryCalls(of: Mall.self) == 2)
+        #expect(mall.kiosk.clerk.kiosk === mall.kiosk)
+        #expect(mall.again === mall.kiosk)
     }
 
     @Test func runsOnManyThreadsAtOnceEachShareTheirOwnGraph() throws {

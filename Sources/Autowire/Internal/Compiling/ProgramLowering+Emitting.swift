@@ -64,8 +64,8 @@ extension ProgramLowering {
             emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(region)), path: path)
             closeRegion(region)
             try deliver(value, to: then, path: path)
-        case .endRemaking(let region, let then):
-            closeRemaking(region)
+        case .endShared(let region, let then):
+            closeShared(region)
             try deliver(value, to: then, path: path)
         }
     }

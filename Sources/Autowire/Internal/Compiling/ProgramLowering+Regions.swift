@@ -4,7 +4,7 @@
 extension ProgramLowering {
     /// Ends a region after its `leaveScope`. The `.graph` objects made inside it, but for the
     /// scope's own, are not there when it is skipped: one met after it is made again (see
-    /// `beginRemaking`).
+    /// `beginShared`).
     mutating func closeRegion(_ index: Int) {
         regions[index].end = code.count
         openRegions -= 1
@@ -16,13 +16,18 @@ extension ProgramLowering {
         }
     }
 
-    /// Ends a region that made an object again. The object is there after it whichever ran, and so
-    /// is each object made again inside it; another `.graph` object made inside it (lowering
-    /// found none so far) is set aside like one of a scope's region.
-    mutating func closeRemaking(_ index: Int) {
+    /// Ends a region that made a `.graph` object that may have been there already (see
+    /// `beginShared`). The object is in its slot after it, whichever ran. So is each object made
+    /// again inside a region that made one again; but when the object came from the joined
+    /// resolution, the program made none of what is inside, and another `.graph` object made there
+    /// is set aside like one of a scope's region.
+    mutating func closeShared(_ index: Int) {
         regions[index].end = code.count
         enclosingRegions.removeLast()
-        for producer in graphLog[regionOpenings[index].graphLogStart...] where remade[producer] == nil {
+        let opening = regionOpenings[index]
+        let joins = regions[index].joined != nil
+        for producer in graphLog[opening.graphLogStart...]
+        where producer != opening.producer && (joins || remade[producer] == nil) {
             setAside(producer)
             madeInLastingRegion = true
         }

@@ -10,7 +10,7 @@ extension ProgramLowering {
         if let index = constantIndex[id] { return .constant(index) }
         guard code.count < Self.maximumInstructions else { throw .unsupported }
         if let slot = madeInRegion[id] {
-            return try beginRemaking(producer, of: id, into: slot, path: path, destination: destination)
+            return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         if let began = onPath[id] {
@@ -22,38 +22,59 @@ extension ProgramLowering {
             // reports it or waits for the factory.
             guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }
         }
-        if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
-            return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
-        }
         if calledRecursively.contains(id) {
             return try beginRecursive(
                 producer, of: id, shared: lowering.isMadeOncePerResolve, path: path, destination: destination)
         }
+        if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
+            return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
+        }
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
     }
 
-    /// Begins making again, into `slot`, the `.graph` object of `producer` that a closed region
-    /// made: in a region of its own, which a run skips when that region ran and filled the slot.
-    /// The recursive path, which meets no object of a skipped region, makes it here too.
-    mutating func beginRemaking(
-        _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int, path: Int32, destination: Destination
+    /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may
+    /// be there already: in a region of its own (see `ResolveProgram.ScopeRegion`). Before the
+    /// program joins recursive resolves, it is an object a closed region made, made again where
+    /// it is met next when that region was skipped, as the recursive path, which meets no object of
+    /// a skipped region, makes it. After, it is any `.graph` object, which a closure's resolve may
+    /// have made in the joined resolution: found there, it is that one; else it is recorded there
+    /// once created, so that closures called while it is filled find it.
+    mutating func beginShared(
+        _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
         guard regions.count < Self.maximumRegions else { throw .unsupported }
+        let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
+        let joins = joinsRecursiveResolves
+        if joins {
+            switch lowering {
+            case .autowired, .autowiredBoxed, .factory: break
+            default: return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
+            }
+        }
+        let slot = slot ?? newSlot(owned: true)
         madeInRegion[id] = nil
-        remade[id] = ()
+        if !joins { remade[id] = () }
         let index = regions.count
-        regions.append(
-            ResolveProgram.ScopeRegion(
-                scope: nil, publishes: false, becomesConstant: false, storage: nil, start: code.count,
-                end: code.count))
+        var region = ResolveProgram.ScopeRegion(
+            scope: nil, publishes: false, becomesConstant: false, storage: nil, start: code.count, end: code.count)
+        if joins { region.joined = Unowned(producer) }
+        regions.append(region)
         regionOpenings.append(
             RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
         stagedUntilRegion.append([])
         enclosingRegions.append(index)
         emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
-        return try begin(
-            producer.lowering(insideKeptObject: isInsideKeptObject), of: id, path: path,
-            destination: .endRemaking(region: index, then: destination), into: slot)
+        let value = try begin(
+            lowering, of: id, path: path, destination: .endShared(region: index, then: destination), into: slot)
+        switch lowering {
+        case .autowired where joins, .autowiredBoxed where joins:
+            // Created (and boxed) by now, and still to be filled.
+            emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(index)), path: path)
+        default:
+            // A factory's product is recorded once it returns (see `JoinedPublication`).
+            break
+        }
+        return value
     }
 
     /// Begins a `RecursiveCall` making `producer`'s value; the first one also gives the run's
@@ -67,7 +88,9 @@ extension ProgramLowering {
         // it marks under construction. A transient object being filled, a transient factory
         // waiting for its arguments, a region: the recursive path would see them being made, the
         // joined resolution would not.
-        guard enclosingRegions.isEmpty, !isBelowOptionalProperty else { throw .unsupported }
+        guard enclosingRegions.allSatisfy({ regions[$0].joined != nil }), !isBelowOptionalProperty else {
+            throw .unsupported
+        }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
         // it would make a second one. A singleton's region is gone once the singleton exists.

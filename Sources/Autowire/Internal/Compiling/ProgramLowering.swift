@@ -34,8 +34,9 @@ struct ProgramLowering {
         case convertedArgument(Int, ImplementationConversion)
         /// The scope of region `region` keeps it (it is in `slot`), then it goes on to `then`.
         indirect case leaveScope(region: Int, slot: Int, then: Destination)
-        /// It was made again in region `region`, which ends here, then it goes on to `then`.
-        indirect case endRemaking(region: Int, then: Destination)
+        /// It was made in region `region`, of a `.graph` object that may be there already (see
+        /// `beginShared`), which ends here; then it goes on to `then`.
+        indirect case endShared(region: Int, then: Destination)
 
         /// Whether it is the object a region's scope keeps.
         var leavesScope: Bool {
@@ -128,7 +129,7 @@ struct ProgramLowering {
     var pinnedStorages = Set<ObjectIdentifier>()
     /// `.graph` objects (and singletons) made inside a closed region, with their slot, which is
     /// empty when the region was skipped: one met again is made again there, in a region of its
-    /// own that runs only then (see `beginRemaking`).
+    /// own that runs only then (see `beginShared`).
     var madeInRegion = IdentityTable<Int>()
     /// Whether `madeInRegion` held an object of a region that stays in the programs lowered later
     /// (a weak or custom scope's, or one that makes an object again): a `RecursiveCall` after one
@@ -157,8 +158,9 @@ struct ProgramLowering {
     /// The key of the root being lowered.
     var rootKey: BindingKey?
     var generation = 1
-    /// Whether a `RecursiveCall` was begun: every `.graph` object met after it is made by one too,
-    /// in the run's joined resolution, which then finds what a closure already made.
+    /// Whether a `RecursiveCall` was begun: every `.graph` object met after it is looked up in the
+    /// run's joined resolution first, where a closure may have made it, and recorded there once
+    /// made (see `beginShared`).
     var joinsRecursiveResolves = false
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
     var injectedRoot: ObjectIdentifier?
@@ -326,8 +328,8 @@ struct ProgramLowering {
                 let top = stack.removeLast()
                 let slot = regionSlot ?? newSlot(owned: true)
                 if shared, joinsRecursiveResolves, !(factory is RecursiveCall) {
-                    // A `.graph` factory that waited for its arguments across a `RecursiveCall`, met
-                    // before the first one (after it, it would be one).
+                    // A `.graph` factory whose product the joined resolution must see: one that
+                    // waited for its arguments across a `RecursiveCall`, or one met after the first.
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
                 // The recursive path marks what a `RecursiveCall` makes in the joined resolution,

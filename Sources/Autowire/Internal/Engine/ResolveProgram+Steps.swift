@@ -21,6 +21,7 @@ extension ResolveProgram {
         guard let scoped = run.pointee.scoped else {
             throw failure(ResolutionError(.internalInconsistency("a region ran without its state")), at: pc, frame)
         }
+        guard let scope = region.scope else { return try sharedObjectStep(at: pc, region, frame, scoped) }
         // The generation this run works in, for a scope that has generations.
         let pinned =
             region.storage.map { storage in storage.withObject { scoped.pointee.pinnedGeneration(in: $0) } } ?? 0
@@ -30,7 +31,7 @@ extension ResolveProgram {
             // Nothing staged when the region was skipped.
             guard scoped.pointee.staged & bit != 0 else { return nil }
             scoped.pointee.staged &= ~bit
-            region.scope?.withObject { $0.publish() }
+            scope.withObject { $0.publish() }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         case .leaveScope:
@@ -38,20 +39,15 @@ extension ResolveProgram {
             // its `leaveScope`).
             if region.publishes { scoped.pointee.publishingRegions -= 1 }
             if region.defers {
-                region.scope?.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
+                scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
                 scoped.pointee.staged |= bit
                 return nil
             }
-            region.scope?.withObject { scope in frame.withObject(at: slot) { scope.keep($0, generation: pinned) } }
+            scope.withObject { scope in frame.withObject(at: slot) { scope.keep($0, generation: pinned) } }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         default:
             break
-        }
-        guard let scope = region.scope else {
-            // A region that makes an object again runs only when no region made it.
-            guard frame.isEmpty(slot) else { return skip(region, frame, scoped) }
-            return nil
         }
         run.pointee.pc = pc
         let kept: AnyObject?
@@ -67,6 +63,47 @@ extension ResolveProgram {
         // The kept object takes the place of the one the region would make.
         frame.own(kept, at: slot)
         return skip(region, frame, scoped)
+    }
+
+    /// Performs `enterScope` or `leaveScope` of a region with no scope, which makes a `.graph`
+    /// object (see `ScopeRegion`). `enterScope` skips it when the object is there already: in its
+    /// slot, or in the joined resolution. `leaveScope` records the object just created there.
+    private func sharedObjectStep(
+        at pc: Int, _ region: ScopeRegion, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>
+    ) throws(ResolutionError) -> Int? {
+        let instruction = code[pc]
+        let slot = Int(instruction.object)
+        guard let producer = region.joined else {
+            // Made again only when no region made it.
+            return frame.isEmpty(slot) ? nil : skip(region, frame, scoped)
+        }
+        // Set by the program's first `RecursiveCall`, which comes before any such region.
+        guard let joined = scoped.pointee.joined else {
+            throw failure(
+                ResolutionError(.internalInconsistency("a shared object's region ran before its joined resolution")),
+                at: pc, frame)
+        }
+        if instruction.operation == .leaveScope {
+            producer.withObject { producer in
+                frame.withObject(at: slot) { joined.state.pointee.record(producer, instance: $0) }
+            }
+            return nil
+        }
+        if !frame.isEmpty(slot) { return skip(region, frame, scoped) }
+        switch producer.withObject({ joined.state.pointee.lookup($0) }) {
+        case .absent:
+            return nil
+        case .instance(let made):
+            // A closure's resolve made it: the program uses that one.
+            frame.own(made, at: slot)
+            return skip(region, frame, scoped)
+        case .underConstruction:
+            // Only a `.graph` factory the program calls is marked, and the program meets one
+            // again only once it returned: a lowering mistake if ever.
+            throw failure(
+                ResolutionError(.internalInconsistency("a shared object's region met it under construction")),
+                at: pc, frame)
+        }
     }
 
     /// Skips `region`: releases what it would have moved, notes it and the regions inside it as

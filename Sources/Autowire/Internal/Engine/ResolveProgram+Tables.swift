@@ -69,12 +69,18 @@ extension ResolveProgram {
     /// The instructions that make an object a scope keeps, from its `enterScope` to just past its
     /// `leaveScope`: skipped when the scope keeps one already.
     ///
-    /// A region with no scope makes again a `.graph` object that a skipped region made for the
-    /// rest of the program, where the program meets it next: from its `enterScope`, which skips it
-    /// when the object's slot is filled (its region ran), to its last instruction.
+    /// A region with no scope makes a `.graph` object that may be there already, from its
+    /// `enterScope` to its last instruction: one a skipped region made for the rest of the
+    /// program, made again where the program meets it next (its `enterScope` skips it when the
+    /// object's slot is filled: its region ran), or, once the program joined recursive resolves,
+    /// one a closure's resolve may have made (its `enterScope` looks it up in the run's joined
+    /// resolution first; its `leaveScope`, once the object is created, records it there).
     @safe struct ScopeRegion {
-        /// Unretained: `keptAlive` holds the scope. Nil for a region that makes an object again.
+        /// Unretained: `keptAlive` holds the scope. Nil for a region that makes a `.graph` object.
         let scope: Unowned<ProgramScope>?
+        /// For a region that makes a `.graph` object once the program joined recursive resolves,
+        /// its producer, unretained: the registry the program belongs to owns it.
+        var joined: Unowned<AnyProducer>? = nil
         /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool
         let becomesConstant: Bool

@@ -62,8 +62,10 @@ import Synchronization
 /// `.graph` scope or transient), is a `callFactory` of a `RecursiveCall`: the recursive path runs
 /// inside the run, in one *joined* resolution per run, which the first such call starts with the
 /// `.graph` objects the program made before it (passed as its arguments, so none is moved out of
-/// its slot before then). Every `.graph` object the program meets after that call is made by a
-/// `RecursiveCall` too, so a closure and the program share each one, whichever asks first. A
+/// its slot before then). Every `.graph` object the program meets after that call is made in a
+/// region with no scope, which looks it up in the joined resolution first (a closure may have made
+/// it) and records it there once created (a closure called while it is filled then finds it), so a
+/// closure and the program share each one, whichever asks first. A
 /// `.graph` factory waiting for its arguments around the call is marked under construction in the
 /// joined resolution, and its call records its product there (`JoinedPublication`), as the
 /// recursive path would. A transient object being made around the call is made by a

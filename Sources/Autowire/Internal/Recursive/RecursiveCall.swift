@@ -8,8 +8,9 @@
 /// - what the program made before its first such call (it is known when lowering) is recorded in
 ///   the joined resolution when it starts: the call passes those objects as its arguments, which
 ///   also keeps the program from moving them out of their slots before then;
-/// - every `.graph` object the program meets after that call is made by a `RecursiveCall` too, in
-///   the joined resolution, which finds it there if a closure already asked for it;
+/// - every `.graph` object the program meets after that call is looked up there first (a closure
+///   may have made it), and recorded there once the program created it, for the closures called
+///   while it is filled (see `ResolveProgram.ScopeRegion`);
 /// - a `.graph` factory waiting for its arguments around the call is marked under construction
 ///   there, as the recursive path marks it (a closure that needs it meets the cycle, or a property
 ///   fill waits for it), until the program calls it and records its product there too (see

@@ -328,6 +328,12 @@ mutant joined-object-made-again-by-the-program Internal/Engine/ResolveProgram+St
             return skip(region, frame, scoped)' \
     '            _ = made
             return nil'
+# Programs: a property back to a shared factory still waiting for its arguments is never written
+# (the recursive path writes it once the factory returns).
+mutant program-waiting-store-never-written Internal/Compiling/ProgramLowering.swift \
+    'ConstructorCycleTests' no \
+    'for fill in waiting { emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path) }' \
+    '_ = waiting'
 # Regions: a run that skips a region notes only that one as skipped, not those inside it, so the
 # hook of an object a region inside it would have made runs on the object made again in its place.
 mutant skipped-region-leaves-inner-ones-unnoted Internal/Compiling/ProgramLowering+Regions.swift \

@@ -80,6 +80,20 @@ private final class Crew: Injectable {
         #expect(crew.captain?.crew.captain === crew.captain)
     }
 
+    @Test(arguments: [Scope.graph, .singleton])
+    func aRootWhoseFactoryCycleClosesThroughAPropertyRunsAProgram(scope: Scope) throws {
+        let container = try Container { binder in
+            binder.bind(Mentor.self).scoped(scope).to(factory: Mentor.init)
+        }
+        let mentor = try container.resolve(Mentor.self)
+        #expect(try container.hasProgram(of: Mentor.self))
+        #expect(mentor.pupil.mentor === mentor)
+        #expect(mentor.pupil.sawMentorInHook)
+        let captain = try container.resolve(Captain.self)
+        #expect(try container.hasProgram(of: Captain.self))
+        #expect(captain.crew.captain === captain)
+    }
+
     @Test func buildingAcceptsTheCycleAndValidationReportsNothing() throws {
         let container = try Container { binder in binder.bind(Mentor.self).scoped(.singleton).to(factory: Mentor.init) }
         let report = try container.validate(Mentor.self, Captain.self)

@@ -37,6 +37,7 @@ extension ProgramLowering {
         Self.empty(&scopes)
         Self.empty(&mainActorTypes)
         onPath.removeAll()
+        waitingStores.removeAll()
         recordings = 0
         Self.empty(&stack)
         Self.empty(&factories)

@@ -14,6 +14,12 @@ extension ProgramLowering {
         }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         if let began = onPath[id] {
+            if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
+                // A property back to a shared factory still waiting for its arguments: written once
+                // the factory returns, as the recursive path writes it.
+                waitingStores[id] = (waitingStores[id] ?? []) + [WaitingStore(owner: owner, store: store, path: path)]
+                return nil
+            }
             // Met again while it is made. A transient object (or a transient factory's call) is
             // made anew, as the recursive path makes it, when a `.graph` object was recorded since
             // it began: going round again meets that object, whose slot closes the cycle. (Each
@@ -30,6 +36,18 @@ extension ProgramLowering {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
         }
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
+    }
+
+    /// Whether a property that meets `lowering`'s factory while it waits for its arguments closes
+    /// the cycle by waiting for its product: a factory whose product is shared (one per resolve,
+    /// a singleton, a custom scope's), as `Resolution.canWait` decides for the recursive path; not
+    /// a transient one's, nor a `.weak` one's, which nothing holds while it is made.
+    static func closesCycleWhenItReturns(_ lowering: Lowering) -> Bool {
+        switch lowering {
+        case .factory(_, _, let shared): shared
+        case .scoped(let scope, .factory): scope.publishes
+        default: false
+        }
     }
 
     /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may

@@ -53,6 +53,13 @@ struct ProgramLowering {
         let hooksStart: Int
     }
 
+    /// A property of the object in slot `owner` that waits for a factory's product.
+    struct WaitingStore {
+        let owner: Int
+        let store: ProgramStore
+        let path: Int32
+    }
+
     /// An object being filled, or a factory whose arguments are being made.
     struct Pending {
         enum Work {
@@ -145,6 +152,9 @@ struct ProgramLowering {
     /// Transient objects and factories under construction, with `recordings` when each began
     /// (see `begin`).
     var onPath = IdentityTable<Int>()
+    /// Properties that met a shared factory still waiting for its arguments, per factory: stored
+    /// once it returns.
+    var waitingStores = IdentityTable<[WaitingStore]>()
     /// How many `.graph` objects have been recorded so far: a transient object met again while it
     /// is made closes its cycle only if one was recorded since it began.
     var recordings = 0
@@ -340,6 +350,10 @@ struct ProgramLowering {
                 }
                 emitCall(factory, arguments: arguments, into: slot, path: top.path)
                 if shared { recordGraphSlot(slot, of: top.producer) }
+                if let waiting = waitingStores[top.producer] {
+                    waitingStores[top.producer] = nil
+                    for fill in waiting { emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path) }
+                }
                 onPath[top.producer] = top.enclosingEntry
                 try deliver(.slot(slot), to: top.destination, path: top.path)
             }

@@ -582,24 +582,20 @@ mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
     'RecursiveCallPlacementTests' no \
     'run.pointee.joined?.publish(made, of: producer)' \
     '_ = producer'
-# Closures below transient objects: the walk is not made again with the outermost one called
-# recursively, so the graph keeps the recursive path.
-mutant transient-around-closure-not-called-recursively Internal/Compiling/ProgramLowering+Walk.swift \
+# Closures below transient objects: a program's joined resolution counts the program enclosing
+# it as another resolve, so a closure that resolves the transient type the program is filling
+# fails with `rebuilt-while-building`.
+mutant joined-resolution-sees-its-program-as-outside Internal/Engine/ActiveResolutions.swift \
     'RecursiveCallPlacementTests' no \
-    'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
-    'if false { walkAgainCallingRecursively = pending.producer }'
-# Closures below transient objects: a transient root is called recursively too, leaving its program
-# nothing to make but that call.
-mutant transient-root-called-recursively Internal/Compiling/ProgramLowering+Walk.swift \
+    'if state.pointee.joinsProgram, case .program = next { return false }' \
+    '_ = next'
+# Closures below transient factories: a transient factory waiting for its arguments is not marked
+# under construction during the call, so a closure that asks for it again recurses until the
+# stack runs out rather than meeting the cycle.
+mutant waiting-transient-factories-not-marked Internal/Recursive/RecursiveCall.swift \
     'RecursiveCallPlacementTests' no \
-    'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
-    'walkAgainCallingRecursively = pending.producer'
-# Closures below transient objects: a protocol root's object is called recursively, leaving its
-# program nothing to make but that call.
-mutant boxed-root-called-recursively Internal/Compiling/ProgramLowering+Walk.swift \
-    'RecursiveCallPlacementTests' no \
-    'if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }' \
-    'if index > 0 { walkAgainCallingRecursively = pending.producer }'
+    'if !waitingTransientFactories.isEmpty {' \
+    'if false {'
 # Closure factories in programs: a protocol with a scope of its own, made by the joined resolution,
 # is handed to the program as the object it recorded early rather than boxed as the protocol.
 mutant early-record-taken-as-the-box Internal/Producers/Producer.swift \

@@ -137,10 +137,39 @@ private final class Mall: Injectable {
     static let dependencies: [Dependency<Mall>] = [.inject(\.repository), .inject(\.kiosk), .inject(\.again)]
 }
 
+private protocol Signing: AnyObject {}
+private protocol Sealing: AnyObject {}
+
+/// Bound as two protocols, one with instances of its own.
+private final class Signet: Injectable, Signing, Sealing {}
+
+/// Made by a closure that resolves both protocols.
+private final class Notary {
+    let signing: any Signing
+    let sealing: any Sealing
+    init(signing: any Signing, sealing: any Sealing) {
+        self.signing = signing
+        self.sealing = sealing
+    }
+}
+
+/// Meets both protocols after the closure that resolved them.
+private final class Registry: Injectable {
+    var notary: Notary!
+    var signing: (any Signing)!
+    var sealing: (any Sealing)!
+    static let dependencies: [Dependency<Registry>] = [.inject(\.notary), .inject(\.signing), .inject(\.sealing)]
+}
+
 private func container() throws -> Container {
     try Container { binder in
         binder.bind(Repository.self).to { resolver in Repository(log: try resolver.resolve()) }
         binder.bind(Clerk.self).to { resolver in Clerk(kiosk: try resolver.resolve()) }
+        binder.bind((any Signing).self).to(Signet.self)
+        binder.bind((any Sealing).self).scoped(.graph).to(Signet.self)
+        binder.bind(Notary.self).to { resolver in
+            Notary(signing: try resolver.resolve(), sealing: try resolver.resolve())
+        }
         binder.bind(Audit.self).to { resolver in Audit(log: try resolver.resolve()) }
         binder.bind(Loop.self).to { resolver in
             _ = try resolver.resolve(Loop.self)
@@ -208,6 +237,16 @@ private func container() throws -> Container {
         #expect(try container.factoryCalls(of: Cabin.self) == 1)
         #expect(service.log === service.repository.log)
         #expect(cabin.meter.log === cabin.log && cabin.repository.log === cabin.log)
+    }
+
+    @Test func protocolsAClosureResolvedAreTheValuesTheProgramStoresAfterIt() throws {
+        let container = try container()
+        for _ in 0..<2 {
+            let registry = try container.resolve(Registry.self)
+            #expect(registry.signing === registry.notary.signing)
+            #expect(registry.sealing === registry.notary.sealing)
+        }
+        #expect(try container.hasProgram(of: Registry.self))
     }
 
     @Test func aClosureCalledWhileTheProgramFillsAGraphObjectResolvesThatObject() throws {

@@ -184,8 +184,54 @@ private final class Library: Injectable {
     static let dependencies: [Dependency<Library>] = [.inject(\.archive), .inject(\.vault)]
 }
 
+/// Transient; its link is made by a transient closure that resolves another node, every other time.
+private final class Node: Injectable {
+    static var scope: Scope { .transient }
+    var link: Link!
+    static let dependencies: [Dependency<Node>] = [.inject(\.link)]
+}
+
+private final class Link {
+    static let made = Atomic<Int>(0)
+    let next: Node?
+    init(next: Node?) { self.next = next }
+}
+
+private final class Mark: Injectable {}
+
+/// Made by a transient typed factory whose argument a closure makes; the closure asks for another
+/// receipt, which is the factory met again with nothing recorded since.
+private final class Receipt {
+    let stamp: Stamp
+    init(stamp: Stamp) { self.stamp = stamp }
+}
+
+private final class Stamp {
+    let receipt: Receipt?
+    /// What asking for the receipt threw.
+    let failure: String?
+    init(receipt: Receipt?, failure: String?) {
+        self.receipt = receipt
+        self.failure = failure
+    }
+}
+
 private func container() throws -> Container {
     try Container { binder in
+        binder.bind(Link.self).scoped(.transient).to { resolver in
+            // Recording the mark first lets the closure be met again below the node it resolves.
+            _ = try resolver.resolve(Mark.self)
+            return Link(
+                next: Link.made.add(1, ordering: .relaxed).newValue % 2 == 1 ? try resolver.resolve(Node.self) : nil)
+        }
+        binder.bind(Receipt.self).scoped(.transient).to(factory: Receipt.init)
+        binder.bind(Stamp.self).to { (resolver: Resolver) -> Stamp in
+            do {
+                return Stamp(receipt: try resolver.resolve(Receipt.self), failure: nil)
+            } catch {
+                return Stamp(receipt: nil, failure: (error as? ResolutionError)?.diagnostics.first?.message)
+            }
+        }
         binder.bind(Vault.self).to { resolver in Vault(ledger: try resolver.resolve()) }
         binder.bind(Teller.self).to(factory: Teller.init)
         binder.bind(Clerk.self).scoped(.transient).to(Clerk.self)
@@ -323,12 +369,34 @@ private func container() throws -> Container {
         }
     }
 
-    @Test func aTransientRootWithAClosureBelowItKeepsTheRecursivePath() throws {
+    @Test func aTransientRootWithAClosureBelowItRunsAProgram() throws {
         let container = try container()
         let clerks = try (0..<3).map { _ in try container.resolve(Clerk.self) }
-        #expect(try container.programWord(of: Clerk.self) == ProgramWord.none)
+        #expect(try container.hasProgram(of: Clerk.self))
         #expect(clerks[1].vault.ledger === clerks[1].ledger)
         #expect(clerks[1] !== clerks[2])
+    }
+
+    @Test func aClosureResolvingTheTransientTypeTheProgramIsFillingGetsANewOne() throws {
+        let container = try container()
+        Link.made.store(0, ordering: .relaxed)
+        let node = try container.resolve(Node.self)
+        #expect(try container.hasProgram(of: Node.self))
+        let next = try #require(node.link.next)
+        #expect(next !== node)
+        #expect(next.link.next == nil)
+    }
+
+    @Test func aClosureMeetingTheTransientFactoryWaitingForItWithNothingRecordedSinceIsACycle() throws {
+        let container = try container()
+        let receipts = try (0..<2).map { _ in try container.resolve(Receipt.self) }
+        #expect(try container.hasProgram(of: Receipt.self))
+        for receipt in receipts {
+            #expect(receipt.stamp.receipt == nil)
+            #expect(
+                receipt.stamp.failure
+                    == "Receipt is needed again while its factory is still running, so the cycle can never close.")
+        }
     }
 
     @Test func aProtocolBoundToAnAutowiredClassThatReachesAClosureIsMadeByTheRecursivePathInsideItsGraphsProgram()

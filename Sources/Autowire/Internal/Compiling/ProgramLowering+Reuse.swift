@@ -50,8 +50,6 @@ extension ProgramLowering {
         joinsRecursiveResolves = false
         injectedRoot = nil
         Self.empty(&selfProducers)
-        calledRecursively.removeAll()
-        walkAgainCallingRecursively = nil
     }
 
     /// Empties `array`, keeping its storage; does nothing to an empty one (the call alone costs

@@ -28,10 +28,6 @@ extension ProgramLowering {
             // reports it or waits for the factory.
             guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }
         }
-        if calledRecursively.contains(id) {
-            return try beginRecursive(
-                producer, of: id, shared: lowering.isMadeOncePerResolve, path: path, destination: destination)
-        }
         if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
         }
@@ -64,8 +60,12 @@ extension ProgramLowering {
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         let joins = joinsRecursiveResolves
         if joins {
+            // Only where the joined resolution records what the program keeps in the slot: the
+            // object itself. A protocol's box is recorded there as the recursive path makes it
+            // (the object first, for a cycle back to it), so those it makes itself.
             switch lowering {
-            case .autowired, .autowiredBoxed, .factory: break
+            case .autowired: break
+            case .factory(let factory, _, _) where factory.conversion == nil: break
             default: return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
             }
         }
@@ -85,8 +85,8 @@ extension ProgramLowering {
         let value = try begin(
             lowering, of: id, path: path, destination: .endShared(region: index, then: destination), into: slot)
         switch lowering {
-        case .autowired where joins, .autowiredBoxed where joins:
-            // Created (and boxed) by now, and still to be filled.
+        case .autowired where joins:
+            // Created by now, and still to be filled.
             emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(index)), path: path)
         default:
             // A factory's product is recorded once it returns (see `JoinedPublication`).
@@ -101,11 +101,11 @@ extension ProgramLowering {
         _ producer: AnyProducer, of id: ObjectIdentifier, shared: Bool, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
         // What is being made around the call must be what the joined resolution can see: `.graph`
-        // objects the program made, which it is given (or the object a `PropertyInjector` hands
-        // in, which no resolve asks for), and `.graph` factories waiting for their arguments, which
-        // it marks under construction. A transient object being filled, a transient factory
-        // waiting for its arguments, a region: the recursive path would see them being made, the
-        // joined resolution would not.
+        // objects the program made, which it is given or finds recorded (or the object a
+        // `PropertyInjector` hands in, which no resolve asks for), and factories waiting for their
+        // arguments, which it marks under construction. A transient object being filled is the
+        // program's, in the same resolve: a closure that asks for its type gets a new one. A
+        // region: a skipped one would leave out what the joined resolution made inside it.
         guard enclosingRegions.allSatisfy({ regions[$0].joined != nil }), !isBelowOptionalProperty else {
             throw .unsupported
         }
@@ -114,21 +114,15 @@ extension ProgramLowering {
         // it would make a second one. A singleton's region is gone once the singleton exists.
         if madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }
         var waitingFactories: [AnyProducer] = []
-        for (index, pending) in stack.enumerated() {
-            switch pending.work {
-            case .fill:
-                if graphSlots[pending.producer] != nil || pending.producer == injectedRoot { continue }
-            case .call(_, _, _, let shared, _):
-                if shared {
-                    waitingFactories.append(Self.producer(UInt(bitPattern: pending.producer)))
-                    continue
-                }
+        var waitingTransientFactories: [(producer: AnyProducer, progress: Int)] = []
+        for pending in stack {
+            guard case .call(_, _, _, let shared, _) = pending.work else { continue }
+            let factory = Self.producer(UInt(bitPattern: pending.producer))
+            if shared {
+                waitingFactories.append(factory)
+            } else {
+                waitingTransientFactories.append((factory, recordings - (onPath[pending.producer] ?? recordings)))
             }
-            // Unless it is the root (or the object a boxed root boxes), which would leave the
-            // program nothing to make, it is made by a `RecursiveCall` in the next walk, whose
-            // recursive path sees what it makes.
-            if index > 0, pending.producer != stack[0].producer { walkAgainCallingRecursively = pending.producer }
-            throw .unsupported
         }
         var seeds: [AnyProducer] = []
         if !joinsRecursiveResolves {
@@ -137,7 +131,9 @@ extension ProgramLowering {
             joinsRecursiveResolves = true
         }
         onPath[id] = recordings
-        let call = RecursiveCall(producer, seeds: seeds, waitingFactories: waitingFactories)
+        let call = RecursiveCall(
+            producer, seeds: seeds, waitingFactories: waitingFactories,
+            waitingTransientFactories: waitingTransientFactories)
         stack.append(
             Pending(
                 producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: nil),

@@ -176,35 +176,14 @@ struct ProgramLowering {
     var injectedRoot: ObjectIdentifier?
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
-    /// Producers whose values a `RecursiveCall` makes, though the program could make them: a
-    /// closure factory below them needs the recursive path to see them being made (see
-    /// `walkAgainCallingRecursively`).
-    var calledRecursively = IdentityTable<Void>()
-    /// Set when the walk stopped at a closure factory met while a transient object is filled or a
-    /// transient factory waits for its arguments, which the joined resolution would not see being
-    /// made: the outermost of them, which the next walk makes by a `RecursiveCall`, whose recursive
-    /// path sees the others.
-    var walkAgainCallingRecursively: ObjectIdentifier?
-
-    /// Past this many walks, each made with one more object called recursively, the root keeps the
-    /// recursive path.
-    static let maximumWalks = 16
-
     static func lower(_ root: AnyProducer, generation: Int) -> Result<ResolveProgram, Stop> {
         SpareLowering.shared.withLowering { lowering in
-            var calledRecursively = IdentityTable<Void>()
-            for walk in 0..<maximumWalks {
-                if walk > 0 { lowering.startAnew() }
-                lowering.generation = generation
-                lowering.calledRecursively = calledRecursively
-                do throws(Stop) {
-                    return .success(try lowering.lowerRoot(root))
-                } catch {
-                    guard let producer = lowering.walkAgainCallingRecursively else { return .failure(error) }
-                    calledRecursively[producer] = ()
-                }
+            lowering.generation = generation
+            do throws(Stop) {
+                return .success(try lowering.lowerRoot(root))
+            } catch {
+                return .failure(error)
             }
-            return .failure(.unsupported)
         }
     }
 

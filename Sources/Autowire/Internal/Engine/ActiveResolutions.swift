@@ -125,6 +125,9 @@ enum ActiveResolutions {
         // Every `outer` record is on this thread's stack, in a frame that encloses the current
         // one, so it is alive.
         var next = state.pointee.outer
+        // What a program builds around a closure it calls is not outside the closure's resolves:
+        // they are in the program's own resolve, as those of a closure the recursive path calls.
+        if state.pointee.joinsProgram, case .program = next { return false }
         while let enclosing = next {
             switch enclosing {
             case .state(let outer):

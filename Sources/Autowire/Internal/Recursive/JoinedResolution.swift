@@ -34,6 +34,7 @@
             to: ResolutionState(memory: memory + Self.tableOffset, capacity: Self.capacity, request: request))
         unsafe self.memory = bound
         state = unsafe StackReference(bound)
+        state.pointee.joinsProgram = true
         for (index, seed) in seeds.enumerated() {
             state.pointee.record(seed, instance: arguments.recorded(index))
         }

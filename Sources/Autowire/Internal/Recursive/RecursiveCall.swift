@@ -25,11 +25,18 @@ final class RecursiveCall: ProgramFactory {
     private let seeds: [AnyProducer]
     /// The `.graph` factories whose arguments are being made around the call.
     private let waitingFactories: [AnyProducer]
+    /// The transient factories whose arguments are being made around the call, each with how many
+    /// `.graph` objects the program recorded since it began.
+    private let waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
 
-    init(_ producer: AnyProducer, seeds: [AnyProducer], waitingFactories: [AnyProducer]) {
+    init(
+        _ producer: AnyProducer, seeds: [AnyProducer], waitingFactories: [AnyProducer],
+        waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
+    ) {
         self.producer = producer
         self.seeds = seeds
         self.waitingFactories = waitingFactories
+        self.waitingTransientFactories = waitingTransientFactories
         super.init(key: producer.key, location: producer.origin.location)
     }
 
@@ -45,6 +52,20 @@ final class RecursiveCall: ProgramFactory {
             seeding: seeds, with: arguments, request: run.pointee.request)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
+        // Marked for the call, as the recursive path marks a transient factory while it runs: met
+        // again inside it, one is a cycle unless a `.graph` object was recorded since it began.
+        var restoredMarks: [Int] = []
+        if !waitingTransientFactories.isEmpty {
+            let recorded = state.pointee.registrations
+            restoredMarks = waitingTransientFactories.map {
+                state.pointee.beginConstruction($0.producer, since: max(0, recorded - $0.progress))
+            }
+        }
+        defer {
+            for (waiting, mark) in zip(waitingTransientFactories, restoredMarks) {
+                state.pointee.endConstruction(waiting.producer, restoring: mark)
+            }
+        }
         // The joined resolution is the thread's innermost resolve while the recursive path runs in
         // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
         // is the innermost again.

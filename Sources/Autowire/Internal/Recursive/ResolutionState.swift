@@ -69,6 +69,9 @@ import Synchronization
     /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
     /// factory), if any: what it is building must not be started again here.
     var outer: ActiveResolve?
+    /// Whether this is a program run's joined resolution (see `JoinedResolution`): the program it
+    /// is entered in, its `outer`, is the same resolve, not an enclosing one.
+    var joinsProgram = false
     /// The singleton creations under way in this resolve, innermost last. Here rather than in
     /// `pendingWork`: every instance read checks it, and each access to a class's property is
     /// checked for exclusivity at run time (about 90 instructions).
@@ -163,6 +166,15 @@ import Synchronization
         let index = claim(Self.identity(producer))
         let previous = unsafe Int(slots[index].constructionMark)
         unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: registrations)
+        return previous
+    }
+
+    /// Marks a producer as under construction since this resolve had recorded `since` instances;
+    /// returns the previous mark to restore afterwards.
+    mutating func beginConstruction(_ producer: AnyProducer, since: Int) -> Int {
+        let index = slot(claiming: producer)
+        let previous = constructionMark(at: index)
+        setConstructionMark(since, at: index)
         return previous
     }
 

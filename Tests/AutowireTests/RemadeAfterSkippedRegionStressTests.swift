@@ -135,6 +135,101 @@ private final class Astronomer: Injectable {
     static let dependencies: [Dependency<Astronomer>] = [.inject(\.observatory), .inject(\.chart)]
 }
 
+// MARK: A closure resolving the object after it was made again
+
+/// Made by a closure, which resolves the memo.
+private final class Clerk {
+    let memo: Memo
+    init(memo: Memo) { self.memo = memo }
+}
+/// Meets the folder's memo again, and then a closure that resolves it. `.graph`: a closure met
+/// while a transient root is filled keeps the recursive path.
+private final class Teller: Injectable {
+    var folder: Folder!
+    var memo: Memo!
+    var clerk: Clerk!
+    static let dependencies: [Dependency<Teller>] = [.inject(\.folder), .inject(\.memo), .inject(\.clerk)]
+}
+/// Meets the closure before the folder's memo.
+private final class Cashier: Injectable {
+    var folder: Folder!
+    var clerk: Clerk!
+    var memo: Memo!
+    static let dependencies: [Dependency<Cashier>] = [.inject(\.folder), .inject(\.clerk), .inject(\.memo)]
+}
+
+// MARK: A cycle among objects made in a region
+
+private let liveSpools = Atomic<Int>(0)
+private let spoolHooks = Atomic<Int>(0)
+
+/// Counted and hooked, for the cycle's objects.
+private class Spool {
+    init() { liveSpools.add(1, ordering: .relaxed) }
+    deinit { liveSpools.subtract(1, ordering: .relaxed) }
+}
+/// Needs the drum, which needs it back, and the reel.
+private final class Loom: Spool, Injectable {
+    var drum: Drum!
+    var reel: Reel!
+    static let dependencies: [Dependency<Loom>] = [.inject(\.drum), .inject(\.reel)]
+    func didInjectDependencies() throws { spoolHooks.add(1, ordering: .relaxed) }
+}
+private final class Drum: Spool, Injectable {
+    var loom: Loom!
+    var reel: Reel!
+    static let dependencies: [Dependency<Drum>] = [.inject(\.loom), .inject(\.reel)]
+    func didInjectDependencies() throws { spoolHooks.add(1, ordering: .relaxed) }
+}
+private final class Reel: Spool, Injectable {
+    func didInjectDependencies() throws { spoolHooks.add(1, ordering: .relaxed) }
+}
+private final class Mill: Injectable {
+    static var scope: Scope { .weak }
+    var loom: Loom!
+    static let dependencies: [Dependency<Mill>] = [.inject(\.loom)]
+}
+/// Meets the cycle's objects again from the drum, the one made second.
+private final class Weaver: Injectable {
+    static var scope: Scope { .transient }
+    var mill: Mill!
+    var drum: Drum!
+    var reel: Reel!
+    var loom: Loom!
+    static let dependencies: [Dependency<Weaver>] = [
+        .inject(\.mill), .inject(\.drum), .inject(\.reel), .inject(\.loom),
+    ]
+}
+
+// MARK: A singleton made inside a weak object's region
+
+private let liveStars = Atomic<Int>(0)
+private let starHooks = Atomic<Int>(0)
+
+private final class Star: Injectable {
+    init() { liveStars.add(1, ordering: .relaxed) }
+    deinit { liveStars.subtract(1, ordering: .relaxed) }
+    func didInjectDependencies() throws { starHooks.add(1, ordering: .relaxed) }
+}
+private final class Beacon: Injectable {
+    static var scope: Scope { .singleton }
+    var star: Star!
+    static let dependencies: [Dependency<Beacon>] = [.inject(\.star)]
+}
+private final class Harbor: Injectable {
+    static var scope: Scope { .weak }
+    var beacon: Beacon!
+    static let dependencies: [Dependency<Harbor>] = [.inject(\.beacon)]
+}
+/// Meets the beacon and its star again after the harbor's region.
+private final class Sailor: Injectable {
+    static var scope: Scope { .transient }
+    var harbor: Harbor!
+    var beacon: Beacon!
+    var star: Star!
+    static let dependencies: [Dependency<Sailor>] = [.inject(\.harbor), .inject(\.beacon), .inject(\.star)]
+}
+
 // MARK: Many threads, weak objects dropped and made again
 
 private let tokensMade = Atomic<Int>(0)
@@ -376,6 +471,86 @@ private final class Lobby: Injectable {
         #expect(chartHooks.load(ordering: .relaxed) == 2)
         #expect(try container.resolve(Almanac.self) === first.observatory.almanac)
         #expect(chartHooks.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func aClosureResolvingAnObjectMadeAgainGetsTheResolvesOne() throws {
+        let container = try Container { binder in
+            binder.bind(Clerk.self).to { resolver in Clerk(memo: try resolver.resolve()) }
+        }
+        memoHooks.store(0, ordering: .relaxed)
+        let livesBefore = liveMemos.load(ordering: .relaxed)
+        do {
+            let first = try container.resolve(Teller.self)
+            // The memo made again before the closure: the closure is called from the program.
+            #expect(try container.hasProgram(of: Teller.self))
+            #expect(first.clerk.memo === first.memo && first.folder.memo === first.memo)
+            #expect(memoHooks.load(ordering: .relaxed) == 1)
+            // The folder kept: the memo is made again, and the closure gets that one.
+            let second = try container.resolve(Teller.self)
+            #expect(second.folder === first.folder)
+            #expect(second.memo !== first.memo && second.clerk.memo === second.memo)
+            #expect(memoHooks.load(ordering: .relaxed) == 2)
+            let cashier = try container.resolve(Cashier.self)
+            #expect(cashier.folder === first.folder)
+            #expect(cashier.memo !== first.memo && cashier.clerk.memo === cashier.memo)
+            #expect(memoHooks.load(ordering: .relaxed) == 3)
+            let again = try container.resolve(Cashier.self)
+            #expect(again.memo !== cashier.memo && again.clerk.memo === again.memo)
+            #expect(memoHooks.load(ordering: .relaxed) == 4)
+        }
+        #expect(liveMemos.load(ordering: .relaxed) == livesBefore)
+    }
+
+    @Test func aCycleOfObjectsMadeInARegionIsMadeAgainAsOneCycle() throws {
+        let container = Container()
+        spoolHooks.store(0, ordering: .relaxed)
+        let livesBefore = liveSpools.load(ordering: .relaxed)
+        do {
+            let first = try container.resolve(Weaver.self)
+            #expect(try container.hasProgram(of: Weaver.self))
+            #expect(first.mill.loom === first.loom && first.drum.loom === first.loom && first.loom.drum === first.drum)
+            #expect(first.loom.reel === first.reel && first.drum.reel === first.reel)
+            #expect(spoolHooks.load(ordering: .relaxed) == 3)
+            // The mill kept: the drum is made again, the loom and reel with it, as one cycle.
+            let second = try container.resolve(Weaver.self)
+            #expect(second.mill === first.mill)
+            #expect(second.drum !== first.drum && second.loom !== first.loom && second.reel !== first.reel)
+            #expect(second.drum.loom === second.loom && second.loom.drum === second.drum)
+            #expect(second.loom.reel === second.reel && second.drum.reel === second.reel)
+            #expect(spoolHooks.load(ordering: .relaxed) == 6)
+            #expect(liveSpools.load(ordering: .relaxed) == livesBefore + 6)
+            // The loom and drum point at each other: break the cycles so they can go.
+            first.loom.drum = nil
+            second.loom.drum = nil
+        }
+        #expect(liveSpools.load(ordering: .relaxed) == livesBefore)
+    }
+
+    @Test func aSingletonMadeInsideAWeakObjectsRegionIsReadAfterItAndItsStarIsTheResolvesOwn() throws {
+        let container = Container()
+        starHooks.store(0, ordering: .relaxed)
+        let livesBefore = liveStars.load(ordering: .relaxed)
+        var first: Sailor? = try container.resolve(Sailor.self)
+        let beacon = try #require(first?.beacon)
+        #expect(first?.harbor.beacon === beacon && first?.star === beacon.star)
+        #expect(starHooks.load(ordering: .relaxed) == 1)
+        // The harbor kept, the beacon created: the star is made again.
+        let second = try container.resolve(Sailor.self)
+        #expect(second.harbor === first?.harbor && second.beacon === beacon)
+        #expect(second.star !== beacon.star)
+        #expect(starHooks.load(ordering: .relaxed) == 2)
+        // A new harbor, the beacon created: the beacon's region inside it is skipped.
+        weak let firstHarbor = first?.harbor
+        first = nil
+        _ = consume second
+        #expect(firstHarbor == nil)
+        let third = try container.resolve(Sailor.self)
+        #expect(third.harbor.beacon === beacon && third.beacon === beacon)
+        #expect(third.star !== beacon.star)
+        #expect(starHooks.load(ordering: .relaxed) == 3)
+        #expect(try container.hasProgram(of: Sailor.self))
+        // The beacon's star and the third sailor's.
+        #expect(liveStars.load(ordering: .relaxed) == livesBefore + 2)
     }
 
     @Test func threadsDroppingAndRemakingWeakObjectsSeeOneTokenPerResolve() throws {

@@ -628,7 +628,9 @@ private final class PhaseBarrier: Sendable {
             }
         }
         #expect(finished)
-        #expect(problems.withLock { $0 }.isEmpty, "\(problems.withLock { $0.prefix(10) })")
+        // The count, not the list, in the expectation: a broken run finds thousands.
+        let found = problems.withLock { $0 }
+        #expect(found.count == 0, "\(found.prefix(10))")
         #expect(resolves.load(ordering: .relaxed) == 8 * rounds)
         #expect(tokenHooks.load(ordering: .relaxed) == tokensMade.load(ordering: .relaxed))
         #expect(gateHooks.load(ordering: .relaxed) == gatesMade.load(ordering: .relaxed))

@@ -300,8 +300,8 @@ mutant weak-region-skip-keeps-moved-slot Internal/Engine/ResolveProgram+Steps.sw
 # Weak regions: the hook of the object a scope kept runs again on every resolve that skips it.
 mutant kept-weak-object-hook-called-again Internal/Engine/ProgramRun.swift \
     'WeakScopeProgramTests' no \
-    '(scoped?.pointee.skippedRegions ?? 0) & 1 << UInt64(index) != 0' \
-    '(scoped?.pointee.skippedRegions ?? 0) & 0 != 0'
+    'scoped?.pointee.skippedRegions.contains(index) ?? false' \
+    'index < 0'
 # Weak regions: a failure inside a region leaves its creation lock held, so other threads wait
 # forever.
 mutant failed-region-keeps-creation-lock Internal/Engine/ResolveProgram+Steps.swift \
@@ -312,7 +312,7 @@ mutant failed-region-keeps-creation-lock Internal/Engine/ResolveProgram+Steps.sw
 # the region ran, so the two objects that need it get two (and its hook runs twice).
 mutant remade-object-made-although-its-region-ran Internal/Engine/ResolveProgram+Steps.swift \
     'RemadeAfterSkippedRegionTests' no \
-    'return frame.isEmpty(slot) ? nil : skip(region, frame, scoped)' \
+    'return frame.isEmpty(slot) ? nil : skip(Int(instruction.operand), frame, scoped)' \
     'return nil'
 # Joined programs: a `.graph` object the program makes after its first closure call is not
 # recorded in the joined resolution when created, so a closure called while it is filled makes
@@ -325,7 +325,7 @@ mutant joined-object-not-recorded-at-creation Internal/Compiling/ProgramLowering
 mutant joined-object-made-again-by-the-program Internal/Engine/ResolveProgram+Steps.swift \
     'ClosureFactoryProgramTests' no \
     '            frame.own(made, at: slot)
-            return skip(region, frame, scoped)' \
+            return skip(Int(instruction.operand), frame, scoped)' \
     '            _ = made
             return nil'
 # Programs: a property back to a shared factory still waiting for its arguments is never written
@@ -338,8 +338,8 @@ mutant program-waiting-store-never-written Internal/Compiling/ProgramLowering.sw
 # hook of an object a region inside it would have made runs on the object made again in its place.
 mutant skipped-region-leaves-inner-ones-unnoted Internal/Compiling/ProgramLowering+Regions.swift \
     'RemadeAfterSkippedRegionTests' no \
-    'regions[inner].end <= region.end ? bits' \
-    'inner == index ? bits'
+    'regions[index].lastInside = regions[index...].indices.last { regions[$0].end <= region.end } ?? index' \
+    'regions[index].lastInside = index'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
 # object is made again (and a program's joined resolution is never ended).
 mutant regions-run-by-the-loop-without-them Internal/Engine/ResolveProgram+Run.swift \
@@ -398,7 +398,7 @@ mutant deferring-region-publishes-at-leave Internal/Engine/ResolveProgram+Steps.
 # Deferred publication: a failure leaves what the run staged unpublished but locked.
 mutant failure-keeps-staged-objects-locked Internal/Engine/ResolveProgram+Run.swift \
     'SingletonProgramTests' no \
-    'for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {' \
+    'for index in regions.indices.reversed() where scoped.pointee.staged.contains(index) {' \
     'for index in regions.indices.reversed() where false {'
 # Deferred publication: a region deferred inside a singleton's region waits for the end of the
 # resolve rather than for that singleton, which is then published holding an object discarded.

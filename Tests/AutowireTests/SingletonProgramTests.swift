@@ -224,6 +224,33 @@ private final class Studio: Injectable {
         #expect(platesMade.load(ordering: .relaxed) == 1)
     }
 
+    @Test func aFirstResolveThatCreatesTwoHundredSingletonsRunsAProgram() throws {
+        // The first 200 links of a generated chain, each a singleton made in a region of its own.
+        var types: [any Injectable.Type] = []
+        var link: (any ChainLink)? = try Container().resolve(Chain1000Link0.self)
+        while let current = link, types.count < 200, let type = type(of: current) as? any Injectable.Type {
+            types.append(type)
+            link = current.nextLink
+        }
+        func bindAsSingleton<T: Injectable>(_ type: T.Type, _ binder: Binder) {
+            binder.bind(T.self).scoped(.singleton).to(T.self)
+        }
+        let container = try Container { binder in
+            for type in types { bindAsSingleton(type, binder) }
+        }
+        let head = try container.resolve(Chain1000Link0.self)
+        #expect(try container.hasProgram(of: Chain1000Link0.self))
+        let again = try container.resolve(Chain1000Link0.self)
+        #expect(again === head)
+        var length = 0
+        var next: (any ChainLink)? = head
+        while let current = next {
+            length += 1
+            next = current.nextLink
+        }
+        #expect(length == 1_000)
+    }
+
     @Test func aSingletonMadeInsideAnotherAndNeededAfterItIsReadAsAConstantOnceCreated() throws {
         let container = Container()
         // The ink is made in the printer's region, so the studio's own read of it after that

@@ -118,10 +118,7 @@ extension ProgramLowering {
         }
         for index in regions.indices {
             let region = regions[index]
-            // Regions nest, and are numbered in the order they open.
-            regions[index].skips = regions[index...].indices.reduce(0) { bits, inner in
-                regions[inner].end <= region.end ? bits | 1 << UInt64(inner) : bits
-            }
+            regions[index].lastInside = regions[index...].indices.last { regions[$0].end <= region.end } ?? index
             regions[index].releasedWhenSkipped = (0..<slotCount).filter { slot in
                 let reads = lastReads[slot]
                 return reads.moved && createdAt[slot] < region.start

@@ -90,8 +90,8 @@ struct ProgramLowering {
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
     /// the recursive path.
     static let maximumInstructions = 1 << 20
-    /// A run notes the regions it skipped in one 64-bit word.
-    static let maximumRegions = 64
+    /// A run notes the regions it skipped in a `RegionSet`.
+    static let maximumRegions = RegionSet.capacity
 
     var code: [ResolveProgram.Instruction] = []
     var pathOf: [Int32] = []

@@ -29,7 +29,7 @@
     /// Whether the run skipped region `index`; only for a program with regions, which runs with a
     /// `ScopedRun`.
     func skipped(region index: Int) -> Bool {
-        (scoped?.pointee.skippedRegions ?? 0) & 1 << UInt64(index) != 0
+        scoped?.pointee.skippedRegions.contains(index) ?? false
     }
 
     func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
@@ -39,13 +39,13 @@
 /// it skipped, staged or is in, the generations it pinned in custom scopes, and its joined
 /// resolution.
 @safe struct ScopedRun {
-    /// Bit `i` is set once region `i` was skipped (at most 64 regions: see `ProgramLowering`).
-    var skippedRegions: UInt64 = 0
+    /// The regions the run skipped, and those inside them.
+    var skippedRegions = RegionSet()
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions = 0
-    /// Bit `i` is set while region `i`'s object is staged, waiting for the `leaveScope` that
-    /// publishes it: a failure discards it.
-    var staged: UInt64 = 0
+    /// The regions whose object is staged, waiting for the `leaveScope` that publishes it: a
+    /// failure discards it.
+    var staged = RegionSet()
     /// Where the run's joined resolution goes: memory its frame sets aside when its program makes
     /// `RecursiveCall`s.
     var joinedMemory: UnsafeMutableRawPointer?

@@ -114,10 +114,10 @@ extension ResolveProgram {
     /// published, since it read objects of this failed resolve. Innermost first.
     @inline(never)
     private func discardStaged(_ scoped: StackReference<ScopedRun>) {
-        for index in regions.indices.reversed() where scoped.pointee.staged & 1 << UInt64(index) != 0 {
+        for index in regions.indices.reversed() where scoped.pointee.staged.contains(index) {
             regions[index].scope?.withObject { $0.discard() }
         }
-        scoped.pointee.staged = 0
+        scoped.pointee.staged.removeAll()
     }
 
     private func execute<Loop: LoopKind>(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>, _: Loop.Type)
@@ -207,7 +207,7 @@ extension ResolveProgram {
         #if DEBUG
             // Everything staged was published: a region still staged is a lowering mistake, which
             // would keep its creation lock held.
-            if let scoped = run.pointee.scoped, scoped.pointee.staged != 0 {
+            if let scoped = run.pointee.scoped, !scoped.pointee.staged.isEmpty {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left a staged object unpublished")),
                     at: end - 1, frame)

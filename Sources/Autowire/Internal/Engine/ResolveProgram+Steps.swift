@@ -25,12 +25,12 @@ extension ResolveProgram {
         // The generation this run works in, for a scope that has generations.
         let pinned =
             region.storage.map { storage in storage.withObject { scoped.pointee.pinnedGeneration(in: $0) } } ?? 0
-        let bit: UInt64 = 1 << UInt64(instruction.operand)
+        let index = Int(instruction.operand)
         switch instruction.operation {
         case .leaveScope where instruction.publishesStaged:
             // Nothing staged when the region was skipped.
-            guard scoped.pointee.staged & bit != 0 else { return nil }
-            scoped.pointee.staged &= ~bit
+            guard scoped.pointee.staged.contains(index) else { return nil }
+            scoped.pointee.staged.remove(index)
             scope.withObject { $0.publish() }
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
@@ -40,7 +40,7 @@ extension ResolveProgram {
             if region.publishes { scoped.pointee.publishingRegions -= 1 }
             if region.defers {
                 scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
-                scoped.pointee.staged |= bit
+                scoped.pointee.staged.insert(index)
                 return nil
             }
             scope.withObject { scope in frame.withObject(at: slot) { scope.keep($0, generation: pinned) } }
@@ -62,7 +62,7 @@ extension ResolveProgram {
         }
         // The kept object takes the place of the one the region would make.
         frame.own(kept, at: slot)
-        return skip(region, frame, scoped)
+        return skip(Int(instruction.operand), frame, scoped)
     }
 
     /// Performs `enterScope` or `leaveScope` of a region with no scope, which makes a `.graph`
@@ -75,7 +75,7 @@ extension ResolveProgram {
         let slot = Int(instruction.object)
         guard let producer = region.joined else {
             // Made again only when no region made it.
-            return frame.isEmpty(slot) ? nil : skip(region, frame, scoped)
+            return frame.isEmpty(slot) ? nil : skip(Int(instruction.operand), frame, scoped)
         }
         // Set by the program's first `RecursiveCall`, which comes before any such region.
         guard let joined = scoped.pointee.joined else {
@@ -89,14 +89,14 @@ extension ResolveProgram {
             }
             return nil
         }
-        if !frame.isEmpty(slot) { return skip(region, frame, scoped) }
+        if !frame.isEmpty(slot) { return skip(Int(instruction.operand), frame, scoped) }
         switch producer.withObject({ joined.state.pointee.lookup($0) }) {
         case .absent:
             return nil
         case .instance(let made):
             // A closure's resolve made it: the program uses that one.
             frame.own(made, at: slot)
-            return skip(region, frame, scoped)
+            return skip(Int(instruction.operand), frame, scoped)
         case .underConstruction:
             // Only a `.graph` factory the program calls is marked, and the program meets one
             // again only once it returned: a lowering mistake if ever.
@@ -108,12 +108,13 @@ extension ResolveProgram {
 
     /// Skips `region`: releases what it would have moved, notes it and the regions inside it as
     /// skipped, and returns where the run goes on.
-    private func skip(_ region: ScopeRegion, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>) -> Int {
+    private func skip(_ index: Int, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>) -> Int {
+        let region = regions[index]
         for moved in region.releasedWhenSkipped {
             // Filled before the region (lowering checked), and read last inside it.
             frame.release(Int(moved))
         }
-        scoped.pointee.skippedRegions |= region.skips
+        scoped.pointee.skippedRegions.insert(from: index, through: region.lastInside)
         return region.end
     }
 

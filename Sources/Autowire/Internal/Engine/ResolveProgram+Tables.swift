@@ -91,9 +91,10 @@ extension ResolveProgram {
         /// Slots made before the region whose last read inside it moves their reference: released
         /// when the region is skipped, since that read then never happens.
         var releasedWhenSkipped: [UInt32] = []
-        /// The bits of this region and of every region inside it: a run that skips it skips them
-        /// all, and a hook of an object made in any of them must not run.
-        var skips: UInt64 = 0
+        /// The last of the regions inside this one, or this one's index if none: regions nest and
+        /// are numbered in the order they open, so a run that skips this one skips those from its
+        /// index to this one, and a hook of an object made in any of them must not run.
+        var lastInside = 0
         /// Whether its `leaveScope` only stages the object, for a second `leaveScope` later in the
         /// program that publishes it: the region reads an object made before it, which may still
         /// be incomplete.

@@ -60,6 +60,23 @@ private final class Lobby: Injectable, @unchecked Sendable {
     static let dependencies: [Dependency<Lobby>] = [.inject(\.hall)]
 }
 
+private let lampsMade = Atomic<Int>(0)
+
+/// Bound `.weak` to a typed factory.
+private final class Lamp {
+    let log: Log
+    init(log: Log) {
+        self.log = log
+        lampsMade.add(1, ordering: .relaxed)
+    }
+}
+private final class Porch: Injectable {
+    static var scope: Scope { .transient }
+    var lamp: Lamp!
+    var log: Log!
+    static let dependencies: [Dependency<Porch>] = [.inject(\.lamp), .inject(\.log)]
+}
+
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct WeakScopeProgramTests {
     @Test func aWeakObjectIsMadeByTheProgramOnceAndSharedWhileHeld() throws {
@@ -98,6 +115,21 @@ private final class Lobby: Injectable, @unchecked Sendable {
         // Another thread would wait for the lock forever if the failed region still held it.
         let made = onThread(timeout: .seconds(20)) { (try? container.resolve(Study.self)) != nil }
         #expect(made == true)
+    }
+
+    @Test func aWeakObjectMadeByATypedFactoryIsMadeByTheProgramOnceAndSharedWhileHeld() throws {
+        let container = try Container { binder in binder.bind(Lamp.self).scoped(.weak).to(factory: Lamp.init) }
+        lampsMade.store(0, ordering: .relaxed)
+        var porches = try (0..<3).map { _ in try container.resolve(Porch.self) }
+        #expect(try container.hasProgram(of: Porch.self))
+        #expect(porches.allSatisfy { $0.lamp === porches[0].lamp })
+        #expect(porches[0].lamp.log === porches[0].log)
+        #expect(porches[1].lamp.log !== porches[1].log)
+        #expect(lampsMade.load(ordering: .relaxed) == 1)
+        porches = []
+        let next = try container.resolve(Porch.self)
+        #expect(next.lamp.log === next.log)
+        #expect(lampsMade.load(ordering: .relaxed) == 2)
     }
 
     @Test func threadsMeetingAWeakObjectAtOnceShareOne() throws {

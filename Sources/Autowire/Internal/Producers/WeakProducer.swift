@@ -17,13 +17,15 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: recipe.isFactory)
     }
 
-    /// A program makes the object in a region it skips while the instance lives. A protocol bound
-    /// `.weak` to an autowired class is kept as that object and boxed for each resolve. Other
-    /// values that are not class references cannot be held weakly: the recursive path reports them.
+    /// A program makes the object in a region it skips while the instance lives: an autowired
+    /// class, or a class a typed factory makes. A protocol bound `.weak` to an autowired class is
+    /// kept as that object and boxed for each resolve. Other values that are not class references
+    /// cannot be held weakly: the recursive path reports them.
     override func lowering() -> Lowering {
         let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         switch made {
         case .autowired: return .scoped(kept, made)
+        case .factory(let factory, _, _) where holdsReferences && factory.conversion == nil: return .scoped(kept, made)
         case .autowiredBoxed: return .scoped(WeakValueRegion<T>(kept, key: key, location: origin.location), made)
         default: return .unsupported
         }

@@ -177,6 +177,14 @@ private final class Cloakroom: Injectable {
     static let dependencies: [Dependency<Cloakroom>] = [.inject(\.locker), .inject(\.vault)]
 }
 
+/// A closure first, then a weak object whose ledger is made inside its region, then the ledger.
+private final class Foyer: Injectable {
+    var vault: Vault!
+    var locker: Locker!
+    var ledger: Ledger!
+    static let dependencies: [Dependency<Foyer>] = [.inject(\.vault), .inject(\.locker), .inject(\.ledger)]
+}
+
 /// A singleton (its ledger made in its region), then a closure that needs the same ledger.
 private final class Library: Injectable {
     var archive: Archive!
@@ -274,6 +282,20 @@ private func container() throws -> Container {
         let second = try container.resolve(Cloakroom.self)
         #expect(second.locker === first.locker)
         #expect(second.vault.ledger !== first.locker.ledger)
+    }
+
+    @Test func aWeakObjectMetAfterAClosureIsMadeByTheProgramWithTheGraphObjectsOfTheResolve() throws {
+        let container = try container()
+        let first = try container.resolve(Foyer.self)
+        #expect(try container.hasProgram(of: Foyer.self))
+        // The closure made the ledger; the locker made in this resolve shares it.
+        #expect(first.locker.ledger === first.vault.ledger)
+        #expect(first.ledger === first.vault.ledger)
+        // The first foyer holds the locker, so this run skips its region.
+        let second = try container.resolve(Foyer.self)
+        #expect(second.locker === first.locker)
+        #expect(second.ledger === second.vault.ledger)
+        #expect(second.ledger !== first.ledger)
     }
 
     @Test func aClosureAfterASingletonsFirstRegionSharesTheGraphObjectsMadeInIt() throws {

@@ -111,8 +111,9 @@ extension ProgramLowering {
         }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
-        // it would make a second one. A singleton's region is gone once the singleton exists.
-        if madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }
+        // it would make a second one. A singleton's region is gone once the singleton exists. (Once
+        // the program joined, a region records what it makes in the joined resolution.)
+        if !joinsRecursiveResolves, madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }
         var waitingFactories: [AnyProducer] = []
         var waitingTransientFactories: [(producer: AnyProducer, progress: Int)] = []
         for pending in stack {
@@ -187,8 +188,10 @@ extension ProgramLowering {
             return nil
         case .forward(let target) where slot == nil:
             return try begin(target, path: path, destination: destination)
-        case .scoped(let scope, _) where joinsRecursiveResolves:
-            // A region skipped would leave out what the joined resolution made inside it.
+        case .scoped(let scope, _) where joinsRecursiveResolves && (scope.publishes || scope.storage != nil):
+            // A singleton or custom-scope object after a closure was called: its region would have
+            // to publish what the joined resolution made, and pin its scope's generation there.
+            // (A `.weak` object's region records its `.graph` objects in the joined resolution.)
             throw scope.becomesConstant ? .notYet : .unsupported
         case .recursive(let producer, let shared) where slot == nil:
             return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)

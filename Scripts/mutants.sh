@@ -165,10 +165,10 @@ mutant main-thread-is-any-thread Internal/Runtime/CurrentThread.swift \
     'return linuxThreadID?() == getpid()' \
     'return linuxThreadID?() != nil'
 # Mirror audit: a class-typed optional property is never seen as nil.
-mutant mirror-audit-reference-never-nil Internal/Checking/MirrorAudit.swift \
+mutant mirror-audit-reference-never-nil Internal/Runtime/ClassFields.swift \
     'MirrorAuditTests|FirstFillCheckTests|ValidationTests' no \
-    'return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 0' \
-    'return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 1'
+    'return unsafe base.load(fromByteOffset: fields[index].offset, as: UInt.self) == 0' \
+    'return unsafe base.load(fromByteOffset: fields[index].offset, as: UInt.self) == 1'
 # First fill: a forgotten dependency found on the first instance is not reported.
 mutant first-fill-forgets-nothing Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests|BadInputCatalogueTests' no \

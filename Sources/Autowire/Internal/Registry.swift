@@ -202,8 +202,7 @@ final class Registry: @unchecked Sendable {
     /// `rootProducer(for:)` for a key of `T`, whose root producer is a `Producer<T>`.
     @inline(__always)
     func rootProducer<T>(of _: T.Type, for key: BindingKey) throws(ResolutionError) -> Producer<T> {
-        // Safe: the compiler makes a `Producer<T>` for a key of `T`, and only that.
-        unsafe unsafeDowncast(try rootProducer(for: key), to: Producer<T>.self)
+        try rootProducer(for: key).asProducer(of: T.self)
     }
 
     /// `withRootProducer(for:_:)` for a key of `T`, whose root producer is a `Producer<T>`.
@@ -211,8 +210,7 @@ final class Registry: @unchecked Sendable {
     func withRootProducer<T, R>(
         of _: T.Type, for key: BindingKey, _ body: (Producer<T>) throws -> R
     ) throws(ResolutionError) -> R {
-        // Safe: the compiler makes a `Producer<T>` for a key of `T`, and only that.
-        try withRootProducer(for: key) { unsafe try body(unsafeDowncast($0, to: Producer<T>.self)) }
+        try withRootProducer(for: key) { try body($0.asProducer(of: T.self)) }
     }
 
     /// The result of resolving `key` when it needs no compiling or lowering first (a cached

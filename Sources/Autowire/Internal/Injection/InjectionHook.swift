@@ -41,8 +41,8 @@ final class InjectionHook: @unchecked Sendable {
     }
 
     private static func call<X: PropertyInjectable>(_: X.Type, on object: AnyObject) throws {
-        // Safe: the plan runs only on objects of `X` or its subclasses.
-        unsafe try unsafeDowncast(object, to: X.self).didInjectDependencies()
+        // The plan runs only on objects of `X` or its subclasses.
+        try planObject(object, as: X.self).didInjectDependencies()
     }
 
     /// Whether the class is known to keep the default: no object of it needs a call.

@@ -11,6 +11,8 @@
 ///   (no `inout`, no `_modify`, no closure over it), and none calls code that could come back here
 ///   while the access lasts (hashing a `BindingKey` and growing an array are the library's own
 ///   leaf code; what `nextFill(above:)` hands back is run by the caller after the access ended).
+///   No access frees an object either, which could run a `deinit`: a replaced producer is still
+///   held by the compiler's `registered`, and a table let go of is shared with the registry's.
 /// - **One thread.** The type is not `Sendable`: a compiler lives for one compilation, on the
 ///   thread that holds its registry's `table` write lock.
 class CompilerStorage {

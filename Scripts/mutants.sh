@@ -165,10 +165,10 @@ mutant main-thread-is-any-thread Internal/Runtime/CurrentThread.swift \
     'return linuxThreadID?() == getpid()' \
     'return linuxThreadID?() != nil'
 # Mirror audit: a class-typed optional property is never seen as nil.
-mutant mirror-audit-reference-never-nil Internal/Checking/MirrorAudit.swift \
+mutant mirror-audit-reference-never-nil Internal/Runtime/ClassFields.swift \
     'MirrorAuditTests|FirstFillCheckTests|ValidationTests' no \
-    'return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 0' \
-    'return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 1'
+    'return unsafe base.load(fromByteOffset: fields[index].offset, as: UInt.self) == 0' \
+    'return unsafe base.load(fromByteOffset: fields[index].offset, as: UInt.self) == 1'
 # First fill: a forgotten dependency found on the first instance is not reported.
 mutant first-fill-forgets-nothing Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests|BadInputCatalogueTests' no \
@@ -643,7 +643,7 @@ mutant kept-instance-compiled-in-child Internal/Compiling/PlanCompiler+ChildView
 # optional dependency nil although the child binds it.
 mutant absent-keys-outside-reach Internal/Registry+Sharing.swift \
     'ChildViewTests' no \
-    'unsafe keys.formUnion(producer.absentKeys)' \
+    'keys.formUnion(producer.compiledAbsentKeys)' \
     ''
 # Reach: a closure factory taken as reaching nothing, so a child shares it and its resolves go to
 # the parent.
@@ -677,8 +677,8 @@ mutant child-binding-not-reaching-unreported Internal/Registry+Overrides.swift \
 # Overrides: a key a kept instance found absent is not part of what it reaches.
 mutant absent-key-not-reaching-unreported Internal/Registry+Overrides.swift \
     'ChildViewTests|RandomizedGraphTests' no \
-    'for absent in unsafe producer.absentKeys where targets[absent] != nil && reported.insert(absent).inserted {' \
-    'for absent in unsafe producer.absentKeys where false && targets[absent] != nil {'
+    'for absent in producer.compiledAbsentKeys where targets[absent] != nil && reported.insert(absent).inserted {' \
+    'for absent in producer.compiledAbsentKeys where false && targets[absent] != nil {'
 # Overrides: an ancestor's contribution in a kept scope is not checked.
 mutant kept-contribution-not-reaching-unreported Internal/Registry+Overrides.swift \
     'ChildViewTests|RandomizedGraphTests' no \

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PlatformTests {
     /// Runs `body` on a thread of its own (a serial queue's worker, never the caller's thread) and
     /// waits for it.
-    private static func onAnotherThread<R: Sendable>(_ body: @escaping @Sendable () -> R) -> R {
+    static func onAnotherThread<R: Sendable>(_ body: @escaping @Sendable () -> R) -> R {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: R?
         DispatchQueue(label: "PlatformTests").async {

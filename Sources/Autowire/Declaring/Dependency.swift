@@ -23,7 +23,7 @@
 /// the first injection learns the property's offset and later ones store there directly.
 public struct Dependency<Root: AnyObject>: Sendable {
     // No stored property may mention `Root`: the plan compiler reads every `Dependency<Root>` as
-    // a `Dependency<AnyObject>`, which needs the two to have one layout (see `DeclaredDependency`).
+    // a `Dependency<AnyObject>`, which needs the two to have one layout (see `DeclaredDependency.all(_:)`).
 
     /// What the property asks for and where it was declared.
     @usableFromInline
@@ -68,11 +68,9 @@ public struct Dependency<Root: AnyObject>: Sendable {
         let holdsReferences = Value.self is AnyClass
         // The plan compiler checked that every object reaching a store or a step of this
         // declaration is an `Object`, and made a step only for a producer of `Value` (`makeStep`),
-        // which is the producer each step passes its fill.
-        @Sendable func asObject(_ object: AnyObject) -> Object { unsafe unsafeDowncast(object, to: Object.self) }
-        @Sendable func asProducer(_ producer: AnyProducer) -> Producer<Value> {
-            unsafe unsafeDowncast(producer, to: Producer<Value>.self)
-        }
+        // which is the producer each step passes its fill (see `ProvenCasts`).
+        @Sendable func asObject(_ object: AnyObject) -> Object { planObject(object, as: Object.self) }
+        @Sendable func asProducer(_ producer: AnyProducer) -> Producer<Value> { producer.asProducer(of: Value.self) }
         let store = ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: holdsReferences,
             propertyIsOptional: writer.propertyIsOptional

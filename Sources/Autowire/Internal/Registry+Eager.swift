@@ -48,7 +48,7 @@ extension Registry {
     /// The scope whose instances `producer` hands out: an alias shares its implementation's.
     private static func sharingScope(of producer: AnyProducer) -> Scope {
         var current = producer
-        while current is ForwardingProducer, let target = unsafe current.edges.first?.target { current = target }
+        while current is ForwardingProducer, let target = current.compiledEdges.first?.target { current = target }
         return current.scope
     }
 }

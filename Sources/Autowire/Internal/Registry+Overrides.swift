@@ -51,7 +51,7 @@ extension Registry {
             let collection = try? owner.producer(for: key)
         else { return [] }
         let label = declaration.contribution?.dictionaryKey.map { "[\(String(reflecting: $0.base))]" } ?? "[\(index)]"
-        guard let element = unsafe collection.edges.first(where: { $0.label == label })?.target else { return [] }
+        guard let element = collection.compiledEdges.first(where: { $0.label == label })?.target else { return [] }
         return [(element, .element(key, label))]
     }
 
@@ -85,10 +85,10 @@ extension Registry {
                 }
                 continue
             }
-            for absent in unsafe producer.absentKeys where targets[absent] != nil && reported.insert(absent).inserted {
+            for absent in producer.compiledAbsentKeys where targets[absent] != nil && reported.insert(absent).inserted {
                 found.append((absent, path(to: producer) + [absent.description], true))
             }
-            for edge in unsafe producer.edges
+            for edge in producer.compiledEdges
             where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
                 cameFrom[ObjectIdentifier(edge.target)] = (producer, edge)
                 queue.append(edge.target)

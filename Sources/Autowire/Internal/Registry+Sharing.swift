@@ -71,8 +71,8 @@ extension Registry {
         while let producer = pending.popLast() {
             if producer is any OfferedSlot { return nil }
             if case .closure = producer.origin { unseen = true }
-            unsafe keys.formUnion(producer.absentKeys)
-            for edge in unsafe producer.edges where seen.insert(ObjectIdentifier(edge.target)).inserted {
+            keys.formUnion(producer.compiledAbsentKeys)
+            for edge in producer.compiledEdges where seen.insert(ObjectIdentifier(edge.target)).inserted {
                 keys.insert(edge.target.key)
                 pending.append(edge.target)
             }

@@ -202,8 +202,7 @@ final class Registry: @unchecked Sendable {
     /// `rootProducer(for:)` for a key of `T`, whose root producer is a `Producer<T>`.
     @inline(__always)
     func rootProducer<T>(of _: T.Type, for key: BindingKey) throws(ResolutionError) -> Producer<T> {
-        // Safe: the compiler makes a `Producer<T>` for a key of `T`, and only that.
-        unsafe unsafeDowncast(try rootProducer(for: key), to: Producer<T>.self)
+        try rootProducer(for: key).asProducer(of: T.self)
     }
 
     /// `withRootProducer(for:_:)` for a key of `T`, whose root producer is a `Producer<T>`.
@@ -211,25 +210,22 @@ final class Registry: @unchecked Sendable {
     func withRootProducer<T, R>(
         of _: T.Type, for key: BindingKey, _ body: (Producer<T>) throws -> R
     ) throws(ResolutionError) -> R {
-        // Safe: the compiler makes a `Producer<T>` for a key of `T`, and only that.
-        try withRootProducer(for: key) { unsafe try body(unsafeDowncast($0, to: Producer<T>.self)) }
+        try withRootProducer(for: key) { try body($0.asProducer(of: T.self)) }
     }
 
     /// The result of resolving `key` when it needs no compiling or lowering first (a cached
     /// singleton, a published program); nil when the slow path must run.
     @inline(__always)
     func readyResult(for key: BindingKey) throws(ResolutionError) -> RecordedResult? {
-        let made = unsafe try ResolutionError.catching {
-            unsafe try roots.withProducer(for: key, { unsafe try $0.readyTopLevelResult() }, otherwise: { nil })
+        try ResolutionError.catching {
+            try roots.withProducer(for: key, { try $0.readyRecordedResult() }, otherwise: { nil })
         }
-        return unsafe made.map { unsafe RecordedResult(retained: $0) }
     }
 
     /// What a new top-level resolve of `key` records, owned: compiling or lowering first if it
     /// must.
     func readyTopLevelRecord(for key: BindingKey) throws(ResolutionError) -> AnyObject? {
-        let made = unsafe try withRootProducer(for: key) { unsafe try $0.readyTopLevelResult() }
-        return unsafe made.map { unsafe RecordedResult(retained: $0).takeRecord() }
+        try withRootProducer(for: key) { try $0.readyRecordedResult() }?.takeRecord()
     }
 
     @inline(never)
@@ -291,8 +287,9 @@ final class Registry: @unchecked Sendable {
             switch ProgramLowering.lower(root, generation: generation) {
             case .success(let program):
                 programs.append(program)
-                unsafe root.programWord.store(
-                    UInt(bitPattern: Unmanaged.passUnretained(program).toOpaque()), ordering: .releasing)
+                // The program's address, as `ResolveProgram.published(_:)` reads it back: `programs`
+                // keeps it alive for the registry's life.
+                root.programWord.store(UInt(bitPattern: ObjectIdentifier(program)), ordering: .releasing)
                 return program
             case .failure(.notYet):
                 return nil

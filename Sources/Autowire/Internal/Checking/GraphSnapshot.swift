@@ -33,7 +33,7 @@ struct GraphSnapshot {
             if index < roots.count || !isReached { rootIDs.append(rootID) }
             while next < producers.count {
                 let producer = producers[next]
-                for edge in unsafe producer.edges {
+                for edge in producer.compiledEdges {
                     let target = id(of: edge.target, reachedBy: edges.count)
                     edges.append(
                         DependencyGraph.Edge(

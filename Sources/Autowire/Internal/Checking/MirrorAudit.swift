@@ -41,14 +41,10 @@ enum MirrorAudit {
     /// Whether each field of `layout` is nil in `object` right now; nil where it cannot be told.
     static func nilStates(of object: AnyObject, in layout: ProbeLayout) -> [Bool?] {
         let levels = layout.needsMirror ? Array(mirrorLevels(mirror(of: object))) : []
-        let base = unsafe UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         return layout.fields.map { field in
             switch field.reading {
-            case .referenceWord:
-                // Safe: the offset comes from the class's field records, and a class reference or
-                // class-bound existential is word-aligned; anything else is not read.
-                guard field.offset % MemoryLayout<UInt>.alignment == 0 else { return nil }
-                return unsafe base.load(fromByteOffset: field.offset, as: UInt.self) == 0
+            case .referenceWord(let record):
+                return layout.records?.isZeroWord(at: record, in: object)
             case .mirror(let level, let index):
                 guard levels.indices.contains(level) else { return nil }
                 let children = levels[level].children
@@ -94,8 +90,9 @@ struct ProbeLayout: Sendable {
     }
 
     enum Reading: Sendable {
-        /// Zero word means nil; the reference itself is never loaded.
-        case referenceWord
+        /// Zero word means nil; the reference itself is never loaded. `record` is the field's index
+        /// in `ProbeLayout.records`.
+        case referenceWord(record: Int)
         /// A strong value, read through the `Mirror` of this hierarchy level at this child index.
         case mirror(level: Int, index: Int)
     }
@@ -104,6 +101,8 @@ struct ProbeLayout: Sendable {
     /// False when the class's stored properties could not be listed (no reflection metadata, or
     /// field records that disagree with `Mirror`): then nothing can be checked.
     let isComplete: Bool
+    /// The class's field records, which `referenceWord` fields are read through; nil when incomplete.
+    let records: ClassFields?
 
     var needsMirror: Bool {
         fields.contains { if case .mirror = $0.reading { true } else { false } }
@@ -115,17 +114,15 @@ struct ProbeLayout: Sendable {
         guard !FieldRecords.areMissing(in: Swift.type(of: object)) else {
             fields = []
             isComplete = false
+            records = nil
             return
         }
         // `_forEachField` lists a class's fields after its superclasses'; Mirror levels go the
         // other way, each with its own children. Children counts are known without reading values.
         let levels = Array(MirrorAudit.mirrorLevels(mirror))
-        var declared: [(label: String, offset: Int, type: Any.Type)] = []
-        let complete = unsafe _forEachField(of: Swift.type(of: object), options: .classFields) {
-            name, offset, type, _ in
-            unsafe declared.append((String(cString: name), offset, type))
-            return true
-        }
+        let records = ClassFields(of: Swift.type(of: object))
+        let declared = records.fields.map { (label: $0.name, offset: $0.offset, type: $0.type) }
+        let complete = records.isComplete
         // The same fields in the same order, as the runtime counts them with superclasses'.
         let strong = FieldOwnership.strongFields(of: Swift.type(of: object), count: declared.count)
         let counts = levels.map(\.children.count)
@@ -134,9 +131,11 @@ struct ProbeLayout: Sendable {
         guard complete, counts.reduce(0, +) == declared.count, !declared.contains(where: \.label.isEmpty) else {
             fields = []
             isComplete = false
+            self.records = nil
             return
         }
         isComplete = true
+        self.records = records
         var fields: [Field] = []
         var end = declared.count
         for (level, levelMirror) in levels.enumerated() {
@@ -150,7 +149,8 @@ struct ProbeLayout: Sendable {
                     Field(
                         label: entry.label, name: name, owner: levelMirror.subjectType, offset: entry.offset,
                         wrappedType: optional.wrappedType,
-                        reading: optional.wrapsReference ? .referenceWord : .mirror(level: level, index: index),
+                        reading: optional.wrapsReference
+                            ? .referenceWord(record: start + index) : .mirror(level: level, index: index),
                         isStrong: strong?[start + index] ?? true))
             }
             end = start
@@ -177,24 +177,16 @@ extension Optional: OptionalMarker {
     /// and the "unknown, so a reference" guess then read a `Bool?` as a word (a misaligned load)
     /// and `0`, `""` and `0.0` as nil.
     static var wrapsReference: Bool {
-        // Safe: every type's metadata starts with its kind word (ABI); a metatype points at it.
-        let kind = unsafe unsafeBitCast(Wrapped.self, to: UnsafeRawPointer.self).load(as: UInt.self)
-        switch kind {
+        switch MetadataKind.of(Wrapped.self) {
         // A Swift class (0), a foreign class, a foreign reference type, an Objective-C class
         // wrapper; above 0x7FF the word is an Objective-C isa pointer, so a class too.
         case 0, 0x203, 0x204, 0x305, 0x800...: return true
         // Existentials, plain or constrained: opaque ones (`any P` for a non-class protocol) are
         // four words or more and strong.
-        case 0x303, 0x307: return unsafe MemoryLayout<Wrapped>.size < 4 * MemoryLayout<UnsafeRawPointer>.size
+        case 0x303, 0x307: return MemoryLayout<Wrapped>.size < 4 * MemoryLayout<UInt>.size
         default: return false
         }
     }
 
     var isNone: Bool { self == nil }
-}
-
-extension _EachFieldOptions {
-    /// `.classType`, which the standard library declares as a mutable `static var` that strict
-    /// concurrency rejects; the value is ABI.
-    static let classFields = _EachFieldOptions(rawValue: 1 << 0)
 }

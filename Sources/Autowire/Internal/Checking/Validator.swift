@@ -340,7 +340,7 @@ final class CleanCompilation {
     /// without compiling when one of its edges leads to a producer found dirty.
     func compiled<P: AnyProducer>(reaching scratch: AnyProducer, _ body: (PlanCompiler) -> P?) -> P? {
         guard !stopped else { return nil }
-        if unsafe scratch.edges.contains(where: { dirty.contains(ObjectIdentifier($0.target)) }) {
+        if scratch.compiledEdges.contains(where: { dirty.contains(ObjectIdentifier($0.target)) }) {
             dirty.insert(ObjectIdentifier(scratch))
             return nil
         }

@@ -50,19 +50,24 @@ struct PendingFills {
         entries.append(entry)
     }
 
-    /// The innermost class above the first `base` with a fill left to compile, and that fill's
-    /// index, counted as handed out; the classes above it with none left are popped, and their
-    /// producers, whose edges are then complete, passed to `finished`. Nil when none above `base`
-    /// has any.
-    mutating func next(above base: Int, finished: (AnyProducer) -> Void) -> (entry: Entry, index: Int)? {
-        while entries.count > base {
-            let top = entries.count - 1
-            if !entries[top].isDone {
-                entries[top].next += 1
-                return (entries[top], entries[top].next - 1)
-            }
-            finished(entries.removeLast().producer)
-        }
-        return nil
+    /// What the compiler does next with the classes above the first `base`.
+    enum Step {
+        /// Compile the fill at `index` of `entry`'s class, counted as handed out.
+        case fill(Entry, index: Int)
+        /// The class on top had no fill left and was popped: its producer's edges are complete.
+        case finished(AnyProducer)
+    }
+
+    /// The next step for the innermost class above the first `base`: its next fill, or, when it
+    /// has none left, popping it. Nil when no class is left above `base`.
+    ///
+    /// It runs nothing itself (the compiler keeps this stack where accesses must not overlap: see
+    /// `CompilerStorage`), so a popped class's producer is handed back rather than passed on.
+    mutating func next(above base: Int) -> Step? {
+        guard entries.count > base else { return nil }
+        let top = entries.count - 1
+        guard !entries[top].isDone else { return .finished(entries.removeLast().producer) }
+        entries[top].next += 1
+        return .fill(entries[top], index: entries[top].next - 1)
     }
 }

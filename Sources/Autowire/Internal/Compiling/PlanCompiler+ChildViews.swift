@@ -46,7 +46,7 @@ extension PlanCompiler {
         guard inherited.registry === registry else { return }  // the ancestor's own: found there
         var pending = [inherited]
         while let collection = pending.popLast() {
-            for edge in unsafe collection.edges {
+            for edge in collection.compiledEdges {
                 if let handle = edge.target as? any HandleProducer, let contributed = handle.contributed,
                     contributed.collection == inherited.key
                 {
@@ -76,8 +76,9 @@ extension PlanCompiler {
             if let inherited = inheritedProducer(for: key, from: ancestor, register: false),
                 first.inherit(collection, inherited)
             {
-                unsafe collection.edges.append(Edge(label: "", location: nil, target: inherited, isDeferred: false))
-                unsafe reroute(handlesContributedTo: inherited, through: collection.edges.count - 1)
+                let edgeIndex = collection.appendEdge(
+                    Edge(label: "", location: nil, target: inherited, isDeferred: false))
+                reroute(handlesContributedTo: inherited, through: edgeIndex)
             }
             seenKeys = ancestor.dictionaryKeys(of: key)
         }
@@ -97,11 +98,11 @@ extension PlanCompiler {
                 owner.flatMap { Self.keptElement(label, of: key, declaredBy: declaration, in: $0) }
                 ?? declaration.compile(self, false)
             if contribution.append(collection, element, contribution.dictionaryKey) {
-                unsafe collection.edges.append(
+                let edgeIndex = collection.appendEdge(
                     Edge(label: label, location: declaration.location, target: element, isDeferred: false))
                 // A handle bound under no key of its own finds its producer through this edge.
                 if let handle = element as? any HandleProducer {
-                    handle.contributed = unsafe (key, [collection.edges.count - 1])
+                    handle.contributed = (key, [edgeIndex])
                 }
             }
         }
@@ -118,6 +119,6 @@ extension PlanCompiler {
         guard declaration.explicitScope?.keepsInstances == true,
             let collection = try? owner.producer(for: key)
         else { return nil }
-        return unsafe collection.edges.first { $0.label == label }?.target
+        return collection.compiledEdges.first { $0.label == label }?.target
     }
 }

@@ -75,8 +75,8 @@ private struct Tarjan {
         while let top = path.last {
             let producer = top.producer
             let id = ObjectIdentifier(producer)
-            if unsafe top.nextEdge < producer.edges.count {
-                let edge = unsafe producer.edges[top.nextEdge]
+            if top.nextEdge < producer.edgeCount {
+                let edge = producer.edge(at: top.nextEdge)
                 path[path.count - 1].nextEdge += 1
                 let target = edge.target
                 let targetID = ObjectIdentifier(target)

@@ -14,7 +14,7 @@ extension PlanCompiler {
         /// walk, and an `Edge` (a label closure, a location) costs retains and releases to copy.
         let edgeIndex: Int
 
-        var edge: Edge { unsafe producer.edges[edgeIndex] }
+        var edge: Edge { producer.edge(at: edgeIndex) }
     }
 
     /// One walk's bookkeeping.
@@ -98,7 +98,7 @@ extension PlanCompiler {
     /// as a root, and most lead straight to what an earlier root's walk checked: a walk costs
     /// its tables' allocations even then.)
     private func reachThroughCheckedEdges(of root: AnyProducer) -> Int? {
-        let edges = unsafe root.edges
+        let edges = root.compiledEdges
         guard edges.count <= 16 else { return nil }
         var reach = 1
         for (index, edge) in edges.enumerated() where !edge.isDeferred {
@@ -183,7 +183,7 @@ extension PlanCompiler {
     /// factory (going round through it stops there, so it can hide no endless cycle, while walking
     /// it could mark what lies beyond finished before a cycle through them was seen).
     private func nextEdge(of frame: inout Frame, endlessOnly: Bool) -> Edge? {
-        let edges = unsafe frame.producer.edges
+        let edges = frame.producer.compiledEdges
         while frame.nextEdge < edges.count {
             let edge = edges[frame.nextEdge]
             frame.nextEdge += 1

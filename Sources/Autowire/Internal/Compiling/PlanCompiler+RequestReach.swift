@@ -41,11 +41,11 @@ extension PlanCompiler {
         var reported: Set<ObjectIdentifier> = []
         while let top = stack.last {
             let producer = top.producer
-            guard unsafe top.nextEdge < producer.edges.count else {
+            guard top.nextEdge < producer.edgeCount else {
                 stack.removeLast()
                 continue
             }
-            let edge = unsafe producer.edges[top.nextEdge]
+            let edge = producer.edge(at: top.nextEdge)
             stack[stack.count - 1].nextEdge += 1
             // Another container's producers never see this scope's request.
             guard edge.target.registry === registry else { continue }
@@ -58,7 +58,7 @@ extension PlanCompiler {
                 let owner = stack.count > 1 ? stack[stack.count - 2] : nil
                 handle = HandleOnPath(
                     producer: producer,
-                    location: owner.map { unsafe $0.producer.edges[$0.nextEdge - 1].location } ?? nil)
+                    location: owner.map { $0.producer.edge(at: $0.nextEdge - 1).location } ?? nil)
             }
             let inherited = edge.isDeferred ? nil : top.keeper
             let keeper = inherited ?? (target.keepsInstances ? target : nil)
@@ -95,7 +95,7 @@ extension AnyProducer {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         while let producer = stack.popLast() {
             if case .request = producer.origin { return true }
-            for edge in unsafe producer.edges
+            for edge in producer.compiledEdges
             where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
                 stack.append(edge.target)
             }

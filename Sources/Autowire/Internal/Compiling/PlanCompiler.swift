@@ -2,21 +2,10 @@ import Synchronization
 
 /// Turns bindings and `Injectable` declarations into producers: looks up each dependency once,
 /// links steps to their producers directly, and collects every problem instead of stopping at the
-/// first. Runs under the registry's table lock.
-final class PlanCompiler {
+/// first. Runs under the registry's table lock. Its tables, path and stack of fills are
+/// `CompilerStorage`'s.
+final class PlanCompiler: CompilerStorage {
     let registry: Registry
-    /// The registry's producers when this compilation started: read, never added to. (Copied and
-    /// added to, as it was, a table was copied whole for every new root, which made compiling n
-    /// roots one after another quadratic: 100 bindings compiled at their first resolves cost more
-    /// than building them all at once.)
-    @exclusivity(unchecked) private var committed: [BindingKey: AnyProducer]
-    /// The producers compiled now, by key: what the registry commits if nothing failed.
-    ///
-    /// Unchecked for exclusivity, like `lazyPath` and `pendingFills`: a compiler runs on one
-    /// thread, and no access to these spans a call out of the library (user code the compiler
-    /// calls, a `dependencies` getter, runs between accesses), so none can overlap another; the
-    /// run-time check cost about 70 instructions an access, several per class compiled.
-    @exclusivity(unchecked) private(set) var compiled: [BindingKey: AnyProducer] = [:]
     private(set) var problems: [Diagnostic] = []
     /// The producers this compilation registered, in order: what its creation locks are grouped
     /// over, rather than every producer of `table` (a walk of the whole table on each compilation
@@ -38,13 +27,6 @@ final class PlanCompiler {
     /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates,
     /// with the type of the seed its `make(_:)` is given.
     var assistedTarget: (type: ObjectIdentifier, seed: Any.Type)?
-    /// The resolution path of the dependency being compiled, as `Type.property` components.
-    /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
-    /// path is only read when a problem is reported. A linked list, so that a class whose fills
-    /// are compiled later keeps the path it was met on without copying it.
-    @exclusivity(unchecked) private var lazyPath: PathComponent?
-    /// The classes met whose property fills are not compiled yet (see `compileFills`).
-    @exclusivity(unchecked) private var pendingFills = PendingFills()
     /// Set once compiling ran out of stack: everything after is left uncompiled and unreported,
     /// the one `resolution-too-deep` problem says why.
     private(set) var ranOutOfStack = false
@@ -57,57 +39,26 @@ final class PlanCompiler {
     /// that provides that very object to its graph when nothing else provides its type.
     var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
-    var path: [String] { unsafe lazyPath?.components ?? [] }
+    var path: [String] { lazyPath?.components ?? [] }
 
-    func pushPath(_ label: PathComponent.Label) { unsafe lazyPath = unsafe PathComponent(label, after: lazyPath) }
+    func pushPath(_ label: PathComponent.Label) { lazyPath = PathComponent(label, after: lazyPath) }
 
-    func popPath() { unsafe lazyPath = unsafe lazyPath?.parent }
+    func popPath() { lazyPath = lazyPath?.parent }
 
     /// A compiler adding to `table`, with room for `count` more producers, for a compilation
     /// known or likely to make that many (building a container, compiling a new root).
     init(registry: Registry, table: [BindingKey: AnyProducer], reservingRoomFor count: Int = 0) {
         self.registry = registry
-        unsafe self.committed = table
-        if count > 0 {
-            // One allocation each, where growing from empty made one per doubling (a fresh
-            // container's first resolve: about 2,000 instructions and 4 allocations more).
-            unsafe compiled = Dictionary(minimumCapacity: count)
-            registered.reserveCapacity(count)
-        }
+        super.init(committed: table, reservingRoomFor: count)
+        // One allocation, where growing from empty made one per doubling.
+        if count > 0 { registered.reserveCapacity(count) }
         registry.compilations.add(1, ordering: .relaxed)
-    }
-
-    /// The producer registered for `key`, now or before this compilation.
-    func producer(registeredFor key: BindingKey) -> AnyProducer? { unsafe compiled[key] ?? committed[key] }
-
-    /// Every producer: those registered before this compilation and those compiled now.
-    var table: [BindingKey: AnyProducer] { unsafe committed.merging(compiled) { _, new in new } }
-
-    /// The producers registered before this compilation (for a scratch compiler, the registry's
-    /// committed ones, which all compiled without a problem).
-    var committedTable: [BindingKey: AnyProducer] { unsafe committed }
-
-    /// Adds the producers compiled now to `table`, the registry's; the compiler is spent. It lets
-    /// go of `committed` first: sharing the table's storage, it would make the merge copy it.
-    func commit(into table: inout [BindingKey: AnyProducer]) {
-        unsafe committed = [:]
-        guard unsafe table.count < compiled.count else {
-            // A loop: `merge` went through a lazy map of the pairs, about 400 instructions more.
-            for (key, producer) in unsafe compiled { table[key] = producer }
-            return
-        }
-        // Fewer before than now (a fresh container's first compilation): those are inserted
-        // into the new ones instead, which are then the table.
-        var merged = unsafe compiled
-        unsafe compiled = [:]
-        for (key, producer) in table where merged[key] == nil { merged[key] = producer }
-        table = merged
     }
 
     func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
 
     func register(_ producer: AnyProducer) {
-        unsafe compiled[producer.key] = producer
+        insertCompiled(producer)
         registered.append(producer)
     }
 
@@ -132,7 +83,7 @@ final class PlanCompiler {
     func producer(for key: BindingKey) -> AnyProducer? {
         // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
         // compiled below are none.
-        let base = unsafe pendingFills.depth
+        let base = pendingFillsDepth
         let producer = producerLeavingFills(for: key)
         compileFills(above: base)
         return producer
@@ -197,7 +148,7 @@ final class PlanCompiler {
         let made = AutowiredClass.of(type, declaring: scope).producer(key: key, scope: scope, registry: registry)
         let (producer, plan) = made ?? autowiredProducer(type, as: X.self, key: key, scope: scope, origin: .autowired)
         register(producer)
-        unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))
+        pushFills(fills(of: type, into: plan, edgesOf: producer))
         return producer
     }
 
@@ -245,8 +196,8 @@ final class PlanCompiler {
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),
     /// and of every class they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
-        let base = unsafe pendingFills.depth
-        unsafe pendingFills.push(fills(of: type, into: plan, edgesOf: producer))
+        let base = pendingFillsDepth
+        pushFills(fills(of: type, into: plan, edgesOf: producer))
         compileFills(above: base)
     }
 
@@ -263,10 +214,10 @@ final class PlanCompiler {
             reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
         // Likewise the producer's edges, one for each fill compiled.
-        if dependencies.count > 1 { unsafe producer.edges.reserveCapacity(dependencies.count) }
+        if dependencies.count > 1 { producer.reserveEdgeCapacity(dependencies.count) }
         plan.prepare(type: type, dependencies: dependencies, registry: registry)
         plan.hook = InjectionHook.of(type)
-        return unsafe PendingFills.Entry(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
+        return PendingFills.Entry(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }
 
     /// The list without entries written again (a copy-pasted `.inject(\.x)`): the property is
@@ -297,11 +248,16 @@ final class PlanCompiler {
     /// compiler's stack on the heap. A dependency on a class not compiled yet registers it and
     /// pushes its fills, which are compiled next; then its dependent goes on where it stopped.
     private func compileFills(above base: Int) {
-        let outerPath = unsafe lazyPath
-        defer { unsafe lazyPath = outerPath }
-        while let (fills, index) = unsafe pendingFills.next(above: base, finished: checkWhenEdgesAreChecked) {
-            unsafe lazyPath = fills.path
-            fills.compile(index, self)
+        let outerPath = lazyPath
+        defer { lazyPath = outerPath }
+        while let step = nextFill(above: base) {
+            switch step {
+            case .fill(let fills, let index):
+                lazyPath = fills.path
+                fills.compile(index, self)
+            case .finished(let producer):
+                checkWhenEdgesAreChecked(producer)
+            }
         }
     }
 
@@ -330,7 +286,7 @@ final class PlanCompiler {
             }
         }
         guard let target = producerLeavingFills(for: requirement.key) else {
-            if requirement.isOptional { unsafe producer.absentKeys += Self.keysLookedFor(requirement.key) }
+            if requirement.isOptional { producer.addAbsentKeys(Self.keysLookedFor(requirement.key)) }
             if !requirement.isOptional, !ranOutOfStack {
                 report(
                     .missingBinding(
@@ -345,7 +301,7 @@ final class PlanCompiler {
         }
         plan.append(step)
         if requirement.requiresMainActor, plan.mainActor == nil { plan.mainActor = (type, MainActorThread()) }
-        unsafe producer.edges.append(
+        producer.appendEdge(
             Edge(
                 label: requirement.propertyName, location: requirement.location, target: target, isDeferred: false,
                 isPropertyFill: true))

@@ -37,8 +37,8 @@ struct ContainerHandle: Sendable {
         guard let element else { return try registry.rootProducer(for: handleKey) as? HandleProducer }
         var producer = try registry.rootProducer(for: element.collection)
         for edge in element.edges {
-            guard unsafe edge < producer.edges.count else { return nil }
-            producer = unsafe producer.edges[edge].target
+            guard edge < producer.edgeCount else { return nil }
+            producer = producer.edge(at: edge).target
         }
         return producer as? HandleProducer
     }

@@ -41,8 +41,8 @@ final class InjectionHook: @unchecked Sendable {
     }
 
     private static func call<X: PropertyInjectable>(_: X.Type, on object: AnyObject) throws {
-        // Safe: the plan runs only on objects of `X` or its subclasses.
-        unsafe try unsafeDowncast(object, to: X.self).didInjectDependencies()
+        // The plan runs only on objects of `X` or its subclasses.
+        try planObject(object, as: X.self).didInjectDependencies()
     }
 
     /// Whether the class is known to keep the default: no object of it needs a call.
@@ -60,10 +60,10 @@ final class InjectionHook: @unchecked Sendable {
         case 2:
             do { try call(object) } catch { throw failure(error) }
         default:
-            unsafe Self.setMarked(nil)
+            Self.marks.clear()
             do { try call(object) } catch { throw failure(error) }
-            let keptDefault = unsafe Self.marked() == Unmanaged.passUnretained(object).toOpaque()
-            unsafe Self.setMarked(nil)
+            let keptDefault = Self.marks.isMarked(object)
+            Self.marks.clear()
             state.store(keptDefault ? 1 : 2, ordering: .relaxed)
         }
     }
@@ -75,26 +75,16 @@ final class InjectionHook: @unchecked Sendable {
 
     /// Called by the protocol extension's default: marks `object` as one whose class has no hook.
     static func defaultRan(on object: AnyObject) {
-        unsafe setMarked(Unmanaged.passUnretained(object).toOpaque())
+        marks.mark(object)
     }
 
-    /// The object the default last ran on, on this thread: a thread-specific value, so that two
-    /// threads finding out at once do not see each other's marks. The address is only compared,
-    /// never read through, and only while the object it names is held by the call being probed
-    /// (the mark is cleared before that call and after it), so a freed address is never mistaken.
-    private static let key = unsafe ThreadLocalKey()
-
-    private static func marked() -> UnsafeMutableRawPointer? {
-        guard let key else { return nil }
-        return unsafe key.value
-    }
-
-    private static func setMarked(_ object: UnsafeMutableRawPointer?) {
-        // Without a key (or when setting fails) nothing is marked: the class is taken to implement
-        // the hook, and the default is called on each object, which does nothing else.
-        guard let key else { return }
-        unsafe key.set(object)
-    }
+    /// The object the default last ran on, on this thread: each thread's own, so that two threads
+    /// finding out at once do not see each other's marks. Only compared, and only while the object
+    /// it names is held by the call being probed (the mark is cleared before that call and after
+    /// it), so a freed object's identity is never mistaken. Without a key nothing is marked: the
+    /// class is taken to implement the hook, and the default is called on each object, which does
+    /// nothing else.
+    private static let marks = ThreadLocalIdentity()
 }
 
 /// An object whose hook waits until the objects it reached are complete.

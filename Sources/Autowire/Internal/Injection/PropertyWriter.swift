@@ -7,7 +7,7 @@ import Synchronization
 /// final class the write is a store at a fixed offset, so the first injection learns that offset
 /// from the key path and later ones store directly (a plain `weak` one: see `WeakField`).
 @usableFromInline
-@safe struct PropertyWriter<Object: AnyObject, Value>: Sendable {
+struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     /// Writes through the key path: always correct, used until the offset is known and for
     /// properties that are not plain stored ones (observers, wrappers, `unowned`, non-final
     /// classes).
@@ -43,13 +43,10 @@ import Synchronization
     /// For a `Value?` (or `Value!`) property.
     @inlinable
     init(optional keyPath: ReferenceWritableKeyPath<Object, Value?>) {
-        // Safe to share: a key path is immutable. The writes it makes run on whatever thread the
-        // plan runs on, which is the main thread for a class whose dependencies were declared on
-        // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
-        nonisolated(unsafe) let keyPath = keyPath
+        let keyPath = SharedKeyPath(keyPath)
         self.init(
-            assign: { unsafe $0[keyPath: keyPath] = $1 },
-            locate: { unsafe FieldAddress.offset(of: keyPath, in: $0) },
+            assign: { keyPath.write($1, into: $0) },
+            locate: { keyPath.offset(in: $0) },
             store: { $0.assign($1 as Value?) },
             storeBoxed: { $0.assign(boxedValue($1, as: Value.self) as Value?) },
             propertyIsOptional: true)
@@ -58,13 +55,10 @@ import Synchronization
     /// For a property of type `Value`.
     @inlinable
     init(plain keyPath: ReferenceWritableKeyPath<Object, Value>) {
-        // Safe to share: a key path is immutable. The writes it makes run on whatever thread the
-        // plan runs on, which is the main thread for a class whose dependencies were declared on
-        // the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
-        nonisolated(unsafe) let keyPath = keyPath
+        let keyPath = SharedKeyPath(keyPath)
         self.init(
-            assign: { unsafe $0[keyPath: keyPath] = $1 },
-            locate: { unsafe FieldAddress.offset(of: keyPath, in: $0) },
+            assign: { keyPath.write($1, into: $0) },
+            locate: { keyPath.offset(in: $0) },
             store: { $0.assign($1) },
             storeBoxed: { $0.assign(boxedValue($1, as: Value.self)) },
             propertyIsOptional: false)
@@ -109,7 +103,7 @@ final class LearnedOffset: Sendable {
 
 /// How a resolve program writes one declared property: at the learned offset when the value is a
 /// class reference (one pointer store), else through the user's key path.
-@safe final class ProgramStore: Sendable {
+final class ProgramStore: Sendable {
     let requirement: Requirement
     let learned: LearnedOffset
     /// Whether the property's value is a class reference, stored as one pointer (`T`, `T?` and

@@ -77,3 +77,12 @@ func takeRecorded<T>(_ made: UnsafeMutableRawPointer, as type: T.Type) -> T {
     @inline(__always)
     consuming func takeRecord() -> AnyObject { unsafe Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue() }
 }
+
+extension AnyProducer {
+    /// `readyTopLevelResult()` as the result it hands over: the pointer it returns, when any, is a
+    /// record with one strong reference for the caller, which the result takes over.
+    @inline(__always)
+    func readyRecordedResult() throws -> RecordedResult? {
+        unsafe try readyTopLevelResult().map { unsafe RecordedResult(retained: $0) }
+    }
+}

@@ -1,0 +1,23 @@
+/// A key path to a property of a class, shared by the plans of every container on any thread: how
+/// a `PropertyWriter` writes a declared property before (or instead of) storing at its offset.
+///
+/// Sendable: a key path is immutable once made (its components and their arguments are fixed when
+/// the literal is evaluated), so sharing it shares no mutable state. The writes it makes run on
+/// whatever thread the plan runs on, which is the main thread for a class whose dependencies were
+/// declared on the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated
+/// there.
+@usableFromInline
+struct SharedKeyPath<Object: AnyObject, Value>: @unchecked Sendable {
+    @usableFromInline let keyPath: ReferenceWritableKeyPath<Object, Value>
+
+    @inlinable
+    init(_ keyPath: ReferenceWritableKeyPath<Object, Value>) { self.keyPath = keyPath }
+
+    /// Writes `value` into `object`'s property through the key path.
+    @inlinable
+    func write(_ value: Value, into object: Object) { object[keyPath: keyPath] = value }
+
+    /// The property's offset in `object` (see `FieldAddress.offset(of:in:)`).
+    @inlinable
+    func offset(in object: Object) -> Int { FieldAddress.offset(of: keyPath, in: object) }
+}

@@ -312,7 +312,7 @@ mutant failed-region-keeps-creation-lock Internal/Engine/ResolveProgram+Steps.sw
 # the region ran, so the two objects that need it get two (and its hook runs twice).
 mutant remade-object-made-although-its-region-ran Internal/Engine/ResolveProgram+Steps.swift \
     'RemadeAfterSkippedRegionTests' no \
-    'return frame.isEmpty(slot) ? nil : skip(Int(instruction.operand), frame, scoped)' \
+    'return frame.isEmpty(slot) ? nil : skip(region, at: Int(instruction.operand), frame, scoped)' \
     'return nil'
 # Joined programs: a `.graph` object the program makes after its first closure call is not
 # recorded in the joined resolution when created, so a closure called while it is filled makes
@@ -325,7 +325,7 @@ mutant joined-object-not-recorded-at-creation Internal/Compiling/ProgramLowering
 mutant joined-object-made-again-by-the-program Internal/Engine/ResolveProgram+Steps.swift \
     'ClosureFactoryProgramTests' no \
     '            frame.own(made, at: slot)
-            return skip(Int(instruction.operand), frame, scoped)' \
+            return skip(region, at: Int(instruction.operand), frame, scoped)' \
     '            _ = made
             return nil'
 # Programs: a property back to a shared factory still waiting for its arguments is never written

@@ -8,7 +8,10 @@ struct RegionSet {
 
     var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 }
 
-    func contains(_ index: Int) -> Bool { word(index >> 6) & 1 << UInt64(index & 63) != 0 }
+    func contains(_ index: Int) -> Bool {
+        if index < 64 { return words.0 & 1 << UInt64(index) != 0 }
+        return word(index >> 6) & 1 << UInt64(index & 63) != 0
+    }
 
     mutating func insert(_ index: Int) { setWord(index >> 6, word(index >> 6) | 1 << UInt64(index & 63)) }
 
@@ -16,6 +19,11 @@ struct RegionSet {
 
     /// Inserts `first` and every index after it up to `last`.
     mutating func insert(from first: Int, through last: Int) {
+        if last < 64 {
+            // Within the first word, the common case: one mask.
+            words.0 |= (UInt64.max >> UInt64(63 - last)) & (UInt64.max << UInt64(first))
+            return
+        }
         for index in first...last { insert(index) }
     }
 

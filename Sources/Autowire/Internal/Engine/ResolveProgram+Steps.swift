@@ -62,7 +62,7 @@ extension ResolveProgram {
         }
         // The kept object takes the place of the one the region would make.
         frame.own(kept, at: slot)
-        return skip(Int(instruction.operand), frame, scoped)
+        return skip(region, at: Int(instruction.operand), frame, scoped)
     }
 
     /// Performs `enterScope` or `leaveScope` of a region with no scope, which makes a `.graph`
@@ -75,7 +75,7 @@ extension ResolveProgram {
         let slot = Int(instruction.object)
         guard let producer = region.joined else {
             // Made again only when no region made it.
-            return frame.isEmpty(slot) ? nil : skip(Int(instruction.operand), frame, scoped)
+            return frame.isEmpty(slot) ? nil : skip(region, at: Int(instruction.operand), frame, scoped)
         }
         // Set by the program's first `RecursiveCall`, which comes before any such region.
         guard let joined = scoped.pointee.joined else {
@@ -89,14 +89,14 @@ extension ResolveProgram {
             }
             return nil
         }
-        if !frame.isEmpty(slot) { return skip(Int(instruction.operand), frame, scoped) }
+        if !frame.isEmpty(slot) { return skip(region, at: Int(instruction.operand), frame, scoped) }
         switch producer.withObject({ joined.state.pointee.lookup($0) }) {
         case .absent:
             return nil
         case .instance(let made):
             // A closure's resolve made it: the program uses that one.
             frame.own(made, at: slot)
-            return skip(Int(instruction.operand), frame, scoped)
+            return skip(region, at: Int(instruction.operand), frame, scoped)
         case .underConstruction:
             // Only a `.graph` factory the program calls is marked, and the program meets one
             // again only once it returned: a lowering mistake if ever.
@@ -108,8 +108,9 @@ extension ResolveProgram {
 
     /// Skips `region`: releases what it would have moved, notes it and the regions inside it as
     /// skipped, and returns where the run goes on.
-    private func skip(_ index: Int, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>) -> Int {
-        let region = regions[index]
+    private func skip(
+        _ region: ScopeRegion, at index: Int, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>
+    ) -> Int {
         for moved in region.releasedWhenSkipped {
             // Filled before the region (lowering checked), and read last inside it.
             frame.release(Int(moved))

@@ -68,12 +68,12 @@ import Synchronization
 /// closure and the program share each one, whichever asks first. A
 /// `.graph` factory waiting for its arguments around the call is marked under construction in the
 /// joined resolution, and its call records its product there (`JoinedPublication`), as the
-/// recursive path would. A transient object being made around the call is made by a
-/// `RecursiveCall` itself (the lowering walks the graph again), whose recursive path sees what it
-/// makes. The joined resolution's deferred hooks run after the program's, and it ends with the
-/// run. A root that is itself a closure factory keeps the recursive path, as does one whose closure
-/// is reached inside a region, below an `.optional` property or from a transient root, which the
-/// joined resolution could not see being made.
+/// recursive path would. A transient object being filled around the call is the program's, in the
+/// same resolve as the joined resolution (which therefore does not count the program as an
+/// enclosing resolve); a transient factory waiting around the call is marked under construction in
+/// it for the call. The joined resolution's deferred hooks run after the program's, and it ends
+/// with the run. A root that is itself a closure factory keeps the recursive path, as does one
+/// whose closure is reached inside a scope's region or below an `.optional` property.
 ///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
 /// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just

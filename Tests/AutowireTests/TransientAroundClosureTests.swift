@@ -266,6 +266,41 @@ private final class Till: Injectable {
     ]
 }
 
+/// Made by a transient typed factory; its link (`.graph`, recorded before the factory is met
+/// again) asks for another chain, and its tag is made by a closure: while the inner chain waits
+/// for its tag, the chain's factory waits twice around the call.
+private final class Chain {
+    let link: Link
+    let tag: Tag
+    init(link: Link, tag: Tag) {
+        self.link = link
+        self.tag = tag
+    }
+}
+
+private final class Link: Injectable {
+    var chain: Chain!
+    static let dependencies: [Dependency<Link>] = [.inject(\.chain)]
+}
+
+private final class Tag {}
+
+/// Made by a closure, after the chains returned, that asks for a chain.
+private final class Probe {
+    let chain: Chain?
+    let failure: String?
+    init(chain: Chain?, failure: String?) {
+        self.chain = chain
+        self.failure = failure
+    }
+}
+
+private final class Bracelet: Injectable {
+    var chain: Chain!
+    var probe: Probe!
+    static let dependencies: [Dependency<Bracelet>] = [.inject(\.chain), .inject(\.probe)]
+}
+
 /// Made by a closure that resolves `Envelope.Content` in its resolve: the recursive path makes the
 /// whole of it, for comparing with the program.
 private final class Envelope<Content> {
@@ -329,6 +364,16 @@ private func container() throws -> Container {
                 return Coupon(voucher: nil, failure: message(of: error))
             }
         }
+        binder.bind(Chain.self).scoped(.transient).to(factory: Chain.init)
+        binder.bind(Tag.self).scoped(.transient).to { _ in Tag() }
+        binder.bind(Probe.self).to { (resolver: Resolver) -> Probe in
+            do {
+                return Probe(chain: try resolver.resolve(Chain.self), failure: nil)
+            } catch {
+                return Probe(chain: nil, failure: message(of: error))
+            }
+        }
+        binder.bind(Envelope<Bracelet>.self).to { resolver in Envelope(content: try resolver.resolve()) }
         binder.bind(Envelope<Desk>.self).to { resolver in Envelope(content: try resolver.resolve()) }
         binder.bind(Envelope<Ticket>.self).to { resolver in Envelope(content: try resolver.resolve()) }
         binder.bind(Envelope<Pass>.self).to { resolver in Envelope(content: try resolver.resolve()) }
@@ -593,6 +638,26 @@ private func isWired(_ ticket: Ticket) -> Bool {
             #expect(till.voucher.mark === till.mark)
             #expect(till.voucher.coupon.voucher == nil)
             #expect(till.voucher.coupon.failure == voucherCycle)
+        }
+    }
+
+    /// Fails on 1fc3d9b: the probe's closure meets "Chain is needed again while its factory is
+    /// still running". Both chains wait around the inner tag's closure call, so `RecursiveCall`
+    /// marks the factory twice and restores the marks first to last: the last restore puts back
+    /// the outer chain's mark, and the factory stays under construction in the joined resolution
+    /// after both chains returned. The recursive path makes the same bracelet, probe included.
+    @Test func aTransientFactoryWaitingTwiceAroundAClosureIsNoLongerUnderConstructionOnceItReturned() throws {
+        let container = try container()
+        let recursive = try container.resolve(Envelope<Bracelet>.self).content
+        #expect(recursive.probe.failure == nil)
+        #expect(recursive.probe.chain?.link === recursive.chain.link)
+        for _ in 0..<2 {
+            let bracelet = try container.resolve(Bracelet.self)
+            #expect(try container.hasProgram(of: Bracelet.self))
+            #expect(bracelet.chain.link.chain !== bracelet.chain)
+            #expect(bracelet.probe.failure == nil)
+            #expect(bracelet.probe.chain?.link === bracelet.chain.link)
+            #expect(bracelet.probe.chain !== bracelet.chain && bracelet.probe.chain !== bracelet.chain.link.chain)
         }
     }
 

@@ -301,6 +301,36 @@ private final class Bracelet: Injectable {
     static let dependencies: [Dependency<Bracelet>] = [.inject(\.chain), .inject(\.probe)]
 }
 
+/// Made by a transient typed factory whose first argument's closure records a `.graph` object
+/// (a gauge) the program never sees, and whose second argument's closure asks for the factory
+/// again.
+private final class Meter {
+    let dial: Dial
+    let needle: Needle
+    init(dial: Dial, needle: Needle) {
+        self.dial = dial
+        self.needle = needle
+    }
+}
+
+private final class Gauge: Injectable {}
+
+/// Made by a transient closure that resolves the gauge.
+private final class Dial {
+    let gauge: Gauge
+    init(gauge: Gauge) { self.gauge = gauge }
+}
+
+/// Made by a transient closure that asks for another meter.
+private final class Needle {
+    let meter: Meter?
+    let failure: String?
+    init(meter: Meter?, failure: String?) {
+        self.meter = meter
+        self.failure = failure
+    }
+}
+
 /// Made by a closure that resolves `Envelope.Content` in its resolve: the recursive path makes the
 /// whole of it, for comparing with the program.
 private final class Envelope<Content> {
@@ -373,6 +403,16 @@ private func container() throws -> Container {
                 return Probe(chain: nil, failure: message(of: error))
             }
         }
+        binder.bind(Meter.self).scoped(.transient).to(factory: Meter.init)
+        binder.bind(Dial.self).scoped(.transient).to { resolver in Dial(gauge: try resolver.resolve()) }
+        binder.bind(Needle.self).scoped(.transient).to { (resolver: Resolver) -> Needle in
+            do {
+                return Needle(meter: try resolver.resolve(Meter.self), failure: nil)
+            } catch {
+                return Needle(meter: nil, failure: message(of: error))
+            }
+        }
+        binder.bind(Envelope<Meter>.self).to { resolver in Envelope(content: try resolver.resolve()) }
         binder.bind(Envelope<Bracelet>.self).to { resolver in Envelope(content: try resolver.resolve()) }
         binder.bind(Envelope<Desk>.self).to { resolver in Envelope(content: try resolver.resolve()) }
         binder.bind(Envelope<Ticket>.self).to { resolver in Envelope(content: try resolver.resolve()) }
@@ -389,6 +429,8 @@ private let invoiceCycle =
     "Invoice is needed again while its factory is still running, so the cycle can never close."
 private let couponCycle =
     "Coupon is needed again while its factory is still running, so the cycle can never close."
+private let needleCycle =
+    "Needle is needed again while its factory is still running, so the cycle can never close."
 private let voucherCycle =
     "Voucher is needed again while its factory is still running, so the cycle can never close."
 
@@ -658,6 +700,26 @@ private func isWired(_ ticket: Ticket) -> Bool {
             #expect(bracelet.probe.failure == nil)
             #expect(bracelet.probe.chain?.link === bracelet.chain.link)
             #expect(bracelet.probe.chain !== bracelet.chain && bracelet.probe.chain !== bracelet.chain.link.chain)
+        }
+    }
+
+
+    /// The dial's closure records the gauge after the meter's factory began: the needle's closure
+    /// may meet that factory again (the recursive path counts every recording since it began),
+    /// and the new meter's needle is the cycle. Fails on 1fc3d9b: the program reports "Meter is
+    /// needed again…", since a waiting transient factory's progress (`RecursiveCall`'s
+    /// `waitingTransientFactories`) counts only the `.graph` objects the program recorded, not the
+    /// gauge an earlier closure's resolve recorded in the joined resolution.
+    @Test func aGraphObjectAnEarlierClosureRecordedLetsALaterClosureMeetTheWaitingTransientFactory() throws {
+        let container = try container()
+        let recursive = try container.resolve(Envelope<Meter>.self).content
+        #expect(recursive.needle.meter == nil)
+        #expect(recursive.needle.failure == needleCycle)
+        for _ in 0..<2 {
+            let meter = try container.resolve(Meter.self)
+            #expect(try container.hasProgram(of: Meter.self))
+            #expect(meter.needle.meter == nil)
+            #expect(meter.needle.failure == needleCycle)
         }
     }
 

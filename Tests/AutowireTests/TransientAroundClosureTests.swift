@@ -703,7 +703,6 @@ private func isWired(_ ticket: Ticket) -> Bool {
         }
     }
 
-
     /// The dial's closure records the gauge after the meter's factory began: the needle's closure
     /// may meet that factory again (the recursive path counts every recording since it began),
     /// and the new meter's needle is the cycle. Fails on 1fc3d9b: the program reports "Meter is

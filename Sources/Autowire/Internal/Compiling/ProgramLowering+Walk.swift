@@ -17,7 +17,9 @@ extension ProgramLowering {
             if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
                 // A property back to a shared factory still waiting for its arguments: written once
                 // the factory returns, as the recursive path writes it.
-                waitingStores[id] = (waitingStores[id] ?? []) + [WaitingStore(owner: owner, store: store, path: path)]
+                waitingStores[id] =
+                    (waitingStores[id] ?? [])
+                    + [WaitingStore(owner: owner, store: store, path: path, region: enclosingRegions.last)]
                 return nil
             }
             // Met again while it is made. A transient object (or a transient factory's call) is

@@ -53,11 +53,13 @@ struct ProgramLowering {
         let hooksStart: Int
     }
 
-    /// A property of the object in slot `owner` that waits for a factory's product.
+    /// A property of the object in slot `owner` that waits for a factory's product; `region` is the
+    /// innermost region open when it met the factory.
     struct WaitingStore {
         let owner: Int
         let store: ProgramStore
         let path: Int32
+        let region: Int?
     }
 
     /// An object being filled, or a factory whose arguments are being made.
@@ -331,6 +333,10 @@ struct ProgramLowering {
                 if shared { recordGraphSlot(slot, of: top.producer) }
                 if let waiting = waitingStores[top.producer] {
                     waitingStores[top.producer] = nil
+                    // The owner is empty if a region that closed since made it and was skipped.
+                    for fill in waiting where fill.region.map({ !enclosingRegions.contains($0) }) ?? false {
+                        throw .unsupported
+                    }
                     for fill in waiting { emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path) }
                 }
                 onPath[top.producer] = top.enclosingEntry

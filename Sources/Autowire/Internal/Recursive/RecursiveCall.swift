@@ -62,7 +62,9 @@ final class RecursiveCall: ProgramFactory {
             }
         }
         defer {
-            for (waiting, mark) in zip(waitingTransientFactories, restoredMarks) {
+            // Last first: a factory waiting twice (met again in its own arguments) gets back the
+            // mark it had before the call.
+            for (waiting, mark) in zip(waitingTransientFactories, restoredMarks).reversed() {
                 state.pointee.endConstruction(waiting.producer, restoring: mark)
             }
         }

@@ -352,15 +352,21 @@ enum BadInput: String, CaseIterable, Sendable {
         case .forgottenInject:
             return resolution(forgottenInjectError())
         case .chainDeeperThanTheStack:
-            // A 5,000-class chain a closure factory resolves (which recurses) on a 512 KiB thread.
+            // A chain of 10,000 classes, each made by a closure factory that resolves the next
+            // through its resolver, on a 512 KiB thread: each closure's resolve calls the next
+            // closure, one level deeper.
             let raised: ResolutionError??
             do {
                 let container = try Container { binder in
-                    binder.bind(ChainHead.self).to { resolver in  // @deep-chain
-                        ChainHead(first: try resolver.resolve(ChainNode<Deep5000, Zero>.self))
+                    var level: any ChainLevel.Type = Zero.self
+                    for _ in 0..<Deep10000.nodes {
+                        bindLink(level, in: binder)
+                        level = level.next
                     }
                 }
-                raised = onThread { captureResolutionError { try container.resolve(ChainHead.self) } }
+                raised = onThread {
+                    captureResolutionError { try container.resolve(ChainNode<Deep10000, Zero>.self) }
+                }
             } catch {
                 return configuration(error as? ConfigurationError)
             }
@@ -741,7 +747,7 @@ extension BadInput {
             """
             error[resolution-too-deep]: The dependency path is too deep for this thread's 512 KiB stack.
               at: \(marked("deep-chain"))
-              path: ChainHead → ChainNode<Deep5000, Zero>.next → ChainNode<Deep5000, Bit1<Zero>>.next → …
+              path: ChainNode<Deep10000, Zero> → ChainNode<Deep10000, Bit1<Zero>> → ChainNode<Deep10000, Bit0<Bit1<Zero>>> → …
               fix: Cut the chain: make a property deep in it a `Provider` or `Lazy`, or give a class deep in it the `.singleton` scope and resolve that class first; or resolve from a thread with a bigger stack (such as a `Thread` with a larger `stackSize`).
             """
         case .assistedFactoryOfAnotherSeed:
@@ -820,8 +826,14 @@ extension BadInput {
     }
 }
 
-/// What a closure factory makes from the head of a deep chain.
-private final class ChainHead {
-    let first: ChainNode<Deep5000, Zero>
-    init(first: ChainNode<Deep5000, Zero>) { self.first = first }
+/// Binds `ChainNode<Deep10000, Level>` to a closure that makes the node and resolves the next one
+/// through its resolver (the last node has none).
+private func bindLink<Level: ChainLevel>(_: Level.Type, in binder: Binder) {
+    binder.bind(ChainNode<Deep10000, Level>.self).to { resolver in  // @deep-chain
+        let node = ChainNode<Deep10000, Level>()
+        if Level.depth + 1 < Deep10000.nodes {
+            node.next = try resolver.resolve(ChainNode<Deep10000, Level.Next>.self)
+        }
+        return node
+    }
 }

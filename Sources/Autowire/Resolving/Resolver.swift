@@ -92,7 +92,7 @@ public struct Resolver: Sendable {
         }
         // Checked as a root: closures have no static edges, so the graph this request reaches was
         // never cycle-checked through the factory, and an unclosable cycle would recurse forever.
-        return try registry.withRootProducer(for: key) { try $0.produceRecorded(resolution) }
+        return try registry.withRootProducer(for: key) { try $0.produceNested(resolution) }
     }
 
     @usableFromInline
@@ -106,7 +106,7 @@ public struct Resolver: Sendable {
         }
         // Checked as a root, as in `resolveObject`.
         return try registry.withRootProducer(of: T.self, for: key) {
-            try $0.produce(resolution)
+            try $0.produceNestedValue(resolution)
         }
     }
 

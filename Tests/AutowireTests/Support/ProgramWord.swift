@@ -38,3 +38,12 @@ extension RequestScope {
     /// Whether `type` has a published resolve program in this scope.
     func hasProgram<T>(of type: T.Type) throws -> Bool { ProgramWord.isProgram(try programWord(of: type)) }
 }
+
+extension Container {
+    /// Whether `type` has a published program for nested runs: what a closure's `Resolver` runs for
+    /// it inside a resolve.
+    func hasNestedProgram<T>(of type: T.Type) throws -> Bool {
+        let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
+        return ProgramWord.isProgram(producer.nestedProgramWord.load(ordering: .acquiring))
+    }
+}

@@ -26,10 +26,23 @@ extension ProgramLowering {
         enclosingRegions.removeLast()
         let opening = regionOpenings[index]
         let joins = regions[index].joined != nil
-        for producer in graphLog[opening.graphLogStart...]
-        where producer != opening.producer && (joins || remade[producer] == nil) {
+        var logsItsOwn = false
+        for producer in graphLog[opening.graphLogStart...] {
+            guard producer != opening.producer else {
+                logsItsOwn = true
+                continue
+            }
+            guard joins || remade[producer] == nil else { continue }
             setAside(producer)
             madeInLastingRegion = true
+        }
+        if joins, graphLog.count > opening.graphLogStart {
+            // Everything the region made but its own object is set aside now: an enclosing region
+            // that closes later has only that object left to set aside, and reading the rest
+            // again made a chain of such regions quadratic to lower (a nested program of a chain
+            // has one per object).
+            graphLog.removeSubrange(opening.graphLogStart...)
+            if logsItsOwn { graphLog.append(opening.producer) }
         }
     }
 
@@ -65,7 +78,7 @@ extension ProgramLowering {
         for pending in pendingHooks[opening.hooksStart...] {
             emit(
                 .init(
-                    operation: .callHook, object: UInt32(pending.slot),
+                    operation: .callHook, moves: nested, object: UInt32(pending.slot),
                     value: UInt32(pending.region.map { $0 + 1 } ?? 0), operand: Int32(pending.hook)),
                 path: pending.path)
         }
@@ -103,7 +116,12 @@ extension ProgramLowering {
     }
 
     /// For each region, the slots made before it whose reference moves inside it (`lastReads`):
-    /// a run that skips the region releases them there.
+    /// a run that skips the region releases them there; and the last region inside it.
+    ///
+    /// Regions nest, and open in the order of their index (their starts never decrease): one pass
+    /// over the code with a stack of open regions finds the innermost region of each instruction,
+    /// and each region's parent. Comparing every region with every slot or every later region was
+    /// quadratic, which a nested program of a deep chain (a region per object) made slow.
     mutating func listReleasesWhenSkipped() {
         // The instruction that fills each slot first.
         var createdAt = [Int](repeating: Int.max, count: slotCount)
@@ -116,14 +134,32 @@ extension ProgramLowering {
                 break
             }
         }
+        var parent = [Int](repeating: -1, count: regions.count)
+        var innermostAt = [Int](repeating: -1, count: code.count)
+        var open: [Int] = []
+        var next = 0
+        for pc in code.indices {
+            while let last = open.last, regions[last].end <= pc { open.removeLast() }
+            while next < regions.count, regions[next].start == pc {
+                parent[next] = open.last ?? -1
+                open.append(next)
+                next += 1
+            }
+            innermostAt[pc] = open.last ?? -1
+        }
         for index in regions.indices {
-            let region = regions[index]
-            regions[index].lastInside = regions[index...].indices.last { regions[$0].end <= region.end } ?? index
-            regions[index].releasedWhenSkipped = (0..<slotCount).filter { slot in
-                let reads = lastReads[slot]
-                return reads.moved && createdAt[slot] < region.start
-                    && (region.start..<region.end).contains(reads.movedAt)
-            }.map(UInt32.init)
+            regions[index].lastInside = index
+            regions[index].releasedWhenSkipped = []
+        }
+        for index in regions.indices.reversed() where parent[index] >= 0 {
+            regions[parent[index]].lastInside = Swift.max(regions[parent[index]].lastInside, regions[index].lastInside)
+        }
+        for slot in 0..<slotCount where lastReads[slot].moved {
+            var region = innermostAt[lastReads[slot].movedAt]
+            while region >= 0, createdAt[slot] < regions[region].start {
+                regions[region].releasedWhenSkipped.append(UInt32(slot))
+                region = parent[region]
+            }
         }
     }
 }

@@ -48,6 +48,8 @@ extension ProgramLowering {
         rootKey = nil
         generation = 1
         joinsRecursiveResolves = false
+        nested = false
+        constructs.removeAll(keepingCapacity: true)
         injectedRoot = nil
         Self.empty(&selfProducers)
     }

@@ -58,7 +58,6 @@ extension ProgramLowering {
     mutating func beginShared(
         _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
-        guard regions.count < Self.maximumRegions else { throw .unsupported }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         let joins = joinsRecursiveResolves
         if joins {
@@ -197,7 +196,7 @@ extension ProgramLowering {
             throw scope.becomesConstant ? .notYet : .unsupported
         case .recursive(let producer, let shared) where slot == nil:
             return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
-        case .scoped(let scope, let made) where !destination.leavesScope && regions.count < Self.maximumRegions:
+        case .scoped(let scope, let made) where !destination.leavesScope:
             if let storage = scope.storage {
                 pinnedStorages.insert(ObjectIdentifier(storage))
                 guard pinnedStorages.count <= ScopePins.capacity else { throw .unsupported }
@@ -220,10 +219,6 @@ extension ProgramLowering {
                 into: slot)
         case .notYet:
             throw .notYet
-        case .scoped(let scope, _) where !destination.leavesScope:
-            // Too many regions: a singleton is created by the recursive path, and a later resolve
-            // reads it as a constant.
-            throw scope.becomesConstant ? .notYet : .unsupported
         case .constant, .forward, .scoped, .existing, .unsupported, .recursive:
             throw .unsupported
         }

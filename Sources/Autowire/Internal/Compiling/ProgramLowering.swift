@@ -92,8 +92,6 @@ struct ProgramLowering {
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
     /// the recursive path.
     static let maximumInstructions = 1 << 20
-    /// A run notes the regions it skipped in a `RegionSet`.
-    static let maximumRegions = RegionSet.capacity
 
     var code: [ResolveProgram.Instruction] = []
     var pathOf: [Int32] = []
@@ -174,13 +172,21 @@ struct ProgramLowering {
     /// run's joined resolution first, where a closure may have made it, and recorded there once
     /// made (see `beginShared`).
     var joinsRecursiveResolves = false
+    /// Whether the program is lowered for nested runs, in the resolution of a closure whose
+    /// `Resolver` asks for the root (see `ResolveProgram.runNested(in:)`): it joins that
+    /// resolution from its first instruction, and its hooks wait for the run's creation frame.
+    var nested = false
+    /// For a nested program, the producers whose factories it calls (see `ResolveProgram.constructs`).
+    var constructs: [ObjectIdentifier] = []
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
     var injectedRoot: ObjectIdentifier?
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
-    static func lower(_ root: AnyProducer, generation: Int) -> Result<ResolveProgram, Stop> {
+    static func lower(_ root: AnyProducer, generation: Int, nested: Bool = false) -> Result<ResolveProgram, Stop> {
         SpareLowering.shared.withLowering { lowering in
             lowering.generation = generation
+            lowering.nested = nested
+            lowering.joinsRecursiveResolves = nested
             do throws(Stop) {
                 return .success(try lowering.lowerRoot(root))
             } catch {
@@ -227,9 +233,12 @@ struct ProgramLowering {
                     producer: ObjectIdentifier(root),
                     work: .fill(type: type, plan: plan, steps: plan.steps, slot: slot), path: -1,
                     range: nil, destination: .root))
+        case let lowering where nested && !Self.nestedRunMakes(lowering):
+            throw .unsupported
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
         case .constant(let value):
+            // (Not nested: `nestedRunMakes`.)
             stack.append(
                 Pending(
                     producer: ObjectIdentifier(root),
@@ -247,7 +256,7 @@ struct ProgramLowering {
         for pending in pendingHooks {
             emit(
                 .init(
-                    operation: .callHook, object: UInt32(pending.slot),
+                    operation: .callHook, moves: nested, object: UInt32(pending.slot),
                     value: UInt32(pending.region.map { $0 + 1 } ?? 0),
                     operand: Int32(pending.hook)),
                 path: pending.path)
@@ -266,7 +275,19 @@ struct ProgramLowering {
             factories: factories, factorySites: factorySites, arguments: arguments, regions: regions, scopes: scopes,
             mainActorTypes: mainActorTypes, slotCount: slotCount,
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
-            generation: generation)
+            generation: generation, constructs: constructs)
+    }
+
+    /// Whether a nested run of a root that `lowering` makes does anything but call the recursive
+    /// path: what the recursive path makes at the root (a closure's value, a protocol's box of a
+    /// `.graph` object) or reads as a constant gains nothing from a run around it.
+    static func nestedRunMakes(_ lowering: Lowering) -> Bool {
+        switch lowering {
+        case .autowired, .forward, .scoped: true
+        case .autowiredBoxed(_, _, _, let shared): !shared
+        case .factory(let factory, _, let shared): !shared || factory.conversion == nil
+        case .constant, .existing, .recursive, .notYet, .unsupported: false
+        }
     }
 
     /// Works on the innermost pending object or factory until the root is complete.
@@ -317,6 +338,7 @@ struct ProgramLowering {
                     continue
                 }
                 let top = stack.removeLast()
+                if nested, !constructs.contains(top.producer) { constructs.append(top.producer) }
                 let slot = regionSlot ?? newSlot(owned: true)
                 if shared, joinsRecursiveResolves, !(factory is RecursiveCall) {
                     // A `.graph` factory whose product the joined resolution must see: one that

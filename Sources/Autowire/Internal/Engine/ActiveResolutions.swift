@@ -132,9 +132,16 @@ enum ActiveResolutions {
             switch enclosing {
             case .state(let outer):
                 if test(&outer.pointee) { return true }
+                // Its nested runs are on this thread's stack too, in frames the state's enclose.
+                var nested = outer.pointee.innermostNestedRun
+                while let run = nested {
+                    if testProgram(run.pointee) { return true }
+                    nested = run.pointee.enclosingNestedRun
+                }
                 next = outer.pointee.outer
             case .program(let run):
-                // A program run is only ever the outermost.
+                // A program run is only ever the outermost of the chain (a nested one is reached
+                // through its resolution).
                 return testProgram(run.pointee)
             }
         }

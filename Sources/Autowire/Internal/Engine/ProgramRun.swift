@@ -14,6 +14,9 @@
     let request: BorrowedValue?
     /// The state of the regions and the joined resolution; nil for a program with neither.
     var scoped: StackReference<ScopedRun>?
+    /// For a nested run, the nested run of the same resolution it runs inside, if any: the chain
+    /// `ActiveResolutions` walks to see what a resolution's nested runs are building.
+    var enclosingNestedRun: StackReference<ProgramRun>?
 
     init(program: ResolveProgram, request: BorrowedValue?) {
         self.programReference = Unowned(program)
@@ -23,8 +26,9 @@
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions: Int { scoped?.pointee.publishingRegions ?? 0 }
 
-    /// The run's joined resolution, if its first `RecursiveCall` started one.
-    var joined: JoinedResolution? { scoped?.pointee.joined }
+    /// The resolution the run's `RecursiveCall`s make their values in: the run's own joined
+    /// resolution once its first call started it, or the one a nested run works in.
+    var joined: StackReference<ResolutionState>? { scoped?.pointee.joined }
 
     /// Whether the run skipped region `index`; only for a program with regions, which runs with a
     /// `ScopedRun`.
@@ -37,7 +41,8 @@
 
 /// What a run of a program with regions or `RecursiveCall`s keeps besides its frame: which regions
 /// it skipped, staged or is in, the generations it pinned in custom scopes, and its joined
-/// resolution.
+/// resolution. A nested run (see `ResolveProgram.runNested(in:)`) joins the resolution it was
+/// asked from instead, and keeps its hooks for that resolution's creation frame.
 @safe struct ScopedRun {
     /// The regions the run skipped, and those inside them.
     var skippedRegions = RegionSet()
@@ -50,8 +55,24 @@
     /// `RecursiveCall`s.
     var joinedMemory: UnsafeMutableRawPointer?
     /// The resolution the run's `RecursiveCall`s make their values in, once the first has started
-    /// it.
-    private(set) var joined: JoinedResolution?
+    /// it; for a nested run, the resolution it runs in, from the start.
+    private(set) var joined: StackReference<ResolutionState>?
+    /// The joined resolution the run started and must end; nil for a nested run, whose resolution
+    /// belongs to the resolve that asked for it.
+    private(set) var ownJoined: JoinedResolution?
+    /// For a nested run, the hooks of the objects it completed, in order: run when its creation
+    /// frame in the joined resolution ends, as the recursive path runs them (see `runNested`).
+    var nestedHooks: [PendingHook] = []
+
+    init() {}
+
+    /// The state of a nested run in `resolution`.
+    init(nestedIn resolution: StackReference<ResolutionState>) {
+        joined = resolution
+    }
+
+    /// Whether the run is nested in a resolution it did not start.
+    var isNested: Bool { joined != nil && ownJoined == nil }
     /// The generations this run pinned in the custom scopes it reached, shared with its joined
     /// resolution: a closure's resolve and the program must work in one generation of each scope,
     /// or a reset landing between their pins tears the graph.
@@ -62,11 +83,12 @@
     mutating func joinedResolution(
         seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?
     ) -> StackReference<ResolutionState> {
-        if let joined { return joined.state }
+        if let joined { return joined }
         // Set by the run before any instruction of a program that makes `RecursiveCall`s.
         let started = unsafe JoinedResolution(
             in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
-        joined = started
+        ownJoined = started
+        joined = started.state
         pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
         return started.state
     }

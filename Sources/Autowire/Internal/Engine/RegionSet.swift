@@ -1,12 +1,13 @@
 /// A set of a program's regions, by index: which ones a run skipped, or staged. Four words kept in
-/// the run's record, so that a program may have up to `capacity` regions (a first resolve that
-/// creates many singletons, each in a region of its own, and the regions that make objects again).
+/// the run's record, for the first 256 regions (a first resolve that creates many singletons, each
+/// in a region of its own, and the regions that make objects again); the words of a program with
+/// more (a nested program, with a region per `.graph` object) are allocated when first set.
 struct RegionSet {
-    static let capacity = 256
-
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// The words past the fourth, as far as one was set.
+    private var overflow: [UInt64] = []
 
-    var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 }
+    var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 && overflow.allSatisfy { $0 == 0 } }
 
     func contains(_ index: Int) -> Bool {
         if index < 64 { return words.0 & 1 << UInt64(index) != 0 }
@@ -27,14 +28,18 @@ struct RegionSet {
         for index in first...last { insert(index) }
     }
 
-    mutating func removeAll() { words = (0, 0, 0, 0) }
+    mutating func removeAll() {
+        words = (0, 0, 0, 0)
+        overflow = []
+    }
 
     private func word(_ number: Int) -> UInt64 {
         switch number {
         case 0: words.0
         case 1: words.1
         case 2: words.2
-        default: words.3
+        case 3: words.3
+        default: number - 4 < overflow.count ? overflow[number - 4] : 0
         }
     }
 
@@ -43,7 +48,13 @@ struct RegionSet {
         case 0: words.0 = value
         case 1: words.1 = value
         case 2: words.2 = value
-        default: words.3 = value
+        case 3: words.3 = value
+        default:
+            if number - 4 >= overflow.count {
+                guard value != 0 else { return }
+                overflow += repeatElement(0, count: number - 4 - overflow.count + 1)
+            }
+            overflow[number - 4] = value
         }
     }
 }

@@ -94,11 +94,11 @@ extension ResolveProgram {
                     made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
                 } catch {
                     discardStaged(scoped)
-                    scoped.pointee.joined?.abandon()
+                    scoped.pointee.ownJoined?.abandon()
                     throw error
                 }
                 do throws(ResolutionError) {
-                    try scoped.pointee.joined?.complete()
+                    try scoped.pointee.ownJoined?.complete()
                 } catch {
                     // The run's own work is done: the frame holds only the result, whose reference
                     // the run owns (it would have gone to the caller), released once here.
@@ -106,6 +106,55 @@ extension ResolveProgram {
                     throw error
                 }
                 return made
+            }
+        }
+    }
+
+    /// Whether this nested program can run in `resolution`: none of the factories it calls is
+    /// under construction there. The recursive path meets such a factory as a cycle, which a
+    /// property fill may close by waiting for the factory to return: the resolve goes on that way.
+    func canRunNested(in resolution: StackReference<ResolutionState>) -> Bool {
+        !constructs.contains { resolution.pointee.isConstructing($0) }
+    }
+
+    /// Runs this program, lowered for nested runs (see `ProgramLowering.lower(_:generation:nested:)`),
+    /// in `resolution`: the resolution of a closure factory whose `Resolver` asked for the root.
+    /// Every `.graph` object it makes is looked up there first and recorded there once created,
+    /// so the closure, the program that called it and this run share each one. The run is a
+    /// creation frame of that resolution, as a recursive resolve of the root is: its hooks run
+    /// when it ends if it read nothing made outside it, else with the frame or resolve around it.
+    /// Returns the root's value as recorded, owned.
+    func runNested(in resolution: StackReference<ResolutionState>) throws(ResolutionError) -> AnyObject {
+        // What the recursive path checks once per object: a run of closures resolving one another
+        // nests a run per level.
+        if resolution.pointee.stack.isExhausted() { throw Resolution(state: resolution).tooDeep() }
+        var record = ProgramRun(program: self, request: resolution.pointee.request)
+        return try StackReference.with(&record) { run throws(ResolutionError) in
+            // A resolve started from the user's code inside the run sees what it is building.
+            run.pointee.enclosingNestedRun = resolution.pointee.innermostNestedRun
+            resolution.pointee.innermostNestedRun = run
+            defer { resolution.pointee.innermostNestedRun = run.pointee.enclosingNestedRun }
+            var scopedRun = ScopedRun(nestedIn: resolution)
+            return try StackReference.with(&scopedRun) { scoped throws(ResolutionError) in
+                run.pointee.scoped = scoped
+                resolution.pointee.beginCreation()
+                let made: ObjectWord
+                do throws(ResolutionError) {
+                    made = try ProgramFrame.with(slotCount: slotCount) { frame throws(ResolutionError) in
+                        try execute(frame, run, Regions.self)
+                    }
+                } catch {
+                    discardStaged(scoped)
+                    resolution.pointee.abandonCreation()
+                    throw error
+                }
+                do throws(ResolutionError) {
+                    try resolution.pointee.endCreation(nil, hooks: scoped.pointee.nestedHooks)
+                } catch {
+                    made.release()
+                    throw error
+                }
+                return made.takeObject()
             }
         }
     }
@@ -182,6 +231,11 @@ extension ResolveProgram {
                 guard !frame.isEmpty(object),
                     instruction.value == 0 || !run.pointee.skipped(region: Int(instruction.value - 1))
                 else { break }
+                if instruction.moves {
+                    // A nested run's: its creation frame runs it (see `runNested`).
+                    deferHook(at: pc, frame, run)
+                    break
+                }
                 run.pointee.pc = pc
                 do {
                     try hooks[Int(instruction.operand)].withObject { hook in

@@ -77,7 +77,8 @@ extension ResolveProgram {
             // Made again only when no region made it.
             return frame.isEmpty(slot) ? nil : skip(region, at: Int(instruction.operand), frame, scoped)
         }
-        // Set by the program's first `RecursiveCall`, which comes before any such region.
+        // Set by the program's first `RecursiveCall`, which comes before any such region, or from the
+        // start of a nested run.
         guard let joined = scoped.pointee.joined else {
             throw failure(
                 ResolutionError(.internalInconsistency("a shared object's region ran before its joined resolution")),
@@ -85,12 +86,12 @@ extension ResolveProgram {
         }
         if instruction.operation == .leaveScope {
             producer.withObject { producer in
-                frame.withObject(at: slot) { joined.state.pointee.record(producer, instance: $0) }
+                frame.withObject(at: slot) { joined.pointee.record(producer, instance: $0) }
             }
             return nil
         }
         if !frame.isEmpty(slot) { return skip(region, at: Int(instruction.operand), frame, scoped) }
-        switch producer.withObject({ joined.state.pointee.lookup($0) }) {
+        switch producer.withObject({ joined.pointee.lookup($0) }) {
         case .absent:
             return nil
         case .instance(let made):
@@ -117,6 +118,16 @@ extension ResolveProgram {
         }
         scoped.pointee.skippedRegions.insert(from: index, through: region.lastInside)
         return region.end
+    }
+
+    /// Performs a nested run's `callHook`: the hook waits for the run's creation frame.
+    @inline(never)
+    func deferHook(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) {
+        let instruction = code[pc]
+        let hook = hooks[Int(instruction.operand)].object
+        frame.withObject(at: Int(instruction.object)) { object in
+            run.pointee.scoped?.pointee.nestedHooks.append(PendingHook(object: object, hook: hook))
+        }
     }
 
     /// Performs `requireMainActor`: asks the system where the run is, every time (a program may be

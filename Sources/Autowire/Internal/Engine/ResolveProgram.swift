@@ -34,7 +34,7 @@ import Synchronization
 /// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
 /// | `callFactory` | slot `object` = the factory of the call at byte offset `operand` in `calls` called with its arguments (slots or constants); an argument read for the last time moves to a factory that consumes its arguments |
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
-/// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object |
+/// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object; with `moves` (a nested run's), hands it to the run's creation frame |
 /// | `release` | slot `object`'s reference, if any, is released |
 /// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region; for a region with no scope, the run goes on past it if slot `object` is filled |
 /// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object (or, when the region `defers`, stages it) |
@@ -74,6 +74,15 @@ import Synchronization
 /// it for the call. The joined resolution's deferred hooks run after the program's, and it ends
 /// with the run. A root that is itself a closure factory keeps the recursive path, as does one
 /// whose closure is reached inside a scope's region or below an `.optional` property.
+///
+/// **Nested runs.** What a closure's `Resolver` asks for while its resolve runs is made by a
+/// *nested* program of that root, lowered as if its first instruction came after a
+/// `RecursiveCall`: every `.graph` object is looked up in the closure's resolution and recorded
+/// there, so it is one instance with the program around the closure and every other closure. Its
+/// hooks (`callHook` with `moves` set) wait for the creation frame the run is in that resolution,
+/// as the recursive path's would (see `runNested(in:)`). A root whose nested program calls a
+/// factory still running in that resolution (which a property may wait for) is made by the
+/// recursive path instead.
 ///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
 /// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just
@@ -139,6 +148,10 @@ import Synchronization
     let improvable: Atomic<Bool>
     /// 1 for a root's first program, one more each time it is lowered again.
     let generation: Int
+    /// For a nested program, the producers whose factories it calls (closures included): the
+    /// recursive path marks such a factory under construction while it runs, and a nested run
+    /// would not see the mark (see `canRunNested(in:)`).
+    let constructs: [ObjectIdentifier]
     /// `ActiveResolutions.key`, read once here rather than through its lazy global on every run.
     let activeResolutionsKey = ActiveResolutions.key
 
@@ -148,7 +161,7 @@ import Synchronization
         hooks: [InjectionHook], constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite],
         arguments: [UInt32], regions: [ScopeRegion], scopes: [ProgramScope], mainActorTypes: [Any.Type],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
-        pathOf: [Int32], pathTree: [PathStep], generation: Int
+        pathOf: [Int32], pathTree: [PathStep], generation: Int, constructs: [ObjectIdentifier] = []
     ) {
         // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what the
         // program keeps is copied, into one block for all its tables.
@@ -205,6 +218,7 @@ import Synchronization
         self.resultSlot = resultSlot
         self.injects = injects
         self.generation = generation
+        self.constructs = constructs
         // Lowered at most three times: a run that keeps failing before some store or check is
         // reached leaves them unlearned, and would otherwise be lowered again on every resolve.
         // A conversion not yet proven is boxed by a call; proven, properties store it directly.

@@ -167,6 +167,11 @@
     /// stands for (a resolve's result).
     @inline(__always)
     var owned: UnsafeMutableRawPointer { unsafe bits }
+
+    /// The object, taking over the one strong reference the word stands for (a nested run's
+    /// result).
+    @inline(__always)
+    func takeObject() -> AnyObject { unsafe Unmanaged<AnyObject>.fromOpaque(bits).takeRetainedValue() }
 }
 
 /// A frame of slots on the stack, all nil: a resolve of a small graph allocates nothing but the

@@ -70,6 +70,23 @@ class AnyProducer: @unchecked Sendable {
     /// The resolve program of this producer as a root (see `ProgramWord`); a published program is
     /// owned by the registry.
     let programWord = Atomic<UInt>(ProgramWord.unlowered)
+    /// The same, for nested runs: what a closure's `Resolver` runs for this producer inside a
+    /// resolve (see `ResolveProgram.runNested(in:)`).
+    let nestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
+
+    /// `programWord`, or `nestedProgramWord` when `nested`, loaded acquiring.
+    final func programWord(nested: Bool) -> UInt {
+        nested ? nestedProgramWord.load(ordering: .acquiring) : programWord.load(ordering: .acquiring)
+    }
+
+    /// Stores `word` (releasing) in `programWord`, or `nestedProgramWord` when `nested`.
+    final func publishProgramWord(_ word: UInt, nested: Bool) {
+        if nested {
+            nestedProgramWord.store(word, ordering: .releasing)
+        } else {
+            programWord.store(word, ordering: .releasing)
+        }
+    }
 
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
@@ -78,6 +95,30 @@ class AnyProducer: @unchecked Sendable {
     /// keeps, inside a scope's region (`insideKeptObject`), or for any other: the same, but for
     /// handles, which hold their container weakly in the first case (see `RegistryReference`).
     func lowering(insideKeptObject: Bool) -> Lowering { lowering() }
+
+    /// The value in `resolution`, as recorded, for a closure's `Resolver`: by this producer's
+    /// nested program when it has one, else recursively.
+    final func produceNested(_ resolution: Resolution) throws -> AnyObject {
+        if let program = nestedProgram(in: resolution) { return try program.runNested(in: resolution.state) }
+        return try produceRecorded(resolution)
+    }
+
+    /// The nested program to run in `resolution`, if any. None while the resolution makes an
+    /// object its container keeps: a program lowered from the root makes handles and resolvers
+    /// that hold their container strongly.
+    @inline(__always)
+    final func nestedProgram(in resolution: Resolution) -> ResolveProgram? {
+        guard !resolution.state.pointee.isMakingKeptObject else { return nil }
+        let word = nestedProgramWord.load(ordering: .acquiring)
+        var program: ResolveProgram?
+        if ProgramWord.isProgram(word), !ResolveProgram.published(word).canImprove {
+            program = ResolveProgram.published(word)
+        } else if word != ProgramWord.none {
+            program = registry.program(for: self, nested: true)
+        }
+        guard let program, program.canRunNested(in: resolution.state) else { return nil }
+        return program
+    }
 
     /// The value of a top-level resolve as recorded (see `takeRecorded(_:as:)`), retained, when
     /// no compiling or lowering has to run first: by the published program, unless lowering it
@@ -212,6 +253,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
             return recorded
         }
         return reference(for: value)
+    }
+
+    /// The value in `resolution` for a closure's `Resolver`: by the nested program when the
+    /// producer has one (see `produceNested`), else recursively.
+    final func produceNestedValue(_ resolution: Resolution) throws -> T {
+        if let program = nestedProgram(in: resolution) {
+            return recordedValue(try program.runNested(in: resolution.state))
+        }
+        return try produce(resolution)
     }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when

@@ -21,7 +21,10 @@ final class JoinedPublication: ProgramFactory {
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         let made = try factory.call(arguments, in: run)
-        try run.pointee.joined?.publish(made, of: producer)
+        if let joined = run.pointee.joined {
+            joined.pointee.record(producer, instance: made)
+            try Resolution(state: joined).fillWaiting(for: producer, with: made)
+        }
         return made
     }
 

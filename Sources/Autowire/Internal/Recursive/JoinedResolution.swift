@@ -40,13 +40,6 @@
         }
     }
 
-    /// Records `object`, the product of `producer`'s factory, which the program called after this
-    /// resolution marked it under construction, and writes the property fills that waited for it.
-    func publish(_ object: AnyObject, of producer: AnyProducer) throws {
-        state.pointee.record(producer, instance: object)
-        try Resolution(state: state).fillWaiting(for: producer, with: object)
-    }
-
     /// Ends a run that succeeded: runs the hooks deferred to the end of the resolve and publishes
     /// the singletons deferred to it, then ends the state.
     ///

@@ -68,6 +68,9 @@ final class RecursiveCall: ProgramFactory {
                 state.pointee.endConstruction(waiting.producer, restoring: mark)
             }
         }
+        // A nested run's resolution is on this thread's chain already: the closure whose
+        // `Resolver` started the run found it there.
+        if scoped.pointee.isNested { return try producer.produceRecorded(Resolution(state: state)) }
         // The joined resolution is the thread's innermost resolve while the recursive path runs in
         // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
         // is the innermost again.

@@ -74,7 +74,7 @@
     }
 
     @inline(never)
-    private func tooDeep() -> ResolutionError {
+    func tooDeep() -> ResolutionError {
         ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
     }
 

@@ -20,7 +20,10 @@ extension ResolutionState {
     /// or for the end of the resolve.
     ///
     /// - Throws: the first hook's error; the frame's singletons are then discarded.
-    mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
+    /// A nested run's frame passes its objects' `hooks` instead.
+    mutating func endCreation(
+        _ creation: Creation?, hook: PendingHook? = nil, hooks: [PendingHook] = []
+    ) throws(ResolutionError) {
         guard var frame = creationFrames.popLast() else {
             try hook?.run()
             creation?.publish()
@@ -28,6 +31,7 @@ extension ResolutionState {
         }
         if let creation { frame.deferred.append(creation) }
         if let hook { frame.hooks.append(hook) }
+        frame.hooks += hooks
         if frame.earliestRead >= frame.start {
             do {
                 for pending in frame.hooks { try pending.run() }

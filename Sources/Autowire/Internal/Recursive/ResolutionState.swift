@@ -69,6 +69,9 @@ import Synchronization
     /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
     /// factory), if any: what it is building must not be started again here.
     var outer: ActiveResolve?
+    /// The innermost nested program run in this resolution (see `ResolveProgram.runNested(in:)`),
+    /// linked to the ones around it: what they are building is this resolve's.
+    var innermostNestedRun: StackReference<ProgramRun>?
     /// Whether this is a program run's joined resolution (see `JoinedResolution`): the program it
     /// is entered in, its `outer`, is the same resolve, not an enclosing one.
     var joinsProgram = false
@@ -321,8 +324,11 @@ import Synchronization
     }
 
     /// Whether `producer`'s factory is running in this resolve: marked, and nothing recorded yet.
-    mutating func isConstructing(_ producer: AnyProducer) -> Bool {
-        let (index, found) = index(for: Self.identity(producer))
+    mutating func isConstructing(_ producer: AnyProducer) -> Bool { isConstructing(ObjectIdentifier(producer)) }
+
+    /// `isConstructing(_:)` of the producer whose identity is `producer`.
+    mutating func isConstructing(_ producer: ObjectIdentifier) -> Bool {
+        let (index, found) = index(for: UInt(bitPattern: producer))
         return unsafe found && !slots[index].hasInstance && slots[index].constructionMark >= 0
     }
 

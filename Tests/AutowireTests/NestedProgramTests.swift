@@ -1,0 +1,165 @@
+import Autowire
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+/// What a closure factory's `Resolver` resolves inside a resolve runs as a nested program in the
+/// closure's resolution (`ResolveProgram.runNested(in:)`): no recursion per object, one instance of
+/// each `.graph` object for the closure, the program around it and every other closure, hooks
+/// when the nested graph is complete, and the recursive path where a factory the program would
+/// call is still running.
+@Suite struct NestedProgramTests {
+    final class Hooked: Injectable {
+        private(set) var hookRan = false
+        var part: Part!
+        static let dependencies: [Dependency<Hooked>] = [.inject(\.part)]
+        func didInjectDependencies() throws { hookRan = true }
+    }
+
+    final class Part: Injectable {
+        var shared: SharedPart!
+        static let dependencies: [Dependency<Part>] = [.inject(\.shared)]
+    }
+
+    final class SharedPart: Injectable {
+        static let dependencies: [Dependency<SharedPart>] = []
+    }
+
+    /// Made by a closure: what its resolver returned, and whether the hook had run by then.
+    final class Holder {
+        let hooked: Hooked
+        let shared: SharedPart
+        let hookRanBeforeReturn: Bool
+        init(hooked: Hooked, shared: SharedPart, hookRanBeforeReturn: Bool) {
+            self.hooked = hooked
+            self.shared = shared
+            self.hookRanBeforeReturn = hookRanBeforeReturn
+        }
+    }
+
+    final class Root: Injectable {
+        var holder: Holder!
+        var shared: SharedPart!
+        static let dependencies: [Dependency<Root>] = [.inject(\.holder), .inject(\.shared)]
+    }
+
+    private func container() throws -> Container {
+        try Container { binder in
+            binder.bind(Holder.self).to { resolver in
+                let hooked = try resolver.resolve(Hooked.self)
+                return Holder(
+                    hooked: hooked, shared: try resolver.resolve(SharedPart.self), hookRanBeforeReturn: hooked.hookRan)
+            }
+        }
+    }
+
+    @Test func anAutowiredClassAClosureResolvesRunsANestedProgram() throws {
+        let container = try container()
+        for _ in 0..<2 {
+            let holder = try container.resolve(Holder.self)
+            #expect(holder.hooked.part.shared === holder.shared)
+        }
+        #expect(try container.hasNestedProgram(of: Hooked.self))
+        #expect(try container.hasNestedProgram(of: SharedPart.self))
+    }
+
+    @Test func aNestedRunSharesTheGraphObjectsOfTheProgramAndTheClosure() throws {
+        let container = try container()
+        for _ in 0..<3 {
+            let root = try container.resolve(Root.self)
+            #expect(root.holder.shared === root.shared)
+            #expect(root.holder.hooked.part.shared === root.shared)
+        }
+        #expect(try container.hasNestedProgram(of: Hooked.self))
+    }
+
+    @Test func aHookOfANestedGraphThatReadNothingFromOutsideRunsBeforeTheResolverReturns() throws {
+        let container = try container()
+        for _ in 0..<2 {
+            let holder = try container.resolve(Holder.self)
+            #expect(holder.hookRanBeforeReturn)
+            #expect(holder.hooked.hookRan)
+        }
+    }
+
+    /// The program of `Root` made the shared part before the closure ran: the nested graph read it,
+    /// so its hook waits for the end of the resolve, as the recursive path defers it.
+    @Test func aHookOfANestedGraphThatReadAnObjectMadeOutsideItRunsAtTheEndOfTheResolve() throws {
+        final class Reader: Injectable {
+            private(set) var hookRan = false
+            var shared: SharedPart!
+            static let dependencies: [Dependency<Reader>] = [.inject(\.shared)]
+            func didInjectDependencies() throws { hookRan = true }
+        }
+        final class Outer: Injectable {
+            var shared: SharedPart!
+            var hookRanInside: Bool!
+            var reader: Reader!
+            static let dependencies: [Dependency<Outer>] = [
+                .inject(\.shared), .inject(\.hookRanInside), .inject(\.reader),
+            ]
+        }
+        let container = try Container { binder in
+            binder.bind(Bool.self).to { resolver in try resolver.resolve(Reader.self).hookRan }
+        }
+        for _ in 0..<2 {
+            let outer = try container.resolve(Outer.self)
+            #expect(outer.hookRanInside == false)
+            #expect(outer.reader.hookRan)
+        }
+    }
+
+    /// Before, the recursive path made the chain a closure asked for, one stack frame per node, and
+    /// ran out of stack on a 512 KiB thread (`resolution-too-deep`).
+    @Test func aDeepAutowiredChainAClosureResolvesIsMadeWithoutRecursionOnA512KiBThread() throws {
+        final class Head {
+            let chain: ChainNode<Deep10000, Zero>
+            init(chain: ChainNode<Deep10000, Zero>) { self.chain = chain }
+        }
+        let outcomes = try #require(
+            onThread { () -> [String] in
+                do {
+                    let container = try Container { binder in
+                        binder.bind(Head.self).to { resolver in Head(chain: try resolver.resolve()) }
+                    }
+                    return try (0..<2).map { _ in
+                        // Taken apart link by link: releasing the head would release the chain
+                        // recursively, one `deinit` inside another, on this small stack.
+                        var node: (any ChainWalk)? = try container.resolve(Head.self).chain
+                        var length = 0
+                        while let current = node {
+                            length += 1
+                            node = current.successor
+                            current.cutSuccessor()
+                        }
+                        return "chain of \(length) nodes"
+                    }
+                } catch {
+                    return ["\(error)"]
+                }
+            })
+        #expect(outcomes == ["chain of 10000 nodes", "chain of 10000 nodes"])
+    }
+
+    /// The closure's factory is still running when the nested graph meets it through a property:
+    /// the recursive path makes that graph, whose property waits for the factory to return.
+    @Test func aNestedGraphMeetingTheRunningFactoryOfItsClosureKeepsTheRecursivePath() throws {
+        final class Service {
+            var client: Client?
+        }
+        final class Client: Injectable {
+            weak var service: Service?
+            static let dependencies: [Dependency<Client>] = [.inject(\.service)]
+        }
+        let container = try Container { binder in
+            binder.bind(Service.self).to { resolver in
+                let service = Service()
+                service.client = try resolver.resolve(Client.self)
+                return service
+            }
+        }
+        let service = try container.resolve(Service.self)
+        #expect(service.client?.service === service)
+    }
+}

@@ -162,4 +162,37 @@ import Testing
         let service = try container.resolve(Service.self)
         #expect(service.client?.service === service)
     }
+
+    final class Clock: Injectable {
+        var later: Provider<SharedPart>!
+        static let dependencies: [Dependency<Clock>] = [.inject(\.later)]
+    }
+
+    final class Scheduler {
+        let clock: Clock
+        init(clock: Clock) { self.clock = clock }
+    }
+
+    /// A singleton's closure resolves in the creation of an object the container keeps: the nested
+    /// program for that is its own, whose handles hold the container weakly, so the singleton never
+    /// keeps its container alive. Before, such resolves took the recursive path.
+    @Test func aSingletonsClosureResolvesWithANestedProgramWhoseHandlesHoldTheContainerWeakly() throws {
+        weak var released: Container?
+        var later: Provider<SharedPart>?
+        do {
+            let container = try Container { binder in
+                binder.bind(Scheduler.self).scoped(.singleton).to { resolver in
+                    Scheduler(clock: try resolver.resolve())
+                }
+            }
+            released = container
+            let scheduler = try container.resolve(Scheduler.self)
+            #expect(try container.hasNestedProgram(of: Clock.self, insideKeptObject: true))
+            #expect(try !container.hasNestedProgram(of: Clock.self))
+            _ = try scheduler.clock.later.get()
+            later = scheduler.clock.later
+        }
+        #expect(released == nil)
+        #expect(throws: ResolutionError.self) { try later?.get() }
+    }
 }

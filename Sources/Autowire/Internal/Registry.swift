@@ -265,37 +265,37 @@ final class Registry: @unchecked Sendable {
     /// The program to run for `root`: lowered now if it never was, lowered again if the published
     /// one can be faster (stores learned their offsets and first fills were checked in the runs
     /// since), else the published one. Nil when `root` has no program, yet or ever.
-    /// `nested` asks for the program of nested runs (see `ResolveProgram.runNested(in:)`).
-    func program(for root: AnyProducer, nested: Bool = false) -> ResolveProgram? {
-        let word = root.programWord(nested: nested)
-        if word == ProgramWord.unlowered { return lowerProgram(for: root, replacing: word, nested: nested) }
+    /// `kind` says which of the root's programs (see `ProgramKind`).
+    func program(for root: AnyProducer, kind: ProgramKind = .root) -> ResolveProgram? {
+        let word = root.programWord(of: kind)
+        if word == ProgramWord.unlowered { return lowerProgram(for: root, replacing: word, kind: kind) }
         guard ProgramWord.isProgram(word) else { return nil }
         let current = ResolveProgram.published(word)
         guard current.canImprove else { return current }
-        return lowerProgram(for: root, replacing: word, nested: nested) ?? current
+        return lowerProgram(for: root, replacing: word, kind: kind) ?? current
     }
 
     /// Lowers the resolve program of `root` and publishes it, unless its program word is no longer
     /// `old` (then returns the program published meanwhile, if any). Returns nil when `root` has
     /// no program, yet or ever, or when the lock fails (the recursive path then runs).
-    private func lowerProgram(for root: AnyProducer, replacing old: UInt, nested: Bool) -> ResolveProgram? {
+    private func lowerProgram(for root: AnyProducer, replacing old: UInt, kind: ProgramKind) -> ResolveProgram? {
         // Called from a `dependencies` or `scope` getter while this thread compiles: not now.
         if PlanCompiler.compiling(self) != nil { return nil }
         return try? table.write { _ -> ResolveProgram? in
-            let word = root.programWord(nested: nested)
+            let word = root.programWord(of: kind)
             guard word == old else { return ProgramWord.isProgram(word) ? ResolveProgram.published(word) : nil }
             let generation = ProgramWord.isProgram(old) ? ResolveProgram.published(old).generation + 1 : 1
-            switch ProgramLowering.lower(root, generation: generation, nested: nested) {
+            switch ProgramLowering.lower(root, generation: generation, kind: kind) {
             case .success(let program):
                 programs.append(program)
                 // The program's address, as `ResolveProgram.published(_:)` reads it back: `programs`
                 // keeps it alive for the registry's life.
-                root.publishProgramWord(UInt(bitPattern: ObjectIdentifier(program)), nested: nested)
+                root.publishProgramWord(UInt(bitPattern: ObjectIdentifier(program)), of: kind)
                 return program
             case .failure(.notYet):
                 return nil
             case .failure(.unsupported):
-                root.publishProgramWord(ProgramWord.none, nested: nested)
+                root.publishProgramWord(ProgramWord.none, of: kind)
                 return nil
             }
         }

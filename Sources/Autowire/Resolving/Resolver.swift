@@ -126,7 +126,7 @@ public struct Resolver: Sendable {
             }
         }
         return try registry.withRootProducer(of: T.self, for: key) {
-            try $0.produce(resolution)
+            try $0.produceNestedValue(resolution)
         }
     }
 }

@@ -41,9 +41,10 @@ extension RequestScope {
 
 extension Container {
     /// Whether `type` has a published program for nested runs: what a closure's `Resolver` runs for
-    /// it inside a resolve.
-    func hasNestedProgram<T>(of type: T.Type) throws -> Bool {
+    /// it inside a resolve (`insideKeptObject`: inside the creation of an object the container
+    /// keeps).
+    func hasNestedProgram<T>(of type: T.Type, insideKeptObject: Bool = false) throws -> Bool {
         let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
-        return ProgramWord.isProgram(producer.nestedProgramWord.load(ordering: .acquiring))
+        return ProgramWord.isProgram(producer.programWord(of: insideKeptObject ? .nestedInsideKeptObject : .nested))
     }
 }

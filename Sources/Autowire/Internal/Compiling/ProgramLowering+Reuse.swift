@@ -48,7 +48,7 @@ extension ProgramLowering {
         rootKey = nil
         generation = 1
         joinsRecursiveResolves = false
-        nested = false
+        kind = .root
         constructs.removeAll(keepingCapacity: true)
         injectedRoot = nil
         Self.empty(&selfProducers)

@@ -126,7 +126,7 @@ struct ProgramLowering {
     var enclosingRegions: [Int] = []
     /// Whether what is made now is made for an object a scope keeps, whose handles and resolvers
     /// must not keep the container alive.
-    var isInsideKeptObject: Bool { openRegions > 0 }
+    var isInsideKeptObject: Bool { openRegions > 0 || kind == .nestedInsideKeptObject }
     /// For each region, the deferring regions inside it whose objects it publishes when it is
     /// complete, in the order they were staged (see `completeBeforePublishing`).
     var stagedUntilRegion: [[Int]] = []
@@ -172,21 +172,23 @@ struct ProgramLowering {
     /// run's joined resolution first, where a closure may have made it, and recorded there once
     /// made (see `beginShared`).
     var joinsRecursiveResolves = false
-    /// Whether the program is lowered for nested runs, in the resolution of a closure whose
-    /// `Resolver` asks for the root (see `ResolveProgram.runNested(in:)`): it joins that
-    /// resolution from its first instruction, and its hooks wait for the run's creation frame.
-    var nested = false
+    /// Which program of the root is lowered. A nested one (see `ResolveProgram.runNested(in:)`)
+    /// joins the resolution it runs in from its first instruction, and its hooks wait for the
+    /// run's creation frame there; one for the inside of a kept object makes everything as in a
+    /// region of a scope.
+    var kind = ProgramKind.root
+    var nested: Bool { kind != .root }
     /// For a nested program, the producers whose factories it calls (see `ResolveProgram.constructs`).
     var constructs: [ObjectIdentifier] = []
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
     var injectedRoot: ObjectIdentifier?
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
-    static func lower(_ root: AnyProducer, generation: Int, nested: Bool = false) -> Result<ResolveProgram, Stop> {
+    static func lower(_ root: AnyProducer, generation: Int, kind: ProgramKind = .root) -> Result<ResolveProgram, Stop> {
         SpareLowering.shared.withLowering { lowering in
             lowering.generation = generation
-            lowering.nested = nested
-            lowering.joinsRecursiveResolves = nested
+            lowering.kind = kind
+            lowering.joinsRecursiveResolves = kind != .root
             do throws(Stop) {
                 return .success(try lowering.lowerRoot(root))
             } catch {

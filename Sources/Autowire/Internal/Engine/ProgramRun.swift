@@ -30,6 +30,10 @@
     /// resolution once its first call started it, or the one a nested run works in.
     var joined: StackReference<ResolutionState>? { scoped?.pointee.joined }
 
+    /// Whether the resolution the run joined is making an object its container keeps (a nested
+    /// run inside a singleton's closure, say): what the run makes is made for it.
+    var joinedMakesKeptObject: Bool { joined?.pointee.isMakingKeptObject ?? false }
+
     /// Whether the run skipped region `index`; only for a program with regions, which runs with a
     /// `ScopedRun`.
     func skipped(region index: Int) -> Bool {
@@ -42,7 +46,7 @@
 /// What a run of a program with regions or `RecursiveCall`s keeps besides its frame: which regions
 /// it skipped, staged or is in, the generations it pinned in custom scopes, and its joined
 /// resolution. A nested run (see `ResolveProgram.runNested(in:)`) joins the resolution it was
-/// asked from instead, and keeps its hooks for that resolution's creation frame.
+/// asked from instead.
 @safe struct ScopedRun {
     /// The regions the run skipped, and those inside them.
     var skippedRegions = RegionSet()
@@ -60,10 +64,6 @@
     /// The joined resolution the run started and must end; nil for a nested run, whose resolution
     /// belongs to the resolve that asked for it.
     private(set) var ownJoined: JoinedResolution?
-    /// For a nested run, the hooks of the objects it completed, in order: run when its creation
-    /// frame in the joined resolution ends, as the recursive path runs them (see `runNested`).
-    var nestedHooks: [PendingHook] = []
-
     init() {}
 
     /// The state of a nested run in `resolution`.

@@ -13,3 +13,13 @@ enum ProgramWord {
     @inline(__always)
     static func isProgram(_ word: UInt) -> Bool { word > none }
 }
+
+/// Which program of a root a word holds: the one a top-level resolve runs, or one a closure's
+/// `Resolver` runs nested in the closure's resolution (see `ResolveProgram.runNested(in:)`), while
+/// that resolution makes an object its container keeps or not. Inside a kept object, the handles
+/// and resolvers a program makes hold their container weakly (see `RegistryReference`).
+enum ProgramKind {
+    case root
+    case nested
+    case nestedInsideKeptObject
+}

@@ -149,7 +149,7 @@ extension ResolveProgram {
                     throw error
                 }
                 do throws(ResolutionError) {
-                    try resolution.pointee.endCreation(nil, hooks: scoped.pointee.nestedHooks)
+                    try resolution.pointee.endCreation(nil)
                 } catch {
                     made.release()
                     throw error

@@ -120,13 +120,15 @@ extension ResolveProgram {
         return region.end
     }
 
-    /// Performs a nested run's `callHook`: the hook waits for the run's creation frame.
+    /// Performs a nested run's `callHook`: the hook waits for the run's creation frame in the
+    /// resolution it runs in, the innermost there once the program's own work is done.
     @inline(never)
     func deferHook(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) {
         let instruction = code[pc]
         let hook = hooks[Int(instruction.operand)].object
+        guard let resolution = run.pointee.joined else { return }
         frame.withObject(at: Int(instruction.object)) { object in
-            run.pointee.scoped?.pointee.nestedHooks.append(PendingHook(object: object, hook: hook))
+            resolution.pointee.deferHook(PendingHook(object: object, hook: hook))
         }
     }
 

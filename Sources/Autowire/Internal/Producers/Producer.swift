@@ -71,20 +71,26 @@ class AnyProducer: @unchecked Sendable {
     /// owned by the registry.
     let programWord = Atomic<UInt>(ProgramWord.unlowered)
     /// The same, for nested runs: what a closure's `Resolver` runs for this producer inside a
-    /// resolve (see `ResolveProgram.runNested(in:)`).
+    /// resolve (see `ResolveProgram.runNested(in:)`), and inside the creation of an object the
+    /// container keeps.
     let nestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
+    let keptNestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
 
-    /// `programWord`, or `nestedProgramWord` when `nested`, loaded acquiring.
-    final func programWord(nested: Bool) -> UInt {
-        nested ? nestedProgramWord.load(ordering: .acquiring) : programWord.load(ordering: .acquiring)
+    /// The program word of `kind`, loaded acquiring.
+    final func programWord(of kind: ProgramKind) -> UInt {
+        switch kind {
+        case .root: programWord.load(ordering: .acquiring)
+        case .nested: nestedProgramWord.load(ordering: .acquiring)
+        case .nestedInsideKeptObject: keptNestedProgramWord.load(ordering: .acquiring)
+        }
     }
 
-    /// Stores `word` (releasing) in `programWord`, or `nestedProgramWord` when `nested`.
-    final func publishProgramWord(_ word: UInt, nested: Bool) {
-        if nested {
-            nestedProgramWord.store(word, ordering: .releasing)
-        } else {
-            programWord.store(word, ordering: .releasing)
+    /// Stores `word` (releasing) as the program word of `kind`.
+    final func publishProgramWord(_ word: UInt, of kind: ProgramKind) {
+        switch kind {
+        case .root: programWord.store(word, ordering: .releasing)
+        case .nested: nestedProgramWord.store(word, ordering: .releasing)
+        case .nestedInsideKeptObject: keptNestedProgramWord.store(word, ordering: .releasing)
         }
     }
 
@@ -98,23 +104,33 @@ class AnyProducer: @unchecked Sendable {
 
     /// The value in `resolution`, as recorded, for a closure's `Resolver`: by this producer's
     /// nested program when it has one, else recursively.
+    /// Inlined as far as the test for a root that has none (a closure factory's own): what every
+    /// closure's resolve of one pays (a call cost about 18 instructions each, callgrind).
+    @inline(__always)
     final func produceNested(_ resolution: Resolution) throws -> AnyObject {
-        if let program = nestedProgram(in: resolution) { return try program.runNested(in: resolution.state) }
-        return try produceRecorded(resolution)
+        let kind = nestedKind(in: resolution)
+        guard programWord(of: kind) != ProgramWord.none, let program = nestedProgram(of: kind, in: resolution) else {
+            return try produceRecorded(resolution)
+        }
+        return try program.runNested(in: resolution.state)
     }
 
-    /// The nested program to run in `resolution`, if any. None while the resolution makes an
-    /// object its container keeps: a program lowered from the root makes handles and resolvers
-    /// that hold their container strongly.
+    /// Which nested program runs in `resolution`: the one lowered for the inside of an object the
+    /// container keeps while the resolution makes one.
     @inline(__always)
-    final func nestedProgram(in resolution: Resolution) -> ResolveProgram? {
-        guard !resolution.state.pointee.isMakingKeptObject else { return nil }
-        let word = nestedProgramWord.load(ordering: .acquiring)
+    final func nestedKind(in resolution: Resolution) -> ProgramKind {
+        resolution.state.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested
+    }
+
+    /// The nested program of `kind` to run in `resolution`, if any: lowered now if it never was.
+    @inline(never)
+    final func nestedProgram(of kind: ProgramKind, in resolution: Resolution) -> ResolveProgram? {
+        let word = programWord(of: kind)
         var program: ResolveProgram?
         if ProgramWord.isProgram(word), !ResolveProgram.published(word).canImprove {
             program = ResolveProgram.published(word)
         } else if word != ProgramWord.none {
-            program = registry.program(for: self, nested: true)
+            program = registry.program(for: self, kind: kind)
         }
         guard let program, program.canRunNested(in: resolution.state) else { return nil }
         return program
@@ -257,11 +273,13 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// The value in `resolution` for a closure's `Resolver`: by the nested program when the
     /// producer has one (see `produceNested`), else recursively.
+    @inline(__always)
     final func produceNestedValue(_ resolution: Resolution) throws -> T {
-        if let program = nestedProgram(in: resolution) {
-            return recordedValue(try program.runNested(in: resolution.state))
+        let kind = nestedKind(in: resolution)
+        guard programWord(of: kind) != ProgramWord.none, let program = nestedProgram(of: kind, in: resolution) else {
+            return try produce(resolution)
         }
-        return try produce(resolution)
+        return recordedValue(try program.runNested(in: resolution.state))
     }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when

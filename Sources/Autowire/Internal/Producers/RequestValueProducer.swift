@@ -44,8 +44,9 @@ final class RequestRead<Request>: ProgramFactory {
         guard let request = run.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: location))
         }
-        // Read while a singleton is being created: it would keep the request for ever.
-        if run.pointee.publishingRegions > 0 {
+        // Read while a singleton is being created, or (in a nested run) an object the container
+        // keeps: it would keep the request for ever.
+        if run.pointee.publishingRegions > 0 || run.pointee.joinedMakesKeptObject {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
         let value = request.value(as: Request.self)

@@ -64,8 +64,10 @@ final class RecursiveCall: ProgramFactory {
         defer {
             // Last first: a factory waiting twice (met again in its own arguments) gets back the
             // mark it had before the call.
-            for (waiting, mark) in zip(waitingTransientFactories, restoredMarks).reversed() {
-                state.pointee.endConstruction(waiting.producer, restoring: mark)
+            // (By index: zipped and reversed, the pairs were copied into an array on every call.)
+            for index in restoredMarks.indices.reversed() {
+                let waiting = waitingTransientFactories[index].producer
+                state.pointee.endConstruction(waiting, restoring: restoredMarks[index])
             }
         }
         // A nested run's resolution is on this thread's chain already: the closure whose

@@ -20,10 +20,7 @@ extension ResolutionState {
     /// or for the end of the resolve.
     ///
     /// - Throws: the first hook's error; the frame's singletons are then discarded.
-    /// A nested run's frame passes its objects' `hooks` instead.
-    mutating func endCreation(
-        _ creation: Creation?, hook: PendingHook? = nil, hooks: [PendingHook] = []
-    ) throws(ResolutionError) {
+    mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
         guard var frame = creationFrames.popLast() else {
             try hook?.run()
             creation?.publish()
@@ -31,7 +28,6 @@ extension ResolutionState {
         }
         if let creation { frame.deferred.append(creation) }
         if let hook { frame.hooks.append(hook) }
-        frame.hooks += hooks
         if frame.earliestRead >= frame.start {
             do {
                 for pending in frame.hooks { try pending.run() }
@@ -50,6 +46,13 @@ extension ResolutionState {
             creationFrames[outer].hooks += frame.hooks
             creationFrames[outer].earliestRead = min(creationFrames[outer].earliestRead, frame.earliestRead)
         }
+    }
+
+    /// Adds `hook` to the innermost frame: a nested program run's object, complete once the run
+    /// is (see `ResolveProgram.runNested(in:)`, which began the frame).
+    mutating func deferHook(_ hook: PendingHook) {
+        guard !creationFrames.isEmpty else { return }
+        creationFrames[creationFrames.count - 1].hooks.append(hook)
     }
 
     /// Ends the innermost frame, which failed: its singletons and what was deferred to it are

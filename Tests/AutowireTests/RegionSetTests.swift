@@ -38,4 +38,14 @@ import Testing
         set.insert(from: 200, through: 200)
         #expect(set.contains(200) && !set.contains(199) && !set.contains(201))
     }
+
+    @Test func aCopyPastTheFirst256IsASetOfItsOwn() {
+        var set = RegionSet()
+        set.insert(300)
+        var copy = set
+        copy.insert(400)
+        copy.remove(300)
+        #expect(set.contains(300) && !set.contains(400))
+        #expect(copy.contains(400) && !copy.contains(300))
+    }
 }

@@ -62,8 +62,23 @@ extension ProgramLowering {
     /// still to run) `defers` instead, as the recursive path does: its object is staged, and it
     /// and what was deferred to it are published with the enclosing region that publishes, or
     /// after the hooks at the end of the resolve. Its hooks wait for the same moment.
+    ///
+    /// A framed region (see `ResolveProgram.ScopeRegion.framed`) hands its hooks to its creation
+    /// frame instead, which runs them before it publishes, or defers them with the object.
     mutating func completeBeforePublishing(_ region: Int, slot: Int) {
         let opening = regionOpenings[region]
+        if regions[region].framed {
+            regions[region].readsOutside = readsObjectMadeBefore(region, slot: slot)
+            for pending in pendingHooks[opening.hooksStart...] {
+                emit(
+                    .init(
+                        operation: .callHook, moves: true, object: UInt32(pending.slot),
+                        value: UInt32(pending.region.map { $0 + 1 } ?? 0), operand: Int32(pending.hook)),
+                    path: pending.path)
+            }
+            pendingHooks.removeSubrange(opening.hooksStart...)
+            return
+        }
         let staged = stagedUntilRegion[region]
         stagedUntilRegion[region] = []
         if readsObjectMadeBefore(region, slot: slot) {

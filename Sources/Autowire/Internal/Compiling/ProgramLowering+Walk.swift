@@ -189,11 +189,11 @@ extension ProgramLowering {
             return nil
         case .forward(let target) where slot == nil:
             return try begin(target, path: path, destination: destination)
-        case .scoped(let scope, _) where joinsRecursiveResolves && (scope.publishes || scope.storage != nil):
-            // A singleton or custom-scope object after a closure was called: its region would have
-            // to publish what the joined resolution made, and pin its scope's generation there.
-            // (A `.weak` object's region records its `.graph` objects in the joined resolution.)
-            throw scope.becomesConstant ? .notYet : .unsupported
+        case .scoped(let scope, _) where joinsRecursiveResolves && scope.storage != nil:
+            // A custom-scope object after a closure was called: its region would have to pin its
+            // scope's generation in the joined resolution. (A singleton's region is a creation
+            // frame there; a `.weak` object's records its `.graph` objects there.)
+            throw .unsupported
         case .recursive(let producer, let shared) where slot == nil:
             return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
         case .scoped(let scope, let made) where !destination.leavesScope:
@@ -203,10 +203,11 @@ extension ProgramLowering {
             }
             let slot = slot ?? newSlot(owned: true)
             let index = regions.count
-            regions.append(
-                ResolveProgram.ScopeRegion(
-                    scope: Unowned(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
-                    storage: scope.storage.map(Unowned.init), start: code.count, end: code.count))
+            var region = ResolveProgram.ScopeRegion(
+                scope: Unowned(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
+                storage: scope.storage.map(Unowned.init), start: code.count, end: code.count)
+            region.framed = joinsRecursiveResolves && scope.publishes
+            regions.append(region)
             regionOpenings.append(
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
             stagedUntilRegion.append([])

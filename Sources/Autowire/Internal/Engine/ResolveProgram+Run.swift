@@ -137,6 +137,9 @@ extension ResolveProgram {
             var scopedRun = ScopedRun(nestedIn: resolution)
             return try StackReference.with(&scopedRun) { scoped throws(ResolutionError) in
                 run.pointee.scoped = scoped
+                // A failure leaves the frames of the framed regions it was in open, above this one.
+                let frames = resolution.pointee.creationFrames.count
+                let keptCreations = resolution.pointee.keptCreations
                 resolution.pointee.beginCreation()
                 let made: ObjectWord
                 do throws(ResolutionError) {
@@ -145,7 +148,8 @@ extension ResolveProgram {
                     }
                 } catch {
                     discardStaged(scoped)
-                    resolution.pointee.abandonCreation()
+                    resolution.pointee.abandonCreations(downTo: frames)
+                    resolution.pointee.keptCreations = keptCreations
                     throw error
                 }
                 do throws(ResolutionError) {

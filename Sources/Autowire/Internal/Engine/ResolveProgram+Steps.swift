@@ -38,6 +38,10 @@ extension ResolveProgram {
             // The slot holds the object the region just made (it ran: a skipped region jumps past
             // its `leaveScope`).
             if region.publishes { scoped.pointee.publishingRegions -= 1 }
+            if region.framed {
+                try endFrame(of: region, scope, at: pc, frame, scoped, generation: pinned)
+                return nil
+            }
             if region.defers {
                 scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
                 scoped.pointee.staged.insert(index)
@@ -58,11 +62,41 @@ extension ResolveProgram {
         }
         guard let kept else {
             if region.publishes { scoped.pointee.publishingRegions += 1 }
+            if region.framed, let joined = scoped.pointee.joined {
+                // What is made inside is made for an object the container keeps, closures' too.
+                joined.pointee.beginCreation(ofSingleton: true)
+                joined.pointee.keptCreations += 1
+            }
             return nil
         }
         // The kept object takes the place of the one the region would make.
         frame.own(kept, at: slot)
         return skip(region, at: Int(instruction.operand), frame, scoped)
+    }
+
+    /// Performs the `leaveScope` of a framed region (see `ScopeRegion.framed`): stages the object
+    /// in its scope and ends the region's creation frame in the joined resolution, which runs the
+    /// hooks handed to it and publishes the object, or defers both.
+    private func endFrame(
+        of region: ScopeRegion, _ scope: Unowned<ProgramScope>, at pc: Int, _ frame: ProgramFrame,
+        _ scoped: StackReference<ScopedRun>, generation pinned: Int
+    ) throws(ResolutionError) {
+        let slot = Int(code[pc].object)
+        guard let joined = scoped.pointee.joined else {
+            throw failure(
+                ResolutionError(.internalInconsistency("a framed region ended outside a joined resolution")),
+                at: pc, frame)
+        }
+        joined.pointee.keptCreations -= 1
+        scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
+        if region.readsOutside { joined.pointee.noteReadOutside() }
+        do {
+            try joined.pointee.endCreation(Creation(publication: ScopePublication(scope.object), lock: nil))
+        } catch {
+            // The frame discarded the object (which released the scope's lock).
+            throw failure(error, at: pc, frame)
+        }
+        if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
     }
 
     /// Performs `enterScope` or `leaveScope` of a region with no scope, which makes a `.graph`

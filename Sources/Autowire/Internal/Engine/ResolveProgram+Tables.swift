@@ -99,6 +99,17 @@ extension ResolveProgram {
         /// program that publishes it: the region reads an object made before it, which may still
         /// be incomplete.
         var defers = false
+        /// For a region that publishes, met once the program joined a resolution (after a
+        /// `RecursiveCall`, or in a nested program): the region is a creation frame of that
+        /// resolution, as the recursive path's creation of the singleton is. Its hooks wait in the
+        /// frame, and its object is staged and published when the frame ends: at once, or with
+        /// the frame around it or at the end of the resolve when it read an object made outside
+        /// it (`readsOutside`, or found recorded there), since closures' objects are not the
+        /// program's to see.
+        var framed = false
+        /// For a framed region: whether the program's own instructions in it read an object made
+        /// before it (see `defers`).
+        var readsOutside = false
     }
 
     /// The instructions from the creation of an object of `producer` to its first-fill check.

@@ -1,17 +1,18 @@
-/// A singleton made in a resolve, not yet published, and the lock (held) under which it was made.
+/// A singleton made in a resolve, not yet published, and the lock (held) under which it was made;
+/// nil when the publication releases its lock itself (a program's region, see `ScopePublication`).
 struct Creation {
     let publication: any PendingPublication
-    let lock: CreationLock
+    let lock: CreationLock?
 
     /// Makes the singleton visible to every thread, then lets waiting threads in.
     func publish() {
         publication.publish()
-        lock.unlock()
+        lock?.unlock()
     }
 
     func discard() {
         publication.discard()
-        lock.unlock()
+        lock?.unlock()
     }
 }
 

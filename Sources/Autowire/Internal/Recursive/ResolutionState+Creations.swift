@@ -62,6 +62,16 @@ extension ResolutionState {
         for deferred in frame.deferred.reversed() { deferred.discard() }
     }
 
+    /// Notes, for the innermost frame, that it read an object made outside it, which may still be
+    /// under construction: what a program's framed region reads from its own slots (see
+    /// `ResolveProgram.ScopeRegion.framed`). Deferred as far as `noteWaitingFill` defers.
+    mutating func noteReadOutside() { noteWaitingFill() }
+
+    /// Ends the frames above the first `count`, which failed (see `abandonCreation`).
+    mutating func abandonCreations(downTo count: Int) {
+        while creationFrames.count > count { abandonCreation() }
+    }
+
     /// Notes, for the innermost frame, that an object it made still waits for a running factory:
     /// its hooks and singletons wait until the end of the resolve.
     mutating func noteWaitingFill() {

@@ -164,17 +164,22 @@ extension ProgramLowering {
         }
         for index in regions.indices {
             regions[index].lastInside = index
-            regions[index].releasedWhenSkipped = []
         }
         for index in regions.indices.reversed() where parent[index] >= 0 {
             regions[parent[index]].lastInside = Swift.max(regions[parent[index]].lastInside, regions[index].lastInside)
         }
+        var released = [[UInt32]](repeating: [], count: regions.count)
         for slot in 0..<slotCount where lastReads[slot].moved {
             var region = innermostAt[lastReads[slot].movedAt]
             while region >= 0, createdAt[slot] < regions[region].start {
-                regions[region].releasedWhenSkipped.append(UInt32(slot))
+                released[region].append(UInt32(slot))
                 region = parent[region]
             }
+        }
+        for index in regions.indices {
+            let start = regionReleases.count
+            regionReleases += released[index]
+            regions[index].releasedWhenSkipped = start..<regionReleases.count
         }
     }
 }

@@ -33,6 +33,7 @@ extension ProgramLowering {
         madeInLastingRegion = false
         remade.removeAll()
         Self.empty(&regions)
+        Self.empty(&regionReleases)
         Self.empty(&regionOpenings)
         Self.empty(&scopes)
         Self.empty(&mainActorTypes)

@@ -146,6 +146,9 @@ struct ProgramLowering {
     /// whichever ran.
     var remade = IdentityTable<Void>()
     var regions: [ResolveProgram.ScopeRegion] = []
+    /// What each region releases when it is skipped, region after region (see
+    /// `ResolveProgram.ScopeRegion.releasedWhenSkipped`).
+    var regionReleases: [UInt32] = []
     var regionOpenings: [RegionOpening] = []
     var scopes: [ProgramScope] = []
     var mainActorTypes: [Any.Type] = []
@@ -274,7 +277,8 @@ struct ProgramLowering {
         }
         return ResolveProgram(
             code: code, creators: creators, stores: stores, firstFills: firstFills, hooks: hooks, constants: constants,
-            factories: factories, factorySites: factorySites, arguments: arguments, regions: regions, scopes: scopes,
+            factories: factories, factorySites: factorySites, arguments: arguments, regions: regions,
+            regionReleases: regionReleases, scopes: scopes,
             mainActorTypes: mainActorTypes, slotCount: slotCount,
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
             generation: generation, constructs: constructs)

@@ -146,7 +146,7 @@ extension ResolveProgram {
     private func skip(
         _ region: ScopeRegion, at index: Int, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>
     ) -> Int {
-        for moved in region.releasedWhenSkipped {
+        for moved in regionReleases[region.releasedWhenSkipped] {
             // Filled before the region (lowering checked), and read last inside it.
             frame.release(Int(moved))
         }

@@ -88,9 +88,11 @@ extension ResolveProgram {
         let storage: Unowned<ScopeStorage>?
         let start: Int
         var end: Int
-        /// Slots made before the region whose last read inside it moves their reference: released
-        /// when the region is skipped, since that read then never happens.
-        var releasedWhenSkipped: [UInt32] = []
+        /// Where, in the program's `regionReleases`, the slots made before the region whose last
+        /// read inside it moves their reference are: released when the region is skipped, since
+        /// that read then never happens. (A range rather than an array of its own: a region is
+        /// then a plain value, which each step that reads it copies without retaining anything.)
+        var releasedWhenSkipped: Range<Int> = 0..<0
         /// The last of the regions inside this one, or this one's index if none: regions nest and
         /// are numbered in the order they open, so a run that skips this one skips those from its
         /// index to this one, and a hook of an object made in any of them must not run.

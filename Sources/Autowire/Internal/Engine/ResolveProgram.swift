@@ -119,6 +119,8 @@ import Synchronization
     let calls: FixedBuffer<ProgramCall>
     let arguments: FixedBuffer<UInt32>
     let regions: [ScopeRegion]
+    /// The slots each region releases when it is skipped (see `ScopeRegion.releasedWhenSkipped`).
+    let regionReleases: [UInt32]
     /// `!regions.isEmpty`.
     let hasRegions: Bool
     /// Whether some factory call is a `RecursiveCall`, whose run has a joined resolution to end.
@@ -159,7 +161,8 @@ import Synchronization
         code: [Instruction], creators: [any Injectable.Type], stores: [ProgramStore],
         firstFills: [FirstFillCheck],
         hooks: [InjectionHook], constants: [AnyObject], factories: [ProgramFactory], factorySites: [FactorySite],
-        arguments: [UInt32], regions: [ScopeRegion], scopes: [ProgramScope], mainActorTypes: [Any.Type],
+        arguments: [UInt32], regions: [ScopeRegion], regionReleases: [UInt32], scopes: [ProgramScope],
+        mainActorTypes: [Any.Type],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep], generation: Int, constructs: [ObjectIdentifier] = []
     ) {
@@ -200,6 +203,7 @@ import Synchronization
         self.pathOf = FixedBuffer(pathOf, in: tables, at: pathOfAt)
         self.pathTree = FixedBuffer(pathTree, in: tables, at: pathTreeAt)
         self.regions = regions.map { $0 }
+        self.regionReleases = regionReleases.map { $0 }
         self.hasRegions = !regions.isEmpty
         self.makesRecursiveCalls = factories.contains { $0 is RecursiveCall }
         self.runsPlainly = regions.isEmpty && !makesRecursiveCalls

@@ -138,8 +138,11 @@ extension ProgramLowering {
     /// and each region's parent. Comparing every region with every slot or every later region was
     /// quadratic, which a nested program of a deep chain (a region per object) made slow.
     mutating func listReleasesWhenSkipped() {
+        // The tables are the lowering's own, kept with their capacity between lowerings
+        // (`SpareLowering`): a lowering with regions allocates none of them again.
         // The instruction that fills each slot first.
-        var createdAt = [Int](repeating: Int.max, count: slotCount)
+        Self.empty(&createdAt)
+        createdAt.append(contentsOf: repeatElement(Int.max, count: slotCount))
         for pc in code.indices {
             switch code[pc].operation {
             case .create, .callFactory, .enterScope:
@@ -149,37 +152,54 @@ extension ProgramLowering {
                 break
             }
         }
-        var parent = [Int](repeating: -1, count: regions.count)
-        var innermostAt = [Int](repeating: -1, count: code.count)
-        var open: [Int] = []
+        Self.empty(&regionParents)
+        regionParents.append(contentsOf: repeatElement(-1, count: regions.count))
+        Self.empty(&innermostRegionAt)
+        innermostRegionAt.append(contentsOf: repeatElement(-1, count: code.count))
+        Self.empty(&openRegionStack)
         var next = 0
         for pc in code.indices {
-            while let last = open.last, regions[last].end <= pc { open.removeLast() }
+            while let last = openRegionStack.last, regions[last].end <= pc { openRegionStack.removeLast() }
             while next < regions.count, regions[next].start == pc {
-                parent[next] = open.last ?? -1
-                open.append(next)
+                regionParents[next] = openRegionStack.last ?? -1
+                openRegionStack.append(next)
                 next += 1
             }
-            innermostAt[pc] = open.last ?? -1
+            innermostRegionAt[pc] = openRegionStack.last ?? -1
         }
         for index in regions.indices {
             regions[index].lastInside = index
         }
-        for index in regions.indices.reversed() where parent[index] >= 0 {
-            regions[parent[index]].lastInside = Swift.max(regions[parent[index]].lastInside, regions[index].lastInside)
+        for index in regions.indices.reversed() where regionParents[index] >= 0 {
+            let parent = regionParents[index]
+            regions[parent].lastInside = Swift.max(regions[parent].lastInside, regions[index].lastInside)
         }
-        var released = [[UInt32]](repeating: [], count: regions.count)
-        for slot in 0..<slotCount where lastReads[slot].moved {
-            var region = innermostAt[lastReads[slot].movedAt]
-            while region >= 0, createdAt[slot] < regions[region].start {
-                released[region].append(UInt32(slot))
-                region = parent[region]
-            }
-        }
+        // Each region's slots, grouped by region in slot order: counted, then placed.
+        Self.empty(&releaseCounts)
+        releaseCounts.append(contentsOf: repeatElement(0, count: regions.count + 1))
+        forEachReleaseWhenSkipped { region, _ in releaseCounts[region + 1] += 1 }
         for index in regions.indices {
-            let start = regionReleases.count
-            regionReleases += released[index]
-            regions[index].releasedWhenSkipped = start..<regionReleases.count
+            releaseCounts[index + 1] += releaseCounts[index]
+            regions[index].releasedWhenSkipped = releaseCounts[index]..<releaseCounts[index + 1]
+        }
+        Self.empty(&regionReleases)
+        regionReleases.append(contentsOf: repeatElement(0, count: releaseCounts[regions.count]))
+        forEachReleaseWhenSkipped { region, slot in
+            regionReleases[releaseCounts[region]] = UInt32(slot)
+            releaseCounts[region] += 1
         }
     }
+
+    /// Calls `body` with each region and slot the region releases when skipped, in slot order: a
+    /// slot moved inside the region (and the regions around it) made before it started.
+    private func forEachReleaseWhenSkipped(_ body: (Int, Int) -> Void) {
+        for slot in 0..<slotCount where lastReads[slot].moved {
+            var region = innermostRegionAt[lastReads[slot].movedAt]
+            while region >= 0, createdAt[slot] < regions[region].start {
+                body(region, slot)
+                region = regionParents[region]
+            }
+        }
+    }
+
 }

@@ -34,6 +34,11 @@ extension ProgramLowering {
         remade.removeAll()
         Self.empty(&regions)
         Self.empty(&regionReleases)
+        Self.empty(&createdAt)
+        Self.empty(&regionParents)
+        Self.empty(&innermostRegionAt)
+        Self.empty(&openRegionStack)
+        Self.empty(&releaseCounts)
         Self.empty(&regionOpenings)
         Self.empty(&scopes)
         Self.empty(&mainActorTypes)
@@ -58,7 +63,7 @@ extension ProgramLowering {
     /// Empties `array`, keeping its storage; does nothing to an empty one (the call alone costs
     /// about a hundred instructions, and most tables of a small graph's lowering stay empty).
     @inline(__always)
-    private static func empty<Element>(_ array: inout [Element]) {
+    static func empty<Element>(_ array: inout [Element]) {
         if !array.isEmpty { array.removeAll(keepingCapacity: true) }
     }
 }

@@ -190,9 +190,10 @@ extension ProgramLowering {
         case .forward(let target) where slot == nil:
             return try begin(target, path: path, destination: destination)
         case .scoped(let scope, _) where joinsRecursiveResolves && scope.storage != nil:
-            // A custom-scope object after a closure was called: its region would have to pin its
-            // scope's generation in the joined resolution. (A singleton's region is a creation
-            // frame there; a `.weak` object's records its `.graph` objects there.)
+            // A custom-scope object after a closure was called: its region would have to share
+            // the kept objects the program made before the call with the joined resolution, which
+            // finds them there after a reset. (A singleton's region is a creation frame there; a
+            // `.weak` object's records its `.graph` objects there.)
             throw .unsupported
         case .recursive(let producer, let shared) where slot == nil:
             return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)

@@ -149,6 +149,12 @@ struct ProgramLowering {
     /// What each region releases when it is skipped, region after region (see
     /// `ResolveProgram.ScopeRegion.releasedWhenSkipped`).
     var regionReleases: [UInt32] = []
+    /// Scratch tables of `listReleasesWhenSkipped`.
+    var createdAt: [Int] = []
+    var regionParents: [Int] = []
+    var innermostRegionAt: [Int] = []
+    var openRegionStack: [Int] = []
+    var releaseCounts: [Int] = []
     var regionOpenings: [RegionOpening] = []
     var scopes: [ProgramScope] = []
     var mainActorTypes: [Any.Type] = []

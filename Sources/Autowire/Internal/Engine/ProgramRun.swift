@@ -94,9 +94,10 @@
     }
 
     /// The generation of `storage` this run works in: the one current when the run first asked.
-    /// Pins flow one way, into the joined resolution when it starts: no region follows a
-    /// `RecursiveCall` in a program (`ProgramLowering` refuses a scoped region once the program
-    /// joins recursive resolves), so the run never pins a scope after its joined resolution began.
+    /// Pins flow one way, into the joined resolution when it starts: no custom scope's region
+    /// follows a `RecursiveCall` in a program, nor is one in a nested program (`ProgramLowering`
+    /// refuses them once the program joins a resolution), so the run never pins a scope after its
+    /// joined resolution began.
     mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
         if let pinned = pins.generation(in: storage) { return pinned }
         let generation = storage.currentGeneration

@@ -146,7 +146,10 @@ extension ResolveProgram {
     private func skip(
         _ region: ScopeRegion, at index: Int, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>
     ) -> Int {
-        for moved in regionReleases[region.releasedWhenSkipped] {
+        // By index: a slice of the table would retain it (an empty one's retain takes the runtime's
+        // slow path).
+        for entry in region.releasedWhenSkipped {
+            let moved = regionReleases[entry]
             // Filled before the region (lowering checked), and read last inside it.
             frame.release(Int(moved))
         }

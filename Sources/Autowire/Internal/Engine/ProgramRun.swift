@@ -64,6 +64,7 @@
     /// The joined resolution the run started and must end; nil for a nested run, whose resolution
     /// belongs to the resolve that asked for it.
     private(set) var ownJoined: JoinedResolution?
+
     init() {}
 
     /// The state of a nested run in `resolution`.

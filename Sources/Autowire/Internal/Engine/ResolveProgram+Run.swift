@@ -117,7 +117,7 @@ extension ResolveProgram {
         !constructs.contains { resolution.pointee.isConstructing($0) }
     }
 
-    /// Runs this program, lowered for nested runs (see `ProgramLowering.lower(_:generation:nested:)`),
+    /// Runs this program, lowered for nested runs (see `ProgramLowering.lower(_:generation:kind:)`),
     /// in `resolution`: the resolution of a closure factory whose `Resolver` asked for the root.
     /// Every `.graph` object it makes is looked up there first and recorded there once created,
     /// so the closure, the program that called it and this run share each one. The run is a
@@ -236,7 +236,8 @@ extension ResolveProgram {
                     instruction.value == 0 || !run.pointee.skipped(region: Int(instruction.value - 1))
                 else { break }
                 if instruction.moves {
-                    // A nested run's: its creation frame runs it (see `runNested`).
+                    // A nested run's, or a framed region's: the creation frame it is in runs it
+                    // (see `runNested`, `ScopeRegion.framed`).
                     deferHook(at: pc, frame, run)
                     break
                 }

@@ -157,8 +157,8 @@ extension ResolveProgram {
         return region.end
     }
 
-    /// Performs a nested run's `callHook`: the hook waits for the run's creation frame in the
-    /// resolution it runs in, the innermost there once the program's own work is done.
+    /// Performs the `callHook` of a nested run or a framed region: the hook waits for the creation
+    /// frame the run (or region) is in the resolution it joined, the innermost there by then.
     @inline(never)
     func deferHook(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) {
         let instruction = code[pc]

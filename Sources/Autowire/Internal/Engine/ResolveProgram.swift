@@ -34,7 +34,7 @@ import Synchronization
 /// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
 /// | `callFactory` | slot `object` = the factory of the call at byte offset `operand` in `calls` called with its arguments (slots or constants); an argument read for the last time moves to a factory that consumes its arguments |
 /// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
-/// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object; with `moves` (a nested run's), hands it to the run's creation frame |
+/// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object; with `moves` (a nested run's, a framed region's), hands it to the creation frame it is in |
 /// | `release` | slot `object`'s reference, if any, is released |
 /// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region; for a region with no scope, the run goes on past it if slot `object` is filled |
 /// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object (or, when the region `defers`, stages it) |
@@ -82,7 +82,11 @@ import Synchronization
 /// hooks (`callHook` with `moves` set) wait for the creation frame the run is in that resolution,
 /// as the recursive path's would (see `runNested(in:)`). A root whose nested program calls a
 /// factory still running in that resolution (which a property may wait for) is made by the
-/// recursive path instead.
+/// recursive path instead. A singleton's region met once a program joined a resolution (after a
+/// `RecursiveCall`, or anywhere in a nested program) is *framed*: a creation frame of that
+/// resolution, which runs the region's hooks and publishes its object when the frame ends, or
+/// defers both when the frame read an object made outside it (see `ScopeRegion.framed`). A
+/// custom scope's region is refused there.
 ///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
 /// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just

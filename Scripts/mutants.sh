@@ -63,7 +63,7 @@ mutant kept-object-handles-strong Internal/Recursive/ResolutionState+Creations.s
 # Container lifetime: a resolve program makes strong handles inside a singleton's region.
 mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering.swift \
     'ContainerLifetimeTests|HandleLifetimeTests' no \
-    'var isInsideKeptObject: Bool { openRegions > 0 }' \
+    'var isInsideKeptObject: Bool { openRegions > 0 || kind == .nestedInsideKeptObject }' \
     'var isInsideKeptObject: Bool { false }'
 # Container lifetime: handles of objects the container does not keep hold it weakly, so a handle
 # after a temporary container throws `container-released`.
@@ -295,8 +295,8 @@ mutant identity-table-removal-leaves-a-hole Internal/Compiling/IdentityTable.swi
 # Weak regions: a skipped region keeps the reference of a slot it would have moved (a leak).
 mutant weak-region-skip-keeps-moved-slot Internal/Engine/ResolveProgram+Steps.swift \
     'WeakScopeProgramTests' no \
-    'for moved in region.releasedWhenSkipped {' \
-    'for moved in region.releasedWhenSkipped where false {'
+    'for entry in region.releasedWhenSkipped {' \
+    'for entry in region.releasedWhenSkipped where false {'
 # Weak regions: the hook of the object a scope kept runs again on every resolve that skips it.
 mutant kept-weak-object-hook-called-again Internal/Engine/ProgramRun.swift \
     'WeakScopeProgramTests' no \
@@ -338,8 +338,8 @@ mutant program-waiting-store-never-written Internal/Compiling/ProgramLowering.sw
 # hook of an object a region inside it would have made runs on the object made again in its place.
 mutant skipped-region-leaves-inner-ones-unnoted Internal/Compiling/ProgramLowering+Regions.swift \
     'RemadeAfterSkippedRegionTests' no \
-    'regions[index].lastInside = regions[index...].indices.last { regions[$0].end <= region.end } ?? index' \
-    'regions[index].lastInside = index'
+    'regions[parent].lastInside = Swift.max(regions[parent].lastInside, regions[index].lastInside)' \
+    '_ = parent'
 # Weak regions: a program with regions runs the copy of the loop that never skips one, so a kept
 # object is made again (and a program's joined resolution is never ended).
 mutant regions-run-by-the-loop-without-them Internal/Engine/ResolveProgram+Run.swift \
@@ -548,26 +548,27 @@ mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering+Wa
 # Closure factories in programs: each closure call starts a resolution of its own.
 mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
     'ClosureFactoryProgramTests' no \
-    'if let joined { return joined.state }' \
-    'if let joined { joined.abandon() }'
+    'if let joined { return joined }' \
+    'if joined != nil { ownJoined?.abandon() }'
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
 mutant joined-resolution-never-completed Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
-    'try scoped.pointee.joined?.complete()' \
-    'if false { try scoped.pointee.joined?.complete() }
-                    scoped.pointee.joined?.abandon()'
+    'try scoped.pointee.ownJoined?.complete()' \
+    'if false { try scoped.pointee.ownJoined?.complete() }
+                    scoped.pointee.ownJoined?.abandon()'
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
 mutant joined-resolution-kept-after-failure Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
-    '                    scoped.pointee.joined?.abandon()
+    '                    scoped.pointee.ownJoined?.abandon()
                     throw error' \
     '                    throw error'
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
 mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
-    '                    made.release()
+    '                    // the run owns (it would have gone to the caller), released once here.
+                    made.release()
                     throw error' \
     '                    throw error'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
@@ -580,8 +581,9 @@ mutant waiting-factories-not-marked Internal/Recursive/RecursiveCall.swift \
 # so closures after it meet it still under construction, and fills waiting for it stay empty.
 mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
     'RecursiveCallPlacementTests' no \
-    'run.pointee.joined?.publish(made, of: producer)' \
-    '_ = producer'
+    'joined.pointee.record(producer, instance: made)
+            try Resolution(state: joined).fillWaiting(for: producer, with: made)' \
+    '_ = joined'
 # Closures below transient objects: a program's joined resolution counts the program enclosing
 # it as another resolve, so a closure that resolves the transient type the program is filling
 # fails with `rebuilt-while-building`.

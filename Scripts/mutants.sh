@@ -553,7 +553,7 @@ mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
 mutant joined-resolution-never-completed Internal/Engine/ResolveProgram+Run.swift \
-    'ClosureFactoryProgramTests' no \
+    'ClosureFactoryProgramTests|NestedProgramTests' no \
     'try scoped.pointee.ownJoined?.complete()' \
     'if false { try scoped.pointee.ownJoined?.complete() }
                     scoped.pointee.ownJoined?.abandon()'
@@ -566,7 +566,7 @@ mutant joined-resolution-kept-after-failure Internal/Engine/ResolveProgram+Run.s
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
 mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift \
-    'ClosureFactoryProgramTests' no \
+    'ClosureFactoryProgramTests|NestedProgramTests' no \
     '                    // the run owns (it would have gone to the caller), released once here.
                     made.release()
                     throw error' \

@@ -195,4 +195,45 @@ import Testing
         #expect(released == nil)
         #expect(throws: ResolutionError.self) { try later?.get() }
     }
+
+    struct GaugeBroke: Error {}
+
+    /// Reads the shared part, which the program around the closure made: its hook waits for the
+    /// end of the resolve, and fails there.
+    final class BrokenGauge: Injectable {
+        var shared: SharedPart!
+        static let dependencies: [Dependency<BrokenGauge>] = [.inject(\.shared)]
+        func didInjectDependencies() throws { throw GaugeBroke() }
+    }
+
+    final class Dial {
+        let gauge: BrokenGauge
+        init(gauge: BrokenGauge) { self.gauge = gauge }
+    }
+
+    final class Console: Injectable {
+        static let live = Atomic<Int>(0)
+        var shared: SharedPart!
+        var dial: Dial!
+        static let dependencies: [Dependency<Console>] = [.inject(\.shared), .inject(\.dial)]
+        init() { Self.live.add(1, ordering: .relaxed) }
+        deinit { Self.live.subtract(1, ordering: .relaxed) }
+    }
+
+    /// The gauge's hook is deferred to the end of the console's resolve (the nested graph read the
+    /// program's shared part), where the run's joined resolution completes: its failure fails the
+    /// resolve, and the console the run made is released.
+    @Test func aNestedHookDeferredToTheEndOfTheResolveFailsItAndReleasesWhatTheProgramMade() throws {
+        let container = try Container { binder in
+            binder.bind(Dial.self).to { resolver in Dial(gauge: try resolver.resolve()) }
+        }
+        let live = Console.live.load(ordering: .relaxed)
+        for _ in 0..<2 {
+            let error = #expect(throws: ResolutionError.self) { try container.resolve(Console.self) }
+            #expect(error?.underlyingError is GaugeBroke)
+        }
+        #expect(try container.hasProgram(of: Console.self))
+        #expect(try container.hasNestedProgram(of: BrokenGauge.self))
+        #expect(Console.live.load(ordering: .relaxed) == live)
+    }
 }

@@ -69,14 +69,7 @@ extension ProgramLowering {
         let opening = regionOpenings[region]
         if regions[region].framed {
             regions[region].readsOutside = readsObjectMadeBefore(region, slot: slot)
-            for pending in pendingHooks[opening.hooksStart...] {
-                emit(
-                    .init(
-                        operation: .callHook, moves: true, object: UInt32(pending.slot),
-                        value: UInt32(pending.region.map { $0 + 1 } ?? 0), operand: Int32(pending.hook)),
-                    path: pending.path)
-            }
-            pendingHooks.removeSubrange(opening.hooksStart...)
+            emitHooks(from: opening.hooksStart, toCreationFrame: true)
             return
         }
         let staged = stagedUntilRegion[region]
@@ -90,17 +83,24 @@ extension ProgramLowering {
             }
             return
         }
-        for pending in pendingHooks[opening.hooksStart...] {
-            emit(
-                .init(
-                    operation: .callHook, moves: nested, object: UInt32(pending.slot),
-                    value: UInt32(pending.region.map { $0 + 1 } ?? 0), operand: Int32(pending.hook)),
-                path: pending.path)
-        }
-        pendingHooks.removeSubrange(opening.hooksStart...)
+        emitHooks(from: opening.hooksStart, toCreationFrame: nested)
         for inner in staged {
             emit(.publishStaged(region: inner), path: -1)
         }
+    }
+
+    /// Emits the `callHook`s of `pendingHooks` from `start` on, in order, and takes them out. With
+    /// `toCreationFrame`, each hands its hook to the creation frame the run is in (a nested run's,
+    /// a framed region's) rather than calling it.
+    mutating func emitHooks(from start: Int, toCreationFrame: Bool) {
+        for pending in pendingHooks[start...] {
+            emit(
+                .init(
+                    operation: .callHook, moves: toCreationFrame, object: UInt32(pending.slot),
+                    value: UInt32(pending.region.map { $0 + 1 } ?? 0), operand: Int32(pending.hook)),
+                path: pending.path)
+        }
+        pendingHooks.removeSubrange(start...)
     }
 
     /// Whether the instructions of `region` so far store or pass an object from a slot made before

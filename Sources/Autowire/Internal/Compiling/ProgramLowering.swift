@@ -264,14 +264,7 @@ struct ProgramLowering {
         guard let resultSlot else { throw .unsupported }
         // A closure's resolver would make the object's type anew: the recursive path records it.
         if !selfProducers.isEmpty, joinsRecursiveResolves { throw .unsupported }
-        for pending in pendingHooks {
-            emit(
-                .init(
-                    operation: .callHook, moves: nested, object: UInt32(pending.slot),
-                    value: UInt32(pending.region.map { $0 + 1 } ?? 0),
-                    operand: Int32(pending.hook)),
-                path: pending.path)
-        }
+        emitHooks(from: 0, toCreationFrame: nested)
         for staged in stagedUntilEnd {
             emit(.publishStaged(region: staged), path: -1)
         }

@@ -76,24 +76,6 @@ class AnyProducer: @unchecked Sendable {
     let nestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
     let keptNestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
 
-    /// The program word of `kind`, loaded acquiring.
-    final func programWord(of kind: ProgramKind) -> UInt {
-        switch kind {
-        case .root: programWord.load(ordering: .acquiring)
-        case .nested: nestedProgramWord.load(ordering: .acquiring)
-        case .nestedInsideKeptObject: keptNestedProgramWord.load(ordering: .acquiring)
-        }
-    }
-
-    /// Stores `word` (releasing) as the program word of `kind`.
-    final func publishProgramWord(_ word: UInt, of kind: ProgramKind) {
-        switch kind {
-        case .root: programWord.store(word, ordering: .releasing)
-        case .nested: nestedProgramWord.store(word, ordering: .releasing)
-        case .nestedInsideKeptObject: keptNestedProgramWord.store(word, ordering: .releasing)
-        }
-    }
-
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
@@ -101,40 +83,6 @@ class AnyProducer: @unchecked Sendable {
     /// keeps, inside a scope's region (`insideKeptObject`), or for any other: the same, but for
     /// handles, which hold their container weakly in the first case (see `RegistryReference`).
     func lowering(insideKeptObject: Bool) -> Lowering { lowering() }
-
-    /// The value in `resolution`, as recorded, for a closure's `Resolver`: by this producer's
-    /// nested program when it has one, else recursively.
-    /// Inlined as far as the test for a root that has none (a closure factory's own): what every
-    /// closure's resolve of one pays (a call cost about 18 instructions each, callgrind).
-    @inline(__always)
-    final func produceNested(_ resolution: Resolution) throws -> AnyObject {
-        let kind = nestedKind(in: resolution)
-        guard programWord(of: kind) != ProgramWord.none, let program = nestedProgram(of: kind, in: resolution) else {
-            return try produceRecorded(resolution)
-        }
-        return try program.runNested(in: resolution.state)
-    }
-
-    /// Which nested program runs in `resolution`: the one lowered for the inside of an object the
-    /// container keeps while the resolution makes one.
-    @inline(__always)
-    final func nestedKind(in resolution: Resolution) -> ProgramKind {
-        resolution.state.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested
-    }
-
-    /// The nested program of `kind` to run in `resolution`, if any: lowered now if it never was.
-    @inline(never)
-    final func nestedProgram(of kind: ProgramKind, in resolution: Resolution) -> ResolveProgram? {
-        let word = programWord(of: kind)
-        var program: ResolveProgram?
-        if ProgramWord.isProgram(word), !ResolveProgram.published(word).canImprove {
-            program = ResolveProgram.published(word)
-        } else if word != ProgramWord.none {
-            program = registry.program(for: self, kind: kind)
-        }
-        guard let program, program.canRunNested(in: resolution.state) else { return nil }
-        return program
-    }
 
     /// The value of a top-level resolve as recorded (see `takeRecorded(_:as:)`), retained, when
     /// no compiling or lowering has to run first: by the published program, unless lowering it
@@ -269,17 +217,6 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
             return recorded
         }
         return reference(for: value)
-    }
-
-    /// The value in `resolution` for a closure's `Resolver`: by the nested program when the
-    /// producer has one (see `produceNested`), else recursively.
-    @inline(__always)
-    final func produceNestedValue(_ resolution: Resolution) throws -> T {
-        let kind = nestedKind(in: resolution)
-        guard programWord(of: kind) != ProgramWord.none, let program = nestedProgram(of: kind, in: resolution) else {
-            return try produce(resolution)
-        }
-        return recordedValue(try program.runNested(in: resolution.state))
     }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when

@@ -63,7 +63,7 @@ mutant kept-object-handles-strong Internal/Recursive/ResolutionState+Creations.s
 # Container lifetime: a resolve program makes strong handles inside a singleton's region.
 mutant program-kept-object-handles-strong Internal/Compiling/ProgramLowering.swift \
     'ContainerLifetimeTests|HandleLifetimeTests' no \
-    'var isInsideKeptObject: Bool { openRegions > 0 || kind == .nestedInsideKeptObject }' \
+    'var isInsideKeptObject: Bool { openRegions > 0 || kind.makesForKeptObject }' \
     'var isInsideKeptObject: Bool { false }'
 # Container lifetime: handles of objects the container does not keep hold it weakly, so a handle
 # after a temporary container throws `container-released`.
@@ -571,6 +571,12 @@ mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift
                     made.release()
                     throw error' \
     '                    throw error'
+# Programs for kept objects: the joined resolution a kept object's top-level resolve starts for a
+# closure is not marked as making a kept object, so the closure's resolver keeps the container.
+mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \
+    'KeptObjectProgramTests' no \
+    '        if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }' \
+    ''
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
 # under construction in the joined resolution, so a closure that needs it makes a second one.
 mutant waiting-factories-not-marked Internal/Recursive/RecursiveCall.swift \

@@ -78,6 +78,19 @@ private final class ResolvingKeeper: @unchecked Sendable {
     init(resolver: Resolver) { self.resolver = resolver }
 }
 
+/// A singleton whose closure resolves a handle of each kind through its resolver, and keeps them.
+private final class HandleKeeper: Sendable {
+    let makeReport: Provider<WeeklyReport>
+    let report: Lazy<WeeklyReport>
+    let makeDraft: AssistedFactory<String, ReportDraft>
+
+    init(resolver: Resolver) throws {
+        makeReport = try resolver.resolve(Provider<WeeklyReport>.self)
+        report = try resolver.resolve(Lazy<WeeklyReport>.self)
+        makeDraft = try resolver.resolve(AssistedFactory<String, ReportDraft>.self)
+    }
+}
+
 private struct ReleasedState {
     weak var container: Container?
     weak var sentinel: LifetimeSentinel?
@@ -285,6 +298,28 @@ private struct ReleasedState {
             let holder = try app.holder.get()
             for handle in HandleKind.allCases { try handle.use(holder) }
             released.kept = app
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    /// The handles a singleton's closure resolves through its resolver are kept by the singleton:
+    /// they hold the container weakly, as the handles in its properties do.
+    @Test func releasingAContainerFreesASingletonThatKeepsHandlesItsResolverResolved() throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                binder.bind(HandleKeeper.self).scoped(.singleton).to { resolver in try HandleKeeper(resolver: resolver)
+                }
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let keeper = try container.resolve(HandleKeeper.self)
+            _ = try keeper.makeReport.get()
+            _ = try keeper.report.get()
+            #expect(try keeper.makeDraft.make("Q3").title == "Q3")
+            released.kept = keeper
         }
         #expect(released.container == nil)
         #expect(released.kept == nil)

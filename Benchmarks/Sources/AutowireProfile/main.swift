@@ -114,6 +114,13 @@ let scenarios: [Scenario] = [
         let container = Autowire.Container()
         try measure(count) { keep(try container.resolve(App.self)) }
     },
+    // The same graph through a `Provider` a singleton keeps (a handle that holds the container
+    // weakly): the program lowered for a kept object.
+    Scenario(name: "kept-provider", repetitions: micro) { count in
+        let container = Autowire.Container()
+        let maker = try container.resolve(AppMaker.self)
+        try measure(count) { keep(try maker.apps.get()) }
+    },
     Scenario(name: "handwritten-shared", repetitions: micro) { count in
         measure(count) { keep(handWrittenSharedLogger()) }
     },

@@ -117,6 +117,15 @@ public final class ThemeProvider: Injectable {
     public init() {}
 }
 
+/// A singleton that makes a new `App` graph whenever asked: each `get()` is a top-level resolve
+/// for an object the container keeps.
+public final class AppMaker: Injectable {
+    public static var scope: Scope { .singleton }
+    public var apps: Provider<App>!
+    public init() {}
+    public static let dependencies: [Dependency<AppMaker>] = [.inject(\.apps)]
+}
+
 public final class AnalyticsClient: Injectable {
     public static var scope: Scope { .singleton }
     public init() {}

@@ -48,3 +48,12 @@ extension Container {
         return ProgramWord.isProgram(producer.programWord(of: insideKeptObject ? .nestedInsideKeptObject : .nested))
     }
 }
+
+extension Container {
+    /// Whether `type` has a published program for a top-level resolve asked for by an object the
+    /// container keeps (through a handle or resolver that holds the container weakly).
+    func hasProgramForKeptObject<T>(of type: T.Type) throws -> Bool {
+        let producer = try registry.rootProducer(for: BindingKey(T.self, tag: nil))
+        return ProgramWord.isProgram(producer.programWord(of: .rootForKeptObject))
+    }
+}

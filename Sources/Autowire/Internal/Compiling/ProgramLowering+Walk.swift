@@ -135,7 +135,7 @@ extension ProgramLowering {
         onPath[id] = recordings
         let call = RecursiveCall(
             producer, seeds: seeds, waitingFactories: waitingFactories,
-            waitingTransientFactories: waitingTransientFactories)
+            waitingTransientFactories: waitingTransientFactories, startsForKeptObject: kind == .rootForKeptObject)
         stack.append(
             Pending(
                 producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: nil),

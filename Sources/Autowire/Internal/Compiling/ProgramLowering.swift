@@ -126,7 +126,7 @@ struct ProgramLowering {
     var enclosingRegions: [Int] = []
     /// Whether what is made now is made for an object a scope keeps, whose handles and resolvers
     /// must not keep the container alive.
-    var isInsideKeptObject: Bool { openRegions > 0 || kind == .nestedInsideKeptObject }
+    var isInsideKeptObject: Bool { openRegions > 0 || kind.makesForKeptObject }
     /// For each region, the deferring regions inside it whose objects it publishes when it is
     /// complete, in the order they were staged (see `completeBeforePublishing`).
     var stagedUntilRegion: [[Int]] = []
@@ -186,7 +186,7 @@ struct ProgramLowering {
     /// run's creation frame there; one for the inside of a kept object makes everything as in a
     /// region of a scope.
     var kind = ProgramKind.root
-    var nested: Bool { kind != .root }
+    var nested: Bool { kind.isNested }
     /// For a nested program, the producers whose factories it calls (see `ResolveProgram.constructs`).
     var constructs: [ObjectIdentifier] = []
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
@@ -197,7 +197,7 @@ struct ProgramLowering {
         SpareLowering.shared.withLowering { lowering in
             lowering.generation = generation
             lowering.kind = kind
-            lowering.joinsRecursiveResolves = kind != .root
+            lowering.joinsRecursiveResolves = kind.isNested
             do throws(Stop) {
                 return .success(try lowering.lowerRoot(root))
             } catch {

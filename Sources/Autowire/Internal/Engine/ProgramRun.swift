@@ -80,14 +80,16 @@
     private var pins = ScopePins()
 
     /// The run's joined resolution, started with `seeds`' objects (the first call's `arguments`)
-    /// for the run of `request`, if this is the first call.
+    /// for the run of `request`, making everything for an object the container keeps when
+    /// `forKeptObject`, if this is the first call.
     mutating func joinedResolution(
-        seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?
+        seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?, forKeptObject: Bool
     ) -> StackReference<ResolutionState> {
         if let joined { return joined }
         // Set by the run before any instruction of a program that makes `RecursiveCall`s.
         let started = unsafe JoinedResolution(
             in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
+        if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }
         ownJoined = started
         joined = started.state
         pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }

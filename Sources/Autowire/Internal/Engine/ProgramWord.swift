@@ -14,12 +14,22 @@ enum ProgramWord {
     static func isProgram(_ word: UInt) -> Bool { word > none }
 }
 
-/// Which program of a root a word holds: the one a top-level resolve runs, or one a closure's
-/// `Resolver` runs nested in the closure's resolution (see `ResolveProgram.runNested(in:)`), while
-/// that resolution makes an object its container keeps or not. Inside a kept object, the handles
-/// and resolvers a program makes hold their container weakly (see `RegistryReference`).
+/// Which program of a root a word holds: the one a top-level resolve runs, for an object the
+/// container keeps or not, or one a closure's `Resolver` runs nested in the closure's resolution
+/// (see `ResolveProgram.runNested(in:)`), while that resolution makes such an object or not.
+/// Inside a kept object, the handles and resolvers a program makes hold their container weakly
+/// (see `RegistryReference`).
 enum ProgramKind {
     case root
+    /// A top-level resolve asked for by an object the container keeps, through a handle or a
+    /// resolver that holds the container weakly: the object keeps what the program makes.
+    case rootForKeptObject
     case nested
     case nestedInsideKeptObject
+
+    /// Whether the program runs in a resolution it joins (see `ResolveProgram.runNested(in:)`).
+    var isNested: Bool { self == .nested || self == .nestedInsideKeptObject }
+
+    /// Whether everything the program makes is kept by an object the container keeps.
+    var makesForKeptObject: Bool { self == .rootForKeptObject || self == .nestedInsideKeptObject }
 }

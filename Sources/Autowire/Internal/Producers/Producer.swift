@@ -75,6 +75,9 @@ class AnyProducer: @unchecked Sendable {
     /// container keeps.
     let nestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
     let keptNestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
+    /// The same, for a top-level resolve asked for by an object the container keeps (see
+    /// `resolveTopLevelForKeptObject()`).
+    let keptRootProgramWord = Atomic<UInt>(ProgramWord.unlowered)
 
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
@@ -248,12 +251,13 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// A top-level resolve asked for by an object the container keeps, through a handle or a
     /// resolver that holds the container weakly: the object keeps what it gets, so every handle
     /// and resolver made in this resolve holds the container weakly too (see `RegistryReference`).
-    /// By the recursive path, which marks the whole resolve so; a program makes strong ones outside
-    /// the regions of the objects it keeps.
+    /// By the root's program lowered for a kept object (`ProgramKind.rootForKeptObject`), else by
+    /// the recursive path, which marks the whole resolve so.
     final func resolveTopLevelForKeptObject() throws -> T {
-        try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
+        if let made = try run(registry.program(for: self, kind: .rootForKeptObject)) { return made }
+        return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
             resolution in
-            resolution.state.pointee.keptCreations = 1
+            resolution.keepsWhatItMakes()
             return try produce(resolution)
         }
     }
@@ -261,10 +265,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
-        if let made = try registry.program(for: self)?.run(request: request) {
-            return unsafe value(fromProgram: made.owned)
-        }
+        if let made = try run(registry.program(for: self), request: request) { return made }
         return try runRecursively(request: request)
+    }
+
+    /// The value a top-level run of `program` made; nil when there is no program, or it did not
+    /// run (another resolve is running on this thread).
+    private func run(_ program: ResolveProgram?, request: BorrowedValue? = nil) throws -> T? {
+        guard let made = try program?.run(request: request) else { return nil }
+        return unsafe value(fromProgram: made.owned)
     }
 
     /// A new top-level resolve by the recursive path.

@@ -28,15 +28,19 @@ final class RecursiveCall: ProgramFactory {
     /// The transient factories whose arguments are being made around the call, each with how many
     /// `.graph` objects the program recorded since it began.
     private let waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
+    /// Whether the joined resolution this call starts makes everything for an object the
+    /// container keeps (in a program of `ProgramKind.rootForKeptObject`).
+    private let startsForKeptObject: Bool
 
     init(
         _ producer: AnyProducer, seeds: [AnyProducer], waitingFactories: [AnyProducer],
-        waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
+        waitingTransientFactories: [(producer: AnyProducer, progress: Int)], startsForKeptObject: Bool
     ) {
         self.producer = producer
         self.seeds = seeds
         self.waitingFactories = waitingFactories
         self.waitingTransientFactories = waitingTransientFactories
+        self.startsForKeptObject = startsForKeptObject
         super.init(key: producer.key, location: producer.origin.location)
     }
 
@@ -49,7 +53,7 @@ final class RecursiveCall: ProgramFactory {
             throw ResolutionError(.internalInconsistency("a recursive call ran without its run's state"))
         }
         let state = scoped.pointee.joinedResolution(
-            seeding: seeds, with: arguments, request: run.pointee.request)
+            seeding: seeds, with: arguments, request: run.pointee.request, forKeptObject: startsForKeptObject)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
         // Marked for the call, as the recursive path marks a transient factory while it runs: met

@@ -107,8 +107,11 @@ extension ProgramLowering {
         // arguments, which it marks under construction. A transient object being filled is the
         // program's, in the same resolve: a closure that asks for its type gets a new one. A
         // region: a skipped one would leave out what the joined resolution made inside it.
-        guard enclosingRegions.allSatisfy({ regions[$0].joined != nil }), !isBelowOptionalProperty else {
-            throw .unsupported
+        // (A singleton's region is gone once the singleton exists: a later lowering has no such
+        // call there.)
+        guard !isBelowOptionalProperty else { throw .unsupported }
+        for region in enclosingRegions where regions[region].joined == nil {
+            throw regions[region].becomesConstant ? .notYet : .unsupported
         }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for

@@ -1,11 +1,16 @@
+import Synchronization
 import Testing
 
 @testable import Autowire
 
 // A closure factory called while a singleton is being created: inside the singleton's region of a
-// resolve program. The program's run has no resolution for the closure there until it joined one,
-// so such a root's first resolve may take the recursive path; once the singleton exists its region
-// is gone, and the root must get its program then, not keep the recursive path for good.
+// resolve program, or as the singleton's own factory. The program joins a resolution for the
+// closure from its first instruction, in which the region is a creation frame, as the recursive
+// path creates a singleton: the first resolve runs the program. Once the singleton exists its
+// region is gone, and the program is lowered again without joining.
+
+private let ledgerFails = Atomic<Bool>(false)
+private let ledgersMade = Atomic<Int>(0)
 
 /// Made by a closure, in the `.graph` scope.
 private final class Clock {}
@@ -35,18 +40,66 @@ private final class Cashier: Injectable {
     static let dependencies: [Dependency<Cashier>] = [.inject(\.drawer)]
 }
 
-private func container() throws -> Container {
-    try Container { binder in
-        binder.bind(Clock.self).to { _ in Clock() }
+/// A singleton made by a closure, which resolves the clock and keeps its resolver.
+private final class Ledger: @unchecked Sendable {
+    let clock: Clock
+    let resolver: Resolver
+    init(clock: Clock, resolver: Resolver) {
+        self.clock = clock
+        self.resolver = resolver
+        ledgersMade.add(1, ordering: .relaxed)
     }
 }
 
-@Suite struct ClosureInsideRegionTests {
-    @Test func aRootWhoseSingletonReadsAClosureGetsItsProgramOnceTheSingletonExists() throws {
+private final class Auditor: Injectable {
+    var clock: Clock!
+    var ledger: Ledger!
+    static let dependencies: [Dependency<Auditor>] = [.inject(\.clock), .inject(\.ledger)]
+}
+
+/// A singleton whose closure asks for itself.
+private final class Mirror {}
+
+private struct LedgerFailed: Error {}
+
+/// A singleton whose signal's closure needs it back, through a spoke: the cycle closes on the hub,
+/// as it does when the recursive path creates it.
+private final class Hub: Injectable {
+    static var scope: Scope { .singleton }
+    var signal: Signal!
+    static let dependencies: [Dependency<Hub>] = [.inject(\.signal)]
+}
+private final class Spoke: Injectable {
+    weak var hub: Hub?
+    static let dependencies: [Dependency<Spoke>] = [.inject(\.hub)]
+}
+private final class Signal {
+    let spoke: Spoke
+    init(spoke: Spoke) { self.spoke = spoke }
+}
+private final class Tower: Injectable {
+    var hub: Hub!
+    static let dependencies: [Dependency<Tower>] = [.inject(\.hub)]
+}
+
+private func container() throws -> Container {
+    try Container { binder in
+        binder.bind(Clock.self).to { _ in Clock() }
+        binder.bind(Ledger.self).scoped(.singleton).to { resolver in
+            if ledgerFails.load(ordering: .relaxed) { throw LedgerFailed() }
+            return Ledger(clock: try resolver.resolve(), resolver: resolver)
+        }
+        binder.bind(Mirror.self).scoped(.singleton).to { resolver in try resolver.resolve(Mirror.self) }
+        binder.bind(Signal.self).to { resolver in Signal(spoke: try resolver.resolve()) }
+    }
+}
+
+@Suite(.serialized) struct ClosureInsideRegionTests {
+    @Test func aRootWhoseSingletonReadsAClosureIsMadeByItsProgramFromTheFirstResolve() throws {
         let container = try container()
         let first = try container.resolve(Teller.self)
-        let second = try container.resolve(Teller.self)
         #expect(try container.hasProgram(of: Teller.self))
+        let second = try container.resolve(Teller.self)
         #expect(second.vault === first.vault)
         #expect(first.vault.clock === first.clock)
         #expect(second.clock !== first.clock)
@@ -57,5 +110,61 @@ private func container() throws -> Container {
         let cashier = try container.resolve(Cashier.self)
         #expect(try container.resolve(Cashier.self).drawer.clock != nil)
         #expect(cashier.drawer.clock != nil)
+    }
+
+    /// The ledger's closure runs in the program's creation frame: it shares the resolve's clock,
+    /// and its resolver holds the container weakly, as a singleton's always does.
+    @Test func aSingletonsClosureIsCalledByTheFirstResolvesProgram() throws {
+        weak var weakContainer: Container?
+        weak var ledger: Ledger?
+        var keptResolver: Resolver?
+        do {
+            let container = try container()
+            weakContainer = container
+            let made = ledgersMade.load(ordering: .relaxed)
+            let auditor = try container.resolve(Auditor.self)
+            #expect(try container.hasProgram(of: Auditor.self))
+            #expect(ledgersMade.load(ordering: .relaxed) == made + 1)
+            #expect(auditor.ledger.clock === auditor.clock)
+            #expect(try container.resolve(Auditor.self).ledger === auditor.ledger)
+            #expect(try container.resolve(Ledger.self) === auditor.ledger)
+            ledger = auditor.ledger
+            keptResolver = auditor.ledger.resolver
+        }
+        #expect(weakContainer == nil)
+        #expect(ledger == nil)
+        let error = captureResolutionError { _ = try keptResolver?.resolve(Clock.self) }
+        #expect(error?.code == .containerReleased)
+    }
+
+    /// A failed creation publishes nothing: the next resolve calls the closure again.
+    @Test func aSingletonWhoseClosureFailsInTheProgramIsMadeByTheNextResolve() throws {
+        let container = try container()
+        let made = ledgersMade.load(ordering: .relaxed)
+        ledgerFails.store(true, ordering: .relaxed)
+        let error = captureResolutionError { try container.resolve(Auditor.self) }
+        ledgerFails.store(false, ordering: .relaxed)
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.diagnostics.first?.path == ["Auditor.ledger", "Ledger"])
+        let auditor = try container.resolve(Auditor.self)
+        #expect(ledgersMade.load(ordering: .relaxed) == made + 1)
+        #expect(try container.resolve(Ledger.self) === auditor.ledger)
+    }
+
+    @Test func aSingletonsClosureThatAsksForItselfIsReportedAsTheRecursivePathReportsIt() throws {
+        let error = captureResolutionError { try container().resolve(Mirror.self) }
+        #expect(error?.code == .unclosableCycle)
+        #expect(
+            error?.diagnostics.first?.message
+                == "Mirror is needed again while its factory is still running, so the cycle can never close.")
+        #expect(error?.diagnostics.first?.path == ["Mirror", "Mirror"])
+    }
+
+    @Test(arguments: [false, true])
+    func aClosureCalledWhileASingletonIsFilledFindsItThroughACycle(asRoot: Bool) throws {
+        let container = try container()
+        let hub = asRoot ? try container.resolve(Hub.self) : try container.resolve(Tower.self).hub!
+        #expect(hub.signal.spoke.hub === hub)
+        #expect(try container.resolve(Tower.self).hub === hub)
     }
 }

@@ -294,7 +294,7 @@ final class Registry: @unchecked Sendable {
                 return program
             case .failure(.notYet):
                 return nil
-            case .failure(.unsupported):
+            case .failure(.unsupported), .failure(.joinsFromStart):
                 root.publishProgramWord(ProgramWord.none, of: kind)
                 return nil
             }

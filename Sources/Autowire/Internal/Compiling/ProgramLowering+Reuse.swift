@@ -55,6 +55,7 @@ extension ProgramLowering {
         generation = 1
         joinsRecursiveResolves = false
         kind = .root
+        joinsFromStart = false
         constructs.removeAll(keepingCapacity: true)
         injectedRoot = nil
         Self.empty(&selfProducers)

@@ -55,10 +55,12 @@ extension ProgramLowering {
     /// a skipped region, makes it. After, it is any `.graph` object, which a closure's resolve may
     /// have made in the joined resolution: found there, it is that one; else it is recorded there
     /// once created, so that closures called while it is filled find it.
+    /// `lowering`, when given, is how the object is made (else the producer's lowering).
     mutating func beginShared(
-        _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, path: Int32, destination: Destination
+        _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, lowering given: Lowering? = nil,
+        path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
-        let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
+        let lowering = given ?? producer.lowering(insideKeptObject: isInsideKeptObject)
         let joins = joinsRecursiveResolves
         if joins {
             // Only where the joined resolution records what the program keeps in the slot: the
@@ -96,22 +98,25 @@ extension ProgramLowering {
         return value
     }
 
-    /// Begins a `RecursiveCall` making `producer`'s value; the first one also gives the run's
-    /// joined resolution the `.graph` objects made before it.
+    /// Begins a `RecursiveCall` making `producer`'s value (by `make`, when given), into `slot` (a new
+    /// one if nil); the first one also gives the run's joined resolution the `.graph` objects made
+    /// before it.
     mutating func beginRecursive(
-        _ producer: AnyProducer, of id: ObjectIdentifier, shared: Bool, path: Int32, destination: Destination
+        _ producer: AnyProducer, of id: ObjectIdentifier, making make: ((Resolution) throws -> AnyObject)? = nil,
+        into slot: Int? = nil, shared: Bool, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
         // What is being made around the call must be what the joined resolution can see: `.graph`
         // objects the program made, which it is given or finds recorded (or the object a
         // `PropertyInjector` hands in, which no resolve asks for), and factories waiting for their
         // arguments, which it marks under construction. A transient object being filled is the
         // program's, in the same resolve: a closure that asks for its type gets a new one. A
-        // region: a skipped one would leave out what the joined resolution made inside it.
-        // (A singleton's region is gone once the singleton exists: a later lowering has no such
-        // call there.)
+        // region: a skipped one would leave out what the joined resolution made inside it, unless
+        // it is a creation frame there (a singleton's, once the program joined the resolution).
+        // (A singleton's region is gone once the singleton exists: lowered again, the program
+        // joins at its start only if it must.)
         guard !isBelowOptionalProperty else { throw .unsupported }
-        for region in enclosingRegions where regions[region].joined == nil {
-            throw regions[region].becomesConstant ? .notYet : .unsupported
+        for region in enclosingRegions where regions[region].joined == nil && !regions[region].framed {
+            throw regions[region].becomesConstant && !joinsRecursiveResolves ? .joinsFromStart : .unsupported
         }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
@@ -137,11 +142,11 @@ extension ProgramLowering {
         }
         onPath[id] = recordings
         let call = RecursiveCall(
-            producer, seeds: seeds, waitingFactories: waitingFactories,
-            waitingTransientFactories: waitingTransientFactories, startsForKeptObject: kind == .rootForKeptObject)
+            producer, making: make, seeds: seeds, waitingFactories: waitingFactories,
+            waitingTransientFactories: waitingTransientFactories)
         stack.append(
             Pending(
-                producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: nil),
+                producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: slot),
                 path: path, range: nil, destination: destination))
         return nil
     }
@@ -200,6 +205,9 @@ extension ProgramLowering {
             throw .unsupported
         case .recursive(let producer, let shared) where slot == nil:
             return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
+        case .keptClosure(let producer, let make) where slot != nil:
+            return try beginRecursive(
+                producer, of: id, making: make, into: slot, shared: false, path: path, destination: destination)
         case .scoped(let scope, let made) where !destination.leavesScope:
             if let storage = scope.storage {
                 pinnedStorages.insert(ObjectIdentifier(storage))
@@ -219,12 +227,19 @@ extension ProgramLowering {
             enclosingRegions.append(index)
             scopes.append(scope)
             emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
-            return try begin(
-                made, of: id, path: path, destination: .leaveScope(region: index, slot: slot, then: destination),
-                into: slot)
+            let leave = Destination.leaveScope(region: index, slot: slot, then: destination)
+            if region.framed, case .autowired = made {
+                // Recorded in the joined resolution once created, as `SingletonProducer.create`
+                // records it before it is filled: a closure called while it is filled that needs
+                // it (through a cycle) finds it there.
+                return try beginShared(
+                    Self.producer(UInt(bitPattern: id)), of: id, into: slot, lowering: made, path: path,
+                    destination: leave)
+            }
+            return try begin(made, of: id, path: path, destination: leave, into: slot)
         case .notYet:
             throw .notYet
-        case .constant, .forward, .scoped, .existing, .unsupported, .recursive:
+        case .constant, .forward, .scoped, .existing, .unsupported, .recursive, .keptClosure:
             throw .unsupported
         }
     }

@@ -19,6 +19,11 @@ struct ProgramLowering {
         case notYet
         /// Something on the way only the recursive path performs; the root keeps that path.
         case unsupported
+        /// A closure is called inside a singleton's region of a top-level program that has not
+        /// joined a resolution: lowered again joining one from its first instruction, in which
+        /// the region is a creation frame (`ResolveProgram.ScopeRegion.framed`) as the recursive
+        /// path creates a singleton.
+        case joinsFromStart
     }
 
     /// Where a value goes once it is complete.
@@ -187,6 +192,9 @@ struct ProgramLowering {
     /// region of a scope.
     var kind = ProgramKind.root
     var nested: Bool { kind.isNested }
+    /// Whether this top-level program joins its run's resolution from its first instruction (see
+    /// `Stop.joinsFromStart`).
+    var joinsFromStart = false
     /// For a nested program, the producers whose factories it calls (see `ResolveProgram.constructs`).
     var constructs: [ObjectIdentifier] = []
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
@@ -194,10 +202,19 @@ struct ProgramLowering {
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
     static func lower(_ root: AnyProducer, generation: Int, kind: ProgramKind = .root) -> Result<ResolveProgram, Stop> {
+        let lowered = lower(root, generation: generation, kind: kind, joiningFromStart: false)
+        guard case .failure(.joinsFromStart) = lowered else { return lowered }
+        return lower(root, generation: generation, kind: kind, joiningFromStart: true)
+    }
+
+    private static func lower(_ root: AnyProducer, generation: Int, kind: ProgramKind, joiningFromStart: Bool)
+        -> Result<ResolveProgram, Stop>
+    {
         SpareLowering.shared.withLowering { lowering in
             lowering.generation = generation
             lowering.kind = kind
-            lowering.joinsRecursiveResolves = kind.isNested
+            lowering.joinsFromStart = joiningFromStart
+            lowering.joinsRecursiveResolves = kind.isNested || joiningFromStart
             do throws(Stop) {
                 return .success(try lowering.lowerRoot(root))
             } catch {
@@ -256,7 +273,7 @@ struct ProgramLowering {
                     work: .call(
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
-        case .notYet, .unsupported, .recursive:
+        case .notYet, .unsupported, .recursive, .keptClosure:
             // A root only the recursive path makes gains nothing from a program around it.
             throw .unsupported
         }
@@ -280,7 +297,8 @@ struct ProgramLowering {
             regionReleases: regionReleases, scopes: scopes,
             mainActorTypes: mainActorTypes, slotCount: slotCount,
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
-            generation: generation, constructs: constructs)
+            generation: generation, kind: kind, joinsAtStart: joinsFromStart,
+            constructs: constructs)
     }
 
     /// Whether a nested run of a root that `lowering` makes does anything but call the recursive
@@ -291,7 +309,7 @@ struct ProgramLowering {
         case .autowired, .forward, .scoped: true
         case .autowiredBoxed(_, _, _, let shared): !shared
         case .factory(let factory, _, let shared): !shared || factory.conversion == nil
-        case .constant, .existing, .recursive, .notYet, .unsupported: false
+        case .constant, .existing, .recursive, .keptClosure, .notYet, .unsupported: false
         }
     }
 

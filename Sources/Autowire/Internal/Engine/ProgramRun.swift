@@ -80,15 +80,26 @@
     private var pins = ScopePins()
 
     /// The run's joined resolution, started with `seeds`' objects (the first call's `arguments`)
-    /// for the run of `request`, making everything for an object the container keeps when
-    /// `forKeptObject`, if this is the first call.
+    /// for the run of `request` (see `startJoinedResolution`), if this is the first call.
     mutating func joinedResolution(
         seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?, forKeptObject: Bool
     ) -> StackReference<ResolutionState> {
         if let joined { return joined }
+        let state = startJoinedResolution(request: request, forKeptObject: forKeptObject)
+        for (index, seed) in seeds.enumerated() {
+            state.pointee.record(seed, instance: arguments.recorded(index))
+        }
+        return state
+    }
+
+    /// Starts the run's joined resolution, for the run of `request`, making everything for an
+    /// object the container keeps when `forKeptObject`: at the first `RecursiveCall`, or before
+    /// the first instruction of a program that joins it there (`ResolveProgram.joinsAtStart`).
+    mutating func startJoinedResolution(request: BorrowedValue?, forKeptObject: Bool)
+        -> StackReference<ResolutionState>
+    {
         // Set by the run before any instruction of a program that makes `RecursiveCall`s.
-        let started = unsafe JoinedResolution(
-            in: joinedMemory.unsafelyUnwrapped, seeding: seeds, with: arguments, request: request)
+        let started = unsafe JoinedResolution(in: joinedMemory.unsafelyUnwrapped, request: request)
         if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }
         ownJoined = started
         joined = started.state

@@ -89,6 +89,10 @@ extension ResolveProgram {
                 byteCount: JoinedResolution.byteCount, alignment: JoinedResolution.alignment
             ) { memory throws(ResolutionError) in
                 unsafe scoped.pointee.joinedMemory = memory.baseAddress
+                if joinsAtStart {
+                    _ = scoped.pointee.startJoinedResolution(
+                        request: run.pointee.request, forKeptObject: kind == .rootForKeptObject)
+                }
                 let made: ObjectWord
                 do throws(ResolutionError) {
                     made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)

@@ -129,6 +129,12 @@ import Synchronization
     let hasRegions: Bool
     /// Whether some factory call is a `RecursiveCall`, whose run has a joined resolution to end.
     let makesRecursiveCalls: Bool
+    /// Which of its root's programs this is (see `ProgramKind`).
+    let kind: ProgramKind
+    /// Whether a top-level run starts its joined resolution before its first instruction: a
+    /// program that calls a closure inside a singleton's region, which is then a creation frame
+    /// there (see `ProgramLowering.Stop.joinsFromStart`).
+    let joinsAtStart: Bool
     /// Whether the run has no regions and no `RecursiveCall`: read with one load where every run
     /// asks it.
     let runsPlainly: Bool
@@ -168,7 +174,8 @@ import Synchronization
         arguments: [UInt32], regions: [ScopeRegion], regionReleases: [UInt32], scopes: [ProgramScope],
         mainActorTypes: [Any.Type],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
-        pathOf: [Int32], pathTree: [PathStep], generation: Int, constructs: [ObjectIdentifier] = []
+        pathOf: [Int32], pathTree: [PathStep], generation: Int, kind: ProgramKind = .root, joinsAtStart: Bool = false,
+        constructs: [ObjectIdentifier] = []
     ) {
         // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what the
         // program keeps is copied, into one block for all its tables.
@@ -209,7 +216,9 @@ import Synchronization
         self.regions = regions.map { $0 }
         self.regionReleases = regionReleases.map { $0 }
         self.hasRegions = !regions.isEmpty
-        self.makesRecursiveCalls = factories.contains { $0 is RecursiveCall }
+        self.makesRecursiveCalls = joinsAtStart || factories.contains { $0 is RecursiveCall }
+        self.kind = kind
+        self.joinsAtStart = joinsAtStart
         self.runsPlainly = regions.isEmpty && !makesRecursiveCalls
         self.mainActorTypes = mainActorTypes.map { $0 }
         var keptAlive: [AnyObject] = []

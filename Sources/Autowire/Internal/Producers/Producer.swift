@@ -371,6 +371,11 @@ enum Lowering {
     /// 64 parameters), made by it inside the program's run, in a resolution that shares the run's
     /// `.graph` objects (see `RecursiveCall`); one per resolve when `shared`.
     case recursive(AnyProducer, shared: Bool)
+    /// The closure factory of an object a scope keeps (a singleton's), called in the object's
+    /// region through the recursive path as `make` calls it: in the run's joined resolution,
+    /// marked under construction there until it returns, and recorded there once made (see
+    /// `RecursiveCall`). Only a scope's lowering holds one, as what its region makes.
+    case keptClosure(AnyProducer, make: (Resolution) throws -> AnyObject)
     /// A singleton not created yet: a program can be lowered once it is.
     case notYet
     /// Only the recursive path produces it.
@@ -381,7 +386,7 @@ enum Lowering {
     var isMadeEachTimeMet: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
-        case .recursive, .constant, .forward, .scoped, .existing, .notYet, .unsupported: false
+        case .recursive, .keptClosure, .constant, .forward, .scoped, .existing, .notYet, .unsupported: false
         }
     }
 
@@ -391,7 +396,7 @@ enum Lowering {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared),
             .recursive(_, let shared):
             shared
-        case .constant, .forward, .scoped, .existing, .notYet, .unsupported:
+        case .keptClosure, .constant, .forward, .scoped, .existing, .notYet, .unsupported:
             false
         }
     }

@@ -50,8 +50,14 @@ import Synchronization
         if isCreated.load(ordering: .acquiring), let recordedInstance = recordedInstance {
             return .constant(recordedInstance)
         }
-        let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
-        if case .unsupported = made { return .notYet }
+        var made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
+        if case .unsupported = made {
+            guard recipe.isFactory else { return .notYet }
+            // A closure: called as `create` calls it, in the region's creation frame.
+            made = .keptClosure(self) { [recipe] resolution in
+                self.reference(for: try self.makeRecorded(with: recipe, in: resolution))
+            }
+        }
         return .scoped(SingletonRegion(self), made)
     }
 

@@ -20,11 +20,8 @@
     private let memory: UnsafeMutablePointer<ResolutionState>
 
     /// Starts a resolution in `memory` (`byteCount` bytes aligned to `alignment`), for the run of
-    /// `request`, in which each of `seeds` has made the object its argument of `arguments` is.
-    init(
-        in memory: UnsafeMutableRawPointer, seeding seeds: [AnyProducer], with arguments: FactoryArguments,
-        request: BorrowedValue?
-    ) {
+    /// `request`.
+    init(in memory: UnsafeMutableRawPointer, request: BorrowedValue?) {
         // Safe: `memory` holds a `ResolutionState` at its start, aligned for one, and after
         // `tableOffset` the `capacity * bytesPerSlot` word-aligned bytes its table needs; `end`
         // deinitializes the state, which releases what the table holds, before the run's frame
@@ -35,9 +32,6 @@
         unsafe self.memory = bound
         state = unsafe StackReference(bound)
         state.pointee.joinsProgram = true
-        for (index, seed) in seeds.enumerated() {
-            state.pointee.record(seed, instance: arguments.recorded(index))
-        }
     }
 
     /// Ends a run that succeeded: runs the hooks deferred to the end of the resolve and publishes

@@ -28,19 +28,19 @@ final class RecursiveCall: ProgramFactory {
     /// The transient factories whose arguments are being made around the call, each with how many
     /// `.graph` objects the program recorded since it began.
     private let waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
-    /// Whether the joined resolution this call starts makes everything for an object the
-    /// container keeps (in a program of `ProgramKind.rootForKeptObject`).
-    private let startsForKeptObject: Bool
+    /// For a kept object's closure called in the object's region: calls it (see
+    /// `Lowering.keptClosure`); nil for a value `producer` produces.
+    private let make: ((Resolution) throws -> AnyObject)?
 
     init(
-        _ producer: AnyProducer, seeds: [AnyProducer], waitingFactories: [AnyProducer],
-        waitingTransientFactories: [(producer: AnyProducer, progress: Int)], startsForKeptObject: Bool
+        _ producer: AnyProducer, making make: ((Resolution) throws -> AnyObject)? = nil, seeds: [AnyProducer],
+        waitingFactories: [AnyProducer], waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
     ) {
         self.producer = producer
+        self.make = make
         self.seeds = seeds
         self.waitingFactories = waitingFactories
         self.waitingTransientFactories = waitingTransientFactories
-        self.startsForKeptObject = startsForKeptObject
         super.init(key: producer.key, location: producer.origin.location)
     }
 
@@ -53,7 +53,8 @@ final class RecursiveCall: ProgramFactory {
             throw ResolutionError(.internalInconsistency("a recursive call ran without its run's state"))
         }
         let state = scoped.pointee.joinedResolution(
-            seeding: seeds, with: arguments, request: run.pointee.request, forKeptObject: startsForKeptObject)
+            seeding: seeds, with: arguments, request: run.pointee.request,
+            forKeptObject: run.pointee.program.kind == .rootForKeptObject)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
         // Marked for the call, as the recursive path marks a transient factory while it runs: met
@@ -76,7 +77,7 @@ final class RecursiveCall: ProgramFactory {
         }
         // A nested run's resolution is on this thread's chain already: the closure whose
         // `Resolver` started the run found it there.
-        if scoped.pointee.isNested { return try producer.produceRecorded(Resolution(state: state)) }
+        if scoped.pointee.isNested { return try produce(in: Resolution(state: state)) }
         // The joined resolution is the thread's innermost resolve while the recursive path runs in
         // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
         // is the innermost again.
@@ -84,6 +85,11 @@ final class RecursiveCall: ProgramFactory {
         unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(
             state, key: producer.registry.activeResolutionsKey)
         defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
-        return try producer.produceRecorded(Resolution(state: state))
+        return try produce(in: Resolution(state: state))
+    }
+
+    private func produce(in resolution: Resolution) throws -> AnyObject {
+        if let make { return try make(resolution) }
+        return try producer.produceRecorded(resolution)
     }
 }

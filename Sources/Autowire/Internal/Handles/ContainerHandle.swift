@@ -32,15 +32,16 @@ struct ContainerHandle: Sendable {
         self.element = element
     }
 
-    /// The producer of the handle in `registry`: bound under its key, or an element of a collection.
-    private func handleProducer(in registry: Registry) throws(ResolutionError) -> (any HandleProducer)? {
-        guard let element else { return try registry.rootProducer(for: handleKey) as? HandleProducer }
+    /// The producer the handle resolves in `registry`, through the handle's own producer: bound
+    /// under its key, or an element of a collection.
+    private func target(in registry: Registry) throws(ResolutionError) -> AnyProducer? {
+        guard let element else { return try registry.rootProducer(for: handleKey).handleTarget }
         var producer = try registry.rootProducer(for: element.collection)
         for edge in element.edges {
             guard edge < producer.edgeCount else { return nil }
             producer = producer.edge(at: edge).target
         }
-        return producer as? HandleProducer
+        return producer.handleTarget
     }
 
     /// Whether the handle holds its container weakly: an object the container keeps holds it, and
@@ -56,9 +57,7 @@ struct ContainerHandle: Sendable {
             throw ResolutionError(.containerReleased(targetKey, handle: call()))
         }
         return try withExtendedLifetime(registry) { () throws(ResolutionError) -> R in
-            guard let handle = try handleProducer(in: registry),
-                let target = handle.target.typed(T.self)
-            else {
+            guard let target = try target(in: registry)?.typed(T.self) else {
                 throw ResolutionError(.internalInconsistency("the producer behind \(call()) is missing"))
             }
             return try ResolutionError.catching { try body(target) }

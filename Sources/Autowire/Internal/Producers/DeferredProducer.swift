@@ -11,6 +11,8 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     /// key: the collection's key and the edges from its producer to this one.
     var contributed: (collection: BindingKey, edges: [Int])?
 
+    override var handleTarget: AnyProducer? { target }
+
     init(key: BindingKey, registry: Registry, target: AnyProducer, make: @escaping (ContainerHandle) -> T) {
         self.target = target
         self.make = make

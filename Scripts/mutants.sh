@@ -577,12 +577,19 @@ mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \
     'KeptObjectProgramTests' no \
     '        if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }' \
     ''
-# Closures inside a singleton's region: the singleton a framed region creates is not recorded in
-# the joined resolution once created, so a closure called while it is filled meets it as a cycle.
-mutant framed-singleton-not-recorded Internal/Compiling/ProgramLowering+Walk.swift \
+# Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
+# not looked up and recorded in the joined resolution, so a closure called while it is filled
+# meets it as a cycle, or makes a second one.
+mutant kept-object-not-shared-with-joined Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureInsideRegionTests' no \
-    '            if region.framed, case .autowired = made {' \
-    '            if region.framed, case .autowired = made, false {'
+    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared:' \
+    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared && false:'
+# Closures inside a kept object's region: a closure is called inside the region of a protocol's box
+# of a `.weak` object, which the joined resolution never sees, so the closure makes a second one.
+mutant boxed-kept-region-admits-closures Internal/Compiling/ProgramLowering+Walk.swift \
+    'ClosureInsideRegionTests' no \
+    '            if case .autowiredBoxed = made {} else { region.admitsRecursiveCalls = joinsRecursiveResolves }' \
+    '            region.admitsRecursiveCalls = joinsRecursiveResolves'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
 # under construction in the joined resolution, so a closure that needs it makes a second one.
 mutant waiting-factories-not-marked Internal/Recursive/RecursiveCall.swift \

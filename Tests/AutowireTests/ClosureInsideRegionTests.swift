@@ -40,6 +40,31 @@ private final class Cashier: Injectable {
     static let dependencies: [Dependency<Cashier>] = [.inject(\.drawer)]
 }
 
+/// A `.weak` object made by a closure that keeps its resolver.
+private final class WeakCourier: Sendable {
+    let resolver: Resolver
+    init(resolver: Resolver) { self.resolver = resolver }
+}
+private final class Route: Injectable {
+    var courier: WeakCourier!
+    static let dependencies: [Dependency<Route>] = [.inject(\.courier)]
+}
+
+/// A `.weak` hub whose signal's closure needs it back.
+private final class WeakHub: Injectable {
+    static var scope: Scope { .weak }
+    var signal: WeakSignal!
+    static let dependencies: [Dependency<WeakHub>] = [.inject(\.signal)]
+}
+private final class WeakSignal {
+    let spoke: WeakSpoke
+    init(spoke: WeakSpoke) { self.spoke = spoke }
+}
+private final class WeakSpoke: Injectable {
+    weak var hub: WeakHub?
+    static let dependencies: [Dependency<WeakSpoke>] = [.inject(\.hub)]
+}
+
 /// A singleton made by a closure, which resolves the clock and keeps its resolver.
 private final class Ledger: @unchecked Sendable {
     let clock: Clock
@@ -82,6 +107,28 @@ private final class Tower: Injectable {
     static let dependencies: [Dependency<Tower>] = [.inject(\.hub)]
 }
 
+/// A protocol bound `.weak`: a program keeps the object, and holds it boxed as the protocol.
+private protocol Gauge: AnyObject {
+    var reading: Reading! { get }
+}
+private final class PressureGauge: Injectable, Gauge {
+    var reading: Reading!
+    static let dependencies: [Dependency<PressureGauge>] = [.inject(\.reading)]
+}
+/// Made by a closure that needs the gauge back, through a dial.
+private final class Reading {
+    let dial: Dial
+    init(dial: Dial) { self.dial = dial }
+}
+private final class Dial: Injectable {
+    var gauge: (any Gauge)!
+    static let dependencies: [Dependency<Dial>] = [.inject(\.gauge)]
+}
+private final class Panel: Injectable {
+    var gauge: (any Gauge)!
+    static let dependencies: [Dependency<Panel>] = [.inject(\.gauge)]
+}
+
 private func container() throws -> Container {
     try Container { binder in
         binder.bind(Clock.self).to { _ in Clock() }
@@ -91,6 +138,10 @@ private func container() throws -> Container {
         }
         binder.bind(Mirror.self).scoped(.singleton).to { resolver in try resolver.resolve(Mirror.self) }
         binder.bind(Signal.self).to { resolver in Signal(spoke: try resolver.resolve()) }
+        binder.bind(WeakSignal.self).to { resolver in WeakSignal(spoke: try resolver.resolve()) }
+        binder.bind(WeakCourier.self).scoped(.weak).to { resolver in WeakCourier(resolver: resolver) }
+        binder.bind((any Gauge).self).scoped(.weak).to(PressureGauge.self)
+        binder.bind(Reading.self).to { resolver in Reading(dial: try resolver.resolve()) }
     }
 }
 
@@ -105,11 +156,46 @@ private func container() throws -> Container {
         #expect(second.clock !== first.clock)
     }
 
-    @Test func aClosureInsideAWeakObjectsRegionStillResolves() throws {
+    /// The drawer is kept weakly: its region stays in every program, which joins the resolution
+    /// from its start for the clock's closure, and marks what is made there as kept.
+    @Test func aRootWhoseWeakObjectReadsAClosureRunsAProgram() throws {
         let container = try container()
         let cashier = try container.resolve(Cashier.self)
+        #expect(try container.hasProgram(of: Cashier.self))
+        let again = try container.resolve(Cashier.self)
+        #expect(again.drawer === cashier.drawer)
+        #expect(again.drawer.clock === cashier.drawer.clock)
+        weak let drawer = cashier.drawer
+        _ = consume cashier
+        _ = consume again
+        #expect(drawer == nil)
         #expect(try container.resolve(Cashier.self).drawer.clock != nil)
-        #expect(cashier.drawer.clock != nil)
+    }
+
+    /// A `.weak` object made by a closure, which keeps its resolver: made by the program, in the
+    /// weak object's region; its resolver holds the container weakly, as the recursive path's.
+    @Test func aWeakObjectMadeByAClosureIsMadeByTheProgram() throws {
+        weak var weakContainer: Container?
+        var courier: WeakCourier?
+        do {
+            let container = try container()
+            weakContainer = container
+            let route = try container.resolve(Route.self)
+            #expect(try container.hasProgram(of: Route.self))
+            #expect(try container.resolve(Route.self).courier === route.courier)
+            courier = route.courier
+        }
+        #expect(weakContainer == nil)
+        let error = captureResolutionError { _ = try courier?.resolver.resolve(Clock.self) }
+        #expect(error?.code == .containerReleased)
+    }
+
+    /// The weak hub's signal is made by a closure whose resolver needs the hub back: one hub.
+    @Test func aClosureCalledWhileAWeakObjectIsFilledFindsItThroughACycle() throws {
+        let container = try container()
+        let hub = try container.resolve(WeakHub.self)
+        #expect(hub.signal.spoke.hub === hub)
+        #expect(try container.resolve(WeakHub.self) === hub)
     }
 
     /// The ledger's closure runs in the program's creation frame: it shares the resolve's clock,
@@ -166,5 +252,16 @@ private func container() throws -> Container {
         let hub = asRoot ? try container.resolve(Hub.self) : try container.resolve(Tower.self).hub!
         #expect(hub.signal.spoke.hub === hub)
         #expect(try container.resolve(Tower.self).hub === hub)
+    }
+
+    /// The gauge is held as a protocol: the recursive path records the object, a program would
+    /// record its box, so a closure inside its region is left to the recursive path, which finds
+    /// the gauge (found by the randomized model test, seed 3120).
+    @Test func aClosureInsideAWeakProtocolObjectsRegionFindsItThroughACycle() throws {
+        let container = try container()
+        for _ in 0..<2 {
+            let panel = try container.resolve(Panel.self)
+            #expect(panel.gauge.reading.dial.gauge === panel.gauge)
+        }
     }
 }

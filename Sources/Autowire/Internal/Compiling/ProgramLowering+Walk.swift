@@ -67,7 +67,7 @@ extension ProgramLowering {
             // object itself. A protocol's box is recorded there as the recursive path makes it
             // (the object first, for a cycle back to it), so those it makes itself.
             switch lowering {
-            case .autowired: break
+            case .autowired, .scoped(_, .autowired): break
             case .factory(let factory, _, _) where factory.conversion == nil: break
             default: return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
             }
@@ -78,7 +78,10 @@ extension ProgramLowering {
         let index = regions.count
         var region = ResolveProgram.ScopeRegion(
             scope: nil, publishes: false, becomesConstant: false, storage: nil, start: code.count, end: code.count)
-        if joins { region.joined = Unowned(producer) }
+        if joins {
+            region.joined = Unowned(producer)
+            region.admitsRecursiveCalls = true
+        }
         regions.append(region)
         regionOpenings.append(
             RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
@@ -88,8 +91,8 @@ extension ProgramLowering {
         let value = try begin(
             lowering, of: id, path: path, destination: .endShared(region: index, then: destination), into: slot)
         switch lowering {
-        case .autowired where joins:
-            // Created by now, and still to be filled.
+        case .autowired where joins, .scoped(_, .autowired) where joins:
+            // Created by now (unless the scope kept one), and still to be filled.
             emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(index)), path: path)
         default:
             // A factory's product is recorded once it returns (see `JoinedPublication`).
@@ -111,12 +114,13 @@ extension ProgramLowering {
         // arguments, which it marks under construction. A transient object being filled is the
         // program's, in the same resolve: a closure that asks for its type gets a new one. A
         // region: a skipped one would leave out what the joined resolution made inside it, unless
-        // it is a creation frame there (a singleton's, once the program joined the resolution).
-        // (A singleton's region is gone once the singleton exists: lowered again, the program
-        // joins at its start only if it must.)
+        // it is a creation frame there (a singleton's, once the program joined the resolution) or
+        // a `.weak` object's, which marks what is made there as kept. (A singleton's region is gone
+        // once the singleton exists: lowered again, the program joins at its start only if it must.)
         guard !isBelowOptionalProperty else { throw .unsupported }
-        for region in enclosingRegions where regions[region].joined == nil && !regions[region].framed {
-            throw regions[region].becomesConstant && !joinsRecursiveResolves ? .joinsFromStart : .unsupported
+        for region in enclosingRegions where !regions[region].admitsRecursiveCalls {
+            // A custom scope's region stays refused once joined (see `begin(_:of:path:destination:into:)`).
+            throw regions[region].storage == nil && !joinsRecursiveResolves ? .joinsFromStart : .unsupported
         }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
@@ -208,6 +212,13 @@ extension ProgramLowering {
         case .keptClosure(let producer, let make) where slot != nil:
             return try beginRecursive(
                 producer, of: id, making: make, into: slot, shared: false, path: path, destination: destination)
+        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared:
+            // A kept object the joined resolution may be making already (the recursive path, or a
+            // region further out, records it before it is filled): looked up there first, and
+            // recorded there once created, in a region around the scope's.
+            return try beginShared(
+                Self.producer(UInt(bitPattern: id)), of: id, into: slot, lowering: lowering, path: path,
+                destination: destination)
         case .scoped(let scope, let made) where !destination.leavesScope:
             if let storage = scope.storage {
                 pinnedStorages.insert(ObjectIdentifier(storage))
@@ -219,6 +230,8 @@ extension ProgramLowering {
                 scope: Unowned(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
                 storage: scope.storage.map(Unowned.init), start: code.count, end: code.count)
             region.framed = joinsRecursiveResolves && scope.publishes
+            region.keptInJoined = joinsRecursiveResolves && !scope.publishes
+            if case .autowiredBoxed = made {} else { region.admitsRecursiveCalls = joinsRecursiveResolves }
             regions.append(region)
             regionOpenings.append(
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
@@ -227,16 +240,9 @@ extension ProgramLowering {
             enclosingRegions.append(index)
             scopes.append(scope)
             emit(.init(operation: .enterScope, object: UInt32(slot), operand: Int32(index)), path: path)
-            let leave = Destination.leaveScope(region: index, slot: slot, then: destination)
-            if region.framed, case .autowired = made {
-                // Recorded in the joined resolution once created, as `SingletonProducer.create`
-                // records it before it is filled: a closure called while it is filled that needs
-                // it (through a cycle) finds it there.
-                return try beginShared(
-                    Self.producer(UInt(bitPattern: id)), of: id, into: slot, lowering: made, path: path,
-                    destination: leave)
-            }
-            return try begin(made, of: id, path: path, destination: leave, into: slot)
+            return try begin(
+                made, of: id, path: path, destination: .leaveScope(region: index, slot: slot, then: destination),
+                into: slot)
         case .notYet:
             throw .notYet
         case .constant, .forward, .scoped, .existing, .unsupported, .recursive, .keptClosure:

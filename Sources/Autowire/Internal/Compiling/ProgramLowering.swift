@@ -48,6 +48,12 @@ struct ProgramLowering {
             if case .leaveScope = self { return true }
             return false
         }
+
+        /// Whether it ends a region of a `.graph` or kept object that may be there already.
+        var endsShared: Bool {
+            if case .endShared = self { return true }
+            return false
+        }
     }
 
     /// Where a region opened: for the object of `producer`, when `graphLog` had `graphLogStart`

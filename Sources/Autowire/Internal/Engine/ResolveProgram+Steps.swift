@@ -42,6 +42,7 @@ extension ResolveProgram {
                 try endFrame(of: region, scope, at: pc, frame, scoped, generation: pinned)
                 return nil
             }
+            if region.keptInJoined { scoped.pointee.joined?.pointee.keptCreations -= 1 }
             if region.defers {
                 scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
                 scoped.pointee.staged.insert(index)
@@ -66,6 +67,8 @@ extension ResolveProgram {
                 // What is made inside is made for an object the container keeps, closures' too.
                 joined.pointee.beginCreation(ofSingleton: true)
                 joined.pointee.keptCreations += 1
+            } else if region.keptInJoined {
+                scoped.pointee.joined?.pointee.keptCreations += 1
             }
             return nil
         }

@@ -112,6 +112,17 @@ extension ResolveProgram {
         /// For a framed region: whether the program's own instructions in it read an object made
         /// before it (see `defers`).
         var readsOutside = false
+        /// For the region of a `.weak` object, met once the program joined a resolution: while it
+        /// runs, what that resolution makes (a closure's objects) is made for an object the
+        /// container keeps, as the recursive path's creation of the object marks it.
+        var keptInJoined = false
+        /// Whether a closure may be called inside it, through the run's joined resolution: a
+        /// `.graph` object's region once joined, or a framed or `.weak` region whose object the
+        /// joined resolution sees while it is made (recorded there once created, or made by a
+        /// factory marked under construction there), so that a closure needing it back finds it,
+        /// as the recursive path's would. Not a protocol's box of a kept object: the recursive
+        /// path records the object, a program the box.
+        var admitsRecursiveCalls = false
     }
 
     /// The instructions from the creation of an object of `producer` to its first-fill check.

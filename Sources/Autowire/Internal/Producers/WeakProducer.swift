@@ -27,6 +27,14 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
         case .autowired: return .scoped(kept, made)
         case .factory(let factory, _, _) where holdsReferences && factory.conversion == nil: return .scoped(kept, made)
         case .autowiredBoxed: return .scoped(WeakValueRegion<T>(kept, key: key, location: origin.location), made)
+        case .unsupported where holdsReferences && recipe.isFactory:
+            // A closure: called as `produce` calls it, in the region, through the run's joined
+            // resolution.
+            return .scoped(
+                kept,
+                .keptClosure(self) { [recipe] resolution in
+                    self.reference(for: try self.makeRecorded(with: recipe, in: resolution))
+                })
         default: return .unsupported
         }
     }

@@ -264,4 +264,22 @@ private func container() throws -> Container {
             #expect(panel.gauge.reading.dial.gauge === panel.gauge)
         }
     }
+
+    /// Eight threads meet the ledger at once, each in its program's creation frame: one closure
+    /// call makes it, and each thread's weak drawer is filled in its own joined resolution.
+    @Test func threadsCreatingASingletonByItsClosureAtOnceCallItOnce() throws {
+        for _ in 0..<20 {
+            let container = try container()
+            let made = ledgersMade.load(ordering: .relaxed)
+            let ledgers = Mutex<[ObjectIdentifier]>([])
+            let finished = runOnThreads(8) { _ in
+                guard let auditor = try? container.resolve(Auditor.self), (try? container.resolve(Cashier.self)) != nil
+                else { return }
+                ledgers.withLock { $0.append(ObjectIdentifier(auditor.ledger)) }
+            }
+            #expect(finished)
+            #expect(ledgersMade.load(ordering: .relaxed) == made + 1)
+            #expect(ledgers.withLock { Set($0).count == 1 && $0.count == 8 })
+        }
+    }
 }

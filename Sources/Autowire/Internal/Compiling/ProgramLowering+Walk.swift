@@ -54,8 +54,8 @@ extension ProgramLowering {
     /// it is met next when that region was skipped, as the recursive path, which meets no object of
     /// a skipped region, makes it. After, it is any `.graph` object, which a closure's resolve may
     /// have made in the joined resolution: found there, it is that one; else it is recorded there
-    /// once created, so that closures called while it is filled find it.
-    /// `lowering`, when given, is how the object is made (else the producer's lowering).
+    /// once created, so that closures called while it is filled find it; so is a kept object's
+    /// (`lowering`, when given, is how the object is made: a scope's region, inside this one).
     mutating func beginShared(
         _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, lowering given: Lowering? = nil,
         path: Int32, destination: Destination

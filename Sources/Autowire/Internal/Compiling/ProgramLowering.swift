@@ -19,10 +19,11 @@ struct ProgramLowering {
         case notYet
         /// Something on the way only the recursive path performs; the root keeps that path.
         case unsupported
-        /// A closure is called inside a singleton's region of a top-level program that has not
-        /// joined a resolution: lowered again joining one from its first instruction, in which
-        /// the region is a creation frame (`ResolveProgram.ScopeRegion.framed`) as the recursive
-        /// path creates a singleton.
+        /// A closure is called inside the region of a singleton or a `.weak` object (or of a
+        /// `.graph` object made again) of a top-level program that has not joined a resolution:
+        /// lowered again joining one from its first instruction, in which a singleton's region is
+        /// a creation frame (`ResolveProgram.ScopeRegion.framed`) and a `.weak` object's marks
+        /// what is made as kept (`keptInJoined`), as the recursive path makes them.
         case joinsFromStart
     }
 

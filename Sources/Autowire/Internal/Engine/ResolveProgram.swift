@@ -132,8 +132,8 @@ import Synchronization
     /// Which of its root's programs this is (see `ProgramKind`).
     let kind: ProgramKind
     /// Whether a top-level run starts its joined resolution before its first instruction: a
-    /// program that calls a closure inside a singleton's region, which is then a creation frame
-    /// there (see `ProgramLowering.Stop.joinsFromStart`).
+    /// program that calls a closure inside a kept object's region (see
+    /// `ProgramLowering.Stop.joinsFromStart`).
     let joinsAtStart: Bool
     /// Whether the run has no regions and no `RecursiveCall`: read with one load where every run
     /// asks it.

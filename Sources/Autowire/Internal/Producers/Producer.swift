@@ -177,6 +177,12 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try unboxedValue(from: recorded)
     }
 
+    /// What a program's region of this kept object calls to make it with the closure `recipe`: the
+    /// call the recursive path's creation makes (`makeRecorded`), in the run's joined resolution.
+    final func keptClosure(_ recipe: Recipe<T>) -> Lowering {
+        .keptClosure(self) { resolution in self.reference(for: try self.makeRecorded(with: recipe, in: resolution)) }
+    }
+
     /// Makes a value with `recipe` and records it in this resolve: an autowired object records
     /// itself before its properties are filled (so cycles back to it close), a factory's value is
     /// recorded once the factory returns (re-entering it before then is a cycle). For the scopes
@@ -350,59 +356,6 @@ enum Origin {
         case .implementation(_, let location), .value(let location), .closure(let location), .factory(let location),
             .constructor(let location), .offered(let location), .request(let location):
             location
-        }
-    }
-}
-
-/// What a resolve program does to make one producer's value (see `ResolveProgram`).
-enum Lowering {
-    /// A value fixed for the container's life: a bound value, a singleton already created.
-    case constant(AnyObject)
-    /// An `Injectable` class made with `init()` and filled by `plan`; one per resolve when `shared`.
-    case autowired(any Injectable.Type, InjectionPlan, shared: Bool)
-    /// The same, seen as a value that is not a class reference (a protocol the class conforms
-    /// to): once filled, the object is passed to `boxing`, which records it as that value.
-    case autowiredBoxed(any Injectable.Type, InjectionPlan, boxing: ProgramFactory, shared: Bool)
-    /// A typed factory called with the values of `parameters`; once per resolve when `shared`.
-    case factory(ProgramFactory, [AnyProducer], shared: Bool)
-    /// The value of another producer, unchanged: an alias of a class to its subclass.
-    case forward(AnyProducer)
-    /// An object `scope` keeps beyond one resolve, made as the inner lowering says when it keeps
-    /// none; one per resolve.
-    indirect case scoped(ProgramScope, Lowering)
-    /// An object a `PropertyInjector` hands in, filled by `plan`.
-    case existing(Any.Type, InjectionPlan)
-    /// A value only the recursive path makes (a closure factory's, a typed factory's of more than
-    /// 64 parameters), made by it inside the program's run, in a resolution that shares the run's
-    /// `.graph` objects (see `RecursiveCall`); one per resolve when `shared`.
-    case recursive(AnyProducer, shared: Bool)
-    /// The closure factory of an object a scope keeps (a singleton's), called in the object's
-    /// region through the recursive path as `make` calls it: in the run's joined resolution,
-    /// marked under construction there until it returns, and recorded there once made (see
-    /// `RecursiveCall`). Only a scope's lowering holds one, as what its region makes.
-    case keptClosure(AnyProducer, make: (Resolution) throws -> AnyObject)
-    /// A singleton not created yet: a program can be lowered once it is.
-    case notYet
-    /// Only the recursive path produces it.
-    case unsupported
-
-    /// Whether a program makes a new value of it each time it is met, by code of its own (a
-    /// transient object, or a transient factory's call).
-    var isMadeEachTimeMet: Bool {
-        switch self {
-        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
-        case .recursive, .keptClosure, .constant, .forward, .scoped, .existing, .notYet, .unsupported: false
-        }
-    }
-
-    /// Whether a program makes one value of it per resolve, which every reader shares.
-    var isMadeOncePerResolve: Bool {
-        switch self {
-        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared),
-            .recursive(_, let shared):
-            shared
-        case .keptClosure, .constant, .forward, .scoped, .existing, .notYet, .unsupported:
-            false
         }
     }
 }

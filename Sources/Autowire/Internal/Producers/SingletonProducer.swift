@@ -54,9 +54,7 @@ import Synchronization
         if case .unsupported = made {
             guard recipe.isFactory else { return .notYet }
             // A closure: called as `create` calls it, in the region's creation frame.
-            made = .keptClosure(self) { [recipe] resolution in
-                self.reference(for: try self.makeRecorded(with: recipe, in: resolution))
-            }
+            made = keptClosure(recipe)
         }
         return .scoped(SingletonRegion(self), made)
     }

@@ -30,11 +30,7 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
         case .unsupported where holdsReferences && recipe.isFactory:
             // A closure: called as `produce` calls it, in the region, through the run's joined
             // resolution.
-            return .scoped(
-                kept,
-                .keptClosure(self) { [recipe] resolution in
-                    self.reference(for: try self.makeRecorded(with: recipe, in: resolution))
-                })
+            return .scoped(kept, keptClosure(recipe))
         default: return .unsupported
         }
     }

@@ -416,7 +416,7 @@ mutant scoped-protocol-keeps-recursive-path Internal/Producers/Recipe.swift \
 # the program made rather than the object, which no one else holds.
 mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
     'ScopedValueProgramTests' no \
-    'kept.keep(unsafeDowncast(object, to: ValueBox<T>.self).value as AnyObject)' \
+    'kept.keep(boxedValue(object, as: T.self) as AnyObject)' \
     'kept.keep(object)'
 # Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
 # instead of refusing it.

@@ -66,15 +66,11 @@
         // The lowering put an `ImplementationConversion` at this index of the constants, for
         // this parameter's type.
         let conversion = unsafe Unmanaged<ImplementationConversion>.fromOpaque(constants[Int(entry >> 15 & 0x7FFF)])
-        return unsafe try withUnsafeTemporaryAllocation(of: P.self, capacity: 1) { buffer in
-            let value = unsafe buffer.baseAddress.unsafelyUnwrapped
-            guard unsafe conversion.takeUnretainedValue().convert(implementation, UnsafeMutableRawPointer(value)) else {
-                // The lowering converts only once a conversion succeeded, and a class that
-                // conformed once always does.
-                throw ImplementationConversion.unexpectedFailure(of: implementation)
-            }
-            return unsafe value.move()
-        }
+        // The lowering converts only once a conversion succeeded, and a class that conformed once
+        // always does.
+        return try FactoryProduct.written(
+            as: P.self, by: { unsafe conversion.takeUnretainedValue().convert(implementation, $0) },
+            orThrow: ImplementationConversion.unexpectedFailure(of: implementation))
     }
 
     /// The argument at `index`, which the lowering made from the producer compiled for that

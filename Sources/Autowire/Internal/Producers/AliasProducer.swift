@@ -25,7 +25,7 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
     /// Points the alias at its implementation's producer, which the registry owns as it owns this.
     func aim(at target: Producer<Implementation>, location: SourceLocation) {
         self.targetReference = Unowned(target)
-        unsafe edges.append(Edge(label: "", location: location, target: target, isDeferred: false))
+        appendEdge(Edge(label: "", location: location, target: target, isDeferred: false))
     }
 
     /// A class is bound to a subclass: the object is its own value. Anything else (a protocol) is
@@ -46,9 +46,9 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
         guard let specialized = conversion.specialized, !holdsReferences else {
             return try upcast(implementation, to: T.self, key: key, location: origin.location)
         }
-        // Safe: the conversion exists only for an implementation that is a class.
-        return unsafe try specialized.value(
-            of: unsafeBitCast(implementation, to: AnyObject.self), as: T.self, orThrow: conversion.nonConforming)
+        // The conversion exists only for an implementation that is a class, recorded as itself.
+        return try specialized.value(
+            of: recordObject(implementation), as: T.self, orThrow: conversion.nonConforming)
     }
 
     private var missingTarget: ResolutionError {
@@ -144,10 +144,7 @@ extension AnyProducer {
 func upcast<Implementation, T>(_ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?)
     throws -> T
 {
-    if ObjectIdentifier(Implementation.self) == ObjectIdentifier(T.self) {
-        return unsafe unsafeBitCast(instance, to: T.self)
-    }
-    return try converted(instance, to: type, key: key, location: location)
+    try identicalCast(instance, to: T.self) { try converted($0, to: type, key: key, location: location) }
 }
 
 /// Out of line so that the cast's metadata is fetched only when an upcast really happens.

@@ -5,6 +5,7 @@ protocol ClosureFactorySite: AnyObject {
     var key: BindingKey { get }
     /// Where the binding was written, named by its errors.
     var location: SourceLocation { get }
-    /// The container whose resolver the closure gets, unretained (see `ClosureFactory.registry`).
-    var unretainedRegistry: Unmanaged<Registry> { get }
+    /// The container whose resolver the closure gets, held unretained (see `ClosureFactory.registry`)
+    /// and lent to the call as `unretainedRegistry`.
+    var registry: Registry { get }
 }

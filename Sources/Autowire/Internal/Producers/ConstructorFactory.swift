@@ -8,7 +8,7 @@ protocol ConstructionRecipe: FactoryParameterKeys, Sendable {
 
 /// The initializer of a ``ConstructorInjectable`` type. (A class rather than a closure: closures
 /// that capture parameter packs crash the 6.3 compiler.)
-@safe final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
+final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     let initializer: @Sendable (repeat each Parameter) throws -> T
     let location: SourceLocation
     /// The parameters' ``ParameterLabel``s; empty when none were given.

@@ -19,7 +19,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
-        unsafe edges = [Edge(label: "", location: nil, target: target, isDeferred: true)]
+        appendEdge(Edge(label: "", location: nil, target: target, isDeferred: true))
     }
 
     /// The handle finds its target again through this producer's key, in the registry that
@@ -49,7 +49,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
         let handleKey = key
         let targetKey = BindingKey(type: target.key.type, tag: nil)
         let contributed = contributed
-        return unsafe .factory(
+        return .factory(
             HandleCall(key: key, registry: registry) { registry in
                 make(
                     ContainerHandle(

@@ -7,10 +7,10 @@ import Synchronization
 ///
 /// Made by the `@inlinable` `to(_:)` overloads, only for an implementation that is a class.
 @usableFromInline
-@safe final class ImplementationConversion: Sendable {
-    /// Initializes the uninitialized memory for one value of the bound type with the object seen
-    /// as that type; false, leaving it uninitialized, when the object does not conform.
-    @usableFromInline let convert: @Sendable (AnyObject, UnsafeMutableRawPointer) -> Bool
+final class ImplementationConversion: Sendable {
+    /// Writes the object seen as the bound type to memory made for one value of that type; false,
+    /// writing nothing, when the object does not conform.
+    @usableFromInline let convert: @Sendable (AnyObject, FactoryProduct) -> Bool
     /// The object seen as the bound type in a `ValueBox`, as resolutions record such values; nil
     /// when it does not conform.
     let box: @Sendable (AnyObject) -> AnyObject?
@@ -27,11 +27,11 @@ import Synchronization
 
     @usableFromInline
     init(
-        convert: @escaping @Sendable (AnyObject, UnsafeMutableRawPointer) -> Bool,
+        convert: @escaping @Sendable (AnyObject, FactoryProduct) -> Bool,
         box: @escaping @Sendable (AnyObject) -> AnyObject?,
         makeStore: @escaping @Sendable (Int, Bool) -> Store
     ) {
-        unsafe self.convert = unsafe convert
+        self.convert = convert
         self.box = box
         self.makeStore = makeStore
     }
@@ -41,16 +41,16 @@ import Synchronization
     @inlinable
     static func make<Implementation, Value>(_: Implementation.Type, as _: Value.Type) -> ImplementationConversion? {
         guard Implementation.self is AnyClass, !(Value.self is AnyClass) else { return nil }
-        // Safe: `Implementation` is a class, and a conversion is only ever given objects its
-        // binding's implementation producer made, which are `Implementation`s.
-        return unsafe ImplementationConversion(
+        // `Implementation` is a class, and a conversion is only ever given objects its binding's
+        // implementation producer made, which are `Implementation`s, recorded as themselves.
+        return ImplementationConversion(
             convert: { object, destination in
-                guard let value = unsafe unsafeBitCast(object, to: Implementation.self) as? Value else { return false }
-                unsafe destination.initializeMemory(as: Value.self, to: value)
+                guard let value = recordedObject(object, as: Implementation.self) as? Value else { return false }
+                destination.initialize(to: value)
                 return true
             },
             box: { object in
-                guard let value = unsafe unsafeBitCast(object, to: Implementation.self) as? Value else { return nil }
+                guard let value = recordedObject(object, as: Implementation.self) as? Value else { return nil }
                 return ValueBox(value)
             },
             makeStore: { offset, optional in
@@ -74,14 +74,14 @@ import Synchronization
     /// `object` as a `T`, the type the binding binds, or `failure` when it does not conform. (Thrown
     /// rather than returned as an optional, whose metadata generic code would look up each time.)
     func value<T>(of object: AnyObject, as _: T.Type, orThrow failure: @autoclosure () -> ResolutionError) throws -> T {
-        unsafe try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            // A buffer of capacity 1 has an address; `convert` initializes it when it returns
-            // true, and only then is the value moved out.
-            let value = unsafe buffer.baseAddress.unsafelyUnwrapped
-            guard unsafe convert(object, UnsafeMutableRawPointer(value)) else { throw failure() }
-            noteSuccess()
-            return unsafe value.move()
-        }
+        // Noted inside, so that the value is moved out of the memory once, to the caller.
+        try FactoryProduct.written(
+            as: T.self,
+            by: { product in
+                guard convert(object, product) else { return false }
+                noteSuccess()
+                return true
+            }, orThrow: failure())
     }
 
     /// What a conversion a program relied on throws if it ever fails, which its proof rules out.

@@ -46,7 +46,7 @@ extension AnyProducer {
         var next: [AnyProducer] = [self]
         while let producer = next.popLast() {
             if test(producer) { return true }
-            for edge in unsafe producer.edges
+            for edge in producer.compiledEdges
             where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
                 next.append(edge.target)
             }
@@ -62,7 +62,7 @@ extension AnyProducer {
         var found: [AnyProducer] = []
         while let producer = next.popLast() {
             if test(producer) { found.append(producer) }
-            for edge in unsafe producer.edges
+            for edge in producer.compiledEdges
             where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
                 next.append(edge.target)
             }

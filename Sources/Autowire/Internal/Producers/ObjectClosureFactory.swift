@@ -11,10 +11,6 @@ final class ObjectClosureFactory: GraphValueMaker, ClosureFactorySite, @unchecke
     private let registryReference: Unowned<Registry>
     var registry: Registry { registryReference.object }
 
-    /// `registry`, lent: read as `Unmanaged`, it is not retained.
-    @inline(__always)
-    var unretainedRegistry: Unmanaged<Registry> { unsafe Unmanaged.passUnretained(registry) }
-
     init(
         _ call: @escaping @Sendable (Resolver) throws -> AnyObject, key: BindingKey, location: SourceLocation,
         registry: Registry

@@ -24,7 +24,7 @@ final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
-        // Safe: `T` is a class (see `init`), so the object recorded is a `T`.
-        unsafe unsafeBitCast(try produceRecorded(resolution), to: T.self)
+        // `T` is a class (see `init`), so the object recorded is a `T`.
+        recordedObject(try produceRecorded(resolution), as: T.self)
     }
 }

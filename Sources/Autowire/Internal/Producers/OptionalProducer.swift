@@ -15,9 +15,9 @@ final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
         if let source {
-            unsafe edges = [Edge(label: "wrapped", location: nil, target: source, isDeferred: false)]
+            appendEdge(Edge(label: "wrapped", location: nil, target: source, isDeferred: false))
         } else {
-            unsafe absentKeys = [BindingKey(Wrapped.self, tag: nil)]
+            addAbsentKeys([BindingKey(Wrapped.self, tag: nil)])
         }
     }
 

@@ -52,7 +52,7 @@ final class RequestRead<Request>: ProgramFactory {
         let value = request.value(as: Request.self)
         // Recorded as resolutions record values: a class reference as it is (`isReference`), else
         // boxed.
-        return unsafe isReference ? unsafeBitCast(value, to: AnyObject.self) : boxType.init(value)
+        return isReference ? recordObject(value) : boxType.init(value)
     }
 
     /// Its error has the path the recursive path gives it.

@@ -10,7 +10,7 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
         super.init(
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
-        unsafe edges = [Edge(label: "value", location: nil, target: source, isDeferred: false)]
+        appendEdge(Edge(label: "value", location: nil, target: source, isDeferred: false))
     }
 
     override func produce(_ resolution: Resolution) throws -> Tagged<T> {
@@ -23,6 +23,6 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
         let call = ValueCall(key: key, references: source.holdsReferences ? 1 : 0) { arguments in
             Tagged<T>(arguments.take(T.Value.self, 0))
         }
-        return unsafe .factory(call, [source], shared: false)
+        return .factory(call, [source], shared: false)
     }
 }

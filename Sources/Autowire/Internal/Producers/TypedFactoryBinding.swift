@@ -1,6 +1,6 @@
 /// A `to(factory:)` binding waiting to be compiled. (A class rather than a closure: closures that
 /// capture parameter packs crash the 6.3 compiler.)
-@safe final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryParameterKeys {
+final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryParameterKeys {
     let key: BindingKey
     let location: SourceLocation
     let scope: Scope
@@ -111,7 +111,7 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
         let (producer, holder) = made
         let seed = compiler.seedProducer(Seed.self)
         let seedLabel = labels.first ?? nil
-        unsafe producer.edges.append(
+        producer.appendEdge(
             Edge(label: EdgeLabel.parameter(1, label: seedLabel), location: location, target: seed, isDeferred: false))
         if let cursor = compiler.compileArguments(
             repeat (each Parameter).self, labels: labels, owner: producer.key, location: location, edgesOf: producer,

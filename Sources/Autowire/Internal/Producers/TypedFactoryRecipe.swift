@@ -58,22 +58,23 @@ struct FactoryArgument<P> {
 ///
 /// Kept flat rather than as a tuple of `FactoryArgument`s: an unspecialized `make` had to look up
 /// the tuple's and each `FactoryArgument<P>`'s metadata for every parameter on every call.
-@safe struct FactoryArgumentList {
+struct FactoryArgumentList {
     /// Owned by their registries.
-    private let producers: [Unmanaged<AnyProducer>]
+    private let producers: [Unowned<AnyProducer>]
 
     init<each P>(_ arguments: repeat FactoryArgument<each P>) {
-        var producers: [Unmanaged<AnyProducer>] = unsafe []
-        for argument in repeat each arguments { unsafe producers.append(.passUnretained(argument.producer)) }
-        unsafe self.producers = unsafe producers
+        var producers: [Unowned<AnyProducer>] = []
+        for argument in repeat each arguments { producers.append(Unowned(argument.producer)) }
+        self.producers = producers
     }
 
-    /// Produces the argument at `index`, which the compiler typed `P`, and moves to the next.
+    /// Produces the argument at `index`, which the compiler typed `P` (its producer is the one
+    /// compiled for a key of `P`), and moves to the next.
     @inline(__always)
     func produce<P>(_ type: P.Type, at index: inout Int, _ resolution: Resolution) throws -> P {
-        let producer = unsafe producers[index].takeUnretainedValue()
+        let producer = producers[index]
         index += 1
-        return unsafe try unsafeDowncast(producer, to: Producer<P>.self).produce(resolution)
+        return try producer.withObject { try $0.asProducer(of: P.self).produce(resolution) }
     }
 }
 
@@ -86,7 +87,7 @@ final class ArgumentCursor {
 
     func take<P>(_ type: P.Type) -> FactoryArgument<P> {
         defer { next += 1 }
-        return unsafe FactoryArgument(producerReference: Unowned(unsafeDowncast(compiled[next], to: Producer<P>.self)))
+        return FactoryArgument(producerReference: Unowned(compiled[next].asProducer(of: P.self)))
     }
 }
 
@@ -120,7 +121,7 @@ extension PlanCompiler {
             }
             if let found = producer(of: parameter, tag: nil, label: component(), location: location) {
                 compiled.append(found)
-                unsafe consumer.edges.append(
+                consumer.appendEdge(
                     Edge(
                         label: EdgeLabel.parameter(position, label: name), location: location, target: found,
                         isDeferred: false))

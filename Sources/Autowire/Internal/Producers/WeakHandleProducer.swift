@@ -17,7 +17,7 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
             key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
             isFactory: false)
         if let deferredTarget {
-            unsafe edges = [Edge(label: "", location: nil, target: deferredTarget, isDeferred: true)]
+            appendEdge(Edge(label: "", location: nil, target: deferredTarget, isDeferred: true))
         }
     }
 

@@ -79,9 +79,9 @@ private final class WeakValueRegion<T>: ProgramScope {
     }
 
     override func keep(_ object: AnyObject, generation: Int) {
-        // Safe: the region's slot holds what its boxing conversion made, a `ValueBox<T>` of an
-        // object (`Lowering.autowiredBoxed`).
-        unsafe kept.keep(unsafeDowncast(object, to: ValueBox<T>.self).value as AnyObject)
+        // The region's slot holds what its boxing conversion made, a `ValueBox<T>` of an object
+        // (`Lowering.autowiredBoxed`): a `T` that is not a class, recorded in its box.
+        kept.keep(boxedValue(object, as: T.self) as AnyObject)
     }
 
     override func abandon() { kept.abandon() }

@@ -204,12 +204,12 @@ mutant child-collection-drops-parent Internal/Producers/CollectionProducer.swift
     'MultibindingTests|ChildContainerTests|ChildCollectionTests' no \
     'var values: [Element] = try inherited?.produce(resolution) ?? []' \
     'var values: [Element] = []'
-# Optionals: a `Wrapped?` is nil even when the container can provide `Wrapped`.
+# Optionals: a `Wrapped?` is nil even when the container can provide `Wrapped` (as programs make it:
+# the recursive path's `produce` no longer runs in these tests).
 mutant optional-always-nil Internal/Producers/OptionalProducer.swift \
     'OptionalDependencyTests|TypedFactoryTests' no \
-    'return try source.produce(resolution)' \
-    '_ = source
-        return nil'
+    'Wrapped?.some(arguments.take(Wrapped.self, 0))' \
+    'Wrapped?.none'
 # Creation locks: a wait that closes a cycle of threads is not refused, so both threads wait.
 mutant creation-lock-deadlock-undetected Internal/Locks/CreationLock.swift \
     'DeadlockTests|CreationLockTests|BadInputCatalogueTests' no \
@@ -382,13 +382,14 @@ mutant resettable-region-keeps-for-current-generation Internal/Producers/Resetta
     'pending = (recordedValue(made), generation)' \
     'pending = (recordedValue(made), storage.currentGeneration)'
 # Request scope: a closure factory of a `.weak` object reads the request, and the object is handed
-# to later requests. (A resolve program's own check, `publishingRegions > 0` in `RequestRead`, is not
-# a mutant: the build refuses every kept object whose graph a program can read the request through,
-# so no test can reach it; with it removed the whole suite passes in both modes.)
+# to later requests. (Its read now runs in a nested program, whose `RequestRead` tests the joined
+# resolution; the recursive path's test no longer runs in any test. The program's own test,
+# `publishingRegions > 0`, is not a mutant: the build refuses every kept object whose graph a
+# program can read the request through, so no test can reach it.)
 mutant request-read-while-creating-kept-object Internal/Producers/RequestValueProducer.swift \
     'RequestScopeTests' no \
-    'if resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {' \
-    'if resolution.state.pointee.isCreatingSingleton() {'
+    'if run.pointee.publishingRegions > 0 || run.pointee.joinedMakesKeptObject {' \
+    'if run.pointee.publishingRegions > 0 {'
 # Deferred publication: a region that read an object made before it publishes at its own
 # `leaveScope`, so a failure later in the resolve leaves a singleton built on a failed graph.
 mutant deferring-region-publishes-at-leave Internal/Engine/ResolveProgram+Steps.swift \

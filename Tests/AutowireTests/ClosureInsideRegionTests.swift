@@ -3,11 +3,12 @@ import Testing
 
 @testable import Autowire
 
-// A closure factory called while a singleton is being created: inside the singleton's region of a
-// resolve program, or as the singleton's own factory. The program joins a resolution for the
-// closure from its first instruction, in which the region is a creation frame, as the recursive
-// path creates a singleton: the first resolve runs the program. Once the singleton exists its
-// region is gone, and the program is lowered again without joining.
+// A closure factory called while a singleton or a `.weak` object is being created: inside the
+// object's region of a resolve program, or as the object's own factory. The program joins a
+// resolution for the closure from its first instruction, in which a singleton's region is a
+// creation frame and a `.weak` object's marks what is made as kept, as the recursive path makes
+// them: the first resolve runs the program. Once a singleton exists its region is gone, and the
+// program is lowered again without joining.
 
 private let ledgerFails = Atomic<Bool>(false)
 private let ledgersMade = Atomic<Int>(0)

@@ -79,7 +79,7 @@ mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
     ''
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
 mutant graph-factory-value-not-recorded Internal/Recursive/Resolution.swift \
-    'ScopeTests|BindingTests' no \
+    'ScopeTests|BindingTests|ClosureFactoryProgramTests|NestedProgramTests|TransientAroundClosureTests' no \
     'state.pointee.record(recording.reference(for: value), at: slot)' \
     'if false { state.pointee.record(recording.reference(for: value), at: slot) }'
 # Scope sharing: a singleton is never published, so every resolve creates it again.

@@ -272,7 +272,7 @@ private func container() throws -> Container {
         for _ in 0..<20 {
             let container = try container()
             let made = ledgersMade.load(ordering: .relaxed)
-            let ledgers = Mutex<[ObjectIdentifier]>([])
+            let ledgers = Locked<[ObjectIdentifier]>([])
             let finished = runOnThreads(8) { _ in
                 guard let auditor = try? container.resolve(Auditor.self), (try? container.resolve(Cashier.self)) != nil
                 else { return }

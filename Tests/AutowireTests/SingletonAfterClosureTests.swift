@@ -111,7 +111,7 @@ private struct AuditFailed: Error {}
         for _ in 0..<20 {
             let container = try container()
             let made = vaultsMade.load(ordering: .relaxed)
-            let vaults = Mutex<[ObjectIdentifier]>([])
+            let vaults = Locked<[ObjectIdentifier]>([])
             let finished = runOnThreads(8) { _ in
                 guard let branch = try? container.resolve(Branch.self) else { return }
                 vaults.withLock { $0.append(ObjectIdentifier(branch.vault)) }

@@ -98,7 +98,9 @@
     mutating func startJoinedResolution(request: BorrowedValue?, forKeptObject: Bool)
         -> StackReference<ResolutionState>
     {
-        // Set by the run before any instruction of a program that makes `RecursiveCall`s.
+        // Safe: set by the run before the first instruction of every program that makes
+        // `RecursiveCall`s or joins at its start (`makesRecursiveCalls` covers both), and valid
+        // until that run returns; `JoinedResolution.init` says what the memory holds.
         let started = unsafe JoinedResolution(in: joinedMemory.unsafelyUnwrapped, request: request)
         if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }
         ownJoined = started

@@ -46,6 +46,9 @@ extension FactoryProduct {
     static func written<T>(
         as _: T.Type, by write: (FactoryProduct) -> Bool, orThrow failure: @autoclosure () -> ResolutionError
     ) throws -> T {
+        // Safe: `write` initializes the buffer's one `T` exactly when it returns true (see
+        // `ImplementationConversion.convert`), and only then is it moved out; the buffer outlives
+        // the call (`ProtocolPropertyTests`, under AddressSanitizer with the whole suite).
         try unsafe withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             // A buffer of capacity 1 has an address.
             let value = unsafe buffer.baseAddress.unsafelyUnwrapped

@@ -284,6 +284,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// run (another resolve is running on this thread).
     private func run(_ program: ResolveProgram?, request: BorrowedValue? = nil) throws -> T? {
         guard let made = try program?.run(request: request) else { return nil }
+        // Safe: a run returns its root's value as this producer records it, with one reference
+        // the caller owns, which `value(fromProgram:)` takes over (`KeptObjectProgramTests` and
+        // every top-level resolve's first run, under AddressSanitizer).
         return unsafe value(fromProgram: made.owned)
     }
 

@@ -579,6 +579,16 @@ mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \
     'KeptObjectProgramTests' no \
     '        if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }' \
     ''
+# A resolve started from user code inside another one: its program does not run (the recursive
+# path resolves it), or runs without checking what the resolves around it are building.
+mutant nested-top-level-resolve-recursive Internal/Engine/ActiveResolutions.swift \
+    'NestedTopLevelResolveTests' no \
+    '            guard link(run, inside: innermost) else { return nil }' \
+    '            return nil'
+mutant nested-top-level-resolve-unchecked Internal/Engine/ActiveResolutions.swift \
+    'NestedTopLevelResolveTests' no \
+    '        guard !clashes else { return false }' \
+    ''
 # Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
 # not looked up and recorded in the joined resolution, so a closure called while it is filled
 # meets it as a cycle, or makes a second one.
@@ -610,7 +620,7 @@ mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
 # fails with `rebuilt-while-building`.
 mutant joined-resolution-sees-its-program-as-outside Internal/Engine/ActiveResolutions.swift \
     'RecursiveCallPlacementTests' no \
-    'if state.pointee.joinsProgram, case .program = next { return false }' \
+    'if state.pointee.joinsProgram, case .program(let run) = next { next = run.pointee.outer }' \
     '_ = next'
 # Closures below transient factories: a transient factory waiting for its arguments is not marked
 # under construction during the call, so a closure that asks for it again recurses until the

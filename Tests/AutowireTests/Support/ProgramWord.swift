@@ -57,3 +57,15 @@ extension Container {
         return ProgramWord.isProgram(producer.programWord(of: .rootForKeptObject))
     }
 }
+
+extension ActiveResolutions {
+    /// Whether the innermost resolve running on this thread runs a program (rather than the
+    /// recursive path): read from inside user code a resolve calls.
+    static var innermostRunsAProgram: Bool {
+        guard let cell = unsafe key?.value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
+            let innermost = unsafe cell.pointee
+        else { return false }
+        if case .program = unsafe ActiveResolve(tagged: innermost) { return true }
+        return false
+    }
+}

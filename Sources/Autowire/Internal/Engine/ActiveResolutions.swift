@@ -3,9 +3,10 @@
 /// when it is about to build again what an enclosing resolve is still building.
 ///
 /// Each resolve's record lives on its caller's stack; the thread's cell names the innermost one,
-/// and each recursive resolve's state keeps the one it was started in (`ResolutionState.outer`).
-/// A program run is only ever the outermost: a resolve started inside any other takes the
-/// recursive path, which performs the checks.
+/// and each record keeps the one it was started in (`ResolutionState.outer`, `ProgramRun.outer`).
+/// A program run started inside another resolve checks once, before it runs, that nothing it may
+/// build is being built around it: those resolves wait for it, so what they build stays the same
+/// while it runs.
 ///
 /// The cell is allocated once per thread and set as its thread-specific value then, so that a
 /// resolve only reads the value (`pthread_getspecific`) and writes the cell: setting a
@@ -55,16 +56,35 @@ enum ActiveResolutions {
         return unsafe (cell, outer)
     }
 
-    /// Makes `run` the resolve of this thread and returns the thread's cell, unless a resolve is
-    /// running already: then returns nil, and the caller resolves recursively instead. Without a
-    /// cell (see `cell(under:)`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
-    /// once by the caller.
+    /// Makes `run` the innermost resolve on this thread and returns the thread's cell. Inside
+    /// another resolve (one started from user code: an `init()`, a `didSet`, a closure), the run
+    /// links to it, unless a resolve around it is building an object, or running a factory, that
+    /// the program may make: then returns nil, and the caller resolves recursively, which meets it
+    /// as a cycle where it would. Without a cell (see `cell(under:)`), the run goes ahead
+    /// unrecorded. `key` is `ActiveResolutions.key`, read once by the caller.
     @inline(__always)
-    static func enterOutermost(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
+    static func enter(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
         guard let cell = unsafe cell(under: key) else { return unsafe .some(nil) }
-        guard unsafe cell.pointee == nil else { return nil }
+        if let innermost = unsafe cell.pointee.map(ActiveResolve.init(tagged:)) {
+            guard link(run, inside: innermost) else { return nil }
+        }
         unsafe cell.pointee = unsafe ActiveResolve.program(run).tagged
         return unsafe cell
+    }
+
+    /// Links `run` to `enclosing` unless a resolve from there out builds what `run` may build.
+    @inline(never)
+    private static func link(_ run: StackReference<ProgramRun>, inside enclosing: ActiveResolve) -> Bool {
+        let clashes = run.pointee.program.mayBuild { producer in
+            anyEnclosing(from: enclosing) { outer in
+                outer.isBuilding(producer) || outer.isConstructing(producer)
+            } orProgram: { outerRun in
+                outerRun.isBuilding(producer)
+            }
+        }
+        guard !clashes else { return false }
+        run.pointee.outer = enclosing
+        return true
     }
 
     /// Ends the innermost resolve, making `outer` the innermost again.
@@ -80,11 +100,15 @@ enum ActiveResolutions {
     @inline(__always)
     static func running(at address: UInt, serial: UInt, key: Key?) -> StackReference<ResolutionState>? {
         guard let innermost = unsafe cell(under: key)?.pointee else { return nil }
-        var next = unsafe ActiveResolve(tagged: innermost)
-        while case .state(let state) = next {
-            if state.address == address { return state.pointee.serial == serial ? state : nil }
-            guard let outer = state.pointee.outer else { return nil }
-            next = outer
+        var next: ActiveResolve? = unsafe ActiveResolve(tagged: innermost)
+        while let enclosing = next {
+            switch enclosing {
+            case .state(let state):
+                if state.address == address { return state.pointee.serial == serial ? state : nil }
+                next = state.pointee.outer
+            case .program(let run):
+                next = run.pointee.outer
+            }
         }
         return nil
     }
@@ -127,7 +151,17 @@ enum ActiveResolutions {
         var next = state.pointee.outer
         // What a program builds around a closure it calls is not outside the closure's resolves:
         // they are in the program's own resolve, as those of a closure the recursive path calls.
-        if state.pointee.joinsProgram, case .program = next { return false }
+        if state.pointee.joinsProgram, case .program(let run) = next { next = run.pointee.outer }
+        return anyEnclosing(from: next, test, orProgram: testProgram)
+    }
+
+    /// Whether `first`, or a resolve it was started in, passes `test` (a recursive resolve's
+    /// state) or `testProgram` (a program run, or a nested run in a recursive resolve).
+    private static func anyEnclosing(
+        from first: ActiveResolve?, _ test: (inout ResolutionState) -> Bool,
+        orProgram testProgram: (ProgramRun) -> Bool
+    ) -> Bool {
+        var next = first
         while let enclosing = next {
             switch enclosing {
             case .state(let outer):
@@ -140,9 +174,8 @@ enum ActiveResolutions {
                 }
                 next = outer.pointee.outer
             case .program(let run):
-                // A program run is only ever the outermost of the chain (a nested one is reached
-                // through its resolution).
-                return testProgram(run.pointee)
+                if testProgram(run.pointee) { return true }
+                next = run.pointee.outer
             }
         }
         return false

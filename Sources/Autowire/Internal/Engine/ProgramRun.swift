@@ -17,6 +17,9 @@
     /// For a nested run, the nested run of the same resolution it runs inside, if any: the chain
     /// `ActiveResolutions` walks to see what a resolution's nested runs are building.
     var enclosingNestedRun: StackReference<ProgramRun>?
+    /// For a top-level run started inside another resolve on this thread (from user code), that
+    /// resolve (see `ActiveResolutions.enter(_:key:)`).
+    var outer: ActiveResolve?
 
     init(program: ResolveProgram, request: BorrowedValue?) {
         self.programReference = Unowned(program)
@@ -40,7 +43,10 @@
         scoped?.pointee.skippedRegions.contains(index) ?? false
     }
 
-    func isBuilding(_ producer: AnyProducer) -> Bool { program.isBuilding(ObjectIdentifier(producer), at: pc) }
+    func isBuilding(_ producer: AnyProducer) -> Bool { isBuilding(ObjectIdentifier(producer)) }
+
+    /// `isBuilding(_:)` of the producer whose identity is `producer`.
+    func isBuilding(_ producer: ObjectIdentifier) -> Bool { program.isBuilding(producer, at: pc) }
 }
 
 /// What a run of a program with regions or `RecursiveCall`s keeps besides its frame: which regions

@@ -33,16 +33,17 @@ extension ResolveProgram {
     }
 
     /// Runs the program. Returns the root object, whose reference now belongs to the caller (for an
-    /// injection: the object handed in, not retained), or nil when another resolve is running on
-    /// this thread: the caller then resolves recursively, which sees what that resolve is building.
+    /// injection: the object handed in, not retained), or nil when a resolve this one was started in
+    /// on this thread is building something the program may build: the caller then resolves
+    /// recursively, which meets it where it would (see `ActiveResolutions.enter(_:key:)`).
     @inline(__always)
     func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws(ResolutionError)
         -> ObjectWord?
     {
         var record = ProgramRun(program: self, request: request)
         return try StackReference.with(&record) { run throws(ResolutionError) in
-            guard let cell = unsafe ActiveResolutions.enterOutermost(run, key: activeResolutionsKey) else { return nil }
-            defer { unsafe ActiveResolutions.leave(cell, restoring: nil) }
+            guard let cell = unsafe ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
+            defer { unsafe ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
             return try ProgramFrame.with(slotCount: slotCount) { frame throws(ResolutionError) in
                 // An injection's object goes in slot 0 here, where a resolve's nil target folds
                 // away, rather than tested in the loop's function on every run. Lent: the caller

@@ -270,6 +270,12 @@ import Synchronization
     /// How many factory calls the program makes: for tests.
     var factoryCalls: Int { code.count { $0.operation == .callFactory } }
 
+    /// Whether `test` holds for a producer whose object the program builds or whose factory it
+    /// calls (not through a `RecursiveCall`, whose resolve checks for itself).
+    func mayBuild(where test: (ObjectIdentifier) -> Bool) -> Bool {
+        building.contains { test($0.producer) }
+    }
+
     /// Whether the instruction at `pc` lies in the building range of an object of `producer`.
     func isBuilding(_ producer: ObjectIdentifier, at pc: Int) -> Bool {
         building.contains { $0.producer == producer && $0.start <= pc && pc < $0.end }

@@ -281,7 +281,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     /// The value a top-level run of `program` made; nil when there is no program, or it did not
-    /// run (another resolve is running on this thread).
+    /// run (a resolve around it on this thread builds what it may build).
     private func run(_ program: ResolveProgram?, request: BorrowedValue? = nil) throws -> T? {
         guard let made = try program?.run(request: request) else { return nil }
         // Safe: a run returns its root's value as this producer records it, with one reference

@@ -318,8 +318,11 @@ import Synchronization
     }
 
     /// Whether `producer` is building an object in this resolve.
-    mutating func isBuilding(_ producer: AnyProducer) -> Bool {
-        let (index, found) = index(for: Self.identity(producer))
+    mutating func isBuilding(_ producer: AnyProducer) -> Bool { isBuilding(ObjectIdentifier(producer)) }
+
+    /// `isBuilding(_:)` of the producer whose identity is `producer`.
+    mutating func isBuilding(_ producer: ObjectIdentifier) -> Bool {
+        let (index, found) = index(for: UInt(bitPattern: producer))
         return unsafe found && slots[index].isBuilding
     }
 

@@ -1,0 +1,145 @@
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// A resolve started from user code inside another resolve (an `init()`, a hook, a closure that
+// captured the container) runs its root's program, linked to the resolve around it, unless that
+// resolve is building something the program may build: then the recursive path meets it as a
+// cycle, where it would.
+
+/// The container the types below resolve from inside their own resolves.
+private let shared = Mutex<Container?>(nil)
+
+private final class Ink: Injectable {}
+/// Records which engine made it.
+private final class Stamp: Injectable {
+    var ink: Ink!
+    let madeByProgram = ActiveResolutions.innermostRunsAProgram
+    static let dependencies: [Dependency<Stamp>] = [.inject(\.ink)]
+}
+/// Resolves a stamp from its `init()`.
+private final class Clerk: Injectable {
+    var ink: Ink!
+    let stamp: Stamp?
+    init() { stamp = try? shared.withLock { $0 }?.resolve(Stamp.self) }
+    static let dependencies: [Dependency<Clerk>] = [.inject(\.ink)]
+}
+/// Made by a closure that resolves a stamp from the container it captured.
+private final class Envelope {
+    let stamp: Stamp?
+    init(stamp: Stamp?) { self.stamp = stamp }
+}
+/// Resolves itself from its `init()`: a cycle, whatever engine meets it.
+private final class Echo: Injectable {
+    let error: String?
+    init() {
+        do {
+            _ = try shared.withLock { $0 }?.resolve(Echo.self)
+            error = nil
+        } catch {
+            self.error = error.diagnostics.first?.message
+        }
+    }
+}
+/// Resolves, from its `init()`, a holder that needs it.
+private final class Sender: Injectable {
+    let error: String?
+    init() {
+        do {
+            _ = try shared.withLock { $0 }?.resolve(Receipt.self)
+            error = nil
+        } catch {
+            self.error = error.diagnostics.first?.message
+        }
+    }
+}
+private final class Receipt: Injectable {
+    var sender: Sender!
+    static let dependencies: [Dependency<Receipt>] = [.inject(\.sender)]
+}
+/// A closure's resolver, kept while the closure resolves from the container.
+private let keptResolver = Mutex<Resolver?>(nil)
+/// Resolves ink through the resolver of the closure whose resolve started its own.
+private final class Courier: Injectable {
+    let ink: Ink?
+    init() { ink = try? keptResolver.withLock { $0 }?.resolve(Ink.self) }
+}
+private final class Parcel {
+    let courier: Courier?
+    let ink: Ink
+    init(courier: Courier?, ink: Ink) {
+        self.courier = courier
+        self.ink = ink
+    }
+}
+
+@Suite(.serialized) struct NestedTopLevelResolveTests {
+    @Test func aResolveStartedInAnInitRunsItsProgram() throws {
+        let container = Container()
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        for _ in 0..<3 {
+            let clerk = try container.resolve(Clerk.self)
+            let stamp = try #require(clerk.stamp)
+            #expect(stamp.madeByProgram)
+            // A resolve of its own: the clerk's ink is not the stamp's.
+            #expect(stamp.ink !== clerk.ink)
+        }
+    }
+
+    @Test func aResolveStartedInAClosureThatCapturedTheContainerRunsItsProgram() throws {
+        let container = try Container { binder in
+            binder.bind(Envelope.self).to { _ in Envelope(stamp: try shared.withLock { $0 }?.resolve(Stamp.self)) }
+        }
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        for _ in 0..<3 {
+            let stamp = try #require(try container.resolve(Envelope.self).stamp)
+            #expect(stamp.madeByProgram)
+        }
+    }
+
+    @Test func anInitThatResolvesItsOwnTypeStillMeetsTheCycle() throws {
+        let container = Container()
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        for _ in 0..<2 {
+            #expect(
+                try container.resolve(Echo.self).error
+                    == "Echo is needed again while an earlier Echo is still in its init() or injection, which "
+                    + "resolved from the container, so the cycle can never close.")
+        }
+    }
+
+    @Test func anInitThatResolvesWhatNeedsItsTypeGetsTheRebuiltError() throws {
+        let container = Container()
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        for _ in 0..<2 {
+            let sender = try container.resolve(Sender.self)
+            #expect(
+                sender.error
+                    == "Sender is needed again while an earlier Sender is still in its init() or injection, which "
+                    + "resolved from the container, so the cycle can never close.")
+        }
+    }
+
+    @Test func aClosuresResolverWorksInsideAResolveTheClosureStarted() throws {
+        let container = try Container { binder in
+            binder.bind(Parcel.self).to { resolver in
+                keptResolver.withLock { $0 = resolver }
+                defer { keptResolver.withLock { $0 = nil } }
+                let courier = try shared.withLock { $0 }?.resolve(Courier.self)
+                return Parcel(courier: courier, ink: try resolver.resolve())
+            }
+        }
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        for _ in 0..<3 {
+            let parcel = try container.resolve(Parcel.self)
+            // The courier's ink is the parcel's resolve's one `.graph` ink.
+            #expect(parcel.courier?.ink === parcel.ink)
+        }
+    }
+}

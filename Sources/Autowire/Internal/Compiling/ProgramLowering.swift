@@ -280,8 +280,11 @@ struct ProgramLowering {
                     work: .call(
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
-        case .notYet, .unsupported, .recursive, .keptClosure:
-            // A root only the recursive path makes gains nothing from a program around it.
+        case .recursive(let producer, let shared):
+            // A closure factory's value (a protocol bound to a closure, say): called in the run's
+            // joined resolution, as one below an object is, where its `Resolver` runs nested programs.
+            _ = try beginRecursive(producer, of: ObjectIdentifier(root), shared: shared, path: -1, destination: .root)
+        case .notYet, .unsupported, .keptClosure:
             throw .unsupported
         }
         try work()

@@ -589,11 +589,6 @@ mutant nested-top-level-resolve-unchecked Internal/Engine/ActiveResolutions.swif
     'NestedTopLevelResolveTests' no \
     '        guard !clashes else { return false }' \
     ''
-# A root bound to a closure factory has no program: every resolve takes the recursive path.
-mutant closure-root-not-lowered Internal/Compiling/ProgramLowering.swift \
-    'ClosureRootProgramTests' no \
-    '            _ = try beginRecursive(producer, of: ObjectIdentifier(root), shared: shared, path: -1, destination: .root)' \
-    '            throw .unsupported'
 # Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
 # not looked up and recorded in the joined resolution, so a closure called while it is filled
 # meets it as a cycle, or makes a second one.

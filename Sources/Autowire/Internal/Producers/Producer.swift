@@ -265,29 +265,34 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// By the root's program lowered for a kept object (`ProgramKind.rootForKeptObject`), else by
     /// the recursive path, which marks the whole resolve so.
     final func resolveTopLevelForKeptObject() throws -> T {
-        if let made = try run(registry.program(for: self, kind: .rootForKeptObject)) { return made }
-        return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
-            resolution in
-            resolution.keepsWhatItMakes()
-            return try produce(resolution)
+        guard let made = try registry.program(for: self, kind: .rootForKeptObject)?.run() else {
+            return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
+                resolution in
+                resolution.keepsWhatItMakes()
+                return try produce(resolution)
+            }
         }
+        return value(ofRun: made)
     }
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
-        if let made = try run(registry.program(for: self), request: request) { return made }
-        return try runRecursively(request: request)
+        guard let made = try registry.program(for: self)?.run(request: request) else {
+            return try runRecursively(request: request)
+        }
+        return value(ofRun: made)
     }
 
-    /// The value a top-level run of `program` made; nil when there is no program, or it did not
-    /// run (a resolve around it on this thread builds what it may build).
-    private func run(_ program: ResolveProgram?, request: BorrowedValue? = nil) throws -> T? {
-        guard let made = try program?.run(request: request) else { return nil }
+    /// The value a top-level run made. Not a `T?` from the run: in the unspecialized code a
+    /// `Provider<T>.get()` reaches, the optional's metadata cost a runtime lookup on every call
+    /// (about 320 instructions, callgrind).
+    @inline(__always)
+    private func value(ofRun made: ObjectWord) -> T {
         // Safe: a run returns its root's value as this producer records it, with one reference
         // the caller owns, which `value(fromProgram:)` takes over (`KeptObjectProgramTests` and
         // every top-level resolve's first run, under AddressSanitizer).
-        return unsafe value(fromProgram: made.owned)
+        unsafe value(fromProgram: made.owned)
     }
 
     /// A new top-level resolve by the recursive path.

@@ -112,6 +112,12 @@ mutant hook-before-cycle-complete Internal/Recursive/ResolutionState+Creations.s
     'InjectionHookTests|ConstructorCycleTests' no \
     'if frame.earliestRead >= frame.start {' \
     'if frame.earliestRead >= frame.start || !frame.hooks.isEmpty {'
+# The same rule in programs: a hook is called right after its object's fill, before the objects
+# of the cycle it is on are complete, rather than where the program's (or region's) hooks run.
+mutant hook-before-cycle-complete-in-program Internal/Compiling/ProgramLowering.swift \
+    'InjectionHookTests|ConstructorCycleTests' no \
+    '                    pendingHooks.append((slot, index, top.path, enclosingRegions.last))' \
+    '                    pendingHooks.append((slot, index, top.path, enclosingRegions.last)); emitHooks(from: pendingHooks.count - 1, toCreationFrame: nested)'
 # Cycles are judged per entry: building reports a cycle that closes when entered elsewhere.
 mutant build-judges-every-entry Internal/Registry.swift \
     'CyclePerEntryTests|CycleCheckTests' no \
@@ -269,12 +275,13 @@ mutant program-every-argument-moves Internal/Compiling/ProgramLowering+Emitting.
     'ResolveProgramTests' no \
     'if consumes, owned[value], !lastReads[value].read {' \
     'if consumes, owned[value] {'
-# Resolve programs: an offered object read below an `.optional` property, where the recursive
-# path leaves the property as it is when the object is gone, and a program would fail the resolve.
+# Resolve programs: an offered object read for an `.optional` property is not marked to skip the
+# property's store when the object is gone, so the program fails the resolve where the recursive
+# path leaves the property as it is.
 mutant program-offered-below-optional Internal/Compiling/ProgramLowering+Walk.swift \
-    'ResolveProgramTests|OfferedInstanceTests' no \
-    'if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }' \
-    ''
+    'ResolveProgramTests|OfferedInstanceTests|OptionalAbsenceProgramTests' no \
+    'let place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none' \
+    'let place = ProgramLowering.OptionalPlace.none'
 # Re-entry: a fresh resolve started inside a factory does not see that an enclosing resolve on the
 # thread is running it, and starts it again until the stack runs out.
 mutant factory-running-outside-unseen Internal/Recursive/Resolution.swift \
@@ -589,6 +596,16 @@ mutant nested-top-level-resolve-unchecked Internal/Engine/ActiveResolutions.swif
     'NestedTopLevelResolveTests' no \
     '        guard !clashes else { return false }' \
     ''
+# An `.optional` property whose value may be absent: the program fails the resolve on an absent
+# value instead of leaving the property as it was, or leaves it on any error of the call.
+mutant optional-absence-fails-the-resolve Internal/Engine/ResolveProgram+Run.swift \
+    'OptionalAbsenceProgramTests|ResolveProgramTests' no \
+    '                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == true {' \
+    '                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == nil {'
+mutant optional-absence-absorbs-any-error Internal/Engine/ResolveProgram+Run.swift \
+    'OptionalAbsenceProgramTests' no \
+    '                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == true {' \
+    '                    if instruction.moves {'
 # Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
 # not looked up and recorded in the joined resolution, so a closure called while it is filled
 # meets it as a cycle, or makes a second one.

@@ -181,9 +181,10 @@ private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
     }
 
     @Test func theRecursivePathWritesWeakPropertiesAtTheirOffsets() throws {
-        // A closure factory below an `.optional` property keeps the root on the recursive path.
+        // A singleton made by a closure, for an `.optional` property, keeps the root on the
+        // recursive path (`ProgramLowering.OptionalPlace.beside`).
         let container = try Container { binder in
-            binder.bind(Stamp.self).to { _ in Stamp() }
+            binder.bind(Stamp.self).scoped(.singleton).to { _ in Stamp() }
         }
         for _ in 0..<3 {
             let dossier = try container.resolve(Dossier.self)

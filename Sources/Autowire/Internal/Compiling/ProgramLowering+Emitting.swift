@@ -72,7 +72,9 @@ extension ProgramLowering {
 
     /// Emits a call of `factory` with `arguments` (entries of the argument table), its product
     /// going into `slot`.
-    mutating func emitCall(_ factory: ProgramFactory, arguments: [UInt32], into slot: Int, path: Int32) {
+    mutating func emitCall(
+        _ factory: ProgramFactory, arguments: [UInt32], into slot: Int, toleratesAbsence: Bool = false, path: Int32
+    ) {
         unsafe factorySites.append(
             ResolveProgram.FactorySite(
                 instruction: code.count, factory: .passUnretained(factory), first: self.arguments.count,
@@ -82,8 +84,8 @@ extension ProgramLowering {
         let writesProductIntoSlot = (factory as? SpecializedProgramFactory)?.writesProductIntoSlot ?? false
         emit(
             .init(
-                operation: .callFactory, object: UInt32(slot), value: writesProductIntoSlot ? 1 : 0,
-                operand: Int32(factorySites.count - 1)),
+                operation: .callFactory, moves: toleratesAbsence, object: UInt32(slot),
+                value: writesProductIntoSlot ? 1 : 0, operand: Int32(factorySites.count - 1)),
             path: path)
     }
 

@@ -117,7 +117,8 @@ extension ProgramLowering {
         // it is a creation frame there (a singleton's, once the program joined the resolution) or
         // a `.weak` object's, which marks what is made there as kept. (A singleton's region is gone
         // once the singleton exists: lowered again, the program joins at its start only if it must.)
-        guard !isBelowOptionalProperty else { throw .unsupported }
+        let place = optionalPlace(of: destination)
+        guard place != .beside else { throw .unsupported }
         for region in enclosingRegions where !regions[region].admitsRecursiveCalls {
             // A custom scope's region stays refused once joined (see `begin(_:of:path:destination:into:)`).
             throw regions[region].storage == nil && !joinsRecursiveResolves ? .joinsFromStart : .unsupported
@@ -148,10 +149,14 @@ extension ProgramLowering {
         let call = RecursiveCall(
             producer, making: make, seeds: seeds, waitingFactories: waitingFactories,
             waitingTransientFactories: waitingTransientFactories)
+        // A product the property may go without is not the program's to share: a later meeting
+        // calls again, and finds it in the joined resolution if the closure made it.
+        let optional = place == .property
         stack.append(
             Pending(
-                producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: slot),
-                path: path, range: nil, destination: destination))
+                producer: id,
+                work: .call(call, parameters: seeds, arguments: [], shared: shared && !optional, slot: slot),
+                path: path, range: nil, toleratesAbsence: optional, destination: destination))
         return nil
     }
 
@@ -189,15 +194,21 @@ extension ProgramLowering {
                 }
                 return nil
             }
-            if factory.mayBeUnavailable, isBelowOptionalProperty { throw .unsupported }
+            let place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
+            if place == .beside { throw .unsupported }
             // Its value exists only once it returns: meeting it again before then never closes.
             let enclosingEntry = onPath[id]
             onPath[id] = recordings
+            // Read again wherever else it is met (as the recursive path reads an offered instance):
+            // its slot may stay empty.
+            let optional = place == .property
             stack.append(
                 Pending(
                     producer: id,
-                    work: .call(factory, parameters: parameters, arguments: [], shared: shared, slot: slot),
-                    path: path, range: nil, enclosingEntry: enclosingEntry, destination: destination))
+                    work: .call(
+                        factory, parameters: parameters, arguments: [], shared: shared && !optional, slot: slot),
+                    path: path, range: nil, enclosingEntry: enclosingEntry, toleratesAbsence: optional,
+                    destination: destination))
             return nil
         case .forward(let target) where slot == nil:
             return try begin(target, path: path, destination: destination)
@@ -294,12 +305,16 @@ extension ProgramLowering {
         if !enclosingRegions.isEmpty { graphLog.append(producer) }
     }
 
-    /// Whether the value being begun is made for an `.optional` property, directly or further
-    /// down: each pending object's property in progress is the one before its `next`.
-    var isBelowOptionalProperty: Bool {
-        stack.contains { pending in
-            guard case .fill(_, _, let steps, _) = pending.work, pending.next > 0 else { return false }
-            return steps[pending.next - 1].requirement.isOptional
+    /// Where a value begun now for `destination` stands to the `.optional` properties being filled
+    /// (see `OptionalPlace`): decided by the innermost object being filled, since any object below
+    /// an optional property adds a step to what reaches it.
+    func optionalPlace(of destination: Destination) -> OptionalPlace {
+        for index in stack.indices.reversed() {
+            guard case .fill(_, _, let steps, _) = stack[index].work, stack[index].next > 0 else { continue }
+            guard steps[stack[index].next - 1].requirement.isOptional else { return .none }
+            guard index == stack.count - 1, case .store = destination else { return .beside }
+            return .property
         }
+        return .none
     }
 }

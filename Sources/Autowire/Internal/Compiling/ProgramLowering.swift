@@ -97,8 +97,28 @@ struct ProgramLowering {
         /// For an object filled after it was boxed (`Lowering.autowiredBoxed`): the box's slot,
         /// which is what goes to `destination`.
         var delivers: Int? = nil
+        /// For a call whose product is an `.optional` property's value: the property keeps nil when
+        /// the call finds its value absent (see `OptionalPlace`).
+        var toleratesAbsence = false
         var next = 0
         let destination: Destination
+    }
+
+    /// Where a value begun now stands to the `.optional` properties being filled, for a call that
+    /// may find its value absent (an offered instance that is gone, or a closure's resolve of one).
+    /// The recursive path leaves such a property nil when the error reaching it is that absence and
+    /// names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
+    /// factory parameter between the property and the call adds one, so only a call delivering to
+    /// the property itself can be absorbed.
+    enum OptionalPlace {
+        /// Nothing between the value and the nearest object filled around it is optional: an
+        /// absence fails the resolve, as any error does.
+        case none
+        /// The value goes straight into an `.optional` property of the innermost object.
+        case property
+        /// It reaches such a property through something else first (a region, a call): left to
+        /// the recursive path.
+        case beside
     }
 
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
@@ -384,7 +404,8 @@ struct ProgramLowering {
                     building.append(
                         ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
                 }
-                emitCall(factory, arguments: arguments, into: slot, path: top.path)
+                emitCall(
+                    factory, arguments: arguments, into: slot, toleratesAbsence: top.toleratesAbsence, path: top.path)
                 if shared { recordGraphSlot(slot, of: top.producer) }
                 if let waiting = waitingStores[top.producer] {
                     waitingStores[top.producer] = nil

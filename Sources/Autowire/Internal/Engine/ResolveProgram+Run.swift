@@ -223,6 +223,13 @@ extension ResolveProgram {
                         try call.withFactory { try $0.call(arguments, storingInto: frame.destination(object), in: run) }
                     }
                 } catch {
+                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == true {
+                        // An `.optional` property's value that is absent: the store after the call
+                        // (see `ProgramLowering.OptionalPlace`) is skipped, and the property keeps
+                        // nil, as the recursive path leaves it.
+                        pc &+= 2
+                        continue
+                    }
                     throw failure(call.withFactory { $0.failure(error) }, at: pc, frame)
                 }
             case .checkFirstFill:

@@ -15,6 +15,8 @@ extension ResolveProgram {
         /// Whether `value` indexes the constants rather than the frame.
         var valueIsConstant = false
         /// Whether this store is the last read of slot `value`: its reference moves into the property.
+        /// For a `callFactory` of an `.optional` property's value, whether an absent value skips the
+        /// store that follows it (see `ProgramLowering.OptionalPlace`).
         var moves = false
         /// The slot of the object created, filled, checked or released.
         var object: UInt32

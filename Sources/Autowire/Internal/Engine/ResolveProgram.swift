@@ -73,7 +73,10 @@ import Synchronization
 /// enclosing resolve); a transient factory waiting around the call is marked under construction in
 /// it for the call. The joined resolution's deferred hooks run after the program's, and it ends
 /// with the run. A root that is itself a closure factory keeps the recursive path, as does one
-/// whose closure is reached inside a scope's region or below an `.optional` property.
+/// whose closure is reached inside a custom scope's region, or reaches an `.optional` property
+/// through a region or a call. One called straight for an `.optional` property (like an offered
+/// instance read for one) has `moves` set on its `callFactory`: when it finds its value absent,
+/// the store after it is skipped, and the property keeps what it had.
 ///
 /// **Nested runs.** What a closure's `Resolver` asks for while its resolve runs is made by a
 /// *nested* program of that root, lowered as if its first instruction came after a

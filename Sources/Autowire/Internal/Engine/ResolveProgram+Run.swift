@@ -226,7 +226,19 @@ extension ResolveProgram {
                     if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == true {
                         // An `.optional` property's value that is absent: the store after the call
                         // (see `ProgramLowering.OptionalPlace`) is skipped, and the property keeps
-                        // nil, as the recursive path leaves it.
+                        // what it had, as the recursive path leaves it.
+                        #if DEBUG
+                            let store = self.code[pc + 1]
+                            guard store.operation == .storeAtOffset || store.operation == .storeThroughKeyPath,
+                                !store.valueIsConstant, store.value == instruction.object
+                            else {
+                                throw failure(
+                                    ResolutionError(
+                                        .internalInconsistency(
+                                            "an optional property's call is not followed by its store")),
+                                    at: pc, frame)
+                            }
+                        #endif
                         pc &+= 2
                         continue
                     }

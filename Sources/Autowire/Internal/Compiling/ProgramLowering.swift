@@ -97,8 +97,8 @@ struct ProgramLowering {
         /// For an object filled after it was boxed (`Lowering.autowiredBoxed`): the box's slot,
         /// which is what goes to `destination`.
         var delivers: Int? = nil
-        /// For a call whose product is an `.optional` property's value: the property keeps nil when
-        /// the call finds its value absent (see `OptionalPlace`).
+        /// For a call whose product is an `.optional` property's value: the property keeps what it
+        /// had when the call finds its value absent (see `OptionalPlace`).
         var toleratesAbsence = false
         var next = 0
         let destination: Destination
@@ -106,8 +106,8 @@ struct ProgramLowering {
 
     /// Where a value begun now stands to the `.optional` properties being filled, for a call that
     /// may find its value absent (an offered instance that is gone, or a closure's resolve of one).
-    /// The recursive path leaves such a property nil when the error reaching it is that absence and
-    /// names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
+    /// The recursive path leaves such a property as it was when the error reaching it is that absence
+    /// and names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
     /// factory parameter between the property and the call adds one, so only a call delivering to
     /// the property itself can be absorbed.
     enum OptionalPlace {

@@ -600,12 +600,12 @@ mutant nested-top-level-resolve-unchecked Internal/Engine/ActiveResolutions.swif
 # value instead of leaving the property as it was, or leaves it on any error of the call.
 mutant optional-absence-fails-the-resolve Internal/Engine/ResolveProgram+Run.swift \
     'OptionalAbsenceProgramTests|ResolveProgramTests' no \
-    '                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == true {' \
-    '                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == nil {'
+    'guard instruction.moves, isAbsence(error, skipping: pc + 1, of: instruction) else {' \
+    'guard instruction.moves, !isAbsence(error, skipping: pc + 1, of: instruction) else {'
 mutant optional-absence-absorbs-any-error Internal/Engine/ResolveProgram+Run.swift \
     'OptionalAbsenceProgramTests' no \
-    '                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == true {' \
-    '                    if instruction.moves {'
+    'guard (error as? ResolutionError)?.isUnavailableInstance == true else { return false }' \
+    '_ = error'
 # Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
 # not looked up and recorded in the joined resolution, so a closure called while it is filled
 # meets it as a cycle, or makes a second one.

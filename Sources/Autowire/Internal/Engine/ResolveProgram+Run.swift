@@ -168,6 +168,22 @@ extension ResolveProgram {
         }
     }
 
+    /// Whether `error`, thrown by the call `instruction` of an `.optional` property's value, is
+    /// that value's absence, whose store at `next` the run then skips.
+    @inline(never)
+    private func isAbsence(_ error: any Error, skipping next: Int, of instruction: Instruction) -> Bool {
+        guard (error as? ResolutionError)?.isUnavailableInstance == true else { return false }
+        #if DEBUG
+            // The lowering emits the property's store right after the call; a program that did
+            // not would skip something else, so in tests it fails the resolve instead.
+            let store = code[next]
+            guard store.operation == .storeAtOffset || store.operation == .storeThroughKeyPath,
+                !store.valueIsConstant, store.value == instruction.object
+            else { return false }
+        #endif
+        return true
+    }
+
     /// After a failure (which abandoned the regions it was in): what the run staged is not
     /// published, since it read objects of this failed resolve. Innermost first.
     @inline(never)
@@ -223,26 +239,14 @@ extension ResolveProgram {
                         try call.withFactory { try $0.call(arguments, storingInto: frame.destination(object), in: run) }
                     }
                 } catch {
-                    if instruction.moves, (error as? ResolutionError)?.isUnavailableInstance == true {
-                        // An `.optional` property's value that is absent: the store after the call
-                        // (see `ProgramLowering.OptionalPlace`) is skipped, and the property keeps
-                        // what it had, as the recursive path leaves it.
-                        #if DEBUG
-                            let store = self.code[pc + 1]
-                            guard store.operation == .storeAtOffset || store.operation == .storeThroughKeyPath,
-                                !store.valueIsConstant, store.value == instruction.object
-                            else {
-                                throw failure(
-                                    ResolutionError(
-                                        .internalInconsistency(
-                                            "an optional property's call is not followed by its store")),
-                                    at: pc, frame)
-                            }
-                        #endif
-                        pc &+= 2
-                        continue
+                    // An `.optional` property's value that is absent: the store after the call
+                    // (see `ProgramLowering.OptionalPlace`) is skipped, and the property keeps what
+                    // it had, as the recursive path leaves it. (Out of line, and falling through to
+                    // the step below rather than `continue`: the loop's shape stays as it was.)
+                    guard instruction.moves, isAbsence(error, skipping: pc + 1, of: instruction) else {
+                        throw failure(call.withFactory { $0.failure(error) }, at: pc, frame)
                     }
-                    throw failure(call.withFactory { $0.failure(error) }, at: pc, frame)
+                    pc &+= 1
                 }
             case .checkFirstFill:
                 run.pointee.pc = pc

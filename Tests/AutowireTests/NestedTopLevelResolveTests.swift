@@ -30,29 +30,24 @@ private final class Envelope {
     let stamp: Stamp?
     init(stamp: Stamp?) { self.stamp = stamp }
 }
+/// The first message of the error resolving `type` from the shared container throws, if any.
+private func messageResolving<T>(_ type: T.Type) -> String? {
+    do {
+        _ = try shared.withLock { $0 }?.resolve(type)
+        return nil
+    } catch {
+        return error.diagnostics.first?.message
+    }
+}
 /// Resolves itself from its `init()`: a cycle, whatever engine meets it.
 private final class Echo: Injectable {
     let error: String?
-    init() {
-        do {
-            _ = try shared.withLock { $0 }?.resolve(Echo.self)
-            error = nil
-        } catch {
-            self.error = error.diagnostics.first?.message
-        }
-    }
+    init() { error = messageResolving(Echo.self) }
 }
 /// Resolves, from its `init()`, a holder that needs it.
 private final class Sender: Injectable {
     let error: String?
-    init() {
-        do {
-            _ = try shared.withLock { $0 }?.resolve(Receipt.self)
-            error = nil
-        } catch {
-            self.error = error.diagnostics.first?.message
-        }
-    }
+    init() { error = messageResolving(Receipt.self) }
 }
 private final class Receipt: Injectable {
     var sender: Sender!

@@ -2,6 +2,26 @@
 // that lowering a small graph allocates little more than the program it makes.
 
 extension ProgramLowering {
+    /// A lowering with room for a graph of a few objects in the tables every program fills, one
+    /// allocation each: grown from empty, they reallocated about 35 times in a lowering of six
+    /// objects (callgrind: about 13,000 of its 42,000 instructions). A larger graph grows them as
+    /// usual. Lowerings reuse these tables (`SpareLowering`).
+    static func withRoomForASmallGraph() -> ProgramLowering {
+        var lowering = ProgramLowering()
+        lowering.code.reserveCapacity(32)
+        lowering.pathOf.reserveCapacity(32)
+        lowering.pathTree.reserveCapacity(16)
+        lowering.creators.reserveCapacity(8)
+        lowering.stores.reserveCapacity(16)
+        lowering.firstFills.reserveCapacity(8)
+        lowering.hooks.reserveCapacity(8)
+        lowering.pendingHooks.reserveCapacity(8)
+        lowering.building.reserveCapacity(8)
+        lowering.owned.reserveCapacity(16)
+        lowering.stack.reserveCapacity(8)
+        return lowering
+    }
+
     /// Makes this lowering what a new one is, keeping its tables' storage: every property below,
     /// as `ProgramLowering()` sets it (a test compares the two).
     mutating func startAnew() {

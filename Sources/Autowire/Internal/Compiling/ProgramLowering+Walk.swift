@@ -305,6 +305,23 @@ extension ProgramLowering {
         if !enclosingRegions.isEmpty { graphLog.append(producer) }
     }
 
+    /// Where a value begun now stands to the `.optional` properties being filled, for a call that
+    /// may find its value absent (an offered instance that is gone, or a closure's resolve of one).
+    /// The recursive path leaves such a property as it was when the error reaching it is that absence
+    /// and names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
+    /// factory parameter between the property and the call adds one, so only a call delivering to
+    /// the property itself can be absorbed.
+    enum OptionalPlace {
+        /// Nothing between the value and the nearest object filled around it is optional: an
+        /// absence fails the resolve, as any error does.
+        case none
+        /// The value goes straight into an `.optional` property of the innermost object.
+        case property
+        /// It reaches such a property through something else first (a region, a call): left to
+        /// the recursive path.
+        case beside
+    }
+
     /// Where a value begun now for `destination` stands to the `.optional` properties being filled
     /// (see `OptionalPlace`): decided by the innermost object being filled, since any object below
     /// an optional property adds a step to what reaches it.

@@ -104,23 +104,6 @@ struct ProgramLowering {
         let destination: Destination
     }
 
-    /// Where a value begun now stands to the `.optional` properties being filled, for a call that
-    /// may find its value absent (an offered instance that is gone, or a closure's resolve of one).
-    /// The recursive path leaves such a property as it was when the error reaching it is that absence
-    /// and names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
-    /// factory parameter between the property and the call adds one, so only a call delivering to
-    /// the property itself can be absorbed.
-    enum OptionalPlace {
-        /// Nothing between the value and the nearest object filled around it is optional: an
-        /// absence fails the resolve, as any error does.
-        case none
-        /// The value goes straight into an `.optional` property of the innermost object.
-        case property
-        /// It reaches such a property through something else first (a region, a call): left to
-        /// the recursive path.
-        case beside
-    }
-
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
     /// the recursive path.
     static let maximumInstructions = 1 << 20
@@ -248,26 +231,6 @@ struct ProgramLowering {
                 return .failure(error)
             }
         }
-    }
-
-    /// A lowering with room for a graph of a few objects in the tables every program fills, one
-    /// allocation each: grown from empty, they reallocated about 35 times in a lowering of six
-    /// objects (callgrind: about 13,000 of its 42,000 instructions). A larger graph grows them as
-    /// usual. Lowerings reuse these tables (`SpareLowering`).
-    static func withRoomForASmallGraph() -> ProgramLowering {
-        var lowering = ProgramLowering()
-        lowering.code.reserveCapacity(32)
-        lowering.pathOf.reserveCapacity(32)
-        lowering.pathTree.reserveCapacity(16)
-        lowering.creators.reserveCapacity(8)
-        lowering.stores.reserveCapacity(16)
-        lowering.firstFills.reserveCapacity(8)
-        lowering.hooks.reserveCapacity(8)
-        lowering.pendingHooks.reserveCapacity(8)
-        lowering.building.reserveCapacity(8)
-        lowering.owned.reserveCapacity(16)
-        lowering.stack.reserveCapacity(8)
-        return lowering
     }
 
     mutating func lowerRoot(_ root: AnyProducer) throws(Stop) -> ResolveProgram {

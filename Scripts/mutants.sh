@@ -606,6 +606,17 @@ mutant optional-absence-absorbs-any-error Internal/Engine/ResolveProgram+Run.swi
     'OptionalAbsenceProgramTests' no \
     'guard (error as? ResolutionError)?.isUnavailableInstance == true else { return false }' \
     '_ = error'
+# A custom scope's object met after a closure: the run pins the scope apart from the resolution the
+# closure ran in, or does not record there the object the scope keeps; after a reset inside the
+# closure, the graph then holds instances of two generations, or two of one object.
+mutant custom-scope-pinned-apart-from-joined Internal/Engine/ProgramRun.swift \
+    'CustomScopeAfterClosureTests' no \
+    'if let joined { return storage.pinnedGeneration(in: Resolution(state: joined)) }' \
+    'if let joined { _ = joined }'
+mutant custom-scope-kept-object-not-recorded Internal/Engine/ResolveProgram+Steps.swift \
+    'CustomScopeAfterClosureTests' no \
+    'producer.withObject { joined.pointee.record($0, instance: kept) }' \
+    '_ = (producer, joined)'
 # Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
 # not looked up and recorded in the joined resolution, so a closure called while it is filled
 # meets it as a cycle, or makes a second one.

@@ -114,14 +114,14 @@ extension ProgramLowering {
         // arguments, which it marks under construction. A transient object being filled is the
         // program's, in the same resolve: a closure that asks for its type gets a new one. A
         // region: a skipped one would leave out what the joined resolution made inside it, unless
-        // it is a creation frame there (a singleton's, once the program joined the resolution) or
-        // a `.weak` object's, which marks what is made there as kept. (A singleton's region is gone
-        // once the singleton exists: lowered again, the program joins at its start only if it must.)
+        // it is a creation frame there (a singleton's or a custom scope's, once the program joined
+        // the resolution) or a `.weak` object's, which marks what is made there as kept. (A
+        // singleton's region is gone once the singleton exists: lowered again, the program joins
+        // at its start only if it must.)
         let place = optionalPlace(of: destination)
         guard place != .beside else { throw .unsupported }
         for region in enclosingRegions where !regions[region].admitsRecursiveCalls {
-            // A custom scope's region stays refused once joined (see `begin(_:of:path:destination:into:)`).
-            throw regions[region].storage == nil && !joinsRecursiveResolves ? .joinsFromStart : .unsupported
+            throw joinsRecursiveResolves ? .unsupported : .joinsFromStart
         }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
@@ -212,12 +212,6 @@ extension ProgramLowering {
             return nil
         case .forward(let target) where slot == nil:
             return try begin(target, path: path, destination: destination)
-        case .scoped(let scope, _) where joinsRecursiveResolves && scope.storage != nil:
-            // A custom-scope object after a closure was called: its region would have to share
-            // the kept objects the program made before the call with the joined resolution, which
-            // finds them there after a reset. (A singleton's region is a creation frame there; a
-            // `.weak` object's records its `.graph` objects there.)
-            throw .unsupported
         case .recursive(let producer, let shared) where slot == nil:
             return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
         case .keptClosure(let producer, let make) where slot != nil:
@@ -241,6 +235,9 @@ extension ProgramLowering {
                 scope: Unowned(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
                 storage: scope.storage.map(Unowned.init), start: code.count, end: code.count)
             region.framed = joinsRecursiveResolves && scope.publishes
+            if joinsRecursiveResolves, scope.storage != nil {
+                region.joined = Unowned(Self.producer(UInt(bitPattern: id)))
+            }
             region.keptInJoined = joinsRecursiveResolves && !scope.publishes
             if case .autowiredBoxed = made {} else { region.admitsRecursiveCalls = joinsRecursiveResolves }
             regions.append(region)

@@ -116,11 +116,11 @@
     }
 
     /// The generation of `storage` this run works in: the one current when the run first asked.
-    /// Pins flow one way, into the joined resolution when it starts: no custom scope's region
-    /// follows a `RecursiveCall` in a program, nor is one in a nested program (`ProgramLowering`
-    /// refuses them once the program joins a resolution), so the run never pins a scope after its
-    /// joined resolution began.
+    /// Once the run has a joined resolution, that resolution's: the run's own pins went into it
+    /// when it started (a nested run's resolution is the one it works in), and a closure's resolve
+    /// may have pinned a scope there that the run meets only after the call.
     mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
+        if let joined { return storage.pinnedGeneration(in: Resolution(state: joined)) }
         if let pinned = pins.generation(in: storage) { return pinned }
         let generation = storage.currentGeneration
         pins.record(generation, in: storage)

@@ -74,6 +74,9 @@ extension ResolveProgram {
         }
         // The kept object takes the place of the one the region would make.
         frame.own(kept, at: slot)
+        if let producer = region.joined, let joined = scoped.pointee.joined {
+            producer.withObject { joined.pointee.record($0, instance: kept) }
+        }
         return skip(region, at: Int(instruction.operand), frame, scoped)
     }
 

@@ -81,7 +81,10 @@ extension ResolveProgram {
         /// Unretained: `keptAlive` holds the scope. Nil for a region that makes a `.graph` object.
         let scope: Unowned<ProgramScope>?
         /// For a region that makes a `.graph` object once the program joined recursive resolves,
-        /// its producer, unretained: the registry the program belongs to owns it.
+        /// its producer, unretained: the registry the program belongs to owns it. Also for a custom
+        /// scope's region met once joined: the object the scope keeps is recorded there when the
+        /// region is skipped, as the recursive path records it, so that a closure's resolve finds
+        /// the same one after a reset.
         var joined: Unowned<AnyProducer>? = nil
         /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool

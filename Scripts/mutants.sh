@@ -617,6 +617,12 @@ mutant custom-scope-kept-object-not-recorded Internal/Engine/ResolveProgram+Step
     'CustomScopeAfterClosureTests' no \
     'producer.withObject { joined.pointee.record($0, instance: kept) }' \
     '_ = (producer, joined)'
+# A closure after a `.weak` or custom scope's region that made a `.graph` object: refused again, the
+# root keeps the recursive path.
+mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+Walk.swift \
+    'CustomScopeAfterClosureTests' no \
+    'throw madeInLastingRegion ? .joinsFromStart : .notYet' \
+    'throw madeInLastingRegion ? .unsupported : .notYet'
 # Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
 # not looked up and recorded in the joined resolution, so a closure called while it is filled
 # meets it as a cycle, or makes a second one.
@@ -671,7 +677,7 @@ mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
 # Closures after a region: called from the program, not given what the region made.
 mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'RecursiveCallPlacementTests' no \
-    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }' \
+    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw madeInLastingRegion ? .joinsFromStart : .notYet }' \
     ''
 # Closures after a singleton's region: refused for good rather than until the singleton exists.
 mutant closure-after-singleton-region-refused-for-good Internal/Compiling/ProgramLowering+Regions.swift \

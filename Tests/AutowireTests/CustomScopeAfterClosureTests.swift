@@ -81,6 +81,25 @@ private final class Reservation: Injectable {
     static let dependencies: [Dependency<Reservation>] = [.inject(\.booking), .inject(\.key)]
 }
 
+/// A `.graph` object, made inside a suite's region.
+private final class Lamp: Injectable {}
+private final class LitSuite: Injectable {
+    static var scope: Scope { .custom(Stay.self) }
+    var lamp: Lamp!
+    static let dependencies: [Dependency<LitSuite>] = [.inject(\.lamp)]
+}
+/// Made by a closure that resolves the lamp.
+private final class Pass {
+    let lamp: Lamp
+    init(lamp: Lamp) { self.lamp = lamp }
+}
+/// The closure is called after the suite's region, which made the lamp when it ran.
+private final class Tour: Injectable {
+    var suite: LitSuite!
+    var pass: Pass!
+    static let dependencies: [Dependency<Tour>] = [.inject(\.suite), .inject(\.pass)]
+}
+
 private func container() throws -> Container {
     try Container { binder in
         binder.bind(Ticket.self).to { _ in Ticket() }
@@ -91,6 +110,7 @@ private func container() throws -> Container {
             return Checkin(key: key)
         }
         binder.bind(Booking.self).to { resolver in Booking(suite: try resolver.resolve()) }
+        binder.bind(Pass.self).to { resolver in Pass(lamp: try resolver.resolve()) }
     }
 }
 
@@ -147,6 +167,22 @@ private func container() throws -> Container {
             #expect(try container.resolve(Key.self) !== arrival.key)
         }
         #expect(try container.hasProgram(of: Arrival.self))
+    }
+
+    /// The lamp is the resolve's when the suite's region ran, and the closure's own when the
+    /// suite was kept already, as the recursive path, which meets nothing inside a kept suite.
+    @Test func aClosureCalledAfterACustomScopesRegionSeesWhatTheRegionMade() throws {
+        let container = try container()
+        let first = try container.resolve(Tour.self)
+        #expect(first.pass.lamp === first.suite.lamp)
+        let second = try container.resolve(Tour.self)
+        #expect(try container.hasProgram(of: Tour.self))
+        #expect(second.suite === first.suite)
+        #expect(second.pass.lamp !== first.suite.lamp)
+        container.reset(Stay.self)
+        let third = try container.resolve(Tour.self)
+        #expect(third.suite !== first.suite)
+        #expect(third.pass.lamp === third.suite.lamp)
     }
 
     @Test func aNestedProgramMeetingACustomScopedObjectSharesItWithTheResolveAroundIt() throws {

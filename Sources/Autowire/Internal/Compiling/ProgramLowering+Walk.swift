@@ -125,9 +125,9 @@ extension ProgramLowering {
         }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
-        // it would make a second one. A singleton's region is gone once the singleton exists. (Once
-        // the program joined, a region records what it makes in the joined resolution.)
-        if !joinsRecursiveResolves, madeInRegion.count > 0 { throw madeInLastingRegion ? .unsupported : .notYet }
+        // it would make a second one: lowered again joining from the start, the region records
+        // what it makes there when it runs. A singleton's region is gone once the singleton exists.
+        if !joinsRecursiveResolves, madeInRegion.count > 0 { throw madeInLastingRegion ? .joinsFromStart : .notYet }
         var waitingFactories: [AnyProducer] = []
         var waitingTransientFactories: [(producer: AnyProducer, progress: Int)] = []
         for pending in stack {

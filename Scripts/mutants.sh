@@ -381,8 +381,14 @@ mutant region-object-met-again-keeps-recursive-path Internal/Compiling/ProgramLo
 # reset in its middle is kept for the new generation (a graph torn across the reset).
 mutant program-scope-pin-ignored Internal/Engine/ScopePins.swift \
     'CustomScopeProgramTests' no \
-    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == address {' \
-    'for index in stride(from: 0, to: 2 * Self.capacity, by: 2) where unsafe pairs[index] == address && false {'
+    'if pin.storage.withObject({ $0 === storage }) { return pin.generation }' \
+    'if pin.storage.withObject({ $0 === storage && false }) { return pin.generation }'
+# A run's pins: a second scope's pin takes the first one's place, and the first scope is pinned
+# again after a reset.
+mutant scope-pins-overwrite-the-first Internal/Engine/ScopePins.swift \
+    'CustomScopeProgramTests' no \
+    'if pins.0 == nil {' \
+    'if true {'
 # Custom-scope regions: an instance a program made is kept for the current generation, not the
 # one its resolve pinned.
 mutant resettable-region-keeps-for-current-generation Internal/Producers/ResettableProducer.swift \

@@ -42,6 +42,35 @@ private final class Checkout: Injectable {
     static let dependencies: [Dependency<Checkout>] = [.inject(\.basket), .inject(\.resetter), .inject(\.receipt)]
 }
 
+private enum Shift: CustomScope {}
+private final class Badge: Injectable {
+    static var scope: Scope { .custom(Shift.self) }
+}
+private final class Locker: Injectable {
+    static var scope: Scope { .custom(Shift.self) }
+}
+/// Resets both scopes while a resolve is under way.
+private final class ClosingBell: Injectable {
+    static var scope: Scope { .transient }
+    init() {
+        let container = containerToReset.withLock { $0 }
+        container?.reset(Visit.self)
+        container?.reset(Shift.self)
+    }
+}
+/// Pins two scopes, then meets an object of each after both were reset.
+private final class Rota: Injectable {
+    static var scope: Scope { .transient }
+    var basket: Basket!
+    var badge: Badge!
+    var bell: ClosingBell!
+    var receipt: Receipt!
+    var locker: Locker!
+    static let dependencies: [Dependency<Rota>] = [
+        .inject(\.basket), .inject(\.badge), .inject(\.bell), .inject(\.receipt), .inject(\.locker),
+    ]
+}
+
 /// Serialized: the suite counts creations in globals.
 @Suite(.serialized) struct CustomScopeProgramTests {
     @Test func aCustomScopedObjectIsMadeByTheProgramAndKeptUntilItsScopeIsReset() throws {
@@ -69,6 +98,18 @@ private final class Checkout: Injectable {
             #expect(try container.resolve(Basket.self) !== checkout.basket)
         }
         #expect(try container.regionCount(of: Checkout.self) == 2)
+    }
+
+    @Test func aResolveKeepsTheGenerationItPinnedInEachOfTheScopesItReaches() throws {
+        let container = Container()
+        containerToReset.withLock { $0 = container }
+        defer { containerToReset.withLock { $0 = nil } }
+        for _ in 0..<2 {
+            let rota = try container.resolve(Rota.self)
+            #expect(try container.resolve(Receipt.self) !== rota.receipt)
+            #expect(try container.resolve(Locker.self) !== rota.locker)
+        }
+        #expect(try container.regionCount(of: Rota.self) == 4)
     }
 
     @Test func threadsFirstResolvingACustomScopedObjectShareOne() throws {

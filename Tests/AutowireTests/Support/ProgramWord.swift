@@ -62,10 +62,8 @@ extension ActiveResolutions {
     /// Whether the innermost resolve running on this thread runs a program (rather than the
     /// recursive path): read from inside user code a resolve calls.
     static var innermostRunsAProgram: Bool {
-        guard let cell = unsafe key?.value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-            let innermost = unsafe cell.pointee
-        else { return false }
-        if case .program = unsafe ActiveResolve(tagged: innermost) { return true }
+        guard let key, let cell = ThreadLocalWord.current(under: key) else { return false }
+        if case .program = ActiveResolve(tagged: cell.value) { return true }
         return false
     }
 }

@@ -8,52 +8,34 @@
 /// build is being built around it: those resolves wait for it, so what they build stays the same
 /// while it runs.
 ///
-/// The cell is allocated once per thread and set as its thread-specific value then, so that a
-/// resolve only reads the value (`pthread_getspecific`) and writes the cell: setting a
-/// thread-specific value on every resolve cost two `pthread_setspecific` calls, 70 instructions.
+/// The thread's cell is a `ThreadLocalWord`: a resolve reads the thread-specific value and writes
+/// the word it points to.
 enum ActiveResolutions {
-    /// A thread's cell: the tagged address of its innermost resolve (see ``ActiveResolve``), or nil.
-    typealias Cell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// A thread's cell: the tagged address of its innermost resolve (see ``ActiveResolve``), or 0.
+    typealias Cell = ThreadLocalWord
     /// The thread-specific key of the cells.
     typealias Key = ThreadLocalKey
 
     /// The thread-specific key of the cells. A lazily made global: each read of it costs a
     /// `swift_once` check, so a program and a registry keep their own copy, which the resolves
-    /// they run pass on (see `enterOutermost`, `enter` and `running`).
-    static let key = unsafe ThreadLocalKey { value in
-        // Safe: only `cell(under:)` stores values under this key, each a cell allocated for its
-        // thread, and the system calls this once per value, at thread exit, when no resolve
-        // can still run on the thread.
-        unsafe value?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).deallocate()
-    }
+    /// they run pass on (see `enter` and `running`).
+    static let key = ThreadLocalWord.makeKey()
 
     /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
     /// store the cell (resolves then run without re-entry checks, which is never unsafe).
     @inline(__always)
     private static func cell(under key: Key?) -> Cell? {
         guard let key else { return nil }
-        if let value = unsafe key.value { return unsafe value.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
-        return unsafe makeCell(under: key)
-    }
-
-    @inline(never)
-    private static func makeCell(under key: Key) -> Cell? {
-        let cell = Cell.allocate(capacity: 1)
-        unsafe cell.initialize(to: nil)
-        guard unsafe key.set(cell) else {
-            unsafe cell.deallocate()
-            return nil
-        }
-        return unsafe cell
+        return ThreadLocalWord.current(under: key)
     }
 
     /// Makes `state` the innermost resolve on this thread; returns the thread's cell and the
     /// enclosing resolve, which `leave` restores. `key` is `ActiveResolutions.key`.
     static func enter(_ state: StackReference<ResolutionState>, key: Key?) -> (Cell?, ActiveResolve?) {
-        guard let cell = unsafe cell(under: key) else { return (nil, nil) }
-        let outer = unsafe cell.pointee.map(ActiveResolve.init(tagged:))
-        unsafe cell.pointee = unsafe ActiveResolve.state(state).tagged
-        return unsafe (cell, outer)
+        guard let cell = cell(under: key) else { return (nil, nil) }
+        let outer = ActiveResolve(tagged: cell.value)
+        cell.value = ActiveResolve.state(state).tagged
+        return (cell, outer)
     }
 
     /// Makes `run` the innermost resolve on this thread and returns the thread's cell. Inside
@@ -64,12 +46,12 @@ enum ActiveResolutions {
     /// unrecorded. `key` is `ActiveResolutions.key`, read once by the caller.
     @inline(__always)
     static func enter(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
-        guard let cell = unsafe cell(under: key) else { return unsafe .some(nil) }
-        if let innermost = unsafe cell.pointee.map(ActiveResolve.init(tagged:)) {
+        guard let cell = cell(under: key) else { return .some(nil) }
+        if let innermost = ActiveResolve(tagged: cell.value) {
             guard link(run, inside: innermost) else { return nil }
         }
-        unsafe cell.pointee = unsafe ActiveResolve.program(run).tagged
-        return unsafe cell
+        cell.value = ActiveResolve.program(run).tagged
+        return cell
     }
 
     /// Links `run` to `enclosing` unless a resolve from there out builds what `run` may build.
@@ -90,7 +72,7 @@ enum ActiveResolutions {
     /// Ends the innermost resolve, making `outer` the innermost again.
     @inline(__always)
     static func leave(_ cell: Cell?, restoring outer: ActiveResolve?) {
-        unsafe cell?.pointee = unsafe outer?.tagged
+        cell?.value = outer?.tagged ?? 0
     }
 
     /// The state of the recursive resolve at `address` numbered `serial`, if it is running on this
@@ -99,8 +81,8 @@ enum ActiveResolutions {
     /// `ActiveResolutions.key`.
     @inline(__always)
     static func running(at address: UInt, serial: UInt, key: Key?) -> StackReference<ResolutionState>? {
-        guard let innermost = unsafe cell(under: key)?.pointee else { return nil }
-        var next: ActiveResolve? = unsafe ActiveResolve(tagged: innermost)
+        guard let cell = cell(under: key) else { return nil }
+        var next = ActiveResolve(tagged: cell.value)
         while let enclosing = next {
             switch enclosing {
             case .state(let state):
@@ -187,10 +169,11 @@ enum ActiveResolutions {
     case state(StackReference<ResolutionState>)
     case program(StackReference<ProgramRun>)
 
-    /// Both records are word-aligned, so the lowest bit of their address is free to tell them apart.
+    /// The resolve `tagged` names; nil for 0. Both records are word-aligned, so the lowest bit of
+    /// their address is free to tell them apart.
     @inline(__always)
-    init(tagged pointer: UnsafeMutableRawPointer) {
-        let bits = UInt(bitPattern: pointer)
+    init?(tagged bits: UInt) {
+        guard bits != 0 else { return nil }
         if bits & 1 == 0 {
             self = unsafe .state(StackReference(address: bits))
         } else {
@@ -199,11 +182,12 @@ enum ActiveResolutions {
         }
     }
 
+    /// Its record's address, the lowest bit set for a program run; never 0.
     @inline(__always)
-    var tagged: UnsafeMutableRawPointer {
+    var tagged: UInt {
         switch self {
-        case .state(let state): unsafe UnsafeMutableRawPointer(bitPattern: state.address).unsafelyUnwrapped
-        case .program(let run): unsafe UnsafeMutableRawPointer(bitPattern: run.address | 1).unsafelyUnwrapped
+        case .state(let state): state.address
+        case .program(let run): run.address | 1
         }
     }
 }

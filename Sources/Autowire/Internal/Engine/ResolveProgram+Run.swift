@@ -42,8 +42,8 @@ extension ResolveProgram {
     {
         var record = ProgramRun(program: self, request: request)
         return try StackReference.with(&record) { run throws(ResolutionError) in
-            guard let cell = unsafe ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
-            defer { unsafe ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
+            guard let cell = ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
+            defer { ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
             return try ProgramFrame.with(slotCount: slotCount) { frame throws(ResolutionError) in
                 // An injection's object goes in slot 0 here, where a resolve's nil target folds
                 // away, rather than tested in the loop's function on every run. Lent: the caller

@@ -82,9 +82,8 @@ final class RecursiveCall: ProgramFactory {
         // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
         // is the innermost again.
         let cell: ActiveResolutions.Cell?
-        unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(
-            state, key: producer.registry.activeResolutionsKey)
-        defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+        (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: producer.registry.activeResolutionsKey)
+        defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
         return try produce(in: Resolution(state: state))
     }
 

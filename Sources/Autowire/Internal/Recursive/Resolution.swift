@@ -50,8 +50,8 @@
         return try StackReference.with(&state) { state in
             defer { state.pointee.finish() }
             let cell: ActiveResolutions.Cell?
-            unsafe (cell, state.pointee.outer) = unsafe ActiveResolutions.enter(state, key: key)
-            defer { unsafe ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+            (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: key)
+            defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
             do {
                 let result = try body(Resolution(state: state))
                 if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }

@@ -218,14 +218,14 @@ final class Registry: @unchecked Sendable {
     @inline(__always)
     func readyResult(for key: BindingKey) throws(ResolutionError) -> RecordedResult? {
         try ResolutionError.catching {
-            try roots.withProducer(for: key, { try $0.readyRecordedResult() }, otherwise: { nil })
+            try roots.withProducer(for: key, { try $0.readyTopLevelResult() }, otherwise: { nil })
         }
     }
 
     /// What a new top-level resolve of `key` records, owned: compiling or lowering first if it
     /// must.
     func readyTopLevelRecord(for key: BindingKey) throws(ResolutionError) -> AnyObject? {
-        try withRootProducer(for: key) { try $0.readyRecordedResult() }?.takeRecord()
+        try withRootProducer(for: key) { try $0.readyTopLevelResult() }?.takeRecord()
     }
 
     @inline(never)

@@ -17,18 +17,18 @@ extension ResolveProgram {
     /// Fills `object` with the published program `word` (see `runPublished`); whether it ran.
     @inline(__always)
     static func injectPublished(_ word: UInt, into object: AnyObject) throws -> Bool {
-        unsafe try runPublished(word, injecting: object) != nil
+        unsafe try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
+            program.canImprove ? false : try program.run(injecting: object) != nil
+        }
     }
 
     /// Runs the program `word` publishes (see `run`), unless lowering it again would make it
     /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
     /// injection does first. The program is used without a retain: see `published(_:)`.
     @inline(__always)
-    static func runPublished(_ word: UInt, injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws
-        -> UnsafeMutableRawPointer?
-    {
+    static func runPublished(_ word: UInt, request: BorrowedValue? = nil) throws -> RecordedResult? {
         unsafe try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
-            unsafe program.canImprove ? nil : try program.run(injecting: target, request: request)?.owned
+            program.canImprove ? nil : try program.run(request: request).map(RecordedResult.init)
         }
     }
 

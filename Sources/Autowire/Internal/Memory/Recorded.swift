@@ -53,6 +53,21 @@ func boxedValue<T>(_ recorded: AnyObject, as type: T.Type) -> T {
     unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
 }
 
+/// `record(_:)` in code not specialized for `Value`, where the test costs a runtime call: `isObject`
+/// is `Value.self is AnyClass`, tested once by the caller (`Producer.holdsReferences`).
+@inline(__always)
+func record<Value>(_ value: Value, isObject: Bool) -> AnyObject {
+    unsafe isObject ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
+}
+
+/// `recordedValue(_:as:)` in code not specialized for `T`: `isObject` is `T.self is AnyClass`,
+/// tested once by the caller (`Producer.holdsReferences`).
+@inline(__always)
+func recordedValue<T>(_ recorded: AnyObject, as type: T.Type, isObject: Bool) -> T {
+    if isObject { return unsafe unsafeBitCast(recorded, to: T.self) }
+    return unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
+}
+
 /// The value `record(_:)` recorded, handed over retained, taking over its reference.
 @inlinable
 @inline(__always)
@@ -66,23 +81,25 @@ func takeRecorded<T>(_ made: UnsafeMutableRawPointer, as type: T.Type) -> T {
 @safe struct RecordedResult {
     @usableFromInline let retained: UnsafeMutableRawPointer
 
+    /// The result of a run, which returned its root's record with one reference for the caller.
     @inline(__always)
-    init(retained: UnsafeMutableRawPointer) { unsafe self.retained = unsafe retained }
+    init(owning word: ObjectWord) { unsafe retained = word.owned }
+
+    /// `record` with one more reference, for the caller.
+    @inline(__always)
+    init(retaining record: AnyObject) { unsafe retained = Unmanaged.passRetained(record).toOpaque() }
 
     /// The value, for the key of `T` that was resolved.
     @inlinable @inline(__always)
     consuming func take<T>(as type: T.Type) -> T { unsafe takeRecorded(retained, as: T.self) }
 
+    /// The same, in code not specialized for `T` (see `recordedValue(_:as:isObject:)`).
+    @inline(__always)
+    consuming func take<T>(as type: T.Type, isObject: Bool) -> T {
+        recordedValue(takeRecord(), as: T.self, isObject: isObject)
+    }
+
     /// The record itself.
     @inline(__always)
     consuming func takeRecord() -> AnyObject { unsafe Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue() }
-}
-
-extension AnyProducer {
-    /// `readyTopLevelResult()` as the result it hands over: the pointer it returns, when any, is a
-    /// record with one strong reference for the caller, which the result takes over.
-    @inline(__always)
-    func readyRecordedResult() throws -> RecordedResult? {
-        unsafe try readyTopLevelResult().map { unsafe RecordedResult(retained: $0) }
-    }
 }

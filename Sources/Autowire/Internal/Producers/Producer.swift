@@ -92,21 +92,21 @@ class AnyProducer: @unchecked Sendable {
     /// handles, which hold their container weakly in the first case (see `RegistryReference`).
     func lowering(insideKeptObject: Bool) -> Lowering { lowering() }
 
-    /// The value of a top-level resolve as recorded (see `takeRecorded(_:as:)`), retained, when
-    /// no compiling or lowering has to run first: by the published program, unless lowering it
+    /// The value of a top-level resolve as recorded (see `RecordedResult`), when no compiling or
+    /// lowering has to run first: by the published program, unless lowering it
     /// again would make it faster, or recursively when no program can perform it. Nil when the
     /// slow path must run.
     @usableFromInline
-    func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
+    func readyTopLevelResult() throws -> RecordedResult? {
         let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word) { return unsafe try ResolveProgram.runPublished(word) }
-        return unsafe word == ProgramWord.none ? try resolveRecursively() : nil
+        if ProgramWord.isProgram(word) { return try ResolveProgram.runPublished(word) }
+        return word == ProgramWord.none ? try resolveRecursively() : nil
     }
 
     /// A top-level resolve by the recursive path, its result handed over as `readyTopLevelResult`
     /// does; nil when the value is not a class reference (a box would cost an allocation: the slow
     /// path returns it as it is).
-    func resolveRecursively() throws -> UnsafeMutableRawPointer? { nil }
+    func resolveRecursively() throws -> RecordedResult? { nil }
 
     /// Produces the value as `Any`, for generic machinery that does not know the type.
     func produceAny(_ resolution: Resolution) throws -> Any {
@@ -128,10 +128,10 @@ class AnyProducer: @unchecked Sendable {
     /// metadata, about 480 instructions, for every property and factory parameter compiled.
     final func typed<Value>(_: Value.Type) -> Producer<Value>? {
         guard ObjectIdentifier(valueType) == ObjectIdentifier(Value.self) else { return nil }
-        // Safe: only a `Producer<T>` reports a value type other than `NoValue`, and it reports `T`;
+        // Only a `Producer<T>` reports a value type other than `NoValue`, and it reports `T`;
         // generic classes are invariant, so a producer whose `T` is `Value` is a `Producer<Value>`
         // (what `as? Producer<Value>` would find).
-        return unsafe unsafeDowncast(self, to: Producer<Value>.self)
+        return asProducer(of: Value.self)
     }
 
     private enum NoValue {}
@@ -151,9 +151,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// `value` as a resolution records it.
     @inline(__always)
-    final func reference(for value: T) -> AnyObject {
-        unsafe holdsReferences ? unsafeBitCast(value, to: AnyObject.self) : ValueBox(value)
-    }
+    final func reference(for value: T) -> AnyObject { record(value, isObject: holdsReferences) }
 
     /// The value a program would read as a constant (a bound value, a created singleton), if any.
     final var constantValue: T? {
@@ -164,16 +162,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// What a resolve program made for this producer, as a `T`: a class reference as it is, any
     /// other value in the `ValueBox<T>` this producer's lowering records it in.
     final func recordedValue(_ made: AnyObject) -> T {
-        if holdsReferences { return unsafe unsafeBitCast(made, to: T.self) }
-        // Safe: a program's slot for a `Producer<T>` of other values holds a `ValueBox<T>` (see
+        // A program's slot for a `Producer<T>` of other values holds a `ValueBox<T>` (see
         // `reference(for:)`, `AliasConversion` and the typed factories' program form).
-        return unsafe unsafeDowncast(made, to: ValueBox<T>.self).value
+        Autowire.recordedValue(made, as: T.self, isObject: holdsReferences)
     }
 
     /// A recorded instance as a `T`.
     @inline(__always)
     final func value(from recorded: AnyObject) throws -> T {
-        if holdsReferences { return unsafe unsafeBitCast(recorded, to: T.self) }
+        if holdsReferences { return Autowire.recordedValue(recorded, as: T.self, isObject: true) }
         return try unboxedValue(from: recorded)
     }
 
@@ -236,27 +233,27 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
     /// it has one, else recursively.
     func resolveTopLevel() throws -> T {
-        if let made = unsafe try readyTopLevelResult() { return unsafe value(fromProgram: made) }
+        if let made = try readyTopLevelResult() { return made.take(as: T.self, isObject: holdsReferences) }
         return try resolveTopLevelSlowly()
     }
 
     /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`.
     final func resolveTopLevel(request: BorrowedValue) throws -> T {
         let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word), let made = unsafe try ResolveProgram.runPublished(word, request: request) {
-            return unsafe value(fromProgram: made)
+        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, request: request) {
+            return made.take(as: T.self, isObject: holdsReferences)
         }
         return try resolveTopLevelSlowly(request: request)
     }
 
-    final override func resolveRecursively() throws -> UnsafeMutableRawPointer? {
+    final override func resolveRecursively() throws -> RecordedResult? {
         guard holdsReferences else { return nil }
         // As recorded, which for a class is the object itself: a closure factory's is then made
         // with no copy through `T`'s witnesses (see `ObjectClosureProducer`).
         let made = try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
             try produceRecorded($0)
         }
-        return unsafe Unmanaged.passRetained(made).toOpaque()
+        return RecordedResult(retaining: made)
     }
 
     /// A top-level resolve asked for by an object the container keeps, through a handle or a
@@ -289,10 +286,10 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// (about 320 instructions, callgrind).
     @inline(__always)
     private func value(ofRun made: ObjectWord) -> T {
-        // Safe: a run returns its root's value as this producer records it, with one reference
-        // the caller owns, which `value(fromProgram:)` takes over (`KeptObjectProgramTests` and
-        // every top-level resolve's first run, under AddressSanitizer).
-        unsafe value(fromProgram: made.owned)
+        // A run returns its root's value as this producer records it, with one reference the
+        // caller owns, which the result takes over (`KeptObjectProgramTests` and every top-level
+        // resolve's first run, under AddressSanitizer).
+        RecordedResult(owning: made).take(as: T.self, isObject: holdsReferences)
     }
 
     /// A new top-level resolve by the recursive path.
@@ -303,13 +300,6 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         ) { try produce($0) }
     }
 
-    /// The root value a program run returned: see `takeRecorded(_:as:)`.
-    @inline(__always)
-    private func value(fromProgram made: UnsafeMutableRawPointer) -> T {
-        let recorded = unsafe Unmanaged<AnyObject>.fromOpaque(made).takeRetainedValue()
-        if holdsReferences { return unsafe unsafeBitCast(recorded, to: T.self) }
-        return unsafe unsafeDowncast(recorded, to: ValueBox<T>.self).value
-    }
 }
 
 /// What the first top-level use of a producer found out about its reachable graph.

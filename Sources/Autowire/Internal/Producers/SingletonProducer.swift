@@ -69,9 +69,9 @@ import Synchronization
         return try createTopLevel()
     }
 
-    override func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
+    override func readyTopLevelResult() throws -> RecordedResult? {
         guard isCreated.load(ordering: .acquiring), let recordedInstance = recordedInstance else { return nil }
-        return unsafe Unmanaged.passRetained(recordedInstance).toOpaque()
+        return RecordedResult(retaining: recordedInstance)
     }
 
     @inline(never)

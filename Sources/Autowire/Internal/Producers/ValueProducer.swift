@@ -24,7 +24,7 @@ final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
 
     override func resolveTopLevel() throws -> T { value }
 
-    override func readyTopLevelResult() throws -> UnsafeMutableRawPointer? {
-        unsafe Unmanaged.passRetained(recorded).toOpaque()
+    override func readyTopLevelResult() throws -> RecordedResult? {
+        RecordedResult(retaining: recorded)
     }
 }

@@ -75,9 +75,9 @@ extension ProgramLowering {
     mutating func emitCall(
         _ factory: ProgramFactory, arguments: [UInt32], into slot: Int, toleratesAbsence: Bool = false, path: Int32
     ) {
-        unsafe factorySites.append(
+        factorySites.append(
             ResolveProgram.FactorySite(
-                instruction: code.count, factory: .passUnretained(factory), first: self.arguments.count,
+                instruction: code.count, factory: Unowned(factory), first: self.arguments.count,
                 count: arguments.count, references: factory.references))
         self.arguments += arguments
         factories.append(factory)
@@ -164,7 +164,7 @@ extension ProgramLowering {
                 // borrow, and such a slot is released at the end. Arguments are visited from the
                 // last, so of two reads of one slot in a call, the later one moves.
                 let site = factorySites[Int(instruction.operand)]
-                let consumes = unsafe site.factory.takeUnretainedValue().consumesArguments
+                let consumes = site.factory.withObject { $0.consumesArguments }
                 for index in (0..<site.count).reversed() {
                     guard let value = Self.slot(ofArgument: arguments[site.first + index]) else { continue }
                     if consumes, owned[value], !lastReads[value].read {

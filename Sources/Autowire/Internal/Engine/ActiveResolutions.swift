@@ -165,7 +165,7 @@ enum ActiveResolutions {
 }
 
 /// A resolve running on this thread: a recursive resolve's state, or a resolve program's run.
-@safe enum ActiveResolve {
+enum ActiveResolve {
     case state(StackReference<ResolutionState>)
     case program(StackReference<ProgramRun>)
 

@@ -93,7 +93,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
 /// The program form of a fixed-arity `to(factory:)` binding (or `Construction`) whose product is
 /// a class: its call was specialized in the caller's module, and consumes the arguments moved to
 /// it. Not generic, so that calling it looks up no metadata.
-@safe final class SpecializedProgramFactory: ProgramFactory {
+final class SpecializedProgramFactory: ProgramFactory {
     private let specialized: SpecializedFactoryCall
     /// Converts the product to the bound type, as its producer records it; nil when the product
     /// is of the bound class itself.

@@ -4,7 +4,7 @@
 /// in (a `memcpy` of about 30 instructions per resolve, callgrind). What only a program with
 /// regions or `RecursiveCall`s needs lives in its `ScopedRun`, on the stack of the function that
 /// runs such a program.
-@safe struct ProgramRun {
+struct ProgramRun {
     /// Unretained: the caller holds the program for the whole run.
     private let programReference: Unowned<ResolveProgram>
     var program: ResolveProgram { programReference.object }

@@ -54,11 +54,11 @@ extension ResolveProgram {
     /// One factory call as the lowering records it: the factory, and where its arguments are in
     /// `arguments`: each a slot, or a constant's index with `FactoryArguments.constantBit` set. A
     /// program runs it as a `ProgramCall`.
-    @safe struct FactorySite {
+    struct FactorySite {
         /// The `callFactory` instruction that makes this call.
         let instruction: Int
         /// Unretained: `keptAlive` holds the factory.
-        let factory: Unmanaged<ProgramFactory>
+        let factory: Unowned<ProgramFactory>
         let first: Int
         let count: Int
         /// The factory's `references`, kept here so that a call reads it with the site.
@@ -77,7 +77,7 @@ extension ResolveProgram {
     /// object's slot is filled: its region ran), or, once the program joined recursive resolves,
     /// one a closure's resolve may have made (its `enterScope` looks it up in the run's joined
     /// resolution first; its `leaveScope`, once the object is created, records it there).
-    @safe struct ScopeRegion {
+    struct ScopeRegion {
         /// Unretained: `keptAlive` holds the scope. Nil for a region that makes a `.graph` object.
         let scope: Unowned<ProgramScope>?
         /// For a region that makes a `.graph` object once the program joined recursive resolves,

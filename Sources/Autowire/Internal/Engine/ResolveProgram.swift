@@ -113,7 +113,7 @@ import Synchronization
 /// Sendable: every stored property is `let`, and the buffers are filled in `init` and never written
 /// after; `improvable` is an atomic (relaxed: a hint). A program reaches other threads through
 /// `programWord`'s releasing store, loaded acquiring.
-@safe final class ResolveProgram: @unchecked Sendable {
+final class ResolveProgram: @unchecked Sendable {
 
     let code: FixedBuffer<Instruction>
     let creators: FixedBuffer<any Injectable.Type>
@@ -207,11 +207,7 @@ import Synchronization
         self.arguments = argumentEntries
         // The tables are the program's for its whole life, so the calls may point into them.
         self.calls = FixedBuffer(factorySites, in: tables, at: callsAt) { site in
-            unsafe ProgramCall(
-                constants: UnsafeRawPointer(constantWords.address).assumingMemoryBound(
-                    to: UnsafeMutableRawPointer.self),
-                entries: UnsafePointer(argumentEntries.address) + site.first,
-                references: site.references, moves: site.moves, factory: site.factory)
+            ProgramCall(site, constants: constantWords, arguments: argumentEntries)
         }
         self.building = FixedBuffer(building, in: tables, at: buildingAt)
         self.pathOf = FixedBuffer(pathOf, in: tables, at: pathOfAt)

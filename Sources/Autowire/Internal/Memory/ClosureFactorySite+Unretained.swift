@@ -1,7 +1,13 @@
 extension ClosureFactorySite {
-    /// `registry`, lent: read as `Unmanaged`, it is not retained (a retain and a release per closure
-    /// called). Alive while a resolve of it runs the closure (see `ClosureFactory.registry`), the
-    /// only time `Resolution.callClosureFactory` reads it.
+    /// Calls `body` with `registry` lent, not retained (a retain and a release per closure called).
+    ///
+    /// Safe because only `Resolution.callClosureFactory` calls it, while a resolve of that registry
+    /// runs the closure: the resolve holds the registry until the closure returns (see
+    /// `ClosureFactory.registry`), and a `Resolver` the closure keeps is a copy, which retains it
+    /// (`KeptResolverTests`, under AddressSanitizer too), or holds it weakly for an object the
+    /// container keeps (`ContainerLifetimeTests`).
     @inline(__always)
-    var unretainedRegistry: Unmanaged<Registry> { unsafe Unmanaged.passUnretained(registry) }
+    func withRegistryLent<Result>(_ body: (Registry) throws -> Result) rethrows -> Result {
+        try unsafe Unmanaged.passUnretained(registry)._withUnsafeGuaranteedRef(body)
+    }
 }

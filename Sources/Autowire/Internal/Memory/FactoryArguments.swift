@@ -129,6 +129,19 @@ extension FactoryArguments {
     @usableFromInline let moves: UInt64
     /// Unretained: the program keeps the factory alive.
     let factory: Unmanaged<ProgramFactory>
+
+    /// The call of `site`, reading the program's `constants` and its entries of `arguments`: tables
+    /// the program owns for its whole life, as it does the factory.
+    init(
+        _ site: ResolveProgram.FactorySite, constants: FixedBuffer<ObjectWord>, arguments: FixedBuffer<UInt32>
+    ) {
+        unsafe self.constants = UnsafeRawPointer(constants.address).assumingMemoryBound(
+            to: UnsafeMutableRawPointer.self)
+        unsafe entries = UnsafePointer(arguments.address) + site.first
+        references = site.references
+        moves = site.moves
+        unsafe factory = .passUnretained(site.factory.object)
+    }
 }
 
 /// A typed factory's call as the fixed-arity overloads specialize it: the arguments in, the

@@ -6,6 +6,6 @@ protocol ClosureFactorySite: AnyObject {
     /// Where the binding was written, named by its errors.
     var location: SourceLocation { get }
     /// The container whose resolver the closure gets, held unretained (see `ClosureFactory.registry`)
-    /// and lent to the call as `unretainedRegistry`.
+    /// and lent to the call (`withRegistryLent`).
     var registry: Registry { get }
 }

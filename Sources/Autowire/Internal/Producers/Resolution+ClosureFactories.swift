@@ -9,12 +9,8 @@ extension Resolution {
         try checkDepth()
         do {
             // The resolver gets the registry lent, not retained (a retain and a release per
-            // object, about 40 instructions). Safe: the resolve running this closure holds the
-            // registry until the closure returns (see `ClosureFactory.registry`), and a `Resolver`
-            // the closure keeps is a copy, which retains it (`KeptResolverTests`, under
-            // AddressSanitizer too), or holds it weakly for an object the container keeps
-            // (`ContainerLifetimeTests`).
-            return unsafe try factory.unretainedRegistry._withUnsafeGuaranteedRef { registry in
+            // object, about 40 instructions).
+            return try factory.withRegistryLent { registry in
                 // Two calls rather than one resolver made either way: a resolver that may hold the
                 // registry weakly is an owned value, a retain and a release per object (callgrind).
                 if state.pointee.isMakingKeptObject {

@@ -16,7 +16,7 @@ import Synchronization
 /// `isCreated`'s releasing store, and read only after an acquiring load of `isCreated` saw true;
 /// `creationLock` is replaced only while compiling, before the producer is published; the rest is
 /// `let` or `AnyProducer`'s.
-@safe final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
+final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
     /// Initialized once, before `isCreated` is set with release ordering.

@@ -288,9 +288,8 @@ final class Registry: @unchecked Sendable {
             switch ProgramLowering.lower(root, generation: generation, kind: kind) {
             case .success(let program):
                 programs.append(program)
-                // The program's address, as `ResolveProgram.published(_:)` reads it back: `programs`
-                // keeps it alive for the registry's life.
-                root.publishProgramWord(UInt(bitPattern: ObjectIdentifier(program)), of: kind)
+                // `programs` keeps it alive for the registry's life (see `ResolveProgram.published(_:)`).
+                root.publishProgramWord(ResolveProgram.word(publishing: program), of: kind)
                 return program
             case .failure(.notYet):
                 return nil

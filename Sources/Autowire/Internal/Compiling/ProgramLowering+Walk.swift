@@ -160,14 +160,6 @@ extension ProgramLowering {
         return nil
     }
 
-    /// The producer whose identity is `address`: one this lowering began.
-    static func producer(_ address: UInt) -> AnyProducer {
-        // Safe: the producers a lowering begins are in the registry's table, which holds them (under
-        // its lock, for the lowering's whole life); the call they go into retains them.
-        unsafe Unmanaged<AnyProducer>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
-            .takeUnretainedValue()
-    }
-
     /// Begins what `lowering` says for the producer `id`; `slot`, when given, is the slot it is
     /// made into: a region's, which was just opened to make it in.
     mutating func begin(

@@ -2,32 +2,20 @@
 // resolution's state when it has them, and the one loop that performs the instructions.
 
 extension ResolveProgram {
-    /// The program a producer's `programWord` publishes. The registry keeps every program it
-    /// published alive for its own life, and the producer belongs to that registry.
-    @inline(__always)
-    static func published(_ word: UInt) -> ResolveProgram {
-        unsafe unretainedPublished(word).takeUnretainedValue()
-    }
-
-    @inline(__always)
-    private static func unretainedPublished(_ word: UInt) -> Unmanaged<ResolveProgram> {
-        unsafe Unmanaged<ResolveProgram>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
-    }
-
     /// Fills `object` with the published program `word` (see `runPublished`); whether it ran.
     @inline(__always)
     static func injectPublished(_ word: UInt, into object: AnyObject) throws -> Bool {
-        unsafe try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
+        try withPublished(word) { program in
             program.canImprove ? false : try program.run(injecting: object) != nil
         }
     }
 
     /// Runs the program `word` publishes (see `run`), unless lowering it again would make it
     /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
-    /// injection does first. The program is used without a retain: see `published(_:)`.
+    /// injection does first. The program is used without a retain: see `withPublished(_:_:)`.
     @inline(__always)
     static func runPublished(_ word: UInt, request: BorrowedValue? = nil) throws -> RecordedResult? {
-        unsafe try unretainedPublished(word)._withUnsafeGuaranteedRef { program in
+        try withPublished(word) { program in
             program.canImprove ? nil : try program.run(request: request).map(RecordedResult.init)
         }
     }
@@ -201,11 +189,11 @@ extension ResolveProgram {
         // more: `ProgramLowering` emits in creation order and marks only a slot's last read as a
         // move (see `ProgramFrame`). The `DEBUG` check at the end and the sanitizer runs of the
         // suite would catch a lowering that broke this.
-        let code = unsafe self.code.address
-        let end = self.code.count
+        let code = self.code
+        let end = code.count
         var pc = 0
         while pc < end {
-            let instruction = unsafe code[pc]
+            let instruction = code[pc]
             let object = Int(instruction.object)
             switch instruction.operation {
             case .create:

@@ -1,0 +1,27 @@
+/// A resolve running on this thread: a recursive resolve's state, or a resolve program's run.
+enum ActiveResolve {
+    case state(StackReference<ResolutionState>)
+    case program(StackReference<ProgramRun>)
+
+    /// The resolve `tagged` names; nil for 0. Both records are word-aligned, so the lowest bit of
+    /// their address is free to tell them apart.
+    @inline(__always)
+    init?(tagged bits: UInt) {
+        guard bits != 0 else { return nil }
+        if bits & 1 == 0 {
+            self = unsafe .state(StackReference(address: bits))
+        } else {
+            // The bit was set by `tagged` on a `ProgramRun` address, never on anything else.
+            self = unsafe .program(StackReference(address: bits & ~1))
+        }
+    }
+
+    /// Its record's address, the lowest bit set for a program run; never 0.
+    @inline(__always)
+    var tagged: UInt {
+        switch self {
+        case .state(let state): state.address
+        case .program(let run): run.address | 1
+        }
+    }
+}

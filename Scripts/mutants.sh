@@ -612,6 +612,16 @@ mutant optional-absence-absorbs-any-error Internal/Engine/ResolveProgram+Run.swi
     'OptionalAbsenceProgramTests' no \
     'guard (error as? ResolutionError)?.isUnavailableInstance == true else { return false }' \
     '_ = error'
+# An assisted factory's seed: not read by programs (every make takes the recursive path), or read
+# from the run's request rather than its seed.
+mutant assisted-seed-not-lowered Internal/Producers/SeedProducer.swift \
+    'AssistedProgramTests' no \
+    'override func lowering() -> Lowering { .factory(read, [], shared: false) }' \
+    'override func lowering() -> Lowering { .unsupported }'
+mutant assisted-seed-read-from-request Internal/Producers/SeedProducer.swift \
+    'AssistedProgramTests|AssistedInjectionTests' no \
+    'guard let seed = run.pointee.seed, seed.holds(Seed.self) else {' \
+    'guard let seed = run.pointee.request, seed.holds(Seed.self) else {'
 # A custom scope's object met after a closure: the run pins the scope apart from the resolution the
 # closure ran in, or does not record there the object the scope keeps; after a reset inside the
 # closure, the graph then holds instances of two generations, or two of one object.

@@ -56,12 +56,10 @@ public struct AssistedFactory<Seed, T>: Sendable {
                 try handle.withTarget(
                     calling: "AssistedFactory<\(typeName(Seed.self)), \(typeName(T.self))>.make(_:)"
                 ) { (target: Producer<T>) in
-                    try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8, seed: seed) { resolution in
-                        // What it makes for an object the container keeps is kept too (see
-                        // `Producer.resolveTopLevelForKeptObject()`).
-                        if handle.isForKeptObject { resolution.keepsWhatItMakes() }
-                        return try target.produce(resolution)
-                    }
+                    // What it makes for an object the container keeps is kept too (see
+                    // `Producer.resolveTopLevelForKeptObject(seed:)`).
+                    handle.isForKeptObject
+                        ? try target.resolveTopLevelForKeptObject(seed: seed) : try target.resolveTopLevel(seed: seed)
                 }
             }
         case .closure(let make, let location):

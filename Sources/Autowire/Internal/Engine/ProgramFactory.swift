@@ -79,14 +79,38 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         var index = 0
-        let made = try factory(repeat argument((each Parameter).self, arguments, &index))
+        let made = try factory(repeat arguments.next((each Parameter).self, &index))
         return record(try upcast(made, to: Value.self, key: key, location: location))
     }
+}
 
+/// The program form of a `to(assisted:)` binding: a `TypedProgramFactory` whose first argument is
+/// the seed (a `SeedRead`'s).
+final class SeededProgramFactory<Value, Seed, each Parameter, Implementation>: ProgramFactory {
+    private let factory: (Seed, repeat each Parameter) throws -> Implementation
+
+    init(
+        key: BindingKey, location: SourceLocation,
+        factory: @escaping (Seed, repeat each Parameter) throws -> Implementation, references: UInt64
+    ) {
+        self.factory = factory
+        super.init(key: key, location: location, references: references)
+    }
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        var index = 0
+        let seed = arguments.next(Seed.self, &index)
+        let made = try factory(seed, repeat arguments.next((each Parameter).self, &index))
+        return record(try upcast(made, to: Value.self, key: key, location: location))
+    }
+}
+
+extension FactoryArguments {
+    /// The argument at `index`, which then moves on to the next.
     @inline(__always)
-    private func argument<P>(_: P.Type, _ arguments: FactoryArguments, _ index: inout Int) -> P {
+    fileprivate func next<P>(_: P.Type, _ index: inout Int) -> P {
         defer { index += 1 }
-        return arguments.take(P.self, index)
+        return take(P.self, index)
     }
 }
 

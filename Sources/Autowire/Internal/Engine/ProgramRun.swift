@@ -12,6 +12,8 @@ struct ProgramRun {
     var pc = 0
     /// The request of a `RequestScope` resolve, which its program may read (see `RequestRead`).
     let request: BorrowedValue?
+    /// The seed of an `AssistedFactory.make(_:)` call, which its program reads (see `SeedRead`).
+    let seed: BorrowedValue?
     /// The state of the regions and the joined resolution; nil for a program with neither.
     var scoped: StackReference<ScopedRun>?
     /// For a nested run, the nested run of the same resolution it runs inside, if any: the chain
@@ -21,9 +23,10 @@ struct ProgramRun {
     /// resolve (see `ActiveResolutions.enter(_:key:)`).
     var outer: ActiveResolve?
 
-    init(program: ResolveProgram, request: BorrowedValue?) {
+    init(program: ResolveProgram, request: BorrowedValue?, seed: BorrowedValue? = nil) {
         self.programReference = Unowned(program)
         self.request = request
+        self.seed = seed
     }
 
     /// How many regions that publish their object (singletons being created) are running.
@@ -86,28 +89,30 @@ struct ProgramRun {
     private var pins = ScopePins()
 
     /// The run's joined resolution, started with `seeds`' objects (the first call's `arguments`)
-    /// for the run of `request` (see `startJoinedResolution`), if this is the first call.
+    /// for the run of `request` or `seed` (see `startJoinedResolution`), if this is the first call.
     mutating func joinedResolution(
-        seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?, forKeptObject: Bool
+        seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?,
+        seed: BorrowedValue?, forKeptObject: Bool
     ) -> StackReference<ResolutionState> {
         if let joined { return joined }
-        let state = startJoinedResolution(request: request, forKeptObject: forKeptObject)
+        let state = startJoinedResolution(request: request, seed: seed, forKeptObject: forKeptObject)
         for (index, seed) in seeds.enumerated() {
             state.pointee.record(seed, instance: arguments.recorded(index))
         }
         return state
     }
 
-    /// Starts the run's joined resolution, for the run of `request`, making everything for an
-    /// object the container keeps when `forKeptObject`: at the first `RecursiveCall`, or before
-    /// the first instruction of a program that joins it there (`ResolveProgram.joinsAtStart`).
-    mutating func startJoinedResolution(request: BorrowedValue?, forKeptObject: Bool)
+    /// Starts the run's joined resolution, for the run of `request` or of an assisted factory's
+    /// `seed`, making everything for an object the container keeps when `forKeptObject`: at the
+    /// first `RecursiveCall`, or before the first instruction of a program that joins it there
+    /// (`ResolveProgram.joinsAtStart`).
+    mutating func startJoinedResolution(request: BorrowedValue?, seed: BorrowedValue?, forKeptObject: Bool)
         -> StackReference<ResolutionState>
     {
         // Safe: set by the run before the first instruction of every program that makes
         // `RecursiveCall`s or joins at its start (`makesRecursiveCalls` covers both), and valid
         // until that run returns; `JoinedResolution.init` says what the memory holds.
-        let started = unsafe JoinedResolution(in: joinedMemory.unsafelyUnwrapped, request: request)
+        let started = unsafe JoinedResolution(in: joinedMemory.unsafelyUnwrapped, request: request, seed: seed)
         if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }
         ownJoined = started
         joined = started.state

@@ -14,9 +14,11 @@ extension ResolveProgram {
     /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
     /// injection does first. The program is used without a retain: see `withPublished(_:_:)`.
     @inline(__always)
-    static func runPublished(_ word: UInt, request: BorrowedValue? = nil) throws -> RecordedResult? {
+    static func runPublished(_ word: UInt, request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws
+        -> RecordedResult?
+    {
         try withPublished(word) { program in
-            program.canImprove ? nil : try program.run(request: request).map(RecordedResult.init)
+            program.canImprove ? nil : try program.run(request: request, seed: seed).map(RecordedResult.init)
         }
     }
 
@@ -25,10 +27,10 @@ extension ResolveProgram {
     /// on this thread is building something the program may build: the caller then resolves
     /// recursively, which meets it where it would (see `ActiveResolutions.enter(_:key:)`).
     @inline(__always)
-    func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil) throws(ResolutionError)
-        -> ObjectWord?
+    func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil, seed: BorrowedValue? = nil)
+        throws(ResolutionError) -> ObjectWord?
     {
-        var record = ProgramRun(program: self, request: request)
+        var record = ProgramRun(program: self, request: request, seed: seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
             guard let cell = ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
             defer { ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
@@ -80,7 +82,7 @@ extension ResolveProgram {
                 unsafe scoped.pointee.joinedMemory = memory.baseAddress
                 if joinsAtStart {
                     _ = scoped.pointee.startJoinedResolution(
-                        request: run.pointee.request, forKeptObject: kind == .rootForKeptObject)
+                        request: run.pointee.request, seed: run.pointee.seed, forKeptObject: kind == .rootForKeptObject)
                 }
                 let made: ObjectWord
                 do throws(ResolutionError) {
@@ -121,7 +123,7 @@ extension ResolveProgram {
         // What the recursive path checks once per object: a run of closures resolving one another
         // nests a run per level.
         if resolution.pointee.stack.isExhausted() { throw Resolution(state: resolution).tooDeep() }
-        var record = ProgramRun(program: self, request: resolution.pointee.request)
+        var record = ProgramRun(program: self, request: resolution.pointee.request, seed: resolution.pointee.seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
             // A resolve started from the user's code inside the run sees what it is building.
             run.pointee.enclosingNestedRun = resolution.pointee.innermostNestedRun

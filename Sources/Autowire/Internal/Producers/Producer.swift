@@ -246,6 +246,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try resolveTopLevelSlowly(request: request)
     }
 
+    /// ``resolveTopLevel()`` for an `AssistedFactory.make(_:)` call, whose graph reads `seed`.
+    final func resolveTopLevel(seed: BorrowedValue) throws -> T {
+        let word = programWord.load(ordering: .acquiring)
+        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, seed: seed) {
+            return made.take(as: T.self, isObject: holdsReferences)
+        }
+        return try resolveTopLevelSlowly(seed: seed)
+    }
+
     final override func resolveRecursively() throws -> RecordedResult? {
         guard holdsReferences else { return nil }
         // As recorded, which for a class is the object itself: a closure factory's is then made
@@ -260,11 +269,12 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// resolver that holds the container weakly: the object keeps what it gets, so every handle
     /// and resolver made in this resolve holds the container weakly too (see `RegistryReference`).
     /// By the root's program lowered for a kept object (`ProgramKind.rootForKeptObject`), else by
-    /// the recursive path, which marks the whole resolve so.
-    final func resolveTopLevelForKeptObject() throws -> T {
-        guard let made = try registry.program(for: self, kind: .rootForKeptObject)?.run() else {
-            return try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
-                resolution in
+    /// the recursive path, which marks the whole resolve so. `seed`: an `AssistedFactory`'s.
+    final func resolveTopLevelForKeptObject(seed: BorrowedValue? = nil) throws -> T {
+        guard let made = try registry.program(for: self, kind: .rootForKeptObject)?.run(seed: seed) else {
+            return try Resolution.run(
+                capacity: rootCheck?.slotCapacity ?? 8, seed: seed, key: registry.activeResolutionsKey
+            ) { resolution in
                 resolution.keepsWhatItMakes()
                 return try produce(resolution)
             }
@@ -274,9 +284,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
-    func resolveTopLevelSlowly(request: BorrowedValue? = nil) throws -> T {
-        guard let made = try registry.program(for: self)?.run(request: request) else {
-            return try runRecursively(request: request)
+    func resolveTopLevelSlowly(request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws -> T {
+        guard let made = try registry.program(for: self)?.run(request: request, seed: seed) else {
+            return try runRecursively(request: request, seed: seed)
         }
         return value(ofRun: made)
     }
@@ -294,12 +304,11 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// A new top-level resolve by the recursive path.
     @inline(__always)
-    private func runRecursively(request: BorrowedValue? = nil) throws -> T {
+    private func runRecursively(request: BorrowedValue?, seed: BorrowedValue?) throws -> T {
         try Resolution.run(
-            capacity: rootCheck?.slotCapacity ?? 8, request: request, key: registry.activeResolutionsKey
+            capacity: rootCheck?.slotCapacity ?? 8, seed: seed, request: request, key: registry.activeResolutionsKey
         ) { try produce($0) }
     }
-
 }
 
 /// What the first top-level use of a producer found out about its reachable graph.

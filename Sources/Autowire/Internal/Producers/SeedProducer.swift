@@ -18,14 +18,21 @@ extension BindingKey {
 
 /// Produces the seed of the ongoing `AssistedFactory.make(_:)` call.
 ///
-/// Sendable: no state of its own (the seed lives in each resolution's state); the rest is
-/// `AnyProducer`'s.
+/// Sendable: `read` is `let`; the seed lives in each resolve's state or run, never here; the rest
+/// is `AnyProducer`'s.
 final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
+    /// How a resolve program reads the seed.
+    private let read: SeedRead<Seed>
+
     init(registry: Registry) {
+        let key = BindingKey(Seed.self, tag: AssistedSeed.self)
+        read = SeedRead(key: key, location: nil)
         super.init(
-            key: BindingKey(Seed.self, tag: AssistedSeed.self), scope: .transient, origin: .synthesized,
-            registry: registry, registersEarly: false, isFactory: false)
+            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
+            isFactory: false)
     }
+
+    override func lowering() -> Lowering { .factory(read, [], shared: false) }
 
     override func produce(_ resolution: Resolution) throws -> Seed {
         guard let seed = resolution.state.pointee.seed, seed.holds(Seed.self) else {
@@ -33,6 +40,27 @@ final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
         }
         return seed.value(as: Seed.self)
     }
+}
+
+/// The seed as a resolve program reads it: from the run, recorded as resolutions record values.
+final class SeedRead<Seed>: ProgramFactory {
+    /// Looked up once here: generic code that names `ValueBox<Seed>` looks its metadata up each
+    /// time (about 300 instructions).
+    private let boxType = ValueBox<Seed>.self
+    private let isReference = Seed.self is AnyClass
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        // As in `SeedProducer.produce`: the pointer is the argument of the `make(_:)` call running
+        // this program, and its type is checked first.
+        guard let seed = run.pointee.seed, seed.holds(Seed.self) else {
+            throw ResolutionError(.internalInconsistency("no \(typeName(Seed.self)) seed in this resolve"))
+        }
+        let value = seed.value(as: Seed.self)
+        return isReference ? recordObject(value) : boxType.init(value)
+    }
+
+    /// Its error has the path the recursive path gives it.
+    override var namesPath: Bool { false }
 }
 
 extension PlanCompiler {

@@ -119,6 +119,25 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
         {
             holder.call = SeededFactoryRecipe(
                 factory: factory, seed: seed, arguments: repeat cursor.take((each Parameter).self))
+            if let references = referenceMask() {
+                // The seed is the first argument, read from the run (see `SeedRead`).
+                let call = SeededProgramFactory<T, Seed, repeat each Parameter, Implementation>(
+                    key: producer.key, location: location, factory: factory, references: references)
+                holder.program = (call, [seed] + cursor.compiled)
+            }
         }
+    }
+
+    /// Bit `i` set when argument `i` (the seed first) is a class reference; nil past 64 arguments,
+    /// which programs leave to the recursive path.
+    private func referenceMask() -> UInt64? {
+        var references: UInt64 = Seed.self is AnyClass ? 1 : 0
+        var index: UInt64 = 1
+        for parameter in repeat (each Parameter).self {
+            guard index < 64 else { return nil }
+            if parameter is AnyClass { references |= 1 << index }
+            index += 1
+        }
+        return references
     }
 }

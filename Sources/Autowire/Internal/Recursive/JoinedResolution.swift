@@ -20,15 +20,16 @@
     private let memory: UnsafeMutablePointer<ResolutionState>
 
     /// Starts a resolution in `memory` (`byteCount` bytes aligned to `alignment`), for the run of
-    /// `request`.
-    init(in memory: UnsafeMutableRawPointer, request: BorrowedValue?) {
+    /// `request` or `seed`.
+    init(in memory: UnsafeMutableRawPointer, request: BorrowedValue?, seed: BorrowedValue?) {
         // Safe: `memory` holds a `ResolutionState` at its start, aligned for one, and after
         // `tableOffset` the `capacity * bytesPerSlot` word-aligned bytes its table needs; `end`
         // deinitializes the state, which releases what the table holds, before the run's frame
         // that holds the memory returns.
         let bound = unsafe memory.bindMemory(to: ResolutionState.self, capacity: 1)
         unsafe bound.initialize(
-            to: ResolutionState(memory: memory + Self.tableOffset, capacity: Self.capacity, request: request))
+            to: ResolutionState(
+                memory: memory + Self.tableOffset, capacity: Self.capacity, seed: seed, request: request))
         unsafe self.memory = bound
         state = unsafe StackReference(bound)
         state.pointee.joinsProgram = true

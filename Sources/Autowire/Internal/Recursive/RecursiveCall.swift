@@ -53,7 +53,7 @@ final class RecursiveCall: ProgramFactory {
             throw ResolutionError(.internalInconsistency("a recursive call ran without its run's state"))
         }
         let state = scoped.pointee.joinedResolution(
-            seeding: seeds, with: arguments, request: run.pointee.request,
+            seeding: seeds, with: arguments, request: run.pointee.request, seed: run.pointee.seed,
             forKeptObject: run.pointee.program.kind == .rootForKeptObject)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }

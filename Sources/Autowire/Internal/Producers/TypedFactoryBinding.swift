@@ -35,7 +35,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
             holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
-            if let references = referenceMask() {
+            if let references = referenceMask(repeat (each Parameter).self) {
                 holder.program = (programFactory(references: references), cursor.compiled)
             }
         }
@@ -63,18 +63,19 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
     /// The key each parameter is resolved by (see `StaticReach.parameters`).
     var parameterKeys: [BindingKey] { BindingKey.untagged(repeat (each Parameter).self) }
 
-    /// Bit `i` set when parameter `i`'s values are class references; nil past 64 parameters,
-    /// which programs leave to the recursive path.
-    private func referenceMask() -> UInt64? {
-        var references: UInt64 = 0
-        var index: UInt64 = 0
-        for parameter in repeat (each Parameter).self {
-            guard index < 64 else { return nil }
-            if parameter is AnyClass { references |= 1 << index }
-            index += 1
-        }
-        return references
+}
+
+/// Bit `i` set when argument `i`'s values are class references; nil past 64 arguments, which
+/// programs leave to the recursive path.
+private func referenceMask<each Argument>(_ arguments: repeat (each Argument).Type) -> UInt64? {
+    var references: UInt64 = 0
+    var index: UInt64 = 0
+    for argument in repeat each arguments {
+        guard index < 64 else { return nil }
+        if argument is AnyClass { references |= 1 << index }
+        index += 1
     }
+    return references
 }
 
 /// A `to(assisted:)` binding waiting to be compiled: the factory's first parameter is the seed.
@@ -119,25 +120,12 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
         {
             holder.call = SeededFactoryRecipe(
                 factory: factory, seed: seed, arguments: repeat cursor.take((each Parameter).self))
-            if let references = referenceMask() {
+            if let references = referenceMask(Seed.self, repeat (each Parameter).self) {
                 // The seed is the first argument, read from the run (see `SeedRead`).
                 let call = SeededProgramFactory<T, Seed, repeat each Parameter, Implementation>(
                     key: producer.key, location: location, factory: factory, references: references)
                 holder.program = (call, [seed] + cursor.compiled)
             }
         }
-    }
-
-    /// Bit `i` set when argument `i` (the seed first) is a class reference; nil past 64 arguments,
-    /// which programs leave to the recursive path.
-    private func referenceMask() -> UInt64? {
-        var references: UInt64 = Seed.self is AnyClass ? 1 : 0
-        var index: UInt64 = 1
-        for parameter in repeat (each Parameter).self {
-            guard index < 64 else { return nil }
-            if parameter is AnyClass { references |= 1 << index }
-            index += 1
-        }
-        return references
     }
 }

@@ -121,6 +121,13 @@ let scenarios: [Scenario] = [
         let maker = try container.resolve(AppMaker.self)
         try measure(count) { keep(try maker.apps.get()) }
     },
+    // The same graph under an object an `AssistedFactory` makes: a top-level resolve of the
+    // target, the seed read from the call.
+    Scenario(name: "assisted", repetitions: micro) { count in
+        let container = Autowire.Container()
+        let taker = try container.resolve(OrderTaker.self)
+        try measure(count) { keep(try taker.takeOrder.make(7)) }
+    },
     Scenario(name: "handwritten-shared", repetitions: micro) { count in
         measure(count) { keep(handWrittenSharedLogger()) }
     },

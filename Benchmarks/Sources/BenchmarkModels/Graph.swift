@@ -126,6 +126,20 @@ public final class AppMaker: Injectable {
     public static let dependencies: [Dependency<AppMaker>] = [.inject(\.apps)]
 }
 
+/// The same graph under an object made by an `AssistedFactory`: its seed fills `table`.
+public final class AssistedOrder: Injectable {
+    public var table: Int!
+    public var service: Service!
+    public init() {}
+    public static let dependencies: [Dependency<AssistedOrder>] = [.assisted(\.table), .inject(\.service)]
+}
+
+public final class OrderTaker: Injectable {
+    public var takeOrder: AssistedFactory<Int, AssistedOrder>!
+    public init() {}
+    public static let dependencies: [Dependency<OrderTaker>] = [.inject(\.takeOrder)]
+}
+
 public final class AnalyticsClient: Injectable {
     public static var scope: Scope { .singleton }
     public init() {}

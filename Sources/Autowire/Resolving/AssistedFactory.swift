@@ -59,7 +59,8 @@ public struct AssistedFactory<Seed, T>: Sendable {
                     // What it makes for an object the container keeps is kept too (see
                     // `Producer.resolveTopLevelForKeptObject(seed:)`).
                     handle.isForKeptObject
-                        ? try target.resolveTopLevelForKeptObject(seed: seed) : try target.resolveTopLevel(seed: seed)
+                        ? try target.resolveTopLevelForKeptObject(seed: seed)
+                        : try target.resolveTopLevel(request: nil, seed: seed)
                 }
             }
         case .closure(let make, let location):

@@ -31,7 +31,7 @@ public struct RequestScope<Request>: Sendable {
     public func resolve<T>(_ type: T.Type = T.self, for request: Request) throws(ResolutionError) -> T {
         let producer = try registry.rootProducer(of: T.self, for: BindingKey(T.self, tag: nil))
         return try BorrowedValue.lending(request) { request throws(ResolutionError) in
-            try ResolutionError.catching { try producer.resolveTopLevel(request: request) }
+            try ResolutionError.catching { try producer.resolveTopLevel(request: request, seed: nil) }
         }
     }
 }

@@ -1,4 +1,8 @@
 /// A resolve running on this thread: a recursive resolve's state, or a resolve program's run.
+///
+/// Kept as a tagged word in the thread's cell and in each record's `outer`. Safe because a word is
+/// read back only while its record is linked from this thread's cell: each record lives in a frame
+/// of this thread that has not returned, and unlinks itself before it returns (`ActiveResolutions`).
 enum ActiveResolve {
     case state(StackReference<ResolutionState>)
     case program(StackReference<ProgramRun>)

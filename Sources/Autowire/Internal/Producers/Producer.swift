@@ -237,22 +237,14 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try resolveTopLevelSlowly()
     }
 
-    /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`.
-    final func resolveTopLevel(request: BorrowedValue) throws -> T {
+    /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`, or an
+    /// `AssistedFactory.make(_:)` call, whose graph reads `seed`.
+    final func resolveTopLevel(request: BorrowedValue?, seed: BorrowedValue?) throws -> T {
         let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, request: request) {
+        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, request: request, seed: seed) {
             return made.take(as: T.self, isObject: holdsReferences)
         }
-        return try resolveTopLevelSlowly(request: request)
-    }
-
-    /// ``resolveTopLevel()`` for an `AssistedFactory.make(_:)` call, whose graph reads `seed`.
-    final func resolveTopLevel(seed: BorrowedValue) throws -> T {
-        let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, seed: seed) {
-            return made.take(as: T.self, isObject: holdsReferences)
-        }
-        return try resolveTopLevelSlowly(seed: seed)
+        return try resolveTopLevelSlowly(request: request, seed: seed)
     }
 
     final override func resolveRecursively() throws -> RecordedResult? {

@@ -622,6 +622,25 @@ mutant assisted-seed-read-from-request Internal/Producers/SeedProducer.swift \
     'AssistedProgramTests|AssistedInjectionTests' no \
     'guard let seed = run.pointee.seed, seed.holds(Seed.self) else {' \
     'guard let seed = run.pointee.request, seed.holds(Seed.self) else {'
+# A nested program whose root a closure of a running factory asked for: no waiting variant (the
+# recursive path makes the root), a variant that never registers its property's wait (the property
+# stays empty), or one that calls the running factory again where a constructor meets it (a second
+# product instead of the cycle).
+mutant waiting-variant-never-lowered Internal/Registry.swift \
+    'WaitingVariantTests' no \
+    '            case .success(let variant):
+                waitingVariants[key] = variant
+                return variant' \
+    '            case .success:
+                return nil'
+mutant waiting-fill-not-registered Internal/Recursive/WaitForRunningFactory.swift \
+    'WaitingVariantTests' no \
+    '        Resolution(state: joined).wait(for: requested, toFill: owner, with: store)' \
+    '        _ = joined'
+mutant waiting-variant-remakes-running-factory Internal/Compiling/ProgramLowering+Walk.swift \
+    'WaitingVariantTests' no \
+    '        if !waitsFor.isEmpty, waitsFor.contains(id) { throw .unsupported }' \
+    ''
 # A custom scope's object met after a closure: the run pins the scope apart from the resolution the
 # closure ran in, or does not record there the object the scope keeps; after a reset inside the
 # closure, the graph then holds instances of two generations, or two of one object.

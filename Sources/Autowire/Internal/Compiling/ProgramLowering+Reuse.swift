@@ -77,6 +77,7 @@ extension ProgramLowering {
         kind = .root
         joinsFromStart = false
         constructs.removeAll(keepingCapacity: true)
+        Self.empty(&waitsFor)
         injectedRoot = nil
         Self.empty(&selfProducers)
     }

@@ -12,6 +12,9 @@ extension ProgramLowering {
         if let slot = madeInRegion[id] {
             return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
+        // A factory running in the resolution a waiting variant runs in, met other than by a
+        // property that can wait for it: the recursive path reports the cycle.
+        if !waitsFor.isEmpty, waitsFor.contains(id) { throw .unsupported }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         if let began = onPath[id] {
             if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
@@ -34,6 +37,26 @@ extension ProgramLowering {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
         }
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
+    }
+
+    /// In a waiting variant, whether the property `store` of the object in slot `owner`, which
+    /// asks for `target`, waits for a factory running in the resolution (the one `target` is, or
+    /// its aliases hand on): then the program registers the wait there when it reaches the
+    /// property, as the recursive path waits when the factory's cycle check fails
+    /// (`Resolution.canWait`), and makes nothing of the factory's.
+    mutating func waitsForRunningFactory(
+        _ target: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
+    )
+        -> Bool
+    {
+        let maker = target.valueMaker
+        guard waitsFor.contains(ObjectIdentifier(maker)), maker.isFactory, maker.scope != .transient,
+            maker.scope != .weak
+        else { return false }
+        emitCall(
+            WaitForRunningFactory(target, store: store), arguments: [UInt32(owner)], into: newSlot(owned: true),
+            path: path)
+        return true
     }
 
     /// Whether a property that meets `lowering`'s factory while it waits for its arguments closes

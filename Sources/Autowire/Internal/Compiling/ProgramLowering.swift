@@ -209,22 +209,31 @@ struct ProgramLowering {
     var joinsFromStart = false
     /// For a nested program, the producers whose factories it calls (see `ResolveProgram.constructs`).
     var constructs: [ObjectIdentifier] = []
+    /// For a nested program's waiting variant, the factories running in the resolution it runs in
+    /// (see `Registry.waitingVariant`): a property that meets one waits for its product.
+    var waitsFor: [ObjectIdentifier] = []
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
     var injectedRoot: ObjectIdentifier?
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
-    static func lower(_ root: AnyProducer, generation: Int, kind: ProgramKind = .root) -> Result<ResolveProgram, Stop> {
-        let lowered = lower(root, generation: generation, kind: kind, joiningFromStart: false)
+    /// Lowers the program of `kind` for `root`; for a nested kind, `waitingFor` the factories
+    /// running in the resolution it is for (see `waitsFor`).
+    static func lower(
+        _ root: AnyProducer, generation: Int, kind: ProgramKind = .root, waitingFor running: [ObjectIdentifier] = []
+    ) -> Result<ResolveProgram, Stop> {
+        let lowered = lower(root, generation: generation, kind: kind, waitingFor: running, joiningFromStart: false)
         guard case .failure(.joinsFromStart) = lowered else { return lowered }
-        return lower(root, generation: generation, kind: kind, joiningFromStart: true)
+        return lower(root, generation: generation, kind: kind, waitingFor: running, joiningFromStart: true)
     }
 
-    private static func lower(_ root: AnyProducer, generation: Int, kind: ProgramKind, joiningFromStart: Bool)
-        -> Result<ResolveProgram, Stop>
-    {
+    private static func lower(
+        _ root: AnyProducer, generation: Int, kind: ProgramKind, waitingFor running: [ObjectIdentifier],
+        joiningFromStart: Bool
+    ) -> Result<ResolveProgram, Stop> {
         SpareLowering.shared.withLowering { lowering in
             lowering.generation = generation
             lowering.kind = kind
+            lowering.waitsFor = running
             lowering.joinsFromStart = joiningFromStart
             lowering.joinsRecursiveResolves = kind.isNested || joiningFromStart
             do throws(Stop) {
@@ -321,6 +330,11 @@ struct ProgramLowering {
                     let step = steps[next]
                     stack[index].next += 1
                     let path = addPath(stack[index].path, .property(ownerType: type, step.requirement))
+                    if !waitsFor.isEmpty,
+                        waitsForRunningFactory(step.target, toFill: slot, with: step.store, path: path)
+                    {
+                        continue
+                    }
                     let destination = Destination.store(owner: slot, step.store)
                     if let value = try begin(step.target, path: path, destination: destination) {
                         try deliver(value, to: destination, path: path)

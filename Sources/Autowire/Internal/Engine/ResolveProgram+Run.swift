@@ -106,10 +106,14 @@ extension ResolveProgram {
     }
 
     /// Whether this nested program can run in `resolution`: none of the factories it calls is
-    /// under construction there. The recursive path meets such a factory as a cycle, which a
-    /// property fill may close by waiting for the factory to return: the resolve goes on that way.
+    /// under construction there. Else its waiting variant may (see `Registry.waitingVariant`).
     func canRunNested(in resolution: StackReference<ResolutionState>) -> Bool {
         !constructs.contains { resolution.pointee.isConstructing($0) }
+    }
+
+    /// The factories this nested program calls that are under construction in `resolution`.
+    func factoriesRunning(in resolution: StackReference<ResolutionState>) -> [ObjectIdentifier] {
+        constructs.filter { resolution.pointee.isConstructing($0) }
     }
 
     /// Runs this program, lowered for nested runs (see `ProgramLowering.lower(_:generation:kind:)`),

@@ -53,8 +53,10 @@ extension AnyProducer {
         } else if word != ProgramWord.none {
             program = registry.program(for: self, kind: kind)
         }
-        guard let program, program.canRunNested(in: resolution.state) else { return nil }
-        return program
+        guard let program else { return nil }
+        if program.canRunNested(in: resolution.state) { return program }
+        return registry.waitingVariant(
+            of: program, for: self, waitingFor: program.factoriesRunning(in: resolution.state))
     }
 }
 

@@ -1,0 +1,33 @@
+/// A property of a nested program's waiting variant that asks for a factory running in the
+/// resolution the run works in: a closure that factory's arguments called resolved the program's
+/// root, so the factory cannot be called again (it would re-enter itself) and has no product yet.
+/// As the recursive path does (see `Dependency`'s fill and `Resolution.canWait`), the property is
+/// written when the factory returns: this call registers the wait there, with the object being
+/// filled as its argument, and the creation frame it is in keeps its hooks until then.
+///
+/// Its product is that object again: a program's call makes a value, and the slot holding this
+/// one is released like any other.
+final class WaitForRunningFactory: ProgramFactory {
+    /// What the property asks for: the running factory's producer, or an alias that hands it on.
+    private let requested: AnyProducer
+    private let store: ProgramStore
+
+    init(_ requested: AnyProducer, store: ProgramStore) {
+        self.requested = requested
+        self.store = store
+        super.init(key: requested.key, location: requested.origin.location, references: 1)
+    }
+
+    override var namesPath: Bool { false }
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        // Only a nested run's waiting variant has this call, and a nested run works in its
+        // resolution from the start.
+        guard let joined = run.pointee.joined else {
+            throw ResolutionError(.internalInconsistency("a property waited for a factory outside a resolution"))
+        }
+        let owner = arguments.recorded(0)
+        Resolution(state: joined).wait(for: requested, toFill: owner, with: store)
+        return owner
+    }
+}

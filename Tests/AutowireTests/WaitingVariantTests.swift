@@ -1,0 +1,135 @@
+import Synchronization
+import Testing
+
+@testable import Autowire
+
+// A factory waits for its arguments; a closure making one of them resolves an object whose
+// property needs that factory's product back. The factory cannot run again, so the property is
+// written when it returns, as the recursive path writes it. The object is made by its nested
+// program's waiting variant, which registers that wait where it meets the property. Each object
+// records from its `init()` whether a program made it.
+
+extension ActiveResolutions {
+    /// Whether the innermost resolve on this thread builds by a program now: a top-level run, or a
+    /// nested run inside a closure's resolution (rather than the recursive path).
+    fileprivate static var buildsByAProgram: Bool {
+        guard let key, let cell = ThreadLocalWord.current(under: key) else { return false }
+        switch ActiveResolve(tagged: cell.value) {
+        case .program: return true
+        case .state(let state): return state.pointee.innermostNestedRun != nil
+        case .none: return false
+        }
+    }
+}
+
+private protocol Posting: AnyObject {}
+
+/// Made by a typed factory whose argument a closure makes.
+private final class Post: Posting {
+    let desk: Desk
+    init(desk: Desk) { self.desk = desk }
+}
+
+/// Made by a closure that resolves the watcher.
+private final class Desk {
+    let watcher: Watcher
+    init(watcher: Watcher) { self.watcher = watcher }
+}
+
+private final class Lamp: Injectable {}
+
+/// Needs the post back, through a property, beside an object of its own graph.
+private final class Watcher: Injectable {
+    var lamp: Lamp!
+    var post: Post!
+    let madeByProgram = ActiveResolutions.buildsByAProgram
+    /// Whether the post was written when the hook ran: the hook waits for it.
+    var hookSawThePost = false
+    static let dependencies: [Dependency<Watcher>] = [.inject(\.lamp), .inject(\.post)]
+    func didInjectDependencies() { hookSawThePost = post != nil }
+}
+
+/// The same for a protocol bound to a typed factory, whose values are not class references.
+private final class ProtocolWatcher: Injectable {
+    var post: (any Posting)!
+    let madeByProgram = ActiveResolutions.buildsByAProgram
+    static let dependencies: [Dependency<ProtocolWatcher>] = [.inject(\.post)]
+}
+
+private final class ProtocolDesk {
+    let watcher: ProtocolWatcher
+    init(watcher: ProtocolWatcher) { self.watcher = watcher }
+}
+
+private final class ProtocolPost: Posting {
+    let desk: ProtocolDesk
+    init(desk: ProtocolDesk) { self.desk = desk }
+}
+
+/// A constructor that needs the post back: no property can wait, so the cycle never closes.
+private final class Clerk {
+    let post: Post
+    init(post: Post) { self.post = post }
+}
+
+@Suite struct WaitingVariantTests {
+    private func container(postScope: Scope = .graph) throws -> Container {
+        try Container { binder in
+            binder.bind(Post.self).scoped(postScope).to(factory: Post.init)
+            binder.bind(Desk.self).to { r in Desk(watcher: try r.resolve()) }
+        }
+    }
+
+    @Test func aPropertyOfANestedProgramWaitsForTheFactoryRunningAroundIt() throws {
+        let container = try container()
+        for _ in 0..<3 {
+            let post = try container.resolve(Post.self)
+            #expect(post.desk.watcher.post === post)
+            #expect(post.desk.watcher.lamp != nil)
+            #expect(post.desk.watcher.madeByProgram)
+        }
+    }
+
+    @Test func theWaitingObjectsHookRunsOnceThePropertyIsWritten() throws {
+        let container = try container()
+        let post = try container.resolve(Post.self)
+        #expect(post.desk.watcher.hookSawThePost)
+    }
+
+    @Test func aSingletonsFactoryIsWaitedForTheSameWay() throws {
+        let container = try container(postScope: .singleton)
+        let post = try container.resolve(Post.self)
+        #expect(post.desk.watcher.post === post)
+        #expect(post.desk.watcher.madeByProgram)
+        #expect(try container.resolve(Post.self) === post)
+    }
+
+    @Test func aPropertyOfAProtocolWhoseFactoryIsRunningWaitsToo() throws {
+        let container = try Container { binder in
+            binder.bind((any Posting).self).to(factory: ProtocolPost.init)
+            binder.bind(ProtocolDesk.self).to { r in ProtocolDesk(watcher: try r.resolve()) }
+        }
+        for _ in 0..<2 {
+            let post = try #require(try container.resolve((any Posting).self) as? ProtocolPost)
+            #expect(post.desk.watcher.post === post)
+            #expect(post.desk.watcher.madeByProgram)
+        }
+    }
+
+    @Test func aConstructorThatNeedsTheRunningFactoryStillFailsAsACycle() throws {
+        let container = try Container { binder in
+            binder.bind(Post.self).to(factory: Post.init)
+            binder.bind(Desk.self).to { r in
+                _ = try r.resolve(Clerk.self)
+                return Desk(watcher: Watcher())
+            }
+            binder.bind(Clerk.self).to(factory: Clerk.init)
+        }
+        let error = captureResolutionError { try container.resolve(Post.self) }
+        #expect(error?.code == .unclosableCycle)
+        #expect(
+            error?.diagnostics.first?.message
+                == "Post is needed again while its factory is still running, so the cycle can never close.")
+        #expect(error?.diagnostics.first?.path == ["Post", "Desk", "Clerk", "Post"])
+    }
+}

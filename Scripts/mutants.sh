@@ -600,7 +600,7 @@ mutant nested-top-level-resolve-recursive Internal/Engine/ActiveResolutions.swif
     '            return nil'
 mutant nested-top-level-resolve-unchecked Internal/Engine/ActiveResolutions.swift \
     'NestedTopLevelResolveTests' no \
-    '        guard !clashes else { return false }' \
+    '        guard !run.pointee.program.mayBuild(where: { isBuilt($0, from: enclosing) }) else { return false }' \
     ''
 # An `.optional` property whose value may be absent: the program fails the resolve on an absent
 # value instead of leaving the property as it was, or leaves it on any error of the call.
@@ -626,21 +626,29 @@ mutant assisted-seed-read-from-request Internal/Producers/SeedProducer.swift \
 # recursive path makes the root), a variant that never registers its property's wait (the property
 # stays empty), or one that calls the running factory again where a constructor meets it (a second
 # product instead of the cycle).
-mutant waiting-variant-never-lowered Internal/Registry.swift \
+mutant waiting-variant-never-lowered Internal/Producers/Producer+NestedRuns.swift \
     'WaitingVariantTests' no \
-    '            case .success(let variant):
-                waitingVariants[key] = variant
-                return variant' \
-    '            case .success:
-                return nil'
+    '            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution.state)))' \
+    '            of: program, for: self, ProgramVariant())'
 mutant waiting-fill-not-registered Internal/Recursive/WaitForRunningFactory.swift \
     'WaitingVariantTests' no \
     '        Resolution(state: joined).wait(for: requested, toFill: owner, with: store)' \
     '        _ = joined'
 mutant waiting-variant-remakes-running-factory Internal/Compiling/ProgramLowering+Walk.swift \
     'WaitingVariantTests' no \
-    '        if !waitsFor.isEmpty, waitsFor.contains(id) { throw .unsupported }' \
+    '        if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) { throw .unsupported }' \
     ''
+# A top-level resolve started inside another that builds what its program may build: the variant
+# that fails where the recursive path would is not run (the recursive path makes the root), or it
+# reports a factory met again as an object rebuilt.
+mutant built-outside-variant-not-run Internal/Producers/Producer.swift \
+    'NestedTopLevelResolveTests' no \
+    '        if !outside.isEmpty, let variant = registry.variant(' \
+    '        if outside.isEmpty, let variant = registry.variant('
+mutant built-outside-factory-reported-as-object Internal/Compiling/ProgramLowering+Walk.swift \
+    'NestedTopLevelResolveTests' no \
+    '            isFactory = true' \
+    '            isFactory = false'
 # A custom scope's object met after a closure: the run pins the scope apart from the resolution the
 # closure ran in, or does not record there the object the scope keeps; after a reset inside the
 # closure, the graph then holds instances of two generations, or two of one object.

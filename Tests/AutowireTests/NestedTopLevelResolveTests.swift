@@ -5,8 +5,8 @@ import Testing
 
 // A resolve started from user code inside another resolve (an `init()`, a hook, a closure that
 // captured the container) runs its root's program, linked to the resolve around it, unless that
-// resolve is building something the program may build: then the recursive path meets it as a
-// cycle, where it would.
+// resolve is building something the program may build: then the program's variant fails as a
+// cycle where it would make that again, as the recursive path fails there.
 
 /// The container the types below resolve from inside their own resolves.
 private let shared = Mutex<Container?>(nil)
@@ -52,6 +52,40 @@ private final class Sender: Injectable {
 private final class Receipt: Injectable {
     var sender: Sender!
     static let dependencies: [Dependency<Receipt>] = [.inject(\.sender)]
+}
+/// The first diagnostic of the error resolving `type` from the shared container throws, if any.
+private func diagnosticResolving<T>(_ type: T.Type) -> Diagnostic? {
+    do {
+        _ = try shared.withLock { $0 }?.resolve(type)
+        return nil
+    } catch {
+        return error.diagnostics.first
+    }
+}
+/// Records whether a program made the last one: made before the resolve it is in fails.
+private final class Pen: Injectable {
+    static let madeByProgram = Mutex<Bool?>(nil)
+    init() { Self.madeByProgram.withLock { $0 = ActiveResolutions.innermostRunsAProgram } }
+}
+/// Resolves, from its `init()`, a form that needs it after a pen.
+private final class Author: Injectable {
+    let failure: Diagnostic?
+    init() { failure = diagnosticResolving(Form.self) }
+}
+private final class Form: Injectable {
+    var pen: Pen!
+    var author: Author!
+    static let dependencies: [Dependency<Form>] = [.inject(\.pen), .inject(\.author)]
+}
+/// Made by a typed factory that resolves, from its body, a kit that needs a gadget after a pen.
+private final class Gadget {
+    let failure: Diagnostic?
+    init(failure: Diagnostic?) { self.failure = failure }
+}
+private final class Kit: Injectable {
+    var pen: Pen!
+    var gadget: Gadget!
+    static let dependencies: [Dependency<Kit>] = [.inject(\.pen), .inject(\.gadget)]
 }
 /// A closure's resolver, kept while the closure resolves from the container.
 private let keptResolver = Mutex<Resolver?>(nil)
@@ -135,6 +169,40 @@ private final class Parcel {
             let parcel = try container.resolve(Parcel.self)
             // The courier's ink is the parcel's resolve's one `.graph` ink.
             #expect(parcel.courier?.ink === parcel.ink)
+        }
+    }
+
+    @Test func aResolveThatMeetsWhatTheResolveAroundItIsBuildingFailsInItsProgramThere() throws {
+        let container = Container()
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        for _ in 0..<2 {
+            Pen.madeByProgram.withLock { $0 = nil }
+            let failure = try #require(try container.resolve(Author.self).failure)
+            #expect(
+                failure.message
+                    == "Author is needed again while an earlier Author is still in its init() or injection, which "
+                    + "resolved from the container, so the cycle can never close.")
+            #expect(failure.path == ["Form.author", "Author"])
+            // What the form's resolve made before it met the author.
+            #expect(Pen.madeByProgram.withLock { $0 } == true)
+        }
+    }
+
+    @Test func aResolveThatMeetsAFactoryTheResolveAroundItIsRunningFailsInItsProgramThere() throws {
+        let container = try Container { binder in
+            binder.bind(Gadget.self).to(factory: { Gadget(failure: diagnosticResolving(Kit.self)) })
+        }
+        shared.withLock { $0 = container }
+        defer { shared.withLock { $0 = nil } }
+        for _ in 0..<2 {
+            Pen.madeByProgram.withLock { $0 = nil }
+            let failure = try #require(try container.resolve(Gadget.self).failure)
+            #expect(
+                failure.message
+                    == "Gadget is needed again while its factory is still running, so the cycle can never close.")
+            #expect(failure.path == ["Kit.gadget", "Gadget"])
+            #expect(Pen.madeByProgram.withLock { $0 } == true)
         }
     }
 }

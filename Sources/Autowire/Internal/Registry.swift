@@ -37,9 +37,9 @@ final class Registry: @unchecked Sendable {
     /// a program replaced by a faster one may still be running on another thread. Guarded by
     /// `table`'s lock.
     private var programs: [ResolveProgram] = []
-    /// The waiting variants of nested programs lowered so far, nil where a program has none, by
-    /// program and running factories (see `waitingVariant`). Guarded by `table`'s lock.
-    private var waitingVariants: [WaitingVariantKey: ResolveProgram?] = [:]
+    /// The variants of programs lowered so far, nil where a program has none (see `variant`).
+    /// Guarded by `table`'s lock.
+    private var variants: [VariantKey: ResolveProgram?] = [:]
     /// What the binder asked of the container besides bindings: eager and resettable singletons.
     let settings: ContainerSettings
     /// The instances of lifetimes this container may be asked to reset.
@@ -303,32 +303,27 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// The variant of `program`, the nested program of `root`, to run in a resolution where the
-    /// factories `running` (which it calls) are under construction: a closure one of them called
-    /// while making its arguments asked for `root`. Its properties that ask for one of them wait
-    /// for its product (see `WaitForRunningFactory`), and nothing of theirs is made, as on the
-    /// recursive path. Lowered once per program and set of factories. Nil when something else
-    /// meets one of them (a constructor's parameter): the recursive path reports that cycle.
-    func waitingVariant(of program: ResolveProgram, for root: AnyProducer, waitingFor running: [ObjectIdentifier])
-        -> ResolveProgram?
-    {
+    /// The `variant` of `program`, a program of `root`, for what is being made around the resolve
+    /// it is asked to run in (see `ProgramVariant`): lowered once per program and variant. Nil when
+    /// it has none: something that meets what is made around it is not a place the variant can
+    /// wait or fail as the recursive path does, which then makes the root.
+    func variant(of program: ResolveProgram, for root: AnyProducer, _ variant: ProgramVariant) -> ResolveProgram? {
         if PlanCompiler.compiling(self) != nil { return nil }
-        let key = WaitingVariantKey(program: ObjectIdentifier(program), running: running)
-        let variant = try? table.write { _ -> ResolveProgram? in
-            if let known = waitingVariants[key] { return known }
-            switch ProgramLowering.lower(root, generation: program.generation, kind: program.kind, waitingFor: running)
-            {
-            case .success(let variant):
-                waitingVariants[key] = variant
-                return variant
+        let key = VariantKey(program: ObjectIdentifier(program), variant: variant)
+        let lowered = try? table.write { _ -> ResolveProgram? in
+            if let known = variants[key] { return known }
+            switch ProgramLowering.lower(root, generation: program.generation, kind: program.kind, variant: variant) {
+            case .success(let lowered):
+                variants[key] = lowered
+                return lowered
             case .failure(.notYet):
                 return nil
             case .failure(.unsupported), .failure(.joinsFromStart):
-                waitingVariants[key] = .some(nil)
+                variants[key] = .some(nil)
                 return nil
             }
         }
-        return variant ?? nil
+        return lowered ?? nil
     }
 
     private func compiled(_ key: BindingKey, asRoot: Bool, _ compile: (PlanCompiler) -> AnyProducer?)
@@ -375,8 +370,8 @@ final class Registry: @unchecked Sendable {
     }
 }
 
-/// A nested program and the factories running where its waiting variant runs.
-private struct WaitingVariantKey: Hashable {
+/// A program and one of its variants.
+private struct VariantKey: Hashable {
     let program: ObjectIdentifier
-    let running: [ObjectIdentifier]
+    let variant: ProgramVariant
 }

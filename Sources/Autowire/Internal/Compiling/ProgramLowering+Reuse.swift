@@ -77,7 +77,7 @@ extension ProgramLowering {
         kind = .root
         joinsFromStart = false
         constructs.removeAll(keepingCapacity: true)
-        Self.empty(&waitsFor)
+        if !variant.isEmpty { variant = ProgramVariant() }
         injectedRoot = nil
         Self.empty(&selfProducers)
     }

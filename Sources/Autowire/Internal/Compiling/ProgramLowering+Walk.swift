@@ -14,7 +14,7 @@ extension ProgramLowering {
         }
         // A factory running in the resolution a waiting variant runs in, met other than by a
         // property that can wait for it: the recursive path reports the cycle.
-        if !waitsFor.isEmpty, waitsFor.contains(id) { throw .unsupported }
+        if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) { throw .unsupported }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         if let began = onPath[id] {
             if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
@@ -50,7 +50,7 @@ extension ProgramLowering {
         -> Bool
     {
         let maker = target.valueMaker
-        guard waitsFor.contains(ObjectIdentifier(maker)), maker.isFactory, maker.scope != .transient,
+        guard variant.waitsFor.contains(ObjectIdentifier(maker)), maker.isFactory, maker.scope != .transient,
             maker.scope != .weak
         else { return false }
         emitCall(
@@ -188,6 +188,9 @@ extension ProgramLowering {
     mutating func begin(
         _ lowering: Lowering, of id: ObjectIdentifier, path: Int32, destination: Destination, into slot: Int?
     ) throws(Stop) -> Value? {
+        if !variant.builtOutside.isEmpty, variant.builtOutside.contains(id) {
+            return try failBuiltOutside(lowering, of: id, path: path, into: slot)
+        }
         switch lowering {
         case .constant(let value) where slot == nil:
             let index = Self.append(value, to: &constants)
@@ -271,6 +274,29 @@ extension ProgramLowering {
         case .constant, .forward, .scoped, .existing, .unsupported, .recursive, .keptClosure:
             throw .unsupported
         }
+    }
+
+    /// In a variant for a resolve started inside another, where the producer `id`, which a resolve
+    /// around it is still making, would be made: the program fails there (see `BuiltOutside`).
+    /// Its value's slot is never filled, since nothing after the failure runs. Only for what the
+    /// recursive path checks the same way: an autowired object, or a factory (but an assisted
+    /// factory's target, which it lets run again), outside any region, whose scope's lock the
+    /// recursive path would take first.
+    mutating func failBuiltOutside(_ lowering: Lowering, of id: ObjectIdentifier, path: Int32, into slot: Int?)
+        throws(Stop) -> Value?
+    {
+        let producer = Self.producer(UInt(bitPattern: id))
+        let isFactory: Bool
+        switch lowering {
+        case .autowired: isFactory = false
+        case .factory(let factory, _, _) where factory.conversion == nil && !producer.key.isAssistedTarget:
+            isFactory = true
+        default: throw .unsupported
+        }
+        guard openRegions == 0, enclosingRegions.isEmpty else { throw .unsupported }
+        let slot = slot ?? newSlot(owned: true)
+        emitCall(BuiltOutside(producer, isFactory: isFactory), arguments: [], into: slot, path: path)
+        return .slot(slot)
     }
 
     /// Creates an object of `type` for the producer `id` and pushes the filling of its properties.

@@ -209,31 +209,28 @@ struct ProgramLowering {
     var joinsFromStart = false
     /// For a nested program, the producers whose factories it calls (see `ResolveProgram.constructs`).
     var constructs: [ObjectIdentifier] = []
-    /// For a nested program's waiting variant, the factories running in the resolution it runs in
-    /// (see `Registry.waitingVariant`): a property that meets one waits for its product.
-    var waitsFor: [ObjectIdentifier] = []
+    /// For a variant of the root's program, what is being made around the resolve it runs in.
+    var variant = ProgramVariant()
     /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
     var injectedRoot: ObjectIdentifier?
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
-    /// Lowers the program of `kind` for `root`; for a nested kind, `waitingFor` the factories
-    /// running in the resolution it is for (see `waitsFor`).
+    /// Lowers the program of `kind` for `root`, or its `variant`.
     static func lower(
-        _ root: AnyProducer, generation: Int, kind: ProgramKind = .root, waitingFor running: [ObjectIdentifier] = []
+        _ root: AnyProducer, generation: Int, kind: ProgramKind = .root, variant: ProgramVariant = ProgramVariant()
     ) -> Result<ResolveProgram, Stop> {
-        let lowered = lower(root, generation: generation, kind: kind, waitingFor: running, joiningFromStart: false)
+        let lowered = lower(root, generation: generation, kind: kind, variant: variant, joiningFromStart: false)
         guard case .failure(.joinsFromStart) = lowered else { return lowered }
-        return lower(root, generation: generation, kind: kind, waitingFor: running, joiningFromStart: true)
+        return lower(root, generation: generation, kind: kind, variant: variant, joiningFromStart: true)
     }
 
     private static func lower(
-        _ root: AnyProducer, generation: Int, kind: ProgramKind, waitingFor running: [ObjectIdentifier],
-        joiningFromStart: Bool
+        _ root: AnyProducer, generation: Int, kind: ProgramKind, variant: ProgramVariant, joiningFromStart: Bool
     ) -> Result<ResolveProgram, Stop> {
         SpareLowering.shared.withLowering { lowering in
             lowering.generation = generation
             lowering.kind = kind
-            lowering.waitsFor = running
+            lowering.variant = variant
             lowering.joinsFromStart = joiningFromStart
             lowering.joinsRecursiveResolves = kind.isNested || joiningFromStart
             do throws(Stop) {
@@ -330,7 +327,7 @@ struct ProgramLowering {
                     let step = steps[next]
                     stack[index].next += 1
                     let path = addPath(stack[index].path, .property(ownerType: type, step.requirement))
-                    if !waitsFor.isEmpty,
+                    if !variant.waitsFor.isEmpty,
                         waitsForRunningFactory(step.target, toFill: slot, with: step.store, path: path)
                     {
                         continue

@@ -57,16 +57,27 @@ enum ActiveResolutions {
     /// Links `run` to `enclosing` unless a resolve from there out builds what `run` may build.
     @inline(never)
     private static func link(_ run: StackReference<ProgramRun>, inside enclosing: ActiveResolve) -> Bool {
-        let clashes = run.pointee.program.mayBuild { producer in
-            anyEnclosing(from: enclosing) { outer in
-                outer.isBuilding(producer) || outer.isConstructing(producer)
-            } orProgram: { outerRun in
-                outerRun.isBuilding(producer)
-            }
-        }
-        guard !clashes else { return false }
+        guard !run.pointee.program.mayBuild(where: { isBuilt($0, from: enclosing) }) else { return false }
         run.pointee.outer = enclosing
         return true
+    }
+
+    /// What `program` may build that the innermost resolve on this thread, or one it was started
+    /// in, is still building: where the variant of a program that `enter` refused to link fails
+    /// (see `ProgramVariant.builtOutside`). `key` is `ActiveResolutions.key`.
+    static func builtOutside(by program: ResolveProgram, key: Key?) -> [ObjectIdentifier] {
+        guard let cell = cell(under: key), let innermost = ActiveResolve(tagged: cell.value) else { return [] }
+        return program.built { isBuilt($0, from: innermost) }
+    }
+
+    /// Whether `enclosing`, or a resolve from there out, is building an object of `producer` or
+    /// running its factory.
+    private static func isBuilt(_ producer: ObjectIdentifier, from enclosing: ActiveResolve) -> Bool {
+        anyEnclosing(from: enclosing) { outer in
+            outer.isBuilding(producer) || outer.isConstructing(producer)
+        } orProgram: { outerRun in
+            outerRun.isBuilding(producer)
+        }
     }
 
     /// Ends the innermost resolve, making `outer` the innermost again.

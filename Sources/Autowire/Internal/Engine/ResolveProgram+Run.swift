@@ -106,7 +106,7 @@ extension ResolveProgram {
     }
 
     /// Whether this nested program can run in `resolution`: none of the factories it calls is
-    /// under construction there. Else its waiting variant may (see `Registry.waitingVariant`).
+    /// under construction there. Else its variant that waits for them may (see `ProgramVariant`).
     func canRunNested(in resolution: StackReference<ResolutionState>) -> Bool {
         !constructs.contains { resolution.pointee.isConstructing($0) }
     }

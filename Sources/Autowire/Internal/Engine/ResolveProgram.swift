@@ -275,6 +275,17 @@ final class ResolveProgram: @unchecked Sendable {
         building.contains { test($0.producer) }
     }
 
+    /// The producers whose objects the program builds or whose factories it calls for which
+    /// `test` holds, each once, in the order the program first does.
+    func built(where test: (ObjectIdentifier) -> Bool) -> [ObjectIdentifier] {
+        var found: [ObjectIdentifier] = []
+        for index in 0..<building.count {
+            let producer = building[index].producer
+            if !found.contains(producer), test(producer) { found.append(producer) }
+        }
+        return found
+    }
+
     /// Whether the instruction at `pc` lies in the building range of an object of `producer`.
     func isBuilding(_ producer: ObjectIdentifier, at pc: Int) -> Bool {
         building.contains { $0.producer == producer && $0.start <= pc && pc < $0.end }

@@ -55,8 +55,8 @@ extension AnyProducer {
         }
         guard let program else { return nil }
         if program.canRunNested(in: resolution.state) { return program }
-        return registry.waitingVariant(
-            of: program, for: self, waitingFor: program.factoriesRunning(in: resolution.state))
+        return registry.variant(
+            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution.state)))
     }
 }
 

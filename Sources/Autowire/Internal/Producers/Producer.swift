@@ -277,10 +277,18 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws -> T {
-        guard let made = try registry.program(for: self)?.run(request: request, seed: seed) else {
-            return try runRecursively(request: request, seed: seed)
+        guard let program = registry.program(for: self) else { return try runRecursively(request: request, seed: seed) }
+        if let made = try program.run(request: request, seed: seed) { return value(ofRun: made) }
+        // Started from user code inside a resolve still building what the program may build: its
+        // variant fails where it would build one of them again.
+        let outside = ActiveResolutions.builtOutside(by: program, key: registry.activeResolutionsKey)
+        if !outside.isEmpty,
+            let variant = registry.variant(of: program, for: self, ProgramVariant(builtOutside: outside)),
+            let made = try variant.run(request: request, seed: seed)
+        {
+            return value(ofRun: made)
         }
-        return value(ofRun: made)
+        return try runRecursively(request: request, seed: seed)
     }
 
     /// The value a top-level run made. Not a `T?` from the run: in the unspecialized code a

@@ -636,15 +636,21 @@ mutant waiting-fill-not-registered Internal/Recursive/WaitForRunningFactory.swif
     '        _ = joined'
 mutant waiting-variant-remakes-running-factory Internal/Compiling/ProgramLowering+Walk.swift \
     'WaitingVariantTests' no \
-    '        if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) { throw .unsupported }' \
-    ''
+    '            case .recursive: break' \
+    '            case .recursive, .factory(_, _, shared: true): break'
+# A transient factory running around a nested program's waiting variant: refused even once the
+# cycle made progress since it began.
+mutant reentry-check-ignores-progress Internal/Recursive/ReentryCheck.swift \
+    'WaitingVariantTests' no \
+    '            since == joined.pointee.registrations' \
+    '            since >= 0'
 # A top-level resolve started inside another that builds what its program may build: the variant
 # that fails where the recursive path would is not run (the recursive path makes the root), or it
 # reports a factory met again as an object rebuilt.
 mutant built-outside-variant-not-run Internal/Producers/Producer.swift \
     'NestedTopLevelResolveTests' no \
-    '        if !outside.isEmpty, let variant = registry.variant(' \
-    '        if outside.isEmpty, let variant = registry.variant('
+    '        if !outside.isEmpty,' \
+    '        if outside.isEmpty,'
 mutant built-outside-factory-reported-as-object Internal/Compiling/ProgramLowering+Walk.swift \
     'NestedTopLevelResolveTests' no \
     '            isFactory = true' \

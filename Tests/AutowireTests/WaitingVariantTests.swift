@@ -72,6 +72,28 @@ private final class Clerk {
     init(post: Post) { self.post = post }
 }
 
+/// Transient, made by a typed factory whose argument a closure makes: the closure records a stamp,
+/// then asks for a ledger again, which it may make once (the stamp is progress since the factory
+/// began), but not a level further down (nothing new recorded there).
+private final class Ledger {
+    let entry: Entry
+    let madeByProgram = ActiveResolutions.buildsByAProgram
+    init(entry: Entry) { self.entry = entry }
+}
+
+private final class Stamp: Injectable {}
+
+private final class Entry {
+    let stamp: Stamp
+    let ledger: Ledger?
+    let failure: String?
+    init(stamp: Stamp, ledger: Ledger?, failure: String?) {
+        self.stamp = stamp
+        self.ledger = ledger
+        self.failure = failure
+    }
+}
+
 @Suite struct WaitingVariantTests {
     private func container(postScope: Scope = .graph) throws -> Container {
         try Container { binder in
@@ -131,5 +153,31 @@ private final class Clerk {
             error?.diagnostics.first?.message
                 == "Post is needed again while its factory is still running, so the cycle can never close.")
         #expect(error?.diagnostics.first?.path == ["Post", "Desk", "Clerk", "Post"])
+    }
+
+    @Test func aTransientFactoryRunningAroundTheResolveIsMadeAgainByTheProgramOnceTheCycleMadeProgress() throws {
+        let container = try Container { binder in
+            binder.bind(Ledger.self).scoped(.transient).to(factory: Ledger.init)
+            binder.bind(Entry.self).scoped(.transient).to { (r: Resolver) -> Entry in
+                let stamp: Stamp = try r.resolve()
+                do {
+                    return Entry(stamp: stamp, ledger: try r.resolve(Ledger.self), failure: nil)
+                } catch {
+                    return Entry(
+                        stamp: stamp, ledger: nil, failure: (error as? ResolutionError)?.diagnostics.first?.message)
+                }
+            }
+        }
+        for _ in 0..<2 {
+            let ledger = try container.resolve(Ledger.self)
+            let inner = try #require(ledger.entry.ledger)
+            #expect(inner !== ledger)
+            #expect(inner.madeByProgram)
+            #expect(inner.entry.stamp === ledger.entry.stamp)
+            #expect(inner.entry.ledger == nil)
+            #expect(
+                inner.entry.failure
+                    == "Ledger is needed again while its factory is still running, so the cycle can never close.")
+        }
     }
 }

@@ -12,10 +12,19 @@ extension ProgramLowering {
         if let slot = madeInRegion[id] {
             return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
-        // A factory running in the resolution a waiting variant runs in, met other than by a
-        // property that can wait for it: the recursive path reports the cycle.
-        if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) { throw .unsupported }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
+        if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) {
+            // A factory running in the resolution a waiting variant runs in, met other than by a
+            // property that can wait for it. A closure's call checks for itself on the recursive
+            // path. A transient typed factory may run again once the cycle made progress, checked
+            // where the recursive path checks it. Anything else: the recursive path reports it.
+            switch lowering {
+            case .recursive: break
+            case .factory(let factory, _, shared: false) where factory.conversion == nil:
+                emitCall(ReentryCheck(producer), arguments: [], into: newSlot(owned: true), path: path)
+            default: throw .unsupported
+            }
+        }
         if let began = onPath[id] {
             if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
                 // A property back to a shared factory still waiting for its arguments: written once

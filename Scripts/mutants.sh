@@ -74,7 +74,7 @@ mutant unkept-object-handles-weak Internal/Producers/DeferredProducer.swift \
 
 # Scope sharing: an autowired `.graph` object met again in the same resolve is made anew.
 mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
-    'ScopeTests|CycleTests' yes \
+    'ScopeTests|CycleTests|RandomizedGraphTests' yes \
     'if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }' \
     ''
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
@@ -261,8 +261,8 @@ mutant program-failure-keeps-objects Internal/Engine/ResolveProgram+Steps.swift 
 # Resolve programs: a resolve nested in a program run does not see what the run is building, so an
 # `init()` resolving its own class recurses until the stack overflows.
 mutant program-run-invisible-to-nested-resolves Internal/Engine/ActiveResolutions.swift \
-    'ResolveProgramTests|BadInputCatalogueTests|ReentryTests' no \
-    'run.isBuilding(producer)' \
+    'ResolveProgramTests|BadInputCatalogueTests|ReentryTests|NestedTopLevelResolveTests' no \
+    'outerRun.isBuilding(producer)' \
     'false'
 # Resolve programs: a factory argument marked as moved is only lent, so its reference leaks.
 mutant program-moved-argument-lent Internal/Memory/FactoryArguments.swift \

@@ -109,7 +109,7 @@ mutant constructor-cycle-never-waits Internal/Recursive/Resolution.swift \
     'guard error.code == .factoryFailed, producer.isFactory'
 # Hooks: an object's hook runs when its own fill ends, before the cycle it is on is complete.
 mutant hook-before-cycle-complete Internal/Recursive/ResolutionState+Creations.swift \
-    'InjectionHookTests|ConstructorCycleTests' no \
+    'InjectionHookTests|ConstructorCycleTests|WaitingVariantTests' no \
     'if frame.earliestRead >= frame.start {' \
     'if frame.earliestRead >= frame.start || !frame.hooks.isEmpty {'
 # The same rule in programs: a hook is called right after its object's fill, before the objects
@@ -702,7 +702,7 @@ mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
 # it as another resolve, so a closure that resolves the transient type the program is filling
 # fails with `rebuilt-while-building`.
 mutant joined-resolution-sees-its-program-as-outside Internal/Engine/ActiveResolutions.swift \
-    'RecursiveCallPlacementTests' no \
+    'RecursiveCallPlacementTests|RandomizedGraphTests' no \
     'if state.pointee.joinsProgram, case .program(let run) = next { next = run.pointee.outer }' \
     '_ = next'
 # Closures below transient factories: a transient factory waiting for its arguments is not marked

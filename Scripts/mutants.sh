@@ -327,15 +327,15 @@ mutant remade-object-made-although-its-region-ran Internal/Engine/ResolveProgram
 # another.
 mutant joined-object-not-recorded-at-creation Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureFactoryProgramTests' no \
-    'emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(index)), path: path)' \
-    '_ = index'
+    'emit(.init(operation: .leaveScope, object: UInt32(object), operand: Int32(index)), path: path)' \
+    '_ = (object, index)'
 # Joined programs: a `.graph` object a closure already made is made again by the program after it.
 mutant joined-object-made-again-by-the-program Internal/Engine/ResolveProgram+Steps.swift \
     'ClosureFactoryProgramTests' no \
-    '            frame.own(made, at: slot)
-            return skip(region, at: Int(instruction.operand), frame, scoped)' \
-    '            _ = made
-            return nil'
+    '                frame.own(made, at: slot)
+                return skip(region, at: Int(instruction.operand), frame, scoped)' \
+    '                _ = made
+                return nil'
 # Programs: a property back to a shared factory still waiting for its arguments is never written
 # (the recursive path writes it once the factory returns).
 mutant program-waiting-store-never-written Internal/Compiling/ProgramLowering.swift \
@@ -677,14 +677,20 @@ mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+W
 # meets it as a cycle, or makes a second one.
 mutant kept-object-not-shared-with-joined Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureInsideRegionTests' no \
-    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared:' \
-    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared && false:'
-# Closures inside a kept object's region: a closure is called inside the region of a protocol's box
-# of a `.weak` object, which the joined resolution never sees, so the closure makes a second one.
-mutant boxed-kept-region-admits-closures Internal/Compiling/ProgramLowering+Walk.swift \
+    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared,' \
+    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared && false,'
+# Closures inside a protocol's box of an object: the region of a kept one is not looked up and
+# recorded in the joined resolution, so a closure called while it is filled makes a second one.
+mutant boxed-kept-object-not-shared-with-joined Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureInsideRegionTests' no \
-    '            if case .autowiredBoxed = made {} else { region.admitsRecursiveCalls = joinsRecursiveResolves }' \
-    '            region.admitsRecursiveCalls = joinsRecursiveResolves'
+    '            .scoped(_, .autowiredBoxed) where joinsRecursiveResolves && !destination.endsShared:' \
+    '            .scoped(_, .autowiredBoxed) where joinsRecursiveResolves && !destination.endsShared && false:'
+# Closures inside a protocol's box of an object: what a region finds recorded in the joined
+# resolution (the object itself, as recorded for a cycle back to it) is held unboxed.
+mutant found-object-not-boxed Internal/Compiling/ProgramLowering+Walk.swift \
+    'ClosureInsideRegionTests' no \
+    'region.boxing = boxing.map(Unowned.init)' \
+    'region.boxing = nil'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
 # under construction in the joined resolution, so a closure that needs it makes a second one.
 mutant waiting-factories-not-marked Internal/Recursive/RecursiveCall.swift \

@@ -130,6 +130,36 @@ private final class Panel: Injectable {
     static let dependencies: [Dependency<Panel>] = [.inject(\.gauge)]
 }
 
+/// The same cycle through a protocol bound as a singleton, and as a `.graph` object (bound in
+/// that scope: one object per resolve, which the protocol's own producer makes).
+private protocol Meter: AnyObject {
+    var reading: MeterReading! { get }
+}
+private final class FlowMeter: Injectable, Meter {
+    var reading: MeterReading!
+    static let dependencies: [Dependency<FlowMeter>] = [.inject(\.reading)]
+}
+private protocol Sensor: AnyObject {
+    var reading: SensorReading! { get }
+}
+private final class HeatSensor: Injectable, Sensor {
+    var reading: SensorReading!
+    static let dependencies: [Dependency<HeatSensor>] = [.inject(\.reading)]
+}
+private final class MeterReading {
+    let meter: any Meter
+    init(meter: any Meter) { self.meter = meter }
+}
+private final class SensorReading {
+    let sensor: any Sensor
+    init(sensor: any Sensor) { self.sensor = sensor }
+}
+private final class Console: Injectable {
+    var meter: (any Meter)!
+    var sensor: (any Sensor)!
+    static let dependencies: [Dependency<Console>] = [.inject(\.meter), .inject(\.sensor)]
+}
+
 private func container() throws -> Container {
     try Container { binder in
         binder.bind(Clock.self).to { _ in Clock() }
@@ -143,6 +173,10 @@ private func container() throws -> Container {
         binder.bind(WeakCourier.self).scoped(.weak).to { resolver in WeakCourier(resolver: resolver) }
         binder.bind((any Gauge).self).scoped(.weak).to(PressureGauge.self)
         binder.bind(Reading.self).to { resolver in Reading(dial: try resolver.resolve()) }
+        binder.bind((any Meter).self).scoped(.singleton).to(FlowMeter.self)
+        binder.bind(MeterReading.self).to { resolver in MeterReading(meter: try resolver.resolve()) }
+        binder.bind((any Sensor).self).scoped(.graph).to(HeatSensor.self)
+        binder.bind(SensorReading.self).to { resolver in SensorReading(sensor: try resolver.resolve()) }
     }
 }
 
@@ -255,15 +289,32 @@ private func container() throws -> Container {
         #expect(try container.resolve(Tower.self).hub === hub)
     }
 
-    /// The gauge is held as a protocol: the recursive path records the object, a program would
-    /// record its box, so a closure inside its region is left to the recursive path, which finds
-    /// the gauge (found by the randomized model test, seed 3120).
+    /// The gauge is held as a protocol, in a box: the program records the object itself in the
+    /// resolution it joined once it is created, as the recursive path does, so the closure's
+    /// resolve finds it (found by the randomized model test, seed 3120).
     @Test func aClosureInsideAWeakProtocolObjectsRegionFindsItThroughACycle() throws {
         let container = try container()
         for _ in 0..<2 {
             let panel = try container.resolve(Panel.self)
+            #expect(try container.hasProgram(of: Panel.self))
             #expect(panel.gauge.reading.dial.gauge === panel.gauge)
         }
+    }
+
+    /// The same for a protocol bound as a singleton, and as a `.graph` object: the first resolve
+    /// runs the program, and each closure's resolve finds the object being filled, by a nested
+    /// program of its own.
+    @Test func aClosureInsideAProtocolObjectsRegionFindsItThroughACycle() throws {
+        let container = try container()
+        let console = try container.resolve(Console.self)
+        #expect(try container.hasProgram(of: Console.self))
+        #expect(try container.hasNestedProgram(of: (any Sensor).self))
+        #expect(console.meter.reading.meter === console.meter)
+        #expect(console.sensor.reading.sensor === console.sensor)
+        let again = try container.resolve(Console.self)
+        #expect(again.meter === console.meter)
+        #expect(again.sensor !== console.sensor)
+        #expect(again.sensor.reading.sensor === again.sensor)
     }
 
     /// Eight threads meet the ledger at once, each in its program's creation frame: one closure

@@ -94,12 +94,15 @@ extension ProgramLowering {
     ) throws(Stop) -> Value? {
         let lowering = given ?? producer.lowering(insideKeptObject: isInsideKeptObject)
         let joins = joinsRecursiveResolves
+        var boxing: ProgramFactory?
         if joins {
-            // Only where the joined resolution records what the program keeps in the slot: the
-            // object itself. A protocol's box is recorded there as the recursive path makes it
-            // (the object first, for a cycle back to it), so those it makes itself.
+            // Where the joined resolution records the object the program makes: an object, held
+            // as it is or in a protocol's box (recorded unboxed, as the recursive path records it
+            // for a cycle back to it), or a factory's product that needs no conversion.
             switch lowering {
             case .autowired, .scoped(_, .autowired): break
+            case .autowiredBoxed(_, _, let conversion, _), .scoped(_, .autowiredBoxed(_, _, let conversion, _)):
+                boxing = conversion
             case .factory(let factory, _, _) where factory.conversion == nil: break
             default: return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
             }
@@ -112,6 +115,7 @@ extension ProgramLowering {
             scope: nil, publishes: false, becomesConstant: false, storage: nil, start: code.count, end: code.count)
         if joins {
             region.joined = Unowned(producer)
+            region.boxing = boxing.map(Unowned.init)
             region.admitsRecursiveCalls = true
         }
         regions.append(region)
@@ -123,9 +127,12 @@ extension ProgramLowering {
         let value = try begin(
             lowering, of: id, path: path, destination: .endShared(region: index, then: destination), into: slot)
         switch lowering {
-        case .autowired where joins, .scoped(_, .autowired) where joins:
-            // Created by now (unless the scope kept one), and still to be filled.
-            emit(.init(operation: .leaveScope, object: UInt32(slot), operand: Int32(index)), path: path)
+        case .autowired where joins, .scoped(_, .autowired) where joins,
+            .autowiredBoxed where joins, .scoped(_, .autowiredBoxed) where joins:
+            // Created by now (unless the scope kept one), and still to be filled: the object, in
+            // the slot of its fill, which for a boxed one is not the region's.
+            guard case .fill(_, _, _, let object) = stack.last?.work else { throw .unsupported }
+            emit(.init(operation: .leaveScope, object: UInt32(object), operand: Int32(index)), path: path)
         default:
             // A factory's product is recorded once it returns (see `JoinedPublication`).
             break
@@ -244,7 +251,8 @@ extension ProgramLowering {
         case .keptClosure(let producer, let make) where slot != nil:
             return try beginRecursive(
                 producer, of: id, making: make, into: slot, shared: false, path: path, destination: destination)
-        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared:
+        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared,
+            .scoped(_, .autowiredBoxed) where joinsRecursiveResolves && !destination.endsShared:
             // A kept object the joined resolution may be making already (the recursive path, or a
             // region further out, records it before it is filled): looked up there first, and
             // recorded there once created, in a region around the scope's.
@@ -266,7 +274,7 @@ extension ProgramLowering {
                 region.joined = Unowned(Self.producer(UInt(bitPattern: id)))
             }
             region.keptInJoined = joinsRecursiveResolves && !scope.publishes
-            if case .autowiredBoxed = made {} else { region.admitsRecursiveCalls = joinsRecursiveResolves }
+            region.admitsRecursiveCalls = joinsRecursiveResolves
             regions.append(region)
             regionOpenings.append(
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))

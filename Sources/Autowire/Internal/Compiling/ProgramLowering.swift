@@ -303,12 +303,11 @@ struct ProgramLowering {
     }
 
     /// Whether a nested run of a root that `lowering` makes does anything but call the recursive
-    /// path: what the recursive path makes at the root (a closure's value, a protocol's box of a
-    /// `.graph` object) or reads as a constant gains nothing from a run around it.
+    /// path: what the recursive path makes at the root (a closure's value, a `.graph` factory's
+    /// product it converts) or reads as a constant gains nothing from a run around it.
     static func nestedRunMakes(_ lowering: Lowering) -> Bool {
         switch lowering {
-        case .autowired, .forward, .scoped: true
-        case .autowiredBoxed(_, _, _, let shared): !shared
+        case .autowired, .autowiredBoxed, .forward, .scoped: true
         case .factory(let factory, _, let shared): !shared || factory.conversion == nil
         case .constant, .existing, .recursive, .keptClosure, .notYet, .unsupported: false
         }

@@ -38,6 +38,12 @@ class ProgramFactory {
     /// specialize do.
     var readsConvertedArguments: Bool { false }
 
+    /// For the conversion of an implementation object to a protocol it is bound as, which boxes it
+    /// (see `AliasConversion`): `recorded`, what a resolution recorded for that protocol, as a
+    /// program holds it. A resolution records the object itself, before it is filled, so that a
+    /// cycle back to it closes; a program holds it in its box.
+    func boxingRecorded(_ recorded: AnyObject) throws -> AnyObject { recorded }
+
     /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
     /// its producer records values (a class reference as it is, anything else in a `ValueBox`).
     /// Each argument is borrowed, except those moved to it (only to a factory that consumes

@@ -136,7 +136,15 @@ extension ResolveProgram {
             return nil
         case .instance(let made):
             // A closure's resolve made it: the program uses that one.
-            frame.own(made, at: slot)
+            guard let boxing = region.boxing else {
+                frame.own(made, at: slot)
+                return skip(region, at: Int(instruction.operand), frame, scoped)
+            }
+            do {
+                frame.own(try boxing.withObject { try $0.boxingRecorded(made) }, at: slot)
+            } catch {
+                throw failure(error, at: pc, frame)
+            }
             return skip(region, at: Int(instruction.operand), frame, scoped)
         case .underConstruction:
             // Only a `.graph` factory the program calls is marked, and the program meets one

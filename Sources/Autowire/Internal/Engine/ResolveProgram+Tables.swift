@@ -86,6 +86,12 @@ extension ResolveProgram {
         /// region is skipped, as the recursive path records it, so that a closure's resolve finds
         /// the same one after a reset.
         var joined: Unowned<AnyProducer>? = nil
+        /// For a `.graph` or kept object's region once joined, when the object is held boxed as a
+        /// protocol it is bound as: the conversion that boxes it. The region records the object
+        /// itself there, as the recursive path does, and boxes what it finds there (see
+        /// `ProgramFactory.boxingRecorded`). Unretained: the program's call of the same conversion,
+        /// inside the region, keeps it in the program's factories.
+        var boxing: Unowned<ProgramFactory>? = nil
         /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool
         let becomesConstant: Bool
@@ -125,8 +131,7 @@ extension ResolveProgram {
         /// `.graph` object's region once joined, or a framed or `.weak` region whose object the
         /// joined resolution sees while it is made (recorded there once created, or made by a
         /// factory marked under construction there), so that a closure needing it back finds it,
-        /// as the recursive path's would. Not a protocol's box of a kept object: the recursive
-        /// path records the object, a program the box.
+        /// as the recursive path's would.
         var admitsRecursiveCalls = false
     }
 

@@ -90,6 +90,17 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
         return boxed
     }
 
+    override func boxingRecorded(_ recorded: AnyObject) throws -> AnyObject {
+        // Anything else recorded for the protocol is its box already.
+        guard let implementation = recorded as? Implementation else { return recorded }
+        guard let specialized else {
+            return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
+        }
+        guard let boxed = specialized.box(recorded) else { throw nonConforming }
+        specialized.noteSuccess()
+        return boxed
+    }
+
     /// What converting an implementation that does not conform throws, as `upcast` does.
     var nonConforming: ResolutionError {
         ResolutionError(

@@ -87,13 +87,12 @@ extension Validator {
     }
 
     /// The producers whose objects, recorded by one resolve of `producer`, outlive it, and the
-    /// resolve's error if it failed. The resolve runs the root's nested program, which records
-    /// every `.graph` object it makes in the resolution it runs in.
+    /// resolve's error if it failed.
     private func survivingObjects(resolving producer: AnyProducer) -> (Set<UInt>, ResolutionError?) {
         var watched: [(producer: UInt, object: WeakObject)] = []
         do {
             try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
-                _ = try producer.produceNested(resolution)
+                _ = try producer.produceAny(resolution)
                 resolution.state.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))
                 }

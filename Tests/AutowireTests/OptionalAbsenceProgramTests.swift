@@ -5,7 +5,8 @@ import Testing
 // An `.optional` property whose value may be absent (an offered instance that is gone, or a
 // closure's resolve of one) runs in the program: the call that finds its value absent skips the
 // property's store, which keeps what it had, as the recursive path leaves it. An absence further
-// down (through an object, or a closure's own resolve) fails the resolve with its path.
+// down (through an object, or a closure's own resolve, the closure's object kept by a scope or not)
+// fails the resolve with its path.
 
 private final class Session {}
 /// An optional session, then a required log after it: the skipped store is the session's alone.
@@ -35,6 +36,16 @@ private final class Wallet: Injectable {
     var token: Token?
     static let dependencies: [Dependency<Wallet>] = [.optional(\.token)]
 }
+/// A singleton made by a closure that resolves the session.
+private final class Stash {
+    let session: Session
+    init(session: Session) { self.session = session }
+}
+/// An optional stash: the singleton's region stands between the closure's call and the property.
+private final class Safe: Injectable {
+    var stash: Stash?
+    static let dependencies: [Dependency<Safe>] = [.optional(\.stash)]
+}
 /// Made by a closure with nothing to resolve.
 private final class Coin {}
 /// An optional coin, then the same `.graph` coin required: one instance.
@@ -49,6 +60,7 @@ private func container() throws -> Container {
         binder.bind(Session.self).toOfferedInstance()
         binder.bind(Token.self).to { resolver in Token(session: try resolver.resolve()) }
         binder.bind(Coin.self).to { _ in Coin() }
+        binder.bind(Stash.self).scoped(.singleton).to { resolver in Stash(session: try resolver.resolve()) }
     }
 }
 
@@ -90,6 +102,21 @@ private let noSession =
         let session = Session()
         try container.offer(session)
         #expect(try container.resolve(Wallet.self).token?.session === session)
+    }
+
+    @Test func anAbsenceAKeptObjectsClosureMeetsFailsTheResolveWithItsPath() throws {
+        let container = try container()
+        for _ in 0..<2 {
+            let error = #expect(throws: ResolutionError.self) { try container.resolve(Safe.self) }
+            #expect(error?.path == ["Safe.stash", "Stash", "Session"])
+            #expect(error?.description.hasPrefix(noSession) == true)
+        }
+        #expect(try container.hasProgram(of: Safe.self))
+        let session = Session()
+        try container.offer(session)
+        let safe = try container.resolve(Safe.self)
+        #expect(safe.stash?.session === session)
+        #expect(try container.resolve(Safe.self).stash === safe.stash)
     }
 
     @Test func aClosuresValueForAnOptionalPropertyIsTheGraphInstanceMetAfterIt() throws {

@@ -157,8 +157,10 @@ extension ProgramLowering {
         // the resolution) or a `.weak` object's, which marks what is made there as kept. (A
         // singleton's region is gone once the singleton exists: lowered again, the program joins
         // at its start only if it must.)
-        let place = optionalPlace(of: destination)
-        guard place != .beside else { throw .unsupported }
+        // Whatever lies between the call and an `.optional` property it fills, a failure of the
+        // call names the closure's binding (or the factory's) in its path: never the one-step
+        // absence such a property goes without (`ResolutionError.isUnavailableInstance`), so it
+        // fails the resolve, as on the recursive path.
         for region in enclosingRegions where !regions[region].admitsRecursiveCalls {
             throw joinsRecursiveResolves ? .unsupported : .joinsFromStart
         }
@@ -188,14 +190,10 @@ extension ProgramLowering {
         let call = RecursiveCall(
             producer, making: make, seeds: seeds, waitingFactories: waitingFactories,
             waitingTransientFactories: waitingTransientFactories)
-        // A product the property may go without is not the program's to share: a later meeting
-        // calls again, and finds it in the joined resolution if the closure made it.
-        let optional = place == .property
         stack.append(
             Pending(
-                producer: id,
-                work: .call(call, parameters: seeds, arguments: [], shared: shared && !optional, slot: slot),
-                path: path, range: nil, toleratesAbsence: optional, destination: destination))
+                producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: slot),
+                path: path, range: nil, destination: destination))
         return nil
     }
 
@@ -361,7 +359,7 @@ extension ProgramLowering {
     }
 
     /// Where a value begun now stands to the `.optional` properties being filled, for a call that
-    /// may find its value absent (an offered instance that is gone, or a closure's resolve of one).
+    /// may find its value absent: an offered instance that is gone.
     /// The recursive path leaves such a property as it was when the error reaching it is that absence
     /// and names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
     /// factory parameter between the property and the call adds one, so only a call delivering to

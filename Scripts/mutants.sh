@@ -672,6 +672,12 @@ mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+W
     'CustomScopeAfterClosureTests' no \
     'throw madeInLastingRegion ? .joinsFromStart : .notYet' \
     'throw madeInLastingRegion ? .unsupported : .notYet'
+# Closures in a custom scope: the closure of a custom-scoped binding has no program form, so every
+# root that reaches it keeps the recursive path.
+mutant custom-scope-closure-unlowered Internal/Producers/ResettableProducer.swift \
+    'CustomScopeProgramTests' no \
+    '            made = keptClosure(recipe)' \
+    '            return .unsupported'
 # Closures inside a kept object's region: the singleton or `.weak` object a joined program creates is
 # not looked up and recorded in the joined resolution, so a closure called while it is filled
 # meets it as a cycle, or makes a second one.

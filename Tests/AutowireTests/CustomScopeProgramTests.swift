@@ -71,6 +71,18 @@ private final class Rota: Injectable {
     ]
 }
 
+/// Kept per visit, made by a closure that resolves the visit's basket.
+private final class Trolley: @unchecked Sendable {
+    let basket: Basket
+    init(basket: Basket) { self.basket = basket }
+}
+private final class Till: Injectable {
+    static var scope: Scope { .transient }
+    var trolley: Trolley!
+    var basket: Basket!
+    static let dependencies: [Dependency<Till>] = [.inject(\.trolley), .inject(\.basket)]
+}
+
 /// Serialized: the suite counts creations in globals.
 @Suite(.serialized) struct CustomScopeProgramTests {
     @Test func aCustomScopedObjectIsMadeByTheProgramAndKeptUntilItsScopeIsReset() throws {
@@ -110,6 +122,27 @@ private final class Rota: Injectable {
             #expect(try container.resolve(Locker.self) !== rota.locker)
         }
         #expect(try container.regionCount(of: Rota.self) == 4)
+    }
+
+    /// The closure is called in the trolley's region, in the resolution the program joins from
+    /// its start: the basket it resolves is the one the program reads after it.
+    @Test func aCustomScopedObjectMadeByAClosureIsMadeByTheProgramAndKeptUntilItsScopeIsReset() throws {
+        let container = try Container { binder in
+            binder.bind(Trolley.self).scoped(.custom(Visit.self)).to { resolver in
+                Trolley(basket: try resolver.resolve())
+            }
+        }
+        let first = try container.resolve(Till.self)
+        #expect(try container.hasProgram(of: Till.self))
+        #expect(first.trolley.basket === first.basket)
+        #expect(try container.resolve(Trolley.self) === first.trolley)
+        #expect(try container.hasProgram(of: Trolley.self))
+        #expect(try container.resolve(Till.self).trolley === first.trolley)
+        container.reset(Visit.self)
+        let after = try container.resolve(Till.self)
+        #expect(after.trolley !== first.trolley)
+        #expect(after.trolley.basket === after.basket)
+        #expect(after.basket !== first.basket)
     }
 
     @Test func threadsFirstResolvingACustomScopedObjectShareOne() throws {

@@ -40,8 +40,12 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     }
 
     override func lowering() -> Lowering {
-        let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
-        if case .unsupported = made { return .unsupported }
+        var made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
+        if case .unsupported = made {
+            guard recipe.isFactory else { return .unsupported }
+            // A closure: called as `create` calls it, in the region's creation frame.
+            made = keptClosure(recipe)
+        }
         return .scoped(ResettableRegion(self), made)
     }
 

@@ -672,6 +672,12 @@ mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+W
     'CustomScopeAfterClosureTests' no \
     'throw madeInLastingRegion ? .joinsFromStart : .notYet' \
     'throw madeInLastingRegion ? .unsupported : .notYet'
+# Closures after many objects: a program that made more `.graph` objects than a call's arguments
+# hold before its first closure leaves the root to the recursive path.
+mutant many-seeds-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
+    'ClosureFactoryProgramTests' no \
+    'guard graphSlots.count <= 64 else { throw .joinsFromStart }' \
+    'guard graphSlots.count <= 64 else { throw .unsupported }'
 # Closures in a custom scope: the closure of a custom-scoped binding has no program form, so every
 # root that reaches it keeps the recursive path.
 mutant custom-scope-closure-unlowered Internal/Producers/ResettableProducer.swift \

@@ -161,6 +161,19 @@ private final class Registry: Injectable {
     static let dependencies: [Dependency<Registry>] = [.inject(\.notary), .inject(\.signing), .inject(\.sealing)]
 }
 
+/// Made by a closure that resolves the head of a chain of 150 `.graph` objects.
+private final class Index {
+    let chain: ChainNode<Deep150, Zero>
+    init(chain: ChainNode<Deep150, Zero>) { self.chain = chain }
+}
+/// Makes the whole chain before the closure is called: more objects than a call's arguments can
+/// hand to the resolution the program joins.
+private final class Archive: Injectable {
+    var chain: ChainNode<Deep150, Zero>!
+    var index: Index!
+    static let dependencies: [Dependency<Archive>] = [.inject(\.chain), .inject(\.index)]
+}
+
 private func container() throws -> Container {
     try Container { binder in
         binder.bind(Repository.self).to { resolver in Repository(log: try resolver.resolve()) }
@@ -171,6 +184,7 @@ private func container() throws -> Container {
             Notary(signing: try resolver.resolve(), sealing: try resolver.resolve())
         }
         binder.bind(Audit.self).to { resolver in Audit(log: try resolver.resolve()) }
+        binder.bind(Index.self).to { resolver in Index(chain: try resolver.resolve()) }
         binder.bind(Loop.self).to { resolver in
             _ = try resolver.resolve(Loop.self)
             return Loop()
@@ -189,6 +203,16 @@ private func container() throws -> Container {
         #expect(try container.hasProgram(of: Front.self))
         for front in fronts { #expect(front.repository.log === front.log) }
         #expect(fronts[0].log !== fronts[1].log)
+    }
+
+    /// The program joins the closure's resolution from its start, recording each `.graph`
+    /// object there as it makes it, rather than handing them over at the closure's call.
+    @Test func aClosureCalledAfterMoreThan64GraphObjectsFindsTheOnesTheProgramMade() throws {
+        let container = try container()
+        let archives = try (0..<2).map { _ in try container.resolve(Archive.self) }
+        #expect(try container.hasProgram(of: Archive.self))
+        for archive in archives { #expect(archive.index.chain === archive.chain) }
+        #expect(archives[0].chain !== archives[1].chain)
     }
 
     @Test func aGraphObjectAClosureResolvedIsTheOneTheProgramUsesAfterIt() throws {

@@ -182,7 +182,9 @@ extension ProgramLowering {
         }
         var seeds: [AnyProducer] = []
         if !joinsRecursiveResolves {
-            guard graphSlots.count <= 64 else { throw .unsupported }
+            // More than a call's arguments can hand over: lowered again joining from the start,
+            // the program records each `.graph` object there as it makes it.
+            guard graphSlots.count <= 64 else { throw .joinsFromStart }
             seeds = graphSlots.addresses.map(Self.producer)
             joinsRecursiveResolves = true
         }

@@ -20,8 +20,9 @@ struct ProgramLowering {
         /// Something on the way only the recursive path performs; the root keeps that path.
         case unsupported
         /// A closure is called inside the region of a kept object (or of a `.graph` object made
-        /// again), or after a region that stays in later programs made a `.graph` object, in a
-        /// top-level program that has not joined a resolution: lowered again joining one from its
+        /// again), after a region that stays in later programs made a `.graph` object, or after
+        /// more `.graph` objects than its call's arguments hand over (64), in a top-level program
+        /// that has not joined a resolution: lowered again joining one from its
         /// first instruction, in which a singleton's or a custom scope's region is a creation
         /// frame (`ResolveProgram.ScopeRegion.framed`), a `.weak` object's marks what is made as
         /// kept (`keptInJoined`), as the recursive path makes them, and every region records the

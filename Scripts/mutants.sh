@@ -340,8 +340,9 @@ mutant joined-object-made-again-by-the-program Internal/Engine/ResolveProgram+St
 # (the recursive path writes it once the factory returns).
 mutant program-waiting-store-never-written Internal/Compiling/ProgramLowering.swift \
     'ConstructorCycleTests' no \
-    'for fill in waiting { emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path) }' \
-    '_ = waiting'
+    '                            emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path)
+                            continue' \
+    '                            continue'
 # Regions: a run that skips a region notes only that one as skipped, not those inside it, so the
 # hook of an object a region inside it would have made runs on the object made again in its place.
 mutant skipped-region-leaves-inner-ones-unnoted Internal/Compiling/ProgramLowering+Regions.swift \
@@ -672,6 +673,12 @@ mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+W
     'CustomScopeAfterClosureTests' no \
     'throw madeInLastingRegion ? .joinsFromStart : .notYet' \
     'throw madeInLastingRegion ? .unsupported : .notYet'
+# Waiting properties: a property that waited for a factory is written into its object even when the
+# run skipped the region that made it (the scope kept one), writing into an empty slot.
+mutant waiting-store-into-skipped-owner Internal/Engine/StoreUnlessSkipped.swift \
+    'WeakScopeProgramTests' no \
+    'if !run.pointee.skipped(region: region) { store.assign(arguments.recorded(0), product) }' \
+    'store.assign(arguments.recorded(0), product)'
 # Closures after many objects: a program that made more `.graph` objects than a call's arguments
 # hold before its first closure leaves the root to the recursive path.
 mutant many-seeds-unlowered Internal/Compiling/ProgramLowering+Walk.swift \

@@ -77,6 +77,18 @@ private final class Porch: Injectable {
     static let dependencies: [Dependency<Porch>] = [.inject(\.lamp), .inject(\.log)]
 }
 
+/// Made by a `.graph` typed factory from a `.weak` keeper whose property needs the gate back: the
+/// property waits for the factory, and is written once it returns, after the keeper's region.
+private final class Gate {
+    let keeper: Keeper
+    init(keeper: Keeper) { self.keeper = keeper }
+}
+private final class Keeper: Injectable {
+    static var scope: Scope { .weak }
+    var gate: Gate!
+    static let dependencies: [Dependency<Keeper>] = [.inject(\.gate)]
+}
+
 /// Serialized: the suite counts live objects in globals.
 @Suite(.serialized) struct WeakScopeProgramTests {
     @Test func aWeakObjectIsMadeByTheProgramOnceAndSharedWhileHeld() throws {
@@ -130,6 +142,21 @@ private final class Porch: Injectable {
         let next = try container.resolve(Porch.self)
         #expect(next.lamp.log === next.log)
         #expect(lampsMade.load(ordering: .relaxed) == 2)
+    }
+
+    /// While the keeper lives, the next resolve skips its region: the new gate is not written
+    /// into it, which keeps the gate it was made with, as on the recursive path.
+    @Test func aPropertyThatWaitedForAFactoryIsWrittenOnlyWhenItsObjectsRegionRan() throws {
+        let container = try Container { binder in
+            binder.bind(Gate.self).to(factory: Gate.init(keeper:))
+        }
+        let first = try container.resolve(Gate.self)
+        #expect(try container.hasProgram(of: Gate.self))
+        #expect(first.keeper.gate === first)
+        let second = try container.resolve(Gate.self)
+        #expect(second !== first)
+        #expect(second.keeper === first.keeper)
+        #expect(second.keeper.gate === first)
     }
 
     @Test func threadsMeetingAWeakObjectAtOnceShareOne() throws {

@@ -385,11 +385,16 @@ struct ProgramLowering {
                 if shared { recordGraphSlot(slot, of: top.producer) }
                 if let waiting = waitingStores[top.producer] {
                     waitingStores[top.producer] = nil
-                    // The owner is empty if a region that closed since made it and was skipped.
-                    for fill in waiting where fill.region.map({ !enclosingRegions.contains($0) }) ?? false {
-                        throw .unsupported
+                    for fill in waiting {
+                        // The owner is empty if a region that closed since made it and was skipped.
+                        guard let region = fill.region, !enclosingRegions.contains(region) else {
+                            emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path)
+                            continue
+                        }
+                        emitCall(
+                            StoreUnlessSkipped(fill.store, region: region, key: factory.key),
+                            arguments: [UInt32(fill.owner), UInt32(slot)], into: newSlot(owned: true), path: fill.path)
                     }
-                    for fill in waiting { emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path) }
                 }
                 onPath[top.producer] = top.enclosingEntry
                 try deliver(.slot(slot), to: top.destination, path: top.path)

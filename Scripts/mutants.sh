@@ -671,8 +671,8 @@ mutant custom-scope-kept-object-not-recorded Internal/Engine/ResolveProgram+Step
 # root keeps the recursive path.
 mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'CustomScopeAfterClosureTests' no \
-    'throw madeInLastingRegion ? .joinsFromStart : .notYet' \
-    'throw madeInLastingRegion ? .unsupported : .notYet'
+    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
+    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .unsupported }'
 # Waiting properties: a property that waited for a factory is written into its object even when the
 # run skipped the region that made it (the scope kept one), writing into an empty slot.
 mutant waiting-store-into-skipped-owner Internal/Engine/StoreUnlessSkipped.swift \
@@ -751,13 +751,14 @@ mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
 # Closures after a region: called from the program, not given what the region made.
 mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'RecursiveCallPlacementTests' no \
-    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw madeInLastingRegion ? .joinsFromStart : .notYet }' \
+    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
     ''
-# Closures after a singleton's region: refused for good rather than until the singleton exists.
-mutant closure-after-singleton-region-refused-for-good Internal/Compiling/ProgramLowering+Regions.swift \
+# Closures after a singleton's region: the first resolve, in which the region runs, keeps the
+# recursive path until the singleton exists.
+mutant closure-after-singleton-region-not-yet Internal/Compiling/ProgramLowering+Walk.swift \
     'RecursiveCallPlacementTests' no \
-    'if !regions[index].becomesConstant { madeInLastingRegion = true }' \
-    'madeInLastingRegion = true'
+    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
+    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .notYet }'
 # Transient objects and factories met again through a `.graph` object: refused, so their graphs
 # keep the recursive path.
 mutant transient-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \

@@ -298,9 +298,12 @@ private func container() throws -> Container {
         #expect(second.ledger !== first.ledger)
     }
 
+    /// The first resolve runs a program that joins the closure's resolution from its start, in
+    /// which the singleton's region records the ledger it makes.
     @Test func aClosureAfterASingletonsFirstRegionSharesTheGraphObjectsMadeInIt() throws {
         let container = try container()
         let first = try container.resolve(Library.self)
+        #expect(try container.hasProgram(of: Library.self))
         #expect(first.vault.ledger === first.archive.ledger)
         let later = try (0..<2).map { _ in try container.resolve(Library.self) }
         #expect(try container.hasProgram(of: Library.self))

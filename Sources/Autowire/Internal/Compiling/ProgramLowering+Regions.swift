@@ -12,7 +12,6 @@ extension ProgramLowering {
         let opening = regionOpenings[index]
         for producer in graphLog[opening.graphLogStart...] where producer != opening.producer {
             setAside(producer)
-            if !regions[index].becomesConstant { madeInLastingRegion = true }
         }
     }
 
@@ -34,7 +33,6 @@ extension ProgramLowering {
             }
             guard joins || remade[producer] == nil else { continue }
             setAside(producer)
-            madeInLastingRegion = true
         }
         if joins, graphLog.count > opening.graphLogStart {
             // Everything the region made but its own object is set aside now: an enclosing region

@@ -50,7 +50,6 @@ extension ProgramLowering {
         Self.empty(&stagedUntilEnd)
         if !pinnedStorages.isEmpty { pinnedStorages.removeAll(keepingCapacity: true) }
         madeInRegion.removeAll()
-        madeInLastingRegion = false
         remade.removeAll()
         Self.empty(&regions)
         Self.empty(&regionReleases)

@@ -167,8 +167,9 @@ extension ProgramLowering {
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
         // it would make a second one: lowered again joining from the start, the region records
-        // what it makes there when it runs. A singleton's region is gone once the singleton exists.
-        if !joinsRecursiveResolves, madeInRegion.count > 0 { throw madeInLastingRegion ? .joinsFromStart : .notYet }
+        // what it makes there when it runs. (A singleton's region is gone once the singleton
+        // exists: the program lowered again then joins only if it must.)
+        if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }
         var waitingFactories: [AnyProducer] = []
         var waitingTransientFactories: [(producer: AnyProducer, progress: Int)] = []
         for pending in stack {

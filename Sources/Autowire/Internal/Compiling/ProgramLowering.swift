@@ -156,10 +156,6 @@ struct ProgramLowering {
     /// empty when the region was skipped: one met again is made again there, in a region of its
     /// own that runs only then (see `beginShared`).
     var madeInRegion = IdentityTable<Int>()
-    /// Whether `madeInRegion` held an object of a region that stays in the programs lowered later
-    /// (a weak or custom scope's, or one that makes an object again): a `RecursiveCall` after one
-    /// of a singleton's region is a `notYet`.
-    var madeInLastingRegion = false
     /// The producers made again after a region that made them: their slot is filled from then on,
     /// whichever ran.
     var remade = IdentityTable<Void>()

@@ -673,6 +673,12 @@ mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+W
     'CustomScopeAfterClosureTests' no \
     'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
     'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .unsupported }'
+# Assisted factories: a target made again inside its own construction counts as built outside the
+# resolve that makes it, so that resolve takes the recursive path.
+mutant assisted-target-counted-as-built Internal/Compiling/ProgramLowering.swift \
+    'AssistedProgramTests' no \
+    '!Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget' \
+    'true'
 # Waiting properties: a property that waited for a factory is written into its object even when the
 # run skipped the region that made it (the scope kept one), writing into an empty slot.
 mutant waiting-store-into-skipped-owner Internal/Engine/StoreUnlessSkipped.swift \

@@ -52,6 +52,16 @@ private final class Receipt {
     }
 }
 
+/// Made by a bound assisted factory that its own construction calls until it stops.
+private final class Sapling {
+    let madeByProgram = ActiveResolutions.innermostRunsAProgram
+    let children: [Sapling]
+    init(depth: Int, factory: AssistedFactory<Int, Sapling>) throws {
+        children = depth > 0 ? [try factory.make(depth - 1), try factory.make(depth - 1)] : []
+    }
+    var all: [Sapling] { [self] + children.flatMap(\.all) }
+}
+
 @Suite struct AssistedProgramTests {
     @Test func anAssistedFactoryMakesItsObjectByTheTargetsProgram() throws {
         let container = Container()
@@ -71,6 +81,21 @@ private final class Receipt {
         let receipts = try (1...3).map { try makeReceipt.make(TableNumber(raw: $0)) }
         #expect(receipts.map(\.table) == [TableNumber(raw: 1), TableNumber(raw: 2), TableNumber(raw: 3)])
         #expect(receipts.dropFirst().allSatisfy { $0.madeByProgram })
+    }
+
+    /// Each `make` inside the construction of the object an outer one is making runs the target's
+    /// program too: an assisted factory's target may run again while it runs, as on the recursive
+    /// path, so the resolves around it building one do not refuse the program.
+    @Test func anAssistedFactoryCalledInsideItsTargetsConstructionMakesItByTheProgram() throws {
+        let container = try Container { binder in
+            binder.bind(AssistedFactory<Int, Sapling>.self).to(assisted: Sapling.init)
+        }
+        let makeSapling = try container.resolve(AssistedFactory<Int, Sapling>.self)
+        for _ in 0..<2 {
+            let saplings = try makeSapling.make(3).all
+            #expect(saplings.count == 15)
+            #expect(saplings.filter(\.madeByProgram).count == 15)
+        }
     }
 
     /// The singleton's factory runs the target's program for a kept object: the ticket's provider

@@ -297,9 +297,9 @@ extension ProgramLowering {
     /// In a variant for a resolve started inside another, where the producer `id`, which a resolve
     /// around it is still making, would be made: the program fails there (see `BuiltOutside`).
     /// Its value's slot is never filled, since nothing after the failure runs. Only for what the
-    /// recursive path checks the same way: an autowired object, or a factory (but an assisted
-    /// factory's target, which it lets run again), outside any region, whose scope's lock the
-    /// recursive path would take first.
+    /// recursive path checks the same way: an autowired object, or a factory (never an assisted
+    /// factory's target, which no program counts as built), outside any region, whose scope's lock
+    /// the recursive path would take first.
     mutating func failBuiltOutside(_ lowering: Lowering, of id: ObjectIdentifier, path: Int32, into slot: Int?)
         throws(Stop) -> Value?
     {
@@ -307,7 +307,7 @@ extension ProgramLowering {
         let isFactory: Bool
         switch lowering {
         case .autowired: isFactory = false
-        case .factory(let factory, _, _) where factory.conversion == nil && !producer.key.isAssistedTarget:
+        case .factory(let factory, _, _) where factory.conversion == nil:
             isFactory = true
         default: throw .unsupported
         }

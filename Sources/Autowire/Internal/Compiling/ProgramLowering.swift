@@ -371,8 +371,10 @@ struct ProgramLowering {
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
                 // The recursive path marks what a `RecursiveCall` makes in the joined resolution,
-                // which it reads itself.
-                if !(factory is RecursiveCall) {
+                // which it reads itself. An assisted factory's target may run again while it runs
+                // (its construction making smaller ones, as a tree's does): a resolve inside it
+                // never counts it as built outside, as the recursive path's re-entry check does not.
+                if !(factory is RecursiveCall), !Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget {
                     building.append(
                         ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
                 }

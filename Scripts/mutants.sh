@@ -673,6 +673,12 @@ mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+W
     'CustomScopeAfterClosureTests' no \
     'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
     'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .unsupported }'
+# Waiting properties: a property that meets a running constructor through an alias does not wait
+# for it, so the root keeps the recursive path.
+mutant waiting-through-aliases-refused Internal/Compiling/ProgramLowering+Walk.swift \
+    'CyclePerEntryTests' no \
+    'guard maker !== requested, onPath[ObjectIdentifier(maker)] != nil,' \
+    'guard maker !== requested, onPath[ObjectIdentifier(maker)] != nil, false,'
 # Assisted factories: a target made again inside its own construction counts as built outside the
 # resolve that makes it, so that resolve takes the recursive path.
 mutant assisted-target-counted-as-built Internal/Compiling/ProgramLowering.swift \
@@ -681,10 +687,10 @@ mutant assisted-target-counted-as-built Internal/Compiling/ProgramLowering.swift
     'true'
 # Waiting properties: a property that waited for a factory is written into its object even when the
 # run skipped the region that made it (the scope kept one), writing into an empty slot.
-mutant waiting-store-into-skipped-owner Internal/Engine/StoreUnlessSkipped.swift \
+mutant waiting-store-into-skipped-owner Internal/Engine/WaitedStore.swift \
     'WeakScopeProgramTests' no \
-    'if !run.pointee.skipped(region: region) { store.assign(arguments.recorded(0), product) }' \
-    'store.assign(arguments.recorded(0), product)'
+    'if let region, run.pointee.skipped(region: region) { return product }' \
+    'if let region, run.pointee.skipped(region: region) { _ = product }'
 # Closures after many objects: a program that made more `.graph` objects than a call's arguments
 # hold before its first closure leaves the root to the recursive path.
 mutant many-seeds-unlowered Internal/Compiling/ProgramLowering+Walk.swift \

@@ -12,6 +12,11 @@ extension ProgramLowering {
         if let slot = madeInRegion[id] {
             return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
+        if case .store(let owner, let store) = destination,
+            waitsThroughAliases(for: producer, toFill: owner, with: store, path: path)
+        {
+            return nil
+        }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) {
             // A factory running in the resolution a waiting variant runs in, met other than by a
@@ -46,6 +51,23 @@ extension ProgramLowering {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
         }
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
+    }
+
+    /// Whether the property `store` of the object in slot `owner`, which asks for `requested`, an
+    /// alias of a shared factory still waiting for its arguments, waits for the factory's product:
+    /// written, converted by the aliases, once the factory returns (see `WaitedStore`), as the
+    /// recursive path's fill waits through aliases (`Resolution.wait(for:toFill:with:)`).
+    mutating func waitsThroughAliases(
+        for requested: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
+    ) -> Bool {
+        let maker = requested.valueMaker
+        guard maker !== requested, onPath[ObjectIdentifier(maker)] != nil,
+            Self.closesCycleWhenItReturns(maker.lowering(insideKeptObject: isInsideKeptObject))
+        else { return false }
+        var waiting = WaitingStore(owner: owner, store: store, path: path, region: enclosingRegions.last)
+        waiting.throughAliases = requested
+        waitingStores[ObjectIdentifier(maker)] = (waitingStores[ObjectIdentifier(maker)] ?? []) + [waiting]
+        return true
     }
 
     /// In a waiting variant, whether the property `store` of the object in slot `owner`, which

@@ -75,6 +75,8 @@ struct ProgramLowering {
         let store: ProgramStore
         let path: Int32
         let region: Int?
+        /// What the property asked for when it hands the factory's product on through aliases.
+        var throughAliases: AnyProducer? = nil
     }
 
     /// An object being filled, or a factory whose arguments are being made.
@@ -385,12 +387,15 @@ struct ProgramLowering {
                     waitingStores[top.producer] = nil
                     for fill in waiting {
                         // The owner is empty if a region that closed since made it and was skipped.
-                        guard let region = fill.region, !enclosingRegions.contains(region) else {
+                        let closedRegion = fill.region.flatMap { enclosingRegions.contains($0) ? nil : $0 }
+                        guard closedRegion != nil || fill.throughAliases != nil else {
                             emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path)
                             continue
                         }
                         emitCall(
-                            StoreUnlessSkipped(fill.store, region: region, key: factory.key),
+                            WaitedStore(
+                                fill.store, throughAliases: fill.throughAliases, region: closedRegion,
+                                key: factory.key),
                             arguments: [UInt32(fill.owner), UInt32(slot)], into: newSlot(owned: true), path: fill.path)
                     }
                 }

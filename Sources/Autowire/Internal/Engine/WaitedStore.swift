@@ -1,0 +1,36 @@
+/// A property that waited for a shared factory's product (see `ProgramLowering.WaitingStore`),
+/// written once the factory returns where a plain store cannot write it:
+/// - it asked for the factory through aliases (a protocol bound to the factory's class): the
+///   product is converted by each of them first, as the recursive path's waiting fill converts it,
+///   and a product that does not conform fails the resolve there;
+/// - the object that owns it was made in a region that closed before then: a run that skipped that
+///   region holds the object its scope kept, complete since it was kept, or nothing for an object
+///   made inside it, so the property is written only when the region ran.
+///
+/// Called with the owner and the product as its arguments, it returns the product: a program's
+/// call makes a value, and the slot holding this one is released like any other.
+final class WaitedStore: ProgramFactory {
+    private let store: ProgramStore
+    /// What the property asked for, when it hands on the factory's product through aliases.
+    private let throughAliases: AnyProducer?
+    /// The innermost region open where the property met the factory, when it closed before.
+    private let region: Int?
+
+    init(_ store: ProgramStore, throughAliases: AnyProducer?, region: Int?, key: BindingKey) {
+        self.store = store
+        self.throughAliases = throughAliases
+        self.region = region
+        super.init(key: key, location: nil, references: 0b11)
+    }
+
+    override var namesPath: Bool { false }
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        let product = arguments.recorded(1)
+        // Skipped: the owner is complete, or its slot empty, and it is never read.
+        if let region, run.pointee.skipped(region: region) { return product }
+        let value = try throughAliases?.recorded(fromMakerValue: product) ?? product
+        withExtendedLifetime(value) { store.assign(arguments.recorded(0), value) }
+        return product
+    }
+}

@@ -12,12 +12,15 @@ extension ProgramLowering {
         if let slot = madeInRegion[id] {
             return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
-        if case .store(let owner, let store) = destination,
+        let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
+        // (Only an alias's conversion hands on another's value under a call of its own: what it
+        // hands on is looked for, through a conformance check per alias, only then.)
+        if case .factory(let factory, _, _) = lowering, factory.isAliasConversion,
+            case .store(let owner, let store) = destination,
             waitsThroughAliases(for: producer, toFill: owner, with: store, path: path)
         {
             return nil
         }
-        let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
         if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) {
             // A factory running in the resolution a waiting variant runs in, met other than by a
             // property that can wait for it. A closure's call checks for itself on the recursive

@@ -38,6 +38,10 @@ class ProgramFactory {
     /// specialize do.
     var readsConvertedArguments: Bool { false }
 
+    /// Whether this is an alias's conversion (see `AliasConversion`), whose one argument is the
+    /// value of the producer the alias hands on.
+    var isAliasConversion: Bool { false }
+
     /// For the conversion of an implementation object to a protocol it is bound as, which boxes it
     /// (see `AliasConversion`): `recorded`, what a resolution recorded for that protocol, as a
     /// program holds it. A resolution records the object itself, before it is filled, so that a

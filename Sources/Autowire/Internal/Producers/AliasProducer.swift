@@ -79,6 +79,8 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
 
     override var conversion: ImplementationConversion? { specialized }
 
+    override var isAliasConversion: Bool { true }
+
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         guard let specialized else {
             let implementation = arguments.take(Implementation.self, 0)

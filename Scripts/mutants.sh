@@ -675,7 +675,7 @@ mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+W
     'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .unsupported }'
 # Waiting properties: a property that meets a running constructor through an alias does not wait
 # for it, so the root keeps the recursive path.
-mutant waiting-through-aliases-refused Internal/Compiling/ProgramLowering+Walk.swift \
+mutant waiting-through-aliases-refused Internal/Compiling/ProgramLowering+Waiting.swift \
     'CyclePerEntryTests' no \
     'guard maker !== requested, onPath[ObjectIdentifier(maker)] != nil,' \
     'guard maker !== requested, onPath[ObjectIdentifier(maker)] != nil, false,'

@@ -40,6 +40,17 @@ enum Lowering {
         }
     }
 
+    /// Whether a nested run of a root made so does anything but call the recursive path: what the
+    /// recursive path makes at the root (a closure's value, a `.graph` factory's product it
+    /// converts) or reads as a constant gains nothing from a run around it.
+    var makesInNestedRun: Bool {
+        switch self {
+        case .autowired, .autowiredBoxed, .forward, .scoped: true
+        case .factory(let factory, _, let shared): !shared || factory.conversion == nil
+        case .constant, .existing, .recursive, .keptClosure, .notYet, .unsupported: false
+        }
+    }
+
     /// Whether a program makes one value of it per resolve, which every reader shares.
     var isMadeOncePerResolve: Bool {
         switch self {

@@ -56,55 +56,6 @@ extension ProgramLowering {
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
     }
 
-    /// Whether the property `store` of the object in slot `owner`, which asks for `requested`, an
-    /// alias of a shared factory still waiting for its arguments, waits for the factory's product:
-    /// written, converted by the aliases, once the factory returns (see `WaitedStore`), as the
-    /// recursive path's fill waits through aliases (`Resolution.wait(for:toFill:with:)`).
-    mutating func waitsThroughAliases(
-        for requested: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
-    ) -> Bool {
-        let maker = requested.valueMaker
-        guard maker !== requested, onPath[ObjectIdentifier(maker)] != nil,
-            Self.closesCycleWhenItReturns(maker.lowering(insideKeptObject: isInsideKeptObject))
-        else { return false }
-        var waiting = WaitingStore(owner: owner, store: store, path: path, region: enclosingRegions.last)
-        waiting.throughAliases = requested
-        waitingStores[ObjectIdentifier(maker)] = (waitingStores[ObjectIdentifier(maker)] ?? []) + [waiting]
-        return true
-    }
-
-    /// In a waiting variant, whether the property `store` of the object in slot `owner`, which
-    /// asks for `target`, waits for a factory running in the resolution (the one `target` is, or
-    /// its aliases hand on): then the program registers the wait there when it reaches the
-    /// property, as the recursive path waits when the factory's cycle check fails
-    /// (`Resolution.canWait`), and makes nothing of the factory's.
-    mutating func waitsForRunningFactory(
-        _ target: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
-    )
-        -> Bool
-    {
-        let maker = target.valueMaker
-        guard variant.waitsFor.contains(ObjectIdentifier(maker)), maker.isFactory, maker.scope != .transient,
-            maker.scope != .weak
-        else { return false }
-        emitCall(
-            WaitForRunningFactory(target, store: store), arguments: [UInt32(owner)], into: newSlot(owned: true),
-            path: path)
-        return true
-    }
-
-    /// Whether a property that meets `lowering`'s factory while it waits for its arguments closes
-    /// the cycle by waiting for its product: a factory whose product is shared (one per resolve,
-    /// a singleton, a custom scope's), as `Resolution.canWait` decides for the recursive path; not
-    /// a transient one's, nor a `.weak` one's, which nothing holds while it is made.
-    static func closesCycleWhenItReturns(_ lowering: Lowering) -> Bool {
-        switch lowering {
-        case .factory(_, _, let shared): shared
-        case .scoped(let scope, .factory): scope.publishes
-        default: false
-        }
-    }
-
     /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may
     /// be there already: in a region of its own (see `ResolveProgram.ScopeRegion`). Before the
     /// program joins recursive resolves, it is an object a closed region made, made again where

@@ -258,12 +258,12 @@ struct ProgramLowering {
                     producer: ObjectIdentifier(root),
                     work: .fill(type: type, plan: plan, steps: plan.steps, slot: slot), path: -1,
                     range: nil, destination: .root))
-        case let lowering where nested && !Self.nestedRunMakes(lowering):
+        case let lowering where nested && !lowering.makesInNestedRun:
             throw .unsupported
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
         case .constant(let value):
-            // (Not nested: `nestedRunMakes`.)
+            // (Not nested: `Lowering.makesInNestedRun`.)
             stack.append(
                 Pending(
                     producer: ObjectIdentifier(root),
@@ -299,17 +299,6 @@ struct ProgramLowering {
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
             generation: generation, kind: kind, joinsAtStart: joinsFromStart,
             constructs: constructs)
-    }
-
-    /// Whether a nested run of a root that `lowering` makes does anything but call the recursive
-    /// path: what the recursive path makes at the root (a closure's value, a `.graph` factory's
-    /// product it converts) or reads as a constant gains nothing from a run around it.
-    static func nestedRunMakes(_ lowering: Lowering) -> Bool {
-        switch lowering {
-        case .autowired, .autowiredBoxed, .forward, .scoped: true
-        case .factory(let factory, _, let shared): !shared || factory.conversion == nil
-        case .constant, .existing, .recursive, .keptClosure, .notYet, .unsupported: false
-        }
     }
 
     /// Works on the innermost pending object or factory until the root is complete.

@@ -338,11 +338,11 @@ mutant joined-object-made-again-by-the-program Internal/Engine/ResolveProgram+St
                 return nil'
 # Programs: a property back to a shared factory still waiting for its arguments is never written
 # (the recursive path writes it once the factory returns).
-mutant program-waiting-store-never-written Internal/Compiling/ProgramLowering.swift \
+mutant program-waiting-store-never-written Internal/Compiling/ProgramLowering+Products.swift \
     'ConstructorCycleTests' no \
-    '                            emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path)
-                            continue' \
-    '                            continue'
+    '                emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path)
+                continue' \
+    '                continue'
 # Regions: a run that skips a region notes only that one as skipped, not those inside it, so the
 # hook of an object a region inside it would have made runs on the object made again in its place.
 mutant skipped-region-leaves-inner-ones-unnoted Internal/Compiling/ProgramLowering+Regions.swift \
@@ -685,6 +685,20 @@ mutant assisted-target-counted-as-built Internal/Compiling/ProgramLowering.swift
     'AssistedProgramTests' no \
     '!Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget' \
     'true'
+# Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
+# form again, so every root that reaches it keeps the recursive path.
+mutant filled-construction-unlowered Internal/Producers/TypedFactoryRecipe.swift \
+    'FilledConstructionProgramTests' no \
+    'registersEarly: false, isFactory: true, factory: { holder.program })
+        return makeScoped(key: key, scope: scope, origin: .constructor(location), recipe: recipe)' \
+    'registersEarly: false, isFactory: true, factory: { nil })
+        return makeScoped(key: key, scope: scope, origin: .constructor(location), recipe: recipe)'
+# Filled constructions: the filled product is delivered as an object's, never recorded nor written
+# into the properties that waited for it, so a second reader makes another.
+mutant filled-construction-left-incomplete Internal/Compiling/ProgramLowering.swift \
+    'FilledConstructionProgramTests' no \
+    'if let construction = top.construction {' \
+    'if let construction = top.construction, false {'
 # Waiting properties: a property that waited for a factory is written into its object even when the
 # run skipped the region that made it (the scope kept one), writing into an empty slot.
 mutant waiting-store-into-skipped-owner Internal/Engine/WaitedStore.swift \

@@ -149,7 +149,7 @@ extension ProgramLowering {
         var waitingFactories: [AnyProducer] = []
         var waitingTransientFactories: [(producer: AnyProducer, progress: Int)] = []
         for pending in stack {
-            guard case .call(_, _, _, let shared, _) = pending.work else { continue }
+            guard let shared = pending.sharesUnfinishedFactory else { continue }
             let factory = Self.producer(UInt(bitPattern: pending.producer))
             if shared {
                 waitingFactories.append(factory)
@@ -207,6 +207,8 @@ extension ProgramLowering {
             }
             let place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
             if place == .beside { throw .unsupported }
+            // Where the main actor runs, before the arguments too, as the recursive path checks.
+            if let filled = factory as? FilledConstruction { requireMainActor(for: filled.plan, path: path) }
             // Its value exists only once it returns: meeting it again before then never closes.
             let enclosingEntry = onPath[id]
             onPath[id] = recordings

@@ -105,8 +105,18 @@ struct ProgramLowering {
         /// For a call whose product is an `.optional` property's value: the property keeps what it
         /// had when the call finds its value absent (see `OptionalPlace`).
         var toleratesAbsence = false
+        /// For the fill of a construction's product (see `FilledConstruction`): the construction,
+        /// whether its product is shared, and the slot of the region it is made in, if any.
+        var construction: (factory: FilledConstruction, shared: Bool, regionSlot: Int?)? = nil
         var next = 0
         let destination: Destination
+
+        /// For a factory that has not returned yet (making its arguments, or filling the product
+        /// of a construction): whether its product is shared; nil for anything else.
+        var sharesUnfinishedFactory: Bool? {
+            if case .call(_, _, _, let shared, _) = work { return shared }
+            return construction?.shared
+        }
     }
 
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
@@ -340,6 +350,10 @@ struct ProgramLowering {
                 }
                 if let range = top.range { building[range].end = code.count }
                 onPath[top.producer] = top.enclosingEntry
+                if let construction = top.construction {
+                    try completeConstruction(construction, of: top, filled: slot)
+                    continue
+                }
                 try deliver(.slot(top.delivers ?? slot), to: top.destination, path: top.path)
             case .call(var factory, let parameters, let arguments, let shared, let regionSlot):
                 let next = stack[index].next
@@ -355,6 +369,10 @@ struct ProgramLowering {
                 }
                 let top = stack.removeLast()
                 if nested, !constructs.contains(top.producer) { constructs.append(top.producer) }
+                if let filled = factory as? FilledConstruction {
+                    beginFilling(filled, after: top, arguments: arguments, shared: shared, into: regionSlot)
+                    continue
+                }
                 let slot = regionSlot ?? newSlot(owned: true)
                 if shared, joinsRecursiveResolves, !(factory is RecursiveCall) {
                     // A `.graph` factory whose product the joined resolution must see: one that
@@ -371,23 +389,7 @@ struct ProgramLowering {
                 }
                 emitCall(
                     factory, arguments: arguments, into: slot, toleratesAbsence: top.toleratesAbsence, path: top.path)
-                if shared { recordGraphSlot(slot, of: top.producer) }
-                if let waiting = waitingStores[top.producer] {
-                    waitingStores[top.producer] = nil
-                    for fill in waiting {
-                        // The owner is empty if a region that closed since made it and was skipped.
-                        let closedRegion = fill.region.flatMap { enclosingRegions.contains($0) ? nil : $0 }
-                        guard closedRegion != nil || fill.throughAliases != nil else {
-                            emitStore(fill.store, into: fill.owner, .slot(slot), path: fill.path)
-                            continue
-                        }
-                        emitCall(
-                            WaitedStore(
-                                fill.store, throughAliases: fill.throughAliases, region: closedRegion,
-                                key: factory.key),
-                            arguments: [UInt32(fill.owner), UInt32(slot)], into: newSlot(owned: true), path: fill.path)
-                    }
-                }
+                completeProduct(of: top.producer, in: slot, shared: shared, key: factory.key)
                 onPath[top.producer] = top.enclosingEntry
                 try deliver(.slot(slot), to: top.destination, path: top.path)
             }

@@ -55,6 +55,20 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
             holder.call = TypedFactoryRecipe(factory: initializer, arguments: repeat cursor.take((each Parameter).self))
+            // A program calls the construction (for the class itself), fills its product, then
+            // converts it to a `Value` that is not a class.
+            let construction = TypedFactoryBinding(
+                value: T.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
+                specialized: specialized, origin: .constructor(location)
+            ).programForm(of: cursor)
+            holder.program = construction.map { construction in
+                let boxing =
+                    Value.self is AnyClass
+                    ? nil : AliasConversion<Value, X>(key: key, location: location, specialized: nil)
+                let filled = FilledConstruction(
+                    construction.factory, filling: X.self, by: plan, boxedBy: boxing)
+                return (filled, construction.parameters)
+            }
         }
         compiler.compileSteps(of: X.self, into: plan, edgesOf: producer)
         return producer

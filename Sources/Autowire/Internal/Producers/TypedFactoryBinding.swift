@@ -35,13 +35,18 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
             holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
-            if let references = referenceMask(repeat (each Parameter).self) {
-                holder.program = (programFactory(references: references), cursor.compiled)
-            }
+            holder.program = programForm(of: cursor)
         }
         // Its edges are complete: checked now when they lead only to checked producers.
         compiler.checkWhenEdgesAreChecked(producer)
         return producer
+    }
+
+    /// The factory a resolve program calls, with the producers of its parameters (`cursor`'s):
+    /// nil past 64 parameters, which programs leave to the recursive path.
+    func programForm(of cursor: ArgumentCursor) -> (factory: ProgramFactory, parameters: [AnyProducer])? {
+        guard let references = referenceMask(repeat (each Parameter).self) else { return nil }
+        return (programFactory(references: references), cursor.compiled)
     }
 
     /// The factory a resolve program calls: the specialized call when there is one and its product

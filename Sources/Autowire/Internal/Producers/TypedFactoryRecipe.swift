@@ -185,10 +185,9 @@ extension PlanCompiler {
     /// by its construction (the holder's call, as `factoryProducer` runs it), then filled by `plan`,
     /// whose hook runs once what the object reads is complete, as for an autowired class.
     ///
-    /// The recipe has no program form: a program makes it through a `RecursiveCall` (or, kept by
-    /// a scope, leaves the root to the recursive path). A cycle back to the object through one of
-    /// its properties closes as one through a constructor does: the property waits for the
-    /// construction, filling included, to return.
+    /// A program calls the construction, then fills its product (see `FilledConstruction`). A
+    /// cycle back to the object through one of its properties closes as one through a constructor
+    /// does: the property waits for the construction, filling included, to return.
     func filledConstructionProducer<Value, Implementation>(
         key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>,
         plan: InjectionPlan
@@ -215,7 +214,7 @@ extension PlanCompiler {
                 try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(made, to: Value.self, key: key, location: location)
             },
-            registersEarly: false, isFactory: true)
+            registersEarly: false, isFactory: true, factory: { holder.program })
         return makeScoped(key: key, scope: scope, origin: .constructor(location), recipe: recipe)
     }
 }

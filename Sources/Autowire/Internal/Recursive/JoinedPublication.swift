@@ -4,7 +4,9 @@
 /// records it. Closures called after it share it, and property fills that waited for it are
 /// written.
 final class JoinedPublication: ProgramFactory {
-    private let factory: ProgramFactory
+    /// Nil for a publication of its one argument, a construction's filled product (see
+    /// `FilledConstruction`), which it returns as it is.
+    private let factory: ProgramFactory?
     private let producer: AnyProducer
 
     init(_ factory: ProgramFactory, of producer: AnyProducer) {
@@ -13,14 +15,21 @@ final class JoinedPublication: ProgramFactory {
         super.init(key: factory.key, location: factory.location, references: factory.references)
     }
 
-    override var consumesArguments: Bool { factory.consumesArguments }
-    override var namesPath: Bool { factory.namesPath }
-    override var mayBeUnavailable: Bool { factory.mayBeUnavailable }
-    override var conversion: ImplementationConversion? { factory.conversion }
-    override var readsConvertedArguments: Bool { factory.readsConvertedArguments }
+    /// Publishes its one argument, an object, for `producer`.
+    init(of producer: AnyProducer) {
+        self.factory = nil
+        self.producer = producer
+        super.init(key: producer.key, location: producer.origin.location, references: 1)
+    }
+
+    override var consumesArguments: Bool { factory?.consumesArguments ?? false }
+    override var namesPath: Bool { factory?.namesPath ?? false }
+    override var mayBeUnavailable: Bool { factory?.mayBeUnavailable ?? false }
+    override var conversion: ImplementationConversion? { factory?.conversion }
+    override var readsConvertedArguments: Bool { factory?.readsConvertedArguments ?? false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        let made = try factory.call(arguments, in: run)
+        let made = try factory?.call(arguments, in: run) ?? arguments.recorded(0)
         if let joined = run.pointee.joined {
             joined.pointee.record(producer, instance: made)
             try Resolution(state: joined).fillWaiting(for: producer, with: made)
@@ -28,5 +37,5 @@ final class JoinedPublication: ProgramFactory {
         return made
     }
 
-    override func failure(_ error: any Error) -> ResolutionError { factory.failure(error) }
+    override func failure(_ error: any Error) -> ResolutionError { factory?.failure(error) ?? super.failure(error) }
 }

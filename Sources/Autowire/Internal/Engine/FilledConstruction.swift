@@ -1,0 +1,31 @@
+/// The program form of a ``ConstructorInjectable`` class that is also ``Injectable``: a program
+/// calls `construction` (the class's own initializer), fills the product by `plan`, whose hook
+/// runs as an autowired object's, and, bound as a protocol, converts it with `boxing` once filled.
+///
+/// A cycle back to the object through one of its properties closes as one through a constructor
+/// does: the property waits for the construction, filling included, to return. So a program
+/// records the object only once it is filled (see `ProgramLowering.completeConstruction`), and
+/// never calls this factory itself, only `construction`.
+final class FilledConstruction: ProgramFactory {
+    /// The initializer's call, whose product is the class itself.
+    let construction: ProgramFactory
+    let type: any Injectable.Type
+    let plan: InjectionPlan
+    /// For a binding of a type that is not a class: the conversion of the filled object to it.
+    let boxing: ProgramFactory?
+
+    init(
+        _ construction: ProgramFactory, filling type: any Injectable.Type, by plan: InjectionPlan,
+        boxedBy boxing: ProgramFactory?
+    ) {
+        self.construction = construction
+        self.type = type
+        self.plan = plan
+        self.boxing = boxing
+        super.init(key: construction.key, location: construction.location, references: construction.references)
+    }
+
+    // What a program asks of the call while it makes the arguments is the construction's.
+    override var consumesArguments: Bool { construction.consumesArguments }
+    override var readsConvertedArguments: Bool { construction.readsConvertedArguments }
+}

@@ -643,8 +643,8 @@ mutant waiting-variant-remakes-running-factory Internal/Compiling/ProgramLowerin
 # cycle made progress since it began.
 mutant reentry-check-ignores-progress Internal/Recursive/ReentryCheck.swift \
     'WaitingVariantTests' no \
-    '            since == joined.pointee.registrations' \
-    '            since >= 0'
+    '!allowsProgress || since == joined.pointee.registrations' \
+    '!allowsProgress || since >= 0'
 # A top-level resolve started inside another that builds what its program may build: the variant
 # that fails where the recursive path would is not run (the recursive path makes the root), or it
 # reports a factory met again as an object rebuilt.
@@ -685,6 +685,18 @@ mutant assisted-target-counted-as-built Internal/Compiling/ProgramLowering.swift
     'AssistedProgramTests' no \
     '!Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget' \
     'true'
+# Waiting variants: a shared factory running around the nested resolve, met by a constructor, keeps
+# the recursive path again instead of failing as a cycle in the program.
+mutant running-shared-factory-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
+    'WaitingVariantTests' no \
+    'case .factory(let factory, _, let shared) where factory.conversion == nil:' \
+    'case .factory(let factory, _, let shared) where factory.conversion == nil && !shared:'
+# Waiting variants: a shared factory running around the nested resolve may run again once the run
+# recorded something, as a transient one may: made twice instead of failing as a cycle.
+mutant running-shared-factory-runs-again Internal/Compiling/ProgramLowering+Walk.swift \
+    'WaitingVariantTests' no \
+    'ReentryCheck(producer, allowsProgress: !shared)' \
+    'ReentryCheck(producer, allowsProgress: true)'
 # Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
 # form again, so every root that reaches it keeps the recursive path.
 mutant filled-construction-unlowered Internal/Producers/TypedFactoryRecipe.swift \

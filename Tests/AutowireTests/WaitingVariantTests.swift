@@ -72,6 +72,20 @@ private final class Clerk {
     init(post: Post) { self.post = post }
 }
 
+/// Whether each badge was made by a program (only `aConstructorThatMeetsTheRunningFactory…` makes
+/// badges).
+private let badgesMade = Locked<[Bool]>([])
+
+/// Made for a cashier before its post, in a resolve that then meets the post's factory running.
+private final class Badge: Injectable {
+    init() { badgesMade.withLock { $0.append(ActiveResolutions.buildsByAProgram) } }
+}
+
+/// A constructor that needs the post back after a badge: the cycle fails where it meets the post.
+private final class Cashier {
+    init(badge: Badge, post: Post) {}
+}
+
 /// Transient, made by a typed factory whose argument a closure makes: the closure records a stamp,
 /// then asks for a ledger again, which it may make once (the stamp is progress since the factory
 /// began), but not a level further down (nothing new recorded there).
@@ -153,6 +167,27 @@ private final class Entry {
             error?.diagnostics.first?.message
                 == "Post is needed again while its factory is still running, so the cycle can never close.")
         #expect(error?.diagnostics.first?.path == ["Post", "Desk", "Clerk", "Post"])
+    }
+
+    @Test func aConstructorThatMeetsTheRunningFactoryFailsAsACycleInItsProgramAfterWhatItMadeFirst() throws {
+        let container = try Container { binder in
+            binder.bind(Post.self).to(factory: Post.init)
+            binder.bind(Desk.self).to { r in
+                _ = try r.resolve(Cashier.self)
+                return Desk(watcher: Watcher())
+            }
+            binder.bind(Cashier.self).to(factory: Cashier.init)
+        }
+        for round in 1...2 {
+            let error = captureResolutionError { try container.resolve(Post.self) }
+            #expect(error?.code == .unclosableCycle)
+            #expect(
+                error?.diagnostics.first?.message
+                    == "Post is needed again while its factory is still running, so the cycle can never close.")
+            #expect(error?.diagnostics.first?.path == ["Post", "Desk", "Cashier", "Post"])
+            // The badge, made before the cycle was met, by the cashier's program.
+            #expect(badgesMade.withLock { $0 } == Array(repeating: true, count: round))
+        }
     }
 
     @Test func aTransientFactoryRunningAroundTheResolveIsMadeAgainByTheProgramOnceTheCycleMadeProgress() throws {

@@ -24,12 +24,18 @@ extension ProgramLowering {
         if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) {
             // A factory running in the resolution a waiting variant runs in, met other than by a
             // property that can wait for it. A closure's call checks for itself on the recursive
-            // path. A transient typed factory may run again once the cycle made progress, checked
-            // where the recursive path checks it. Anything else: the recursive path reports it.
+            // path. A typed factory is checked where the recursive path checks it: a transient one
+            // may run again once the cycle made progress, a shared or kept one never.
             switch lowering {
             case .recursive: break
-            case .factory(let factory, _, shared: false) where factory.conversion == nil:
-                emitCall(ReentryCheck(producer), arguments: [], into: newSlot(owned: true), path: path)
+            case .factory(let factory, _, let shared) where factory.conversion == nil:
+                emitCall(
+                    ReentryCheck(producer, allowsProgress: !shared), arguments: [], into: newSlot(owned: true),
+                    path: path)
+            case .scoped:
+                emitCall(
+                    ReentryCheck(producer, allowsProgress: false), arguments: [], into: newSlot(owned: true), path: path
+                )
             default: throw .unsupported
             }
         }

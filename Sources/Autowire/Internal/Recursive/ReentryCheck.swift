@@ -1,16 +1,20 @@
-/// Where a nested program's waiting variant begins a transient factory that is running in the
-/// resolution the run works in: the factory may run again only if a `.graph` object was recorded
-/// since it began, which a cycle going round again then meets (`Resolution.constructing`, with
-/// progress allowed). Checked here, before its arguments are made, as the recursive path checks it
-/// then, since what the run records before this point counts.
+/// Where a nested program's waiting variant begins a factory that is running in the resolution the
+/// run works in, checked as the recursive path checks it (`Resolution.constructing`), before its
+/// arguments are made, since what the run records before this point counts:
+/// - a transient factory may run again only if a `.graph` object was recorded since it began,
+///   which a cycle going round again then meets (`allowsProgress`);
+/// - a shared one (a `.graph` factory, or one a scope keeps) is a cycle that never closes, as on
+///   the recursive path, which reports it there after making what came before.
 ///
 /// Its product, never read, is the producer itself: a call makes a value, and its slot is released
 /// like any other.
 final class ReentryCheck: ProgramFactory {
     private let producer: AnyProducer
+    private let allowsProgress: Bool
 
-    init(_ producer: AnyProducer) {
+    init(_ producer: AnyProducer, allowsProgress: Bool) {
         self.producer = producer
+        self.allowsProgress = allowsProgress
         super.init(key: producer.key, location: producer.origin.location)
     }
 
@@ -24,7 +28,7 @@ final class ReentryCheck: ProgramFactory {
             throw ResolutionError(.internalInconsistency("a factory's re-entry was checked outside a resolution"))
         }
         if case .underConstruction(let since) = Resolution(state: joined).lookup(producer),
-            since == joined.pointee.registrations
+            !allowsProgress || since == joined.pointee.registrations
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }

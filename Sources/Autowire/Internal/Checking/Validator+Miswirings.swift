@@ -87,12 +87,13 @@ extension Validator {
     }
 
     /// The producers whose objects, recorded by one resolve of `producer`, outlive it, and the
-    /// resolve's error if it failed.
+    /// resolve's error if it failed. The resolve runs the root's nested program, which records
+    /// every `.graph` object it makes in the resolution it runs in.
     private func survivingObjects(resolving producer: AnyProducer) -> (Set<UInt>, ResolutionError?) {
         var watched: [(producer: UInt, object: WeakObject)] = []
         do {
             try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
-                _ = try producer.produceAny(resolution)
+                _ = try producer.produceNested(resolution)
                 resolution.state.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))
                 }

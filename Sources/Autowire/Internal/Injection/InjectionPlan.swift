@@ -68,10 +68,6 @@ final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
     }
 
     override func lowering() -> Lowering { .existing(key.type, plan) }
-
-    override func produceAny(_ resolution: Resolution) throws -> Any {
-        throw ResolutionError(.internalInconsistency("\(key.typeName) is filled by a PropertyInjector, not produced"))
-    }
 }
 
 /// The tag under which a type's property-injection plan is kept, apart from its autowired producer.

@@ -108,11 +108,6 @@ class AnyProducer: @unchecked Sendable {
     /// path returns it as it is).
     func resolveRecursively() throws -> RecordedResult? { nil }
 
-    /// Produces the value as `Any`, for generic machinery that does not know the type.
-    func produceAny(_ resolution: Resolution) throws -> Any {
-        throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceAny"))
-    }
-
     /// Produces the value in `resolution` as a resolution records it (a class reference as it is,
     /// any other value boxed): what a resolve program's `RecursiveCall` stores in its slot.
     func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
@@ -216,8 +211,6 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     func produce(_ resolution: Resolution) throws -> T {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produce"))
     }
-
-    override func produceAny(_ resolution: Resolution) throws -> Any { try produce(resolution) }
 
     override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         let value = try produce(resolution)

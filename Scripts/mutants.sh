@@ -697,6 +697,18 @@ mutant running-shared-factory-runs-again Internal/Compiling/ProgramLowering+Walk
     'WaitingVariantTests' no \
     'ReentryCheck(producer, allowsProgress: !shared)' \
     'ReentryCheck(producer, allowsProgress: true)'
+# Validation: the probes are released in a dictionary's order, in which the last one released can
+# free a 5,000-deep chain in nested deinits on the test's 512 KiB thread.
+mutant probes-released-in-any-order Internal/Checking/Validator.swift \
+    'DeepGraphTests' no \
+    'if let type = Self.injectableType(of: producer) { probes[ObjectIdentifier(type)] = nil }' \
+    '_ = producer'
+# Validation: what a root's resolve recorded is released by the resolve's table, in its order, in
+# which a chain's head can go last and free the whole chain in nested deinits.
+mutant surviving-objects-released-by-the-table Internal/Checking/Validator+Miswirings.swift \
+    'DeepGraphTests' no \
+    '                    held.append((positions[identity] ?? Int.max, object))' \
+    '                    _ = positions'
 # Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
 # form again, so every root that reaches it keeps the recursive path.
 mutant filled-construction-unlowered Internal/Producers/TypedFactoryRecipe.swift \

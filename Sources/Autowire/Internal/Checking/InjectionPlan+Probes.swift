@@ -1,15 +1,40 @@
-/// Injection of a validation probe, watched step by step.
+/// Injection of a validation probe, by the plan's steps, each value made by a resolve program.
 extension InjectionPlan {
-    /// Injects `object` like `inject(into:_:)`, calling `observe` with each step's requirement
-    /// right after the step has stored its value.
-    func inject(
-        into object: AnyObject, _ resolution: Resolution, observingEachStep observe: (Requirement) -> Void
+    /// Fills the properties of `probe` in `resolution`, the resolve every probe is filled in: each
+    /// value is the object `resolution` recorded already (a `.graph` object an earlier probe's fill
+    /// made), else the one its producer's nested program makes there, which records what it makes
+    /// for the probes after. (A nested program for each property would repeat the graph below it:
+    /// lowered once per probe of a chain, quadratic in its length.) `observe`, when given, is
+    /// called with each step's requirement right after the step stored its value.
+    ///
+    /// An `.optional` property stays as it is when what it asks for is an offered instance that is
+    /// gone, as on any resolve; any other failure names the property in its path.
+    func fillProbe(
+        _ probe: AnyObject, in resolution: Resolution, observingEachStep observe: ((Requirement) -> Void)? = nil
     ) throws {
         try checkThread()
         for step in steps {
-            try step.run(object, resolution)
-            observe(step.requirement)
+            do {
+                let value = try step.target.probeValue(in: resolution)
+                withExtendedLifetime(value) { step.store.assign(probe, value) }
+            } catch let error as ResolutionError where step.requirement.isOptional && error.isUnavailableInstance {
+                // Left as it is, as a resolve leaves it.
+            } catch {
+                throw ResolutionError.passing(through: probe, requirement: step.requirement, error)
+            }
+            observe?(step.requirement)
         }
-        try firstFill?.check(object)
+        try firstFill?.check(probe)
+    }
+}
+
+extension AnyProducer {
+    /// The value a validation probe's property gets in `resolution`, as recorded: the object
+    /// recorded there already, if any, else what the nested program makes.
+    fileprivate func probeValue(in resolution: Resolution) throws -> AnyObject {
+        // Only a class reference is recorded as it is given: anything else (a protocol's value
+        // recorded as the object behind it, before it is boxed) is made through the program.
+        if valueType is AnyClass, case .instance(let recorded) = resolution.lookup(self) { return recorded }
+        return try produceNested(resolution)
     }
 }

@@ -44,12 +44,16 @@ extension Validator {
         var findings: [Diagnostic] = []
         var entries = snapshot.graph.roots
         if registry.settings.bindsRequest { entries += requestFreeInputs(of: snapshot) }
+        var positions: [UInt: Int] = [:]
+        for (node, producer) in snapshot.producers.enumerated() {
+            positions[UInt(bitPattern: ObjectIdentifier(producer))] = node
+        }
         for root in entries {
             let producer = snapshot.producers[root]
             guard !(producer is InjectionTargetProducer), !(producer is any HandleProducer), !readsRequest(producer),
                 clean.compiled(reaching: producer, { $0.producer(for: producer.key) }) != nil
             else { continue }
-            let (survivors, error) = survivingObjects(resolving: producer)
+            let (survivors, error) = survivingObjects(resolving: producer, positions: positions)
             if let error { findings += readable(error.diagnostics) }
             guard !survivors.isEmpty else { continue }
             let nodes = Set(
@@ -89,13 +93,22 @@ extension Validator {
     /// The producers whose objects, recorded by one resolve of `producer`, outlive it, and the
     /// resolve's error if it failed. The resolve runs the root's nested program, which records
     /// every `.graph` object it makes in the resolution it runs in.
-    private func survivingObjects(resolving producer: AnyProducer) -> (Set<UInt>, ResolutionError?) {
+    /// `positions`: each producer's node in the graph, by the bits of its `ObjectIdentifier`.
+    private func survivingObjects(resolving producer: AnyProducer, positions: [UInt: Int]) -> (
+        Set<UInt>, ResolutionError?
+    ) {
         var watched: [(producer: UInt, object: WeakObject)] = []
+        // Held until the resolve has ended, then released in the graph's order, root first, so
+        // that each frees only itself: the objects below it are still held. The resolve's table
+        // releases them in its own order, in which the head of a chain can go last and free the
+        // whole chain at once, one deinit inside another, past a small thread's stack.
+        var held: [(position: Int, object: AnyObject?)] = []
         do {
             try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
                 _ = try producer.produceNested(resolution)
                 resolution.state.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))
+                    held.append((positions[identity] ?? Int.max, object))
                 }
             }
         } catch let error as ResolutionError {
@@ -103,6 +116,8 @@ extension Validator {
         } catch {
             return ([], ResolutionError(.internalInconsistency("unexpected error \(error)")))
         }
+        held.sort { $0.position < $1.position }
+        for index in held.indices { held[index].object = nil }
         return (Set(watched.filter { $0.object.object != nil }.map(\.producer)), nil)
     }
 

@@ -111,6 +111,13 @@ struct Validator {
                     implementation: implementation, key: producer.key, location: location,
                     path: snapshot.graph.path(to: node)))
         }
+        // Released root first: what a probe's fill made below it is held by the next probe's too,
+        // so freeing from the root frees one object at a time. In another order, the last probe
+        // released could free a whole chain at once, one deinit inside another, past a small
+        // thread's stack.
+        for producer in snapshot.producers {
+            if let type = Self.injectableType(of: producer) { probes[ObjectIdentifier(type)] = nil }
+        }
         return findings
     }
 
@@ -226,7 +233,7 @@ struct Validator {
                     if FieldMatcher.isAmbiguous(requirements, in: layout) {
                         // Which field each step writes tells apart properties of one type.
                         var before = afterInit
-                        try target.plan.inject(into: probe, resolution) { requirement in
+                        try target.plan.fillProbe(probe, in: resolution) { requirement in
                             let now = MirrorAudit.nilStates(of: probe, in: layout)
                             let changed = now.indices.filter { before[$0] == true && now[$0] == false }
                             if let keyPath = requirement.anyKeyPath, let only = changed.first, changed.count == 1 {
@@ -235,7 +242,7 @@ struct Validator {
                             before = now
                         }
                     } else {
-                        try target.plan.inject(into: probe, resolution)
+                        try target.plan.fillProbe(probe, in: resolution)
                     }
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {

@@ -48,6 +48,32 @@ private final class Office: Injectable {
     static let dependencies: [Dependency<Office>] = [.inject(\.device)]
 }
 
+private enum Shift: CustomScope {}
+
+/// Holds its printer, kept by a custom scope.
+private final class BackRoom: Injectable {
+    var printer: Printer!
+    static let dependencies: [Dependency<BackRoom>] = [.inject(\.printer)]
+}
+
+/// Made by its construction, then filled, with nothing pointing back to it: a `.weak` object's
+/// property cycle through its constructor never closes.
+private final class Scanner: ConstructorInjectable, Injectable {
+    let ink: Ink
+    let madeByProgram = ActiveResolutions.innermostRunsAProgram
+    var paper: Paper!
+    var hookCalls = 0
+    init(ink: Ink) { self.ink = ink }
+    init() { ink = Ink() }
+    static let construction = Construction(Scanner.init(ink:))
+    static let dependencies: [Dependency<Scanner>] = [.inject(\.paper)]
+    func didInjectDependencies() { hookCalls += 1 }
+}
+private final class ScanRoom: Injectable {
+    var scanner: Scanner!
+    static let dependencies: [Dependency<ScanRoom>] = [.inject(\.scanner)]
+}
+
 private struct Jammed: Error {}
 private final class Tray {}
 /// A property whose factory throws, filled after the construction.
@@ -128,6 +154,45 @@ private final class Copier: ConstructorInjectable, Injectable {
         #expect(printer.paper.printer !== printer)
         #expect(printer.hookCalls == 1)
         #expect(try container.hasProgram(of: Office.self))
+    }
+
+    @Test func aWeakConstructedInjectableClassIsKeptFilledWhileHeldAndMadeAgainAfter() throws {
+        let container = try Container { binder in
+            binder.bind(Scanner.self).scoped(.weak).to(Scanner.self)
+        }
+        weak var released: Scanner?
+        do {
+            let first = try #require(container.resolve(ScanRoom.self).scanner)
+            #expect(first.madeByProgram)
+            #expect(first.paper != nil)
+            #expect(first.hookCalls == 1)
+            #expect(try container.resolve(ScanRoom.self).scanner === first)
+            released = first
+        }
+        // Kept weakly: once nothing holds it, it is gone, and the next resolve makes another.
+        #expect(released == nil)
+        let again = try #require(container.resolve(ScanRoom.self).scanner)
+        #expect(again.madeByProgram)
+        #expect(again.paper != nil)
+        #expect(again.hookCalls == 1)
+        #expect(try container.hasProgram(of: ScanRoom.self))
+    }
+
+    @Test func aCustomScopedConstructedInjectableClassIsKeptUntilItsScopeIsReset() throws {
+        let container = try Container { binder in
+            binder.bind(Printer.self).scoped(.custom(Shift.self)).to(Printer.self)
+        }
+        let first = try container.resolve(BackRoom.self).printer!
+        #expect(first.madeByProgram)
+        #expect(first.paper.printer === first)
+        #expect(first.hookCalls == 1)
+        #expect(try container.resolve(BackRoom.self).printer === first)
+        container.reset(Shift.self)
+        let next = try container.resolve(BackRoom.self).printer!
+        #expect(next !== first)
+        #expect(next.madeByProgram)
+        #expect(next.paper.printer === next)
+        #expect(try container.hasProgram(of: BackRoom.self))
     }
 
     @Test func aFailureWhileFillingAConstructedObjectNamesItsPropertyInThePath() throws {

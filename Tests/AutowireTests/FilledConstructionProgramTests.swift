@@ -74,6 +74,20 @@ private final class ScanRoom: Injectable {
     static let dependencies: [Dependency<ScanRoom>] = [.inject(\.scanner)]
 }
 
+/// Made by a closure, which asks for the printer.
+private final class Counter {
+    let printer: Printer
+    init(printer: Printer) { self.printer = printer }
+}
+private final class Stamp {}
+/// A closure before the printer (the program joins a resolution) and one after it that shares it.
+private final class PrintShop: Injectable {
+    var stamp: Stamp!
+    var printer: Printer!
+    var counter: Counter!
+    static let dependencies: [Dependency<PrintShop>] = [.inject(\.stamp), .inject(\.printer), .inject(\.counter)]
+}
+
 private struct Jammed: Error {}
 private final class Tray {}
 /// A property whose factory throws, filled after the construction.
@@ -112,6 +126,21 @@ private final class Copier: ConstructorInjectable, Injectable {
             #expect(room.printer.madeByProgram)
         }
         #expect(try container.hasProgram(of: PrintRoom.self))
+    }
+
+    @Test func aConstructedObjectMadeAfterAClosureIsSharedWithTheClosuresAfterIt() throws {
+        let container = try Container { binder in
+            binder.bind(Stamp.self).to { _ in Stamp() }
+            binder.bind(Counter.self).to { resolver in Counter(printer: try resolver.resolve()) }
+        }
+        for _ in 0..<2 {
+            let shop = try container.resolve(PrintShop.self)
+            #expect(shop.counter.printer === shop.printer)
+            #expect(shop.printer.madeByProgram)
+            #expect(shop.printer.paper.printer === shop.printer)
+            #expect(shop.printer.hookCalls == 1)
+        }
+        #expect(try container.hasProgram(of: PrintShop.self))
     }
 
     @Test func aProtocolBoundToAConstructedInjectableClassSharesItsGraphObjectInTheProgram() throws {

@@ -56,9 +56,13 @@ extension ProgramLowering {
                 publishes ? JoinedPublication(boxing, of: producer) : boxing, arguments: [UInt32(object)],
                 into: product, path: fill.path)
         } else if publishes {
-            product = newSlot(owned: true)
+            // The object itself is the product, in the slot of the region it was made in, if any
+            // (which a run that finds the object recorded fills instead); the publication's own
+            // product, the same object, is never read.
             let producer = Self.producer(UInt(bitPattern: fill.producer))
-            emitCall(JoinedPublication(of: producer), arguments: [UInt32(object)], into: product, path: fill.path)
+            emitCall(
+                JoinedPublication(of: producer), arguments: [UInt32(object)], into: newSlot(owned: true),
+                path: fill.path)
         }
         completeProduct(of: fill.producer, in: product, shared: shared, key: filled.key)
         try deliver(.slot(product), to: fill.destination, path: fill.path)

@@ -709,6 +709,13 @@ mutant surviving-objects-released-by-the-table Internal/Checking/Validator+Miswi
     'DeepGraphTests' no \
     '                    held.append((positions[identity] ?? Int.max, object))' \
     '                    _ = positions'
+# Waiting variants: an alias's conversion waiting for its implementation around a closure's call is
+# marked running, as no factory of the user's is, so the closure's resolve that meets the alias
+# keeps the recursive path.
+mutant alias-conversion-marked-running Internal/Compiling/ProgramLowering.swift \
+    'WaitingVariantTests' no \
+    'return factory.namesPath ? shared : nil' \
+    'return shared'
 # Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
 # form again, so every root that reaches it keeps the recursive path.
 mutant filled-construction-unlowered Internal/Producers/TypedFactoryRecipe.swift \

@@ -86,6 +86,32 @@ private final class Cashier {
     init(badge: Badge, post: Post) {}
 }
 
+private protocol Device: AnyObject {}
+
+/// Bound as `any Device`; its clock's closure is called while it is filled, inside the alias's
+/// conversion of it.
+private final class Machine: Injectable, Device {
+    var clock: Clock!
+    static let dependencies: [Dependency<Machine>] = [.inject(\.clock)]
+}
+
+/// Made by a closure that asks for a reader, which reads the device back.
+private final class Clock {
+    let reader: Reader
+    init(reader: Reader) { self.reader = reader }
+}
+
+private final class Reader: Injectable {
+    var device: (any Device)!
+    let madeByProgram = ActiveResolutions.buildsByAProgram
+    static let dependencies: [Dependency<Reader>] = [.inject(\.device)]
+}
+
+private final class Workshop: Injectable {
+    var device: (any Device)!
+    static let dependencies: [Dependency<Workshop>] = [.inject(\.device)]
+}
+
 /// Transient, made by a typed factory whose argument a closure makes: the closure records a stamp,
 /// then asks for a ledger again, which it may make once (the stamp is progress since the factory
 /// began), but not a level further down (nothing new recorded there).
@@ -187,6 +213,21 @@ private final class Entry {
             #expect(error?.diagnostics.first?.path == ["Post", "Desk", "Cashier", "Post"])
             // The badge, made before the cycle was met, by the cashier's program.
             #expect(badgesMade.withLock { $0 } == Array(repeating: true, count: round))
+        }
+    }
+
+    @Test func anAliasConvertingAnObjectAClosureIsCalledInsideIsNoRunningFactoryForTheClosuresResolve() throws {
+        let container = try Container { binder in
+            binder.bind((any Device).self).to(Machine.self)
+            binder.bind(Clock.self).to { r in Clock(reader: try r.resolve()) }
+        }
+        for _ in 0..<2 {
+            let workshop = try container.resolve(Workshop.self)
+            let machine = try #require(workshop.device as? Machine)
+            #expect(machine.clock.reader.device === machine)
+            // The reader's nested program ran: the alias's conversion around the closure's call
+            // is no factory of the user's, and the recursive path never marks it as one running.
+            #expect(machine.clock.reader.madeByProgram)
         }
     }
 

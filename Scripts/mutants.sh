@@ -716,6 +716,12 @@ mutant alias-conversion-marked-running Internal/Compiling/ProgramLowering.swift 
     'WaitingVariantTests' no \
     'return factory.namesPath ? shared : nil' \
     'return shared'
+# Cycles: a transient object met again before anything was recorded (inside a constructor whose
+# product a property waits for) stops the lowering again, so its root keeps the recursive path.
+mutant transient-object-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \
+    'ConstructorCycleTests' no \
+    'recordings > began || Self.isTransientObject(lowering)' \
+    'recordings > began'
 # Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
 # form again, so every root that reaches it keeps the recursive path.
 mutant filled-construction-unlowered Internal/Producers/TypedFactoryRecipe.swift \
@@ -820,8 +826,8 @@ mutant closure-after-singleton-region-not-yet Internal/Compiling/ProgramLowering
 # keep the recursive path.
 mutant transient-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests' no \
-    'guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }' \
-    'guard false else { throw .unsupported }'
+    'guard lowering.isMadeEachTimeMet, recordings > began || Self.isTransientObject(lowering) else {' \
+    'guard false else {'
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleCheckTests|CycleTests' no \

@@ -44,6 +44,24 @@ private final class Crew: Injectable {
     static let dependencies: [Dependency<Crew>] = [.inject(\.captain)]
 }
 
+/// The skippers made, kept alive: a deckhand holds its skipper weakly.
+private let skippersMade = Locked<[Skipper]>([])
+
+private final class Skipper: ConstructorInjectable {
+    let deckhand: Deckhand
+    init(deckhand: Deckhand) {
+        self.deckhand = deckhand
+        skippersMade.withLock { $0.append(self) }
+    }
+    static let construction = Construction(Skipper.init)
+}
+private final class Deckhand: Injectable {
+    static var scope: Scope { .transient }
+    weak var skipper: Skipper?
+    let madeByProgram = ActiveResolutions.innermostRunsAProgram
+    static let dependencies: [Dependency<Deckhand>] = [.inject(\.skipper)]
+}
+
 @Suite(.serialized) struct ConstructorCycleTests {
     @Test(arguments: [Scope.graph, .singleton])
     func aTypedFactoryCycleClosesThroughAPropertyOfTheOtherSide(scope: Scope) throws {
@@ -78,6 +96,22 @@ private final class Crew: Injectable {
         }
         let crew = try container.resolve(Crew.self)
         #expect(crew.captain?.crew.captain === crew.captain)
+    }
+
+    @Test func aTransientObjectMetAgainInsideAConstructorIsMadeAnewByItsProgram() throws {
+        let container = Container()
+        for round in 1...2 {
+            // The deckhand's skipper needs a deckhand: a second one, whose skipper waits for the
+            // constructor, as the recursive path makes it, though nothing was recorded between.
+            let deckhand = try container.resolve(Deckhand.self)
+            let skipper = try #require(deckhand.skipper)
+            #expect(skipper.deckhand !== deckhand)
+            #expect(skipper.deckhand.skipper === skipper)
+            #expect(deckhand.madeByProgram)
+            #expect(skipper.deckhand.madeByProgram)
+            #expect(skippersMade.withLock { $0.count } == round)
+        }
+        #expect(try container.hasProgram(of: Deckhand.self))
     }
 
     @Test(arguments: [Scope.graph, .singleton])

@@ -51,15 +51,29 @@ extension ProgramLowering {
             // Met again while it is made. A transient object (or a transient factory's call) is
             // made anew, as the recursive path makes it, when a `.graph` object was recorded since
             // it began: going round again meets that object, whose slot closes the cycle. (Each
-            // time round needs a recording of its own, so this ends.) A shared factory needing
-            // itself, or a cycle that records nothing, is left to the recursive path, which
-            // reports it or waits for the factory.
-            guard lowering.isMadeEachTimeMet, recordings > began else { throw .unsupported }
+            // time round needs a recording of its own, so this ends.) A transient object is made
+            // anew before anything was recorded too, as the recursive path makes it, checking
+            // nothing: the cycle then runs through a factory that has not returned (an object is
+            // recorded as soon as it exists), and the build's cycle check let it through only
+            // because a property on it waits for a shared one, which going round again meets.
+            // A shared factory needing itself, or a transient factory's cycle that records
+            // nothing, is left to the recursive path, which reports it.
+            guard lowering.isMadeEachTimeMet, recordings > began || Self.isTransientObject(lowering) else {
+                throw .unsupported
+            }
         }
         if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
         }
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
+    }
+
+    /// Whether `lowering` makes a new object each time it is met, by `init()` (not a factory).
+    static func isTransientObject(_ lowering: Lowering) -> Bool {
+        switch lowering {
+        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared): !shared
+        default: false
+        }
     }
 
     /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may

@@ -717,7 +717,7 @@ mutant surviving-objects-released-by-the-table Internal/Checking/Validator+Miswi
 # Waiting variants: an alias's conversion waiting for its implementation around a closure's call is
 # marked running, as no factory of the user's is, so the closure's resolve that meets the alias
 # keeps the recursive path.
-mutant alias-conversion-marked-running Internal/Compiling/ProgramLowering.swift \
+mutant alias-conversion-marked-running Internal/Compiling/ProgramLowering+Products.swift \
     'WaitingVariantTests' no \
     'return factory.namesPath ? shared : nil' \
     'return shared'
@@ -725,7 +725,7 @@ mutant alias-conversion-marked-running Internal/Compiling/ProgramLowering.swift 
 # product a property waits for) stops the lowering again, so its root keeps the recursive path.
 mutant transient-object-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'ConstructorCycleTests' no \
-    'recordings > began || Self.isTransientObject(lowering)' \
+    'recordings > began || lowering.isTransientObject' \
     'recordings > began'
 # Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
 # form again, so every root that reaches it keeps the recursive path.
@@ -831,7 +831,7 @@ mutant closure-after-singleton-region-not-yet Internal/Compiling/ProgramLowering
 # keep the recursive path.
 mutant transient-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests' no \
-    'guard lowering.isMadeEachTimeMet, recordings > began || Self.isTransientObject(lowering) else {' \
+    'guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {' \
     'guard false else {'
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \

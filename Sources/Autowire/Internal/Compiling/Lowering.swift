@@ -40,6 +40,15 @@ enum Lowering {
         }
     }
 
+    /// Whether a program makes a new object of it each time it is met, by `init()` (not a
+    /// factory's call).
+    var isTransientObject: Bool {
+        switch self {
+        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared): !shared
+        default: false
+        }
+    }
+
     /// Whether a nested run of a root made so does anything but call the recursive path: what the
     /// recursive path makes at the root (a closure's value, a `.graph` factory's product it
     /// converts) or reads as a constant gains nothing from a run around it.

@@ -58,7 +58,7 @@ extension ProgramLowering {
             // because a property on it waits for a shared one, which going round again meets.
             // A shared factory needing itself, or a transient factory's cycle that records
             // nothing, is left to the recursive path, which reports it.
-            guard lowering.isMadeEachTimeMet, recordings > began || Self.isTransientObject(lowering) else {
+            guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {
                 throw .unsupported
             }
         }
@@ -66,14 +66,6 @@ extension ProgramLowering {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
         }
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
-    }
-
-    /// Whether `lowering` makes a new object each time it is met, by `init()` (not a factory).
-    static func isTransientObject(_ lowering: Lowering) -> Bool {
-        switch lowering {
-        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared): !shared
-        default: false
-        }
     }
 
     /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may

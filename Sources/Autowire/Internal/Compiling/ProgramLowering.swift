@@ -110,16 +110,6 @@ struct ProgramLowering {
         var construction: (factory: FilledConstruction, shared: Bool, regionSlot: Int?)? = nil
         var next = 0
         let destination: Destination
-
-        /// For a factory of the user's that has not returned yet (making its arguments, or filling
-        /// the product of a construction): whether its product is shared. Nil for anything else,
-        /// among them what the container makes with its own code (an alias's conversion, a
-        /// `Tagged` wrapper, a collection: calls whose errors do not name them, see
-        /// `ProgramFactory.namesPath`), which the recursive path never marks as running.
-        var sharesUnfinishedFactory: Bool? {
-            if case .call(let factory, _, _, let shared, _) = work { return factory.namesPath ? shared : nil }
-            return construction?.shared
-        }
     }
 
     /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps

@@ -69,12 +69,14 @@ struct FactoryArgumentList {
     }
 
     /// Produces the argument at `index`, which the compiler typed `P` (its producer is the one
-    /// compiled for a key of `P`), and moves to the next.
+    /// compiled for a key of `P`), and moves to the next: by its nested program, as a closure's
+    /// `Resolver` resolves it, in the same resolve (only a factory no program calls itself, past
+    /// 64 parameters, gets its arguments here).
     @inline(__always)
     func produce<P>(_ type: P.Type, at index: inout Int, _ resolution: Resolution) throws -> P {
         let producer = producers[index]
         index += 1
-        return try producer.withObject { try $0.asProducer(of: P.self).produce(resolution) }
+        return try producer.withObject { try $0.asProducer(of: P.self).produceNestedValue(resolution) }
     }
 }
 

@@ -439,6 +439,18 @@ mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
     'ScopedValueProgramTests' no \
     'kept.keep(boxedValue(object, as: T.self) as AnyObject)' \
     'kept.keep(object)'
+# Scoped values that are not class references: a `.weak` protocol's typed factory whose product
+# is no object is kept (in a box no one holds) instead of failing.
+mutant weak-factory-product-not-checked Internal/Producers/WeakProducer.swift \
+    'WeakProtocolProgramTests' no \
+    'guard type(of: boxedValue(product, as: T.self) as Any) is AnyClass else { throw NotAnObject() }' \
+    'guard true else { throw NotAnObject() }'
+# Scoped values that are not class references: a `.weak` protocol's closure is left to the
+# recursive path again.
+mutant weak-value-closure-unlowered Internal/Producers/WeakProducer.swift \
+    'WeakProtocolProgramTests' no \
+    'if holdsReferences { return .scoped(kept, keptClosure(recipe)) }' \
+    'if holdsReferences { return .scoped(kept, keptClosure(recipe)) } else { return .unsupported }'
 # Main-actor classes in programs: a run off the main actor makes and fills a `@MainActor` object
 # instead of refusing it.
 mutant program-skips-main-actor-check Internal/Engine/ResolveProgram+Steps.swift \

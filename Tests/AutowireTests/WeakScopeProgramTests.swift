@@ -172,3 +172,91 @@ private final class Keeper: Injectable {
 }
 
 private struct DrawerStuck: Error {}
+
+// MARK: A protocol bound `.weak` to a factory
+
+private let lanternsMade = Atomic<Int>(0)
+
+/// Not class-bound: which instances are objects only the factory's product says.
+private protocol Lantern {}
+private final class OilLantern: Lantern {
+    init() { lanternsMade.add(1, ordering: .relaxed) }
+}
+private struct PaperLantern: Lantern {}
+/// Holds a lantern, made anew for each resolve.
+private final class Veranda: Injectable {
+    static var scope: Scope { .transient }
+    var lantern: (any Lantern)!
+    var log: Log!
+    static let dependencies: [Dependency<Veranda>] = [.inject(\.lantern), .inject(\.log)]
+}
+
+@Suite(.serialized) struct WeakProtocolProgramTests {
+    @Test func aProtocolBoundWeakToAClosureOfAClassIsKeptByTheProgramWhileHeld() throws {
+        let container = try Container { binder in
+            binder.bind((any Lantern).self).scoped(.weak).to { _ in OilLantern() }
+        }
+        lanternsMade.store(0, ordering: .relaxed)
+        var verandas = try (0..<3).map { _ in try container.resolve(Veranda.self) }
+        #expect(try container.hasProgram(of: Veranda.self))
+        #expect(verandas.allSatisfy { $0.lantern as AnyObject === verandas[0].lantern as AnyObject })
+        #expect(lanternsMade.load(ordering: .relaxed) == 1)
+        #expect(try container.resolve((any Lantern).self) as AnyObject === verandas[0].lantern as AnyObject)
+        #expect(try container.hasProgram(of: (any Lantern).self))
+        verandas = []
+        // Released, it is made again.
+        _ = try container.resolve(Veranda.self)
+        #expect(lanternsMade.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func aProtocolBoundWeakToATypedFactoryOfAClassIsKeptByTheProgramWhileHeld() throws {
+        let container = try Container { binder in
+            binder.bind((any Lantern).self).scoped(.weak).to(factory: OilLantern.init)
+        }
+        lanternsMade.store(0, ordering: .relaxed)
+        let verandas = try (0..<3).map { _ in try container.resolve(Veranda.self) }
+        #expect(try container.hasProgram(of: Veranda.self))
+        #expect(verandas.allSatisfy { $0.lantern as AnyObject === verandas[0].lantern as AnyObject })
+        #expect(lanternsMade.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aWeakProtocolWhoseClosureMakesAValueFailsInItsProgramAndReleasesTheLock() throws {
+        let container = try Container { binder in
+            binder.bind((any Lantern).self).scoped(.weak).to { _ in PaperLantern() }
+        }
+        for _ in 0..<2 {
+            let error = captureResolutionError { try container.resolve(Veranda.self) }
+            #expect(error?.code == .unsupportedScope)
+            #expect(error?.path == ["Veranda.lantern", "Lantern"])
+            #expect(
+                error?.diagnostics.first?.message
+                    == "Lantern is scoped `.weak` but its instance is not a class instance.")
+        }
+        #expect(try container.hasProgram(of: Veranda.self))
+        // Another thread would wait for the lock forever if the failed region still held it.
+        let failed = onThread(timeout: .seconds(20)) {
+            captureResolutionError { try container.resolve(Veranda.self) } != nil
+        }
+        #expect(failed == true)
+    }
+
+    @Test func aWeakProtocolWhoseTypedFactoryMakesAValueFailsInItsProgram() throws {
+        let container = try Container { binder in
+            binder.bind((any Lantern).self).scoped(.weak).to(factory: { () -> any Lantern in PaperLantern() })
+        }
+        for _ in 0..<2 {
+            let error = captureResolutionError { try container.resolve(Veranda.self) }
+            #expect(error?.code == .unsupportedScope)
+            #expect(error?.path == ["Veranda.lantern", "Lantern"])
+        }
+        #expect(try container.hasProgram(of: Veranda.self))
+    }
+
+    @Test func aValueBoundWeakToAClosureFailsInItsProgram() throws {
+        let container = try Container { binder in binder.bind(Int.self).scoped(.weak).to { _ in 7 } }
+        let error = captureResolutionError { try container.resolve(Int.self) }
+        #expect(error?.code == .unsupportedScope)
+        #expect(error?.path == ["Int"])
+        #expect(try container.hasProgram(of: Int.self))
+    }
+}

@@ -18,21 +18,40 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     /// A program makes the object in a region it skips while the instance lives: an autowired
-    /// class, or a class a typed factory makes. A protocol bound `.weak` to an autowired class is
-    /// kept as that object and boxed for each resolve. Other values that are not class references
-    /// cannot be held weakly: the recursive path reports them.
+    /// class, or a class a typed factory or a closure makes. A protocol bound `.weak` is kept as
+    /// the object it is made as and boxed for each resolve; a closure that makes a value that is
+    /// no object fails there, as the recursive path fails.
     override func lowering() -> Lowering {
         let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         switch made {
         case .autowired: return .scoped(kept, made)
         case .factory(let factory, _, _) where holdsReferences && factory.conversion == nil: return .scoped(kept, made)
         case .autowiredBoxed: return .scoped(WeakValueRegion<T>(kept, key: key, location: origin.location), made)
-        case .unsupported where holdsReferences && recipe.isFactory:
+        case .factory(let factory, let parameters, _) where factory.conversion == nil:
+            // A protocol made by a typed factory: kept as the object its product is.
+            return .scoped(
+                WeakValueRegion<T>(kept, key: key, location: origin.location),
+                .factory(WeakObjectFactory<T>(factory, key: key, location: origin.location), parameters, shared: true))
+        case .unsupported where recipe.isFactory:
             // A closure: called as `produce` calls it, in the region, through the run's joined
             // resolution.
-            return .scoped(kept, keptClosure(recipe))
+            if holdsReferences { return .scoped(kept, keptClosure(recipe)) }
+            return .scoped(
+                WeakValueRegion<T>(kept, key: key, location: origin.location),
+                .keptClosure(self) { resolution in
+                    self.reference(for: try self.makeObject(with: self.recipe, in: resolution))
+                })
         default: return .unsupported
         }
+    }
+
+    /// Makes a value with `recipe`, as the scope's closure, which must be an object.
+    private func makeObject(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
+        let value = try makeRecorded(with: recipe, in: resolution)
+        guard type(of: value as Any) is AnyClass else {
+            throw ResolutionError(.weakScopeNeedsObject(key, location: origin.location))
+        }
+        return value
     }
 
     override func produce(_ resolution: Resolution) throws -> T {
@@ -44,14 +63,10 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
         if let existing = try kept.enter() { return try value(from: existing) }
         let value: T
         do {
-            value = try makeRecorded(with: recipe, in: resolution)
+            value = try makeObject(with: recipe, in: resolution)
         } catch {
             kept.abandon()
             throw error
-        }
-        guard type(of: value as Any) is AnyClass else {
-            kept.abandon()
-            throw ResolutionError(.weakScopeNeedsObject(key, location: origin.location))
         }
         kept.keep(value as AnyObject)
         return value
@@ -85,4 +100,35 @@ private final class WeakValueRegion<T>: ProgramScope {
     }
 
     override func abandon() { kept.abandon() }
+}
+
+/// The typed factory of a `.weak` value that is not a class reference (a protocol) as a program
+/// calls it: its product must be an object, which the scope keeps weakly, as the recursive path
+/// requires.
+private final class WeakObjectFactory<T>: ProgramFactory {
+    private let made: ProgramFactory
+    private let producerLocation: SourceLocation?
+
+    init(_ made: ProgramFactory, key: BindingKey, location: SourceLocation?) {
+        self.made = made
+        self.producerLocation = location
+        super.init(key: key, location: made.location, references: made.references)
+    }
+
+    /// Thrown by `call` for a product that is no object; `failure` names it.
+    private struct NotAnObject: Error {}
+
+    override var consumesArguments: Bool { made.consumesArguments }
+    override var readsConvertedArguments: Bool { made.readsConvertedArguments }
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        let product = try made.call(arguments, in: run)
+        guard type(of: boxedValue(product, as: T.self) as Any) is AnyClass else { throw NotAnObject() }
+        return product
+    }
+
+    override func failure(_ error: any Error) -> ResolutionError {
+        guard error is NotAnObject else { return made.failure(error) }
+        return ResolutionError(.weakScopeNeedsObject(key, location: producerLocation))
+    }
 }

@@ -387,8 +387,8 @@ mutant region-object-met-again-keeps-recursive-path Internal/Compiling/ProgramLo
 # reset in its middle is kept for the new generation (a graph torn across the reset).
 mutant program-scope-pin-ignored Internal/Engine/ScopePins.swift \
     'CustomScopeProgramTests' no \
-    'if pin.storage.withObject({ $0 === storage }) { return pin.generation }' \
-    'if pin.storage.withObject({ $0 === storage && false }) { return pin.generation }'
+    'if found == nil, pinned === storage { found = generation }' \
+    'if found == nil, pinned === storage, false { found = generation }'
 # A run's pins: a second scope's pin takes the first one's place, and the first scope is pinned
 # again after a reset.
 mutant scope-pins-overwrite-the-first Internal/Engine/ScopePins.swift \
@@ -439,6 +439,12 @@ mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
     'ScopedValueProgramTests' no \
     'kept.keep(boxedValue(object, as: T.self) as AnyObject)' \
     'kept.keep(object)'
+# Custom scopes: a run that reaches more than four scopes forgets the generation it pinned in the
+# fifth, and meets a later generation's object there after a reset.
+mutant fifth-scope-pin-dropped Internal/Engine/ScopePins.swift \
+    'CustomScopeProgramTests' no \
+    '            more.append(pin)' \
+    '            _ = pin'
 # Scoped values that are not class references: a `.weak` protocol's typed factory whose product
 # is no object is kept (in a box no one holds) instead of failing.
 mutant weak-factory-product-not-checked Internal/Producers/WeakProducer.swift \

@@ -155,3 +155,81 @@ private final class Till: Injectable {
         #expect(basketsMade.load(ordering: .relaxed) == 1)
     }
 }
+
+// MARK: More scopes than a run pins in place
+
+private enum Morning: CustomScope {}
+private enum Noon: CustomScope {}
+private enum Evening: CustomScope {}
+private enum Night: CustomScope {}
+private enum Dawn: CustomScope {}
+private final class MorningPass: Injectable { static var scope: Scope { .custom(Morning.self) } }
+private final class NoonPass: Injectable { static var scope: Scope { .custom(Noon.self) } }
+private final class EveningPass: Injectable { static var scope: Scope { .custom(Evening.self) } }
+private final class NightPass: Injectable { static var scope: Scope { .custom(Night.self) } }
+private final class DawnPass: Injectable { static var scope: Scope { .custom(Dawn.self) } }
+/// Resets all five scopes while a resolve is under way.
+private final class Curfew: Injectable {
+    static var scope: Scope { .transient }
+    init() {
+        let container = containerToReset.withLock { $0 }
+        for scope in [Morning.self, Noon.self, Evening.self, Night.self, Dawn.self] as [any CustomScope.Type] {
+            container?.reset(scope)
+        }
+    }
+}
+/// Pins five scopes, then meets the fifth's object again after every scope was reset.
+private final class DayPlan: Injectable {
+    static var scope: Scope { .transient }
+    var morning: MorningPass!
+    var noon: NoonPass!
+    var evening: EveningPass!
+    var night: NightPass!
+    var dawn: DawnPass!
+    var curfew: Curfew!
+    var lateDawn: DawnPass!
+    static let dependencies: [Dependency<DayPlan>] = [
+        .inject(\.morning), .inject(\.noon), .inject(\.evening), .inject(\.night), .inject(\.dawn), .inject(\.curfew),
+        .inject(\.lateDawn),
+    ]
+}
+/// Five scopes, no reset.
+private final class Week: Injectable {
+    static var scope: Scope { .transient }
+    var morning: MorningPass!
+    var noon: NoonPass!
+    var evening: EveningPass!
+    var night: NightPass!
+    var dawn: DawnPass!
+    static let dependencies: [Dependency<Week>] = [
+        .inject(\.morning), .inject(\.noon), .inject(\.evening), .inject(\.night), .inject(\.dawn),
+    ]
+}
+
+extension CustomScopeProgramTests {
+    @Test func aProgramReachingFiveCustomScopesKeepsEachObjectUntilItsOwnScopeIsReset() throws {
+        let container = Container()
+        let first = try container.resolve(Week.self)
+        #expect(try container.hasProgram(of: Week.self))
+        let second = try container.resolve(Week.self)
+        #expect(second.morning === first.morning && second.dawn === first.dawn)
+        container.reset(Dawn.self)
+        let third = try container.resolve(Week.self)
+        #expect(third.dawn !== first.dawn)
+        #expect(third.night === first.night && third.morning === first.morning)
+    }
+
+    @Test func aResolveKeepsTheGenerationItPinnedInTheFifthScopeItReaches() throws {
+        let container = Container()
+        containerToReset.withLock { $0 = container }
+        defer { containerToReset.withLock { $0 = nil } }
+        for _ in 0..<2 {
+            let plan = try container.resolve(DayPlan.self)
+            // The fifth scope's object is met again in the generation the resolve pinned, which the
+            // reset ended: the same object for the whole resolve, kept for none after it.
+            #expect(plan.lateDawn === plan.dawn)
+            #expect(try container.resolve(DawnPass.self) !== plan.dawn)
+        }
+        #expect(try container.hasProgram(of: DayPlan.self))
+    }
+}

@@ -237,3 +237,42 @@ import Testing
         #expect(Console.live.load(ordering: .relaxed) == live)
     }
 }
+
+// MARK: An alias of a factory's product, resolved by a closure
+
+private protocol Printing: AnyObject {}
+/// Injectable, so that the protocol can be bound to it, but bound to a typed factory itself.
+private final class InkjetPrinter: Injectable, Printing {
+    var tray: Tray?
+    init() {}
+    init(tray: Tray) { self.tray = tray }
+}
+private final class Tray: Injectable {}
+/// Made by a closure that resolves the printer through its protocol, then the tray.
+private final class PrintJob {
+    let printer: any Printing
+    let tray: Tray
+    init(printer: any Printing, tray: Tray) {
+        self.printer = printer
+        self.tray = tray
+    }
+}
+
+extension NestedProgramTests {
+    /// The protocol's alias converts the `.graph` factory's product: a nested program calls the
+    /// factory, its argument made in the closure's resolve, and converts the product.
+    @Test func aProtocolAClosureResolvesThroughAnAliasOfAGraphFactoryRunsANestedProgram() throws {
+        let container = try Container { binder in
+            binder.bind(InkjetPrinter.self).to(factory: InkjetPrinter.init(tray:))
+            binder.bind((any Printing).self).to(InkjetPrinter.self)
+            binder.bind(PrintJob.self).to { resolver in
+                PrintJob(printer: try resolver.resolve((any Printing).self), tray: try resolver.resolve(Tray.self))
+            }
+        }
+        for _ in 0..<2 {
+            let job = try container.resolve(PrintJob.self)
+            #expect((job.printer as? InkjetPrinter)?.tray === job.tray)
+        }
+        #expect(try container.hasNestedProgram(of: (any Printing).self))
+    }
+}

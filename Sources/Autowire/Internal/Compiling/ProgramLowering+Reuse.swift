@@ -48,7 +48,6 @@ extension ProgramLowering {
         Self.empty(&enclosingRegions)
         Self.empty(&stagedUntilRegion)
         Self.empty(&stagedUntilEnd)
-        if !pinnedStorages.isEmpty { pinnedStorages.removeAll(keepingCapacity: true) }
         madeInRegion.removeAll()
         remade.removeAll()
         Self.empty(&regions)

@@ -251,10 +251,6 @@ extension ProgramLowering {
                 Self.producer(UInt(bitPattern: id)), of: id, into: slot, lowering: lowering, path: path,
                 destination: destination)
         case .scoped(let scope, let made) where !destination.leavesScope:
-            if let storage = scope.storage {
-                pinnedStorages.insert(ObjectIdentifier(storage))
-                guard pinnedStorages.count <= ScopePins.capacity else { throw .unsupported }
-            }
             let slot = slot ?? newSlot(owned: true)
             let index = regions.count
             var region = ResolveProgram.ScopeRegion(

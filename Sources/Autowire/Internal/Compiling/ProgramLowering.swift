@@ -155,8 +155,6 @@ struct ProgramLowering {
     var stagedUntilRegion: [[Int]] = []
     /// The deferring regions whose objects are published at the end of the run.
     var stagedUntilEnd: [Int] = []
-    /// The custom scopes the program reaches, whose generations a run pins.
-    var pinnedStorages = Set<ObjectIdentifier>()
     /// `.graph` objects (and singletons) made inside a closed region, with their slot, which is
     /// empty when the region was skipped: one met again is made again there, in a region of its
     /// own that runs only then (see `beginShared`).

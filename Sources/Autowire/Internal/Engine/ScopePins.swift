@@ -1,8 +1,10 @@
 /// The generations a run pinned in the custom scopes it reached: for each, the one current when
 /// the run first asked (see `ScopeStorage`), so that its graph never mixes instances from both
-/// sides of a reset. At most `capacity` scopes, which the lowering checks; no allocation.
+/// sides of a reset. The first four in place, with no allocation (a graph seldom reaches more
+/// scopes); any more in an array.
 struct ScopePins {
-    static let capacity = 4
+    /// How many pins are held in place.
+    private static let inPlace = 4
 
     /// One scope's pin. The storage is unretained: the registry keeps it for the whole run.
     private struct Pin {
@@ -12,18 +14,19 @@ struct ScopePins {
 
     /// Filled from the first: a nil pin ends the list.
     private var pins: (Pin?, Pin?, Pin?, Pin?) = (nil, nil, nil, nil)
+    /// The pins after the fourth, in the order they were pinned.
+    private var more: [Pin] = []
 
     /// The generation pinned in `storage`, if any.
     func generation(in storage: ScopeStorage) -> Int? {
-        for index in 0..<Self.capacity {
-            guard let pin = pin(at: index) else { return nil }
-            if pin.storage.withObject({ $0 === storage }) { return pin.generation }
+        var found: Int?
+        visitEach { pinned, generation in
+            if found == nil, pinned === storage { found = generation }
         }
-        return nil
+        return found
     }
 
-    /// Pins `generation` in `storage`, which has none pinned yet. Never full: a program reaches at
-    /// most `capacity` scopes.
+    /// Pins `generation` in `storage`, which has none pinned yet.
     mutating func record(_ generation: Int, in storage: ScopeStorage) {
         let pin = Pin(storage: Unowned(storage), generation: generation)
         if pins.0 == nil {
@@ -34,13 +37,18 @@ struct ScopePins {
             pins.2 = pin
         } else if pins.3 == nil {
             pins.3 = pin
+        } else {
+            more.append(pin)
         }
     }
 
     /// Calls `body` with each storage pinned and its generation.
     func visitEach(_ body: (ScopeStorage, Int) -> Void) {
-        for index in 0..<Self.capacity {
+        for index in 0..<Self.inPlace {
             guard let pin = pin(at: index) else { return }
+            pin.storage.withObject { body($0, pin.generation) }
+        }
+        for pin in more {
             pin.storage.withObject { body($0, pin.generation) }
         }
     }

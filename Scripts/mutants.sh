@@ -439,6 +439,13 @@ mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
     'ScopedValueProgramTests' no \
     'kept.keep(boxedValue(object, as: T.self) as AnyObject)' \
     'kept.keep(object)'
+# The object a `PropertyInjector` fills, met by a program that is not filling it: the program
+# never looks for it in the resolution it runs in, where a closure's resolve inside the injection
+# finds it.
+mutant injected-object-read-ignores-resolution Internal/Producers/InjectedObjectProducer.swift \
+    'InjectedObjectInItsOwnGraphTests' no \
+    'if let joined = run.pointee.joined, case .instance(let recorded)' \
+    'if false, let joined = run.pointee.joined, case .instance(let recorded)'
 # Custom scopes: a run that reaches more than four scopes forgets the generation it pinned in the
 # fifth, and meets a later generation's object there after a reset.
 mutant fifth-scope-pin-dropped Internal/Engine/ScopePins.swift \

@@ -168,6 +168,7 @@ private final class NoonPass: Injectable { static var scope: Scope { .custom(Noo
 private final class EveningPass: Injectable { static var scope: Scope { .custom(Evening.self) } }
 private final class NightPass: Injectable { static var scope: Scope { .custom(Night.self) } }
 private final class DawnPass: Injectable { static var scope: Scope { .custom(Dawn.self) } }
+private final class DawnTicket: Injectable { static var scope: Scope { .custom(Dawn.self) } }
 /// Resets all five scopes while a resolve is under way.
 private final class Curfew: Injectable {
     static var scope: Scope { .transient }
@@ -178,7 +179,7 @@ private final class Curfew: Injectable {
         }
     }
 }
-/// Pins five scopes, then meets the fifth's object again after every scope was reset.
+/// Pins five scopes, then meets another object of the fifth after every scope was reset.
 private final class DayPlan: Injectable {
     static var scope: Scope { .transient }
     var morning: MorningPass!
@@ -187,10 +188,10 @@ private final class DayPlan: Injectable {
     var night: NightPass!
     var dawn: DawnPass!
     var curfew: Curfew!
-    var lateDawn: DawnPass!
+    var ticket: DawnTicket!
     static let dependencies: [Dependency<DayPlan>] = [
         .inject(\.morning), .inject(\.noon), .inject(\.evening), .inject(\.night), .inject(\.dawn), .inject(\.curfew),
-        .inject(\.lateDawn),
+        .inject(\.ticket),
     ]
 }
 /// Five scopes, no reset.
@@ -225,9 +226,9 @@ extension CustomScopeProgramTests {
         defer { containerToReset.withLock { $0 = nil } }
         for _ in 0..<2 {
             let plan = try container.resolve(DayPlan.self)
-            // The fifth scope's object is met again in the generation the resolve pinned, which the
-            // reset ended: the same object for the whole resolve, kept for none after it.
-            #expect(plan.lateDawn === plan.dawn)
+            // Made for the generation the resolve pinned in the fifth scope, which the reset ended:
+            // not kept.
+            #expect(try container.resolve(DawnTicket.self) !== plan.ticket)
             #expect(try container.resolve(DawnPass.self) !== plan.dawn)
         }
         #expect(try container.hasProgram(of: DayPlan.self))

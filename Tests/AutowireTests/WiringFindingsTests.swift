@@ -328,7 +328,38 @@ private final class EditorPresenter: Injectable {
     static let dependencies: [Dependency<EditorPresenter>] = [.inject(\.view)]
 }
 
+/// Made by a framework. Its presenter comes from a closure that resolves a draft, which points
+/// back to the screen: a new one, whose graph the screen's own draft put in the injection's.
+private final class ChatScreen: PropertyInjectable {
+    var draft: Draft!
+    var presenter: ChatPresenter!
+    static let dependencies: [Dependency<ChatScreen>] = [.inject(\.draft), .inject(\.presenter)]
+}
+private final class ChatPresenter {
+    let draft: Draft
+    init(draft: Draft) { self.draft = draft }
+}
+private final class Draft: Injectable {
+    static var scope: Scope { .transient }
+    weak var screen: ChatScreen?
+    static let dependencies: [Dependency<Draft>] = [.inject(\.screen)]
+}
+
 @Suite struct InjectedObjectInItsOwnGraphTests {
+    @Test func aClosureInsideAnInjectionResolvesAGraphThatPointsBackToTheInjectedObject() throws {
+        let container = try Container { binder in
+            binder.bind(ChatPresenter.self).to { resolver in ChatPresenter(draft: try resolver.resolve()) }
+        }
+        for _ in 0..<2 {
+            let screen = ChatScreen()
+            try container.inject(into: screen)
+            #expect(screen.draft.screen === screen)
+            #expect(screen.presenter.draft !== screen.draft)
+            #expect(screen.presenter.draft.screen === screen)
+        }
+        #expect(try container.hasNestedProgram(of: Draft.self))
+    }
+
     @Test func aPresentersViewIsTheScreenItWasInjectedInto() throws {
         let container = Container()
         for _ in 0..<3 {
@@ -374,5 +405,11 @@ private final class EditorPresenter: Injectable {
         try container.inject(into: ProfileScreen())
         let after = #expect(throws: ResolutionError.self) { try container.resolve(ProfilePresenter.self) }
         #expect(after?.code == .missingBinding)
+        #expect(after?.path == ["ProfilePresenter.view", "ProfileScreen"])
+        #expect(
+            after?.diagnostics.first?.message
+                == "ProfileScreen cannot be provided: it has no binding and its class is not Injectable.")
+        // The presenter's program fails where it meets the screen, as the recursive path did.
+        #expect(try container.hasProgram(of: ProfilePresenter.self))
     }
 }

@@ -28,13 +28,40 @@ final class InjectedObjectProducer<T>: Producer<T>, @unchecked Sendable {
             registry: registry, registersEarly: false, isFactory: false)
     }
 
-    /// Only a resolve program that fills the object knows it (see `ProgramLowering`).
-    override func lowering() -> Lowering { .unsupported }
+    /// A resolve program that fills the object knows it (see `ProgramLowering`); any other reads
+    /// it from the resolution it runs in, where a closure's resolve inside the injection finds it.
+    override func lowering() -> Lowering { .factory(InjectedObjectRead(self), [], shared: false) }
 
     override func produce(_ resolution: Resolution) throws -> T {
         if case .instance(let recorded) = resolution.lookup(self) { return try value(from: recorded) }
+        throw missingObject
+    }
+
+    /// What meeting the object where no injection records it is.
+    var missingObject: ResolutionError {
         let key = BindingKey(T.self, tag: nil)
-        throw ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
+        return ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
+    }
+}
+
+/// The object being injected as a resolve program reads it where it is not filling it: the one
+/// the resolution the run works in recorded, else the missing binding it is everywhere else.
+private final class InjectedObjectRead<T>: ProgramFactory {
+    private let producer: InjectedObjectProducer<T>
+
+    init(_ producer: InjectedObjectProducer<T>) {
+        self.producer = producer
+        super.init(key: producer.key, location: nil)
+    }
+
+    /// Its error has the path the recursive path gives it.
+    override var namesPath: Bool { false }
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        if let joined = run.pointee.joined, case .instance(let recorded) = Resolution(state: joined).lookup(producer) {
+            return recorded
+        }
+        throw producer.missingObject
     }
 }
 

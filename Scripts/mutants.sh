@@ -446,6 +446,12 @@ mutant injected-object-read-ignores-resolution Internal/Producers/InjectedObject
     'InjectedObjectInItsOwnGraphTests' no \
     'if let joined = run.pointee.joined, case .instance(let recorded)' \
     'if false, let joined = run.pointee.joined, case .instance(let recorded)'
+# An injection that joins its closures' resolution from its start does not record the object
+# handed in there: a closure that asks for the object's type makes another.
+mutant injected-object-unrecorded-at-start Internal/Engine/ResolveProgram+Run.swift \
+    'InjectedObjectInItsOwnGraphTests' no \
+    '                    for producer in injectedObjectProducers {' \
+    '                    for producer in injectedObjectProducers where false {'
 # Custom scopes: a run that reaches more than four scopes forgets the generation it pinned in the
 # fifth, and meets a later generation's object there after a reset.
 mutant fifth-scope-pin-dropped Internal/Engine/ScopePins.swift \

@@ -345,19 +345,90 @@ private final class Draft: Injectable {
     static let dependencies: [Dependency<Draft>] = [.inject(\.screen)]
 }
 
+/// Injectable, filled by `inject(into:)`: its closure-made presenter resolves the screen's type,
+/// which its helper's property points back to.
+private final class NoteScreen: Injectable {
+    var helper: NoteHelper!
+    var presenter: NotePresenter!
+    static let dependencies: [Dependency<NoteScreen>] = [.inject(\.helper), .inject(\.presenter)]
+}
+private final class NoteHelper: Injectable {
+    weak var screen: NoteScreen?
+    static let dependencies: [Dependency<NoteHelper>] = [.inject(\.screen)]
+}
+private final class NotePresenter {
+    weak var screen: NoteScreen?
+    init(screen: NoteScreen) { self.screen = screen }
+}
+
+/// As `NoteScreen`, but a singleton is made before the presenter, in a region whose `.graph`
+/// object the closure could ask for: the program joins the closure's resolution from its start.
+private final class SketchScreen: Injectable {
+    var archive: SketchArchive!
+    var helper: SketchHelper!
+    var presenter: SketchPresenter!
+    static let dependencies: [Dependency<SketchScreen>] = [
+        .inject(\.archive), .inject(\.helper), .inject(\.presenter),
+    ]
+}
+private final class SketchArchive: Injectable {
+    static var scope: Scope { .singleton }
+    var index: SketchIndex!
+    static let dependencies: [Dependency<SketchArchive>] = [.inject(\.index)]
+}
+private final class SketchIndex: Injectable {}
+private final class SketchHelper: Injectable {
+    weak var screen: SketchScreen?
+    static let dependencies: [Dependency<SketchHelper>] = [.inject(\.screen)]
+}
+private final class SketchPresenter {
+    weak var screen: SketchScreen?
+    init(screen: SketchScreen) { self.screen = screen }
+}
+
 @Suite struct InjectedObjectInItsOwnGraphTests {
     @Test func aClosureInsideAnInjectionResolvesAGraphThatPointsBackToTheInjectedObject() throws {
         let container = try Container { binder in
             binder.bind(ChatPresenter.self).to { resolver in ChatPresenter(draft: try resolver.resolve()) }
         }
+        let injector = try container.propertyInjector(for: ChatScreen.self)
         for _ in 0..<2 {
             let screen = ChatScreen()
-            try container.inject(into: screen)
+            try injector.inject(into: screen)
             #expect(screen.draft.screen === screen)
             #expect(screen.presenter.draft !== screen.draft)
             #expect(screen.presenter.draft.screen === screen)
         }
         #expect(try container.hasNestedProgram(of: Draft.self))
+        #expect(ProgramWord.isProgram(injector.target?.programWord.load(ordering: .acquiring) ?? 0))
+    }
+
+    @Test func aClosureInsideAnInjectionThatResolvesTheScreensTypeGetsTheScreen() throws {
+        let container = try Container { binder in
+            binder.bind(NotePresenter.self).to { resolver in NotePresenter(screen: try resolver.resolve()) }
+        }
+        let injector = try container.propertyInjector(for: NoteScreen.self)
+        for _ in 0..<2 {
+            let screen = NoteScreen()
+            try injector.inject(into: screen)
+            #expect(screen.helper.screen === screen)
+            #expect(screen.presenter.screen === screen)
+        }
+        #expect(ProgramWord.isProgram(injector.target?.programWord.load(ordering: .acquiring) ?? 0))
+    }
+
+    @Test func aClosureInsideAnInjectionJoinedFromItsStartThatResolvesTheScreensTypeGetsTheScreen() throws {
+        let container = try Container { binder in
+            binder.bind(SketchPresenter.self).to { resolver in SketchPresenter(screen: try resolver.resolve()) }
+        }
+        let injector = try container.propertyInjector(for: SketchScreen.self)
+        for _ in 0..<2 {
+            let screen = SketchScreen()
+            try injector.inject(into: screen)
+            #expect(screen.helper.screen === screen)
+            #expect(screen.presenter.screen === screen)
+        }
+        #expect(ProgramWord.isProgram(injector.target?.programWord.load(ordering: .acquiring) ?? 0))
     }
 
     @Test func aPresentersViewIsTheScreenItWasInjectedInto() throws {

@@ -280,8 +280,6 @@ struct ProgramLowering {
         }
         try work()
         guard let resultSlot else { throw .unsupported }
-        // A closure's resolver would make the object's type anew: the recursive path records it.
-        if !selfProducers.isEmpty, joinsRecursiveResolves { throw .unsupported }
         emitHooks(from: 0, toCreationFrame: nested)
         for staged in stagedUntilEnd {
             emit(.publishStaged(region: staged), path: -1)
@@ -298,7 +296,7 @@ struct ProgramLowering {
             regionReleases: regionReleases, scopes: scopes,
             mainActorTypes: mainActorTypes, slotCount: slotCount,
             resultSlot: resultSlot, injects: injects, building: building, pathOf: pathOf, pathTree: pathTree,
-            generation: generation, kind: kind, joinsAtStart: joinsFromStart,
+            generation: generation, kind: kind, joinsAtStart: joinsFromStart, injectedObjectProducers: selfProducers,
             constructs: constructs)
     }
 

@@ -81,8 +81,11 @@ extension ResolveProgram {
             ) { memory throws(ResolutionError) in
                 unsafe scoped.pointee.joinedMemory = memory.baseAddress
                 if joinsAtStart {
-                    _ = scoped.pointee.startJoinedResolution(
+                    let joined = scoped.pointee.startJoinedResolution(
                         request: run.pointee.request, seed: run.pointee.seed, forKeptObject: kind == .rootForKeptObject)
+                    for producer in injectedObjectProducers {
+                        frame.withObject(at: 0) { joined.pointee.record(producer, instance: $0) }
+                    }
                 }
                 let made: ObjectWord
                 do throws(ResolutionError) {

@@ -138,6 +138,11 @@ final class ResolveProgram: @unchecked Sendable {
     /// program that calls a closure inside a kept object's region (see
     /// `ProgramLowering.Stop.joinsFromStart`).
     let joinsAtStart: Bool
+    /// For an injection whose run joins that resolution from its start: the producers whose value
+    /// is the object handed in (see `InjectionTargetProducer.selfProducers`), which it records
+    /// there first, so that a closure's resolve that asks for one gets that object. (A program
+    /// that joins at its first closure's call hands them over as that call's arguments.)
+    let injectedObjectProducers: [AnyProducer]
     /// Whether the run has no regions and no `RecursiveCall`: read with one load where every run
     /// asks it.
     let runsPlainly: Bool
@@ -178,7 +183,7 @@ final class ResolveProgram: @unchecked Sendable {
         mainActorTypes: [Any.Type],
         slotCount: Int, resultSlot: Int, injects: Bool, building: [BuildingRange],
         pathOf: [Int32], pathTree: [PathStep], generation: Int, kind: ProgramKind = .root, joinsAtStart: Bool = false,
-        constructs: [ObjectIdentifier] = []
+        injectedObjectProducers: [AnyProducer] = [], constructs: [ObjectIdentifier] = []
     ) {
         // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what the
         // program keeps is copied, into one block for all its tables.
@@ -218,6 +223,7 @@ final class ResolveProgram: @unchecked Sendable {
         self.makesRecursiveCalls = joinsAtStart || factories.contains { $0 is RecursiveCall }
         self.kind = kind
         self.joinsAtStart = joinsAtStart
+        self.injectedObjectProducers = joinsAtStart && injects ? injectedObjectProducers.map { $0 } : []
         self.runsPlainly = regions.isEmpty && !makesRecursiveCalls
         self.mainActorTypes = mainActorTypes.map { $0 }
         var keptAlive: [AnyObject] = []

@@ -446,6 +446,12 @@ mutant injected-object-read-ignores-resolution Internal/Producers/InjectedObject
     'InjectedObjectInItsOwnGraphTests' no \
     'if let joined = run.pointee.joined, case .instance(let recorded)' \
     'if false, let joined = run.pointee.joined, case .instance(let recorded)'
+# A collection of more than 64 contributions gets them from the recursive path again, not from
+# their nested programs.
+mutant large-collection-elements-recursive Internal/Producers/CollectionProducer.swift \
+    'LargeCollectionTests' no \
+    'for element in elements { values.append(try element.produceNestedValue(resolution)) }' \
+    'for element in elements { values.append(try element.produce(resolution)) }'
 # An injection that joins its closures' resolution from its start does not record the object
 # handed in there: a closure that asks for the object's type makes another.
 mutant injected-object-unrecorded-at-start Internal/Engine/ResolveProgram+Run.swift \

@@ -16,9 +16,10 @@ enum Lowering {
     indirect case scoped(ProgramScope, Lowering)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
-    /// A value only the recursive path makes (a closure factory's, a typed factory's of more than
-    /// 64 parameters), made by it inside the program's run, in a resolution that shares the run's
-    /// `.graph` objects (see `RecursiveCall`); one per resolve when `shared`.
+    /// A value a program calls for as it calls a closure (a closure factory's, a typed factory's
+    /// of more than 64 parameters, a collection of more than 64 contributions), made inside the
+    /// program's run, in a resolution that shares the run's `.graph` objects (see
+    /// `RecursiveCall`); one per resolve when `shared`.
     case recursive(AnyProducer, shared: Bool)
     /// The closure factory of an object a scope keeps (a singleton's, a `.weak` one's), called in
     /// the object's region through the recursive path as `make` calls it: in the run's joined

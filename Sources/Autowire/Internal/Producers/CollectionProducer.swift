@@ -16,18 +16,20 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
             isFactory: false)
     }
 
+    /// Past 64 contributions, what a program calls as it calls a closure: each element from its
+    /// nested program, in the same resolve.
     override func produce(_ resolution: Resolution) throws -> [Element] {
-        var values: [Element] = try inherited?.produce(resolution) ?? []
+        var values: [Element] = try inherited?.produceNestedValue(resolution) ?? []
         values.reserveCapacity(values.count + elements.count)
-        for element in elements { values.append(try element.produce(resolution)) }
+        for element in elements { values.append(try element.produceNestedValue(resolution)) }
         return values
     }
 
     /// A call with the parent's collection (boxed) and then each element as arguments, in the
-    /// order `produce` makes them.
+    /// order `produce` makes them; past 64 arguments, `produce` called as a closure is.
     override func lowering() -> Lowering {
         guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: elements) else {
-            return .unsupported
+            return .recursive(self, shared: false)
         }
         let first = inherited == nil ? 0 : 1
         let count = elements.count
@@ -59,18 +61,20 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
             isFactory: false)
     }
 
+    /// Past 64 contributions, what a program calls as it calls a closure: each value from its
+    /// nested program, in the same resolve.
     override func produce(_ resolution: Resolution) throws -> [Key: Element] {
-        var values: [Key: Element] = try inherited?.produce(resolution) ?? [:]
+        var values: [Key: Element] = try inherited?.produceNestedValue(resolution) ?? [:]
         values.reserveCapacity(values.count + entries.count)
-        for (key, element) in entries { values[key] = try element.produce(resolution) }
+        for (key, element) in entries { values[key] = try element.produceNestedValue(resolution) }
         return values
     }
 
     /// A call with the parent's dictionary (boxed) and then each entry's value as arguments, in
-    /// the order `produce` makes them.
+    /// the order `produce` makes them; past 64 arguments, `produce` called as a closure is.
     override func lowering() -> Lowering {
         guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: entries.map { $0.1 })
-        else { return .unsupported }
+        else { return .recursive(self, shared: false) }
         let first = inherited == nil ? 0 : 1
         let keys = entries.map { $0.0 }
         let call = ValueCall(key: key, references: references) { arguments in

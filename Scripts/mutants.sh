@@ -446,6 +446,13 @@ mutant injected-object-read-ignores-resolution Internal/Producers/InjectedObject
     'InjectedObjectInItsOwnGraphTests' no \
     'if let joined = run.pointee.joined, case .instance(let recorded)' \
     'if false, let joined = run.pointee.joined, case .instance(let recorded)'
+# An `.optional` property that reaches an offered object through an alias's conversion leaves
+# its root to the recursive path again (no program, ever: the conversion is unproven when the
+# root is first lowered).
+mutant offered-read-not-converted-in-one-call Internal/Compiling/ProgramLowering+Emitting.swift \
+    'OfferedThroughAConversionTests' no \
+    '            read.mayBeUnavailable, parameters.isEmpty' \
+    '            read.mayBeUnavailable, parameters.isEmpty, false'
 # A collection of more than 64 contributions gets them from the recursive path again, not from
 # their nested programs.
 mutant large-collection-elements-recursive Internal/Producers/CollectionProducer.swift \

@@ -102,3 +102,43 @@ extension OfferedInstanceTests {
         withExtendedLifetime(screen) {}
     }
 }
+
+// MARK: An optional property that reaches an offered object through a conversion
+
+private protocol Checkout: AnyObject {}
+/// Offered, and Injectable so that a protocol can be bound to it.
+private final class PaymentScreen: Injectable, Checkout {}
+private enum Payment: Autowire.Tag { typealias Value = PaymentScreen }
+private final class PaymentBanner: Injectable {
+    static var scope: Scope { .transient }
+    var checkout: (any Checkout)?
+    var tagged: PaymentScreen?
+    static let dependencies: [Dependency<PaymentBanner>] = [
+        .optional(\.checkout), .optional(\.tagged, tag: Payment.self),
+    ]
+}
+
+@Suite struct OfferedThroughAConversionTests {
+    @Test func anOptionalPropertyReachingAReleasedOfferedObjectThroughAnAliasIsLeftNil() throws {
+        let container = try Container { binder in
+            binder.bind(PaymentScreen.self).toOfferedInstance()
+            binder.bind((any Checkout).self).to(PaymentScreen.self)
+            binder.bind(PaymentScreen.self).tagged(Payment.self).to(PaymentScreen.self)
+        }
+        do {
+            let screen = PaymentScreen()
+            try container.offer(screen)
+            let banner = try container.resolve(PaymentBanner.self)
+            #expect(banner.checkout === screen)
+            #expect(banner.tagged === screen)
+        }
+        for _ in 0..<2 {
+            let banner = try container.resolve(PaymentBanner.self)
+            #expect(banner.checkout == nil)
+            #expect(banner.tagged == nil)
+        }
+        // Lowered at the first resolve, before the alias's conversion ever ran: the offered object
+        // and its conversion are one call, whose absence leaves the property as it was.
+        #expect(try container.hasProgram(of: PaymentBanner.self))
+    }
+}

@@ -21,6 +21,20 @@ extension ProgramLowering {
         }
     }
 
+    /// For an alias's `conversion` of an offered object (`argument`) that goes straight into an
+    /// `.optional` property: both as one call, which may find the object gone, so that its absence
+    /// reaches the property in one step and leaves it as it was, as the recursive path leaves it.
+    /// Nil when the object is at hand, or is no offered object.
+    func offeredReadConverted(by conversion: ProgramFactory, _ argument: AnyProducer, for destination: Destination)
+        -> ProgramFactory?
+    {
+        guard graphSlots[ObjectIdentifier(argument)] == nil, optionalPlace(of: destination) == .property,
+            case .factory(let read, let parameters, _) = argument.lowering(insideKeptObject: isInsideKeptObject),
+            read.mayBeUnavailable, parameters.isEmpty
+        else { return nil }
+        return ConvertedOfferedRead(read, convertedBy: conversion)
+    }
+
     /// Hands a complete value to where it goes.
     mutating func deliver(_ value: Value, to destination: Destination, path: Int32) throws(Stop) {
         switch destination {

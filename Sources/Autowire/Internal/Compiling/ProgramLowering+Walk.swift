@@ -217,6 +217,11 @@ extension ProgramLowering {
                 }
                 return nil
             }
+            if factory.conversion != nil, let fused = offeredReadConverted(by: factory, parameters[0], for: destination)
+            {
+                return try begin(
+                    .factory(fused, [], shared: shared), of: id, path: path, destination: destination, into: slot)
+            }
             let place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
             if place == .beside { throw .unsupported }
             // Where the main actor runs, before the arguments too, as the recursive path checks.

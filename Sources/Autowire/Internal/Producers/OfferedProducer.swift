@@ -61,6 +61,30 @@ final class OfferedRead<T>: ProgramFactory {
     override var mayBeUnavailable: Bool { true }
 }
 
+/// An offered object converted by an alias to the protocol it is bound as, read as one call (see
+/// `ProgramLowering.offeredReadConverted(by:_:for:)`).
+final class ConvertedOfferedRead: ProgramFactory {
+    private let read: ProgramFactory
+    private let aliasConversion: ProgramFactory
+
+    init(_ read: ProgramFactory, convertedBy conversion: ProgramFactory) {
+        self.read = read
+        self.aliasConversion = conversion
+        super.init(key: conversion.key, location: conversion.location)
+    }
+
+    override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
+        // The read takes no arguments.
+        try aliasConversion.boxingRecorded(try read.call(arguments, in: run))
+    }
+
+    /// Its errors have the paths the recursive path gives them: the read's absence names only the
+    /// offered object.
+    override var namesPath: Bool { false }
+
+    override var mayBeUnavailable: Bool { true }
+}
+
 /// An offered binding's slot, seen without its type: what a child container copies.
 protocol OfferedSlot: AnyProducer {
     /// A slot for a descendant `registry`, falling back to this one.

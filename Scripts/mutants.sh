@@ -453,6 +453,12 @@ mutant offered-read-not-converted-in-one-call Internal/Compiling/ProgramLowering
     'OfferedThroughAConversionTests' no \
     '            read.mayBeUnavailable, parameters.isEmpty' \
     '            read.mayBeUnavailable, parameters.isEmpty, false'
+# A typed factory of more than 64 parameters gets its arguments from the recursive path again, not
+# from their nested programs.
+mutant large-factory-arguments-recursive Internal/Producers/TypedFactoryRecipe.swift \
+    'LargeTypedFactoryTests' no \
+    'try $0.asProducer(of: P.self).produceNestedValue(resolution)' \
+    'try $0.asProducer(of: P.self).produce(resolution)'
 # A collection of more than 64 contributions gets them from the recursive path again, not from
 # their nested programs.
 mutant large-collection-elements-recursive Internal/Producers/CollectionProducer.swift \

@@ -73,8 +73,9 @@ final class Recipe<T>: GraphValueMaker {
     /// How a program makes the value: autowired classes (main-actor ones too: the program checks
     /// where it runs; boxed when `T` is not a class), and typed factories (whose program form
     /// records other values than class references boxed). A factory a program cannot call itself
-    /// (a closure, a typed factory of more than 64 parameters) is called through the recursive path
-    /// as `producer`, when given: a transient or `.graph` one (a scope's region holds no such call).
+    /// (a closure, a typed factory of more than 64 parameters) is called as a closure is, as
+    /// `producer`, when given: a transient or `.graph` one (a scope's region calls a kept object's
+    /// closure, see `Producer.keptClosure(_:)`).
     func lowering(holdsReferences: Bool, shared: Bool, calledRecursivelyAs producer: AnyProducer? = nil) -> Lowering {
         if let autowired {
             if holdsReferences { return .autowired(autowired.type, autowired.plan, shared: shared) }

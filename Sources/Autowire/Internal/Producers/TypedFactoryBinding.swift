@@ -43,7 +43,8 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
     }
 
     /// The factory a resolve program calls, with the producers of its parameters (`cursor`'s):
-    /// nil past 64 parameters, which programs leave to the recursive path.
+    /// nil past 64 parameters, which a program calls as it calls a closure, each argument from its
+    /// nested program (see `FactoryArgumentList`).
     func programForm(of cursor: ArgumentCursor) -> (factory: ProgramFactory, parameters: [AnyProducer])? {
         guard let references = referenceMask(repeat (each Parameter).self) else { return nil }
         return (programFactory(references: references), cursor.compiled)
@@ -70,8 +71,8 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
 
 }
 
-/// Bit `i` set when argument `i`'s values are class references; nil past 64 arguments, which
-/// programs leave to the recursive path.
+/// Bit `i` set when argument `i`'s values are class references; nil past 64 arguments, more than
+/// a program's call hands over (see `programForm(of:)`).
 private func referenceMask<each Argument>(_ arguments: repeat (each Argument).Type) -> UInt64? {
     var references: UInt64 = 0
     var index: UInt64 = 0

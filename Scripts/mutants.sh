@@ -453,6 +453,19 @@ mutant offered-read-not-converted-in-one-call Internal/Compiling/ProgramLowering
     'OfferedThroughAConversionTests' no \
     '            read.mayBeUnavailable, parameters.isEmpty' \
     '            read.mayBeUnavailable, parameters.isEmpty, false'
+# A graph past the size of one program keeps the recursive path again, rather than calling the
+# nested programs of what is met past it.
+mutant huge-graph-not-split Internal/Compiling/ProgramLowering+Walk.swift \
+    'HugeGraphProgramTests' no \
+    '        if code.count >= Self.maximumInstructions, lowering.makesInNestedRun {' \
+    '        if code.count >= Self.maximumInstructions { throw .unsupported }
+        if code.count >= Self.maximumInstructions, lowering.makesInNestedRun {'
+# A converted argument in a slot past what an argument entry names sends the root to the recursive
+# path again, rather than to its alias's own call.
+mutant converted-argument-past-entry-unlowered Internal/Compiling/ProgramLowering+Emitting.swift \
+    'HugeGraphProgramTests' no \
+    '                    // Past what one entry names: the alias converts it in a call of its own.' \
+    '                    throw .unsupported'
 # A typed factory of more than 64 parameters gets its arguments from the recursive path again, not
 # from their nested programs.
 mutant large-factory-arguments-recursive Internal/Producers/TypedFactoryRecipe.swift \

@@ -5,7 +5,9 @@ extension ProgramLowering {
     /// Where an alias's implementation object goes instead of its conversion's box, when
     /// `destination` can take it: a property of the bound type at a learned offset, or a parameter
     /// of a call specialized in the caller's module; and only once `conversion` has succeeded.
-    func convertedDestination(_ destination: Destination, _ conversion: ImplementationConversion)
+    func convertedDestination(
+        _ destination: Destination, _ alias: ProgramFactory, _ conversion: ImplementationConversion
+    )
         -> Destination?
     {
         switch destination {
@@ -15,7 +17,7 @@ extension ProgramLowering {
             guard conversion.isProven, case .call(let consumer, _, _, _, _) = stack[index].work,
                 consumer.readsConvertedArguments
             else { return nil }
-            return .convertedArgument(index, conversion)
+            return .convertedArgument(index, conversion, alias: alias)
         default:
             return nil
         }
@@ -58,18 +60,32 @@ extension ProgramLowering {
             case .constant(let constant):
                 appendArgument(UInt32(constant) | FactoryArguments.constantBit, toCallAt: index)
             }
-        case .convertedArgument(let index, let conversion):
+        case .convertedArgument(let index, let conversion, let alias):
             switch value {
             case .slot(let slot):
                 let constant = conversionIndex[ObjectIdentifier(conversion)] ?? Self.append(conversion, to: &constants)
                 conversionIndex[ObjectIdentifier(conversion)] = constant
                 guard slot < FactoryArguments.convertedFieldLimit, constant < FactoryArguments.convertedFieldLimit
-                else { throw .unsupported }
+                else {
+                    // Past what one entry names: the alias converts it in a call of its own.
+                    let converted = newSlot(owned: true)
+                    emitCall(alias, arguments: [UInt32(slot)], into: converted, path: path)
+                    appendArgument(UInt32(converted), toCallAt: index)
+                    return
+                }
                 appendArgument(
                     FactoryArguments.convertedBit | UInt32(constant) << 15 | UInt32(slot), toCallAt: index)
             case .constant(let constant):
                 // A constant (a created singleton) is converted once, now.
-                guard let boxed = conversion.box(constants[constant]) else { throw .unsupported }
+                guard let boxed = conversion.box(constants[constant]) else {
+                    // One that does not conform fails in the alias's call, as it would anywhere.
+                    let converted = newSlot(owned: true)
+                    emitCall(
+                        alias, arguments: [UInt32(constant) | FactoryArguments.constantBit], into: converted, path: path
+                    )
+                    appendArgument(UInt32(converted), toCallAt: index)
+                    return
+                }
                 appendArgument(
                     UInt32(Self.append(boxed, to: &constants)) | FactoryArguments.constantBit, toCallAt: index)
             }

@@ -8,7 +8,6 @@ extension ProgramLowering {
         let id = ObjectIdentifier(producer)
         if let slot = graphSlots[id] { return .slot(slot) }
         if let index = constantIndex[id] { return .constant(index) }
-        guard code.count < Self.maximumInstructions else { throw .unsupported }
         if let slot = madeInRegion[id] {
             return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
@@ -61,6 +60,14 @@ extension ProgramLowering {
             guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {
                 throw .unsupported
             }
+        }
+        if code.count >= Self.maximumInstructions, lowering.makesInNestedRun {
+            // Past the size a program holds: the rest of the graph is made by the nested programs
+            // of what is met from here on, called as a closure's `Resolver` runs them, in the same
+            // resolve. Each is lowered on its own, so each stays bounded too.
+            return try beginRecursive(
+                producer, of: id, making: { try producer.produceNested($0) }, shared: lowering.isMadeOncePerResolve,
+                path: path, destination: destination)
         }
         if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
@@ -208,7 +215,9 @@ extension ProgramLowering {
             beginObject(of: type, plan, boxedBy: boxing, shared: shared, id, path: path, destination, into: slot)
             return nil
         case .factory(let factory, let parameters, let shared):
-            if let conversion = factory.conversion, let converted = convertedDestination(destination, conversion) {
+            if let conversion = factory.conversion,
+                let converted = convertedDestination(destination, factory, conversion)
+            {
                 // An alias's conversion feeding a property or a specialized factory's parameter:
                 // the implementation's object goes there, converted as it is stored or read,
                 // rather than boxed first.

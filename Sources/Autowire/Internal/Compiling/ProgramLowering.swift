@@ -39,8 +39,9 @@ struct ProgramLowering {
         /// The next argument of the factory at this index of `stack`.
         case argument(Int)
         /// The same, for an implementation object the factory's call converts with `conversion` to
-        /// the parameter's type (see `FactoryArguments.convertedBit`).
-        case convertedArgument(Int, ImplementationConversion)
+        /// the parameter's type (see `FactoryArguments.convertedBit`); `alias` is the alias's own
+        /// call of it, for an object or conversion past what an argument entry can name.
+        case convertedArgument(Int, ImplementationConversion, alias: ProgramFactory)
         /// The scope of region `region` keeps it (it is in `slot`), then it goes on to `then`.
         indirect case leaveScope(region: Int, slot: Int, then: Destination)
         /// It was made in region `region`, of a `.graph` object that may be there already (see
@@ -112,9 +113,9 @@ struct ProgramLowering {
         let destination: Destination
     }
 
-    /// Past this size, a graph (transient objects reached through many diamonds multiply) keeps
-    /// the recursive path.
-    static let maximumInstructions = 1 << 20
+    /// Past this size, a graph (transient objects reached through many diamonds multiply) is made
+    /// by nested programs called from the one being lowered (see `begin(_:path:destination:)`).
+    static let maximumInstructions = 1 << 16
 
     var code: [ResolveProgram.Instruction] = []
     var pathOf: [Int32] = []

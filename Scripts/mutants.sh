@@ -285,8 +285,8 @@ mutant program-every-argument-moves Internal/Compiling/ProgramLowering+Emitting.
 # path leaves the property as it is.
 mutant program-offered-below-optional Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests|OfferedInstanceTests|OptionalAbsenceProgramTests' no \
-    'let place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none' \
-    'let place = ProgramLowering.OptionalPlace.none'
+    'var place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none' \
+    'var place = ProgramLowering.OptionalPlace.none'
 # Re-entry: a fresh resolve started inside a factory does not see that an enclosing resolve on the
 # thread is running it, and starts it again until the stack runs out.
 mutant factory-running-outside-unseen Internal/Recursive/Resolution.swift \
@@ -451,8 +451,8 @@ mutant injected-object-read-ignores-resolution Internal/Producers/InjectedObject
 # root is first lowered).
 mutant offered-read-not-converted-in-one-call Internal/Compiling/ProgramLowering+Emitting.swift \
     'OfferedThroughAConversionTests' no \
-    '            read.mayBeUnavailable, parameters.isEmpty' \
-    '            read.mayBeUnavailable, parameters.isEmpty, false'
+    '        guard optionalPlace(of: destination) == .property, let read = offeredRead(of: argument) else { return nil }' \
+    '        guard optionalPlace(of: destination) == .property, let read = offeredRead(of: argument), false else { return nil }'
 # A graph past the size of one program keeps the recursive path again, rather than calling the
 # nested programs of what is met past it.
 mutant huge-graph-not-split Internal/Compiling/ProgramLowering+Walk.swift \
@@ -466,6 +466,26 @@ mutant converted-argument-past-entry-unlowered Internal/Compiling/ProgramLowerin
     'HugeGraphProgramTests' no \
     '                    // Past what one entry names: the alias converts it in a call of its own.' \
     '                    throw .unsupported'
+# An `.optional` property's Optional or collection of an offered object keeps the recursive path
+# again, rather than being one call of its own nested program whose absence leaves the property.
+mutant beside-through-wrapper-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
+    'OfferedBesideTests' no \
+    '            mayBeAbsentNamingNoStep(parameters)' \
+    '            mayBeAbsentNamingNoStep(parameters), false'
+# An offered object reaching an `.optional` property through a factory's call keeps the recursive
+# path again, rather than failing the resolve in the program as that path fails it.
+mutant beside-through-factory-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
+    'OfferedBesideTests' no \
+    '                guard namesAStepBelowTheInnermostFill() else { throw .unsupported }' \
+    '                guard false else { throw .unsupported }'
+# The offered read behind an alias of an alias is not fused with the conversion: the root keeps the
+# recursive path.
+mutant offered-read-not-followed-through-forward Internal/Compiling/ProgramLowering+Emitting.swift \
+    'OfferedBesideTests' no \
+    '            case .forward(let target): producer = target
+            case .factory(let read, let parameters, _) where read.mayBeUnavailable && parameters.isEmpty: return read' \
+    '            case .forward: return nil
+            case .factory(let read, let parameters, _) where read.mayBeUnavailable && parameters.isEmpty: return read'
 # A typed factory of more than 64 parameters gets its arguments from the recursive path again, not
 # from their nested programs.
 mutant large-factory-arguments-recursive Internal/Producers/TypedFactoryRecipe.swift \

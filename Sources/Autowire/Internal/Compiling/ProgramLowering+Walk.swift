@@ -61,6 +61,17 @@ extension ProgramLowering {
                 throw .unsupported
             }
         }
+        if case .factory(let wrapper, let parameters, _) = lowering, !wrapper.namesPath, !wrapper.mayBeUnavailable,
+            wrapper.conversion == nil, optionalPlace(of: destination) == .property,
+            mayBeAbsentNamingNoStep(parameters)
+        {
+            // An `.optional` property's wrapper of an offered object (an `Optional`, a collection):
+            // its nested program makes it in one call, whose absence leaves the property as it was,
+            // as the recursive path leaves it, wherever inside the object is gone.
+            return try beginRecursive(
+                producer, of: id, making: { try producer.produceNested($0) }, shared: false, toleratesAbsence: true,
+                path: path, destination: destination)
+        }
         if code.count >= Self.maximumInstructions, lowering.makesInNestedRun {
             // Past the size a program holds: the rest of the graph is made by the nested programs
             // of what is met from here on, called as a closure's `Resolver` runs them, in the same
@@ -140,7 +151,7 @@ extension ProgramLowering {
     /// before it.
     mutating func beginRecursive(
         _ producer: AnyProducer, of id: ObjectIdentifier, making make: ((Resolution) throws -> AnyObject)? = nil,
-        into slot: Int? = nil, shared: Bool, path: Int32, destination: Destination
+        into slot: Int? = nil, shared: Bool, toleratesAbsence: Bool = false, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
         // What is being made around the call must be what the joined resolution can see: `.graph`
         // objects the program made, which it is given or finds recorded (or the object a
@@ -191,7 +202,7 @@ extension ProgramLowering {
         stack.append(
             Pending(
                 producer: id, work: .call(call, parameters: seeds, arguments: [], shared: shared, slot: slot),
-                path: path, range: nil, destination: destination))
+                path: path, range: nil, toleratesAbsence: toleratesAbsence, destination: destination))
         return nil
     }
 
@@ -231,8 +242,14 @@ extension ProgramLowering {
                 return try begin(
                     .factory(fused, [], shared: shared), of: id, path: path, destination: destination, into: slot)
             }
-            let place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
-            if place == .beside { throw .unsupported }
+            var place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
+            if place == .beside {
+                // Through a factory's call, which names itself in the absence's path: the resolve
+                // fails, as on the recursive path. (Through wrappers that name nothing, the
+                // property's value is a call of its own: see `begin(_:path:destination:)`.)
+                guard namesAStepBelowTheInnermostFill() else { throw .unsupported }
+                place = .none
+            }
             // Where the main actor runs, before the arguments too, as the recursive path checks.
             if let filled = factory as? FilledConstruction { requireMainActor(for: filled.plan, path: path) }
             // Its value exists only once it returns: meeting it again before then never closes.

@@ -148,7 +148,8 @@ extension ProgramLowering {
 
     /// Begins a `RecursiveCall` making `producer`'s value (by `make`, when given), into `slot` (a new
     /// one if nil); the first one also gives the run's joined resolution the `.graph` objects made
-    /// before it.
+    /// before it. `toleratesAbsence`: the value goes to an `.optional` property, whose store the
+    /// run skips when the call finds an offered object gone.
     mutating func beginRecursive(
         _ producer: AnyProducer, of id: ObjectIdentifier, making make: ((Resolution) throws -> AnyObject)? = nil,
         into slot: Int? = nil, shared: Bool, toleratesAbsence: Bool = false, path: Int32, destination: Destination
@@ -390,8 +391,9 @@ extension ProgramLowering {
         case none
         /// The value goes straight into an `.optional` property of the innermost object.
         case property
-        /// It reaches such a property through something else first (a region, a call): left to
-        /// the recursive path.
+        /// It reaches such a property through something else first (a region, a call): through a
+        /// factory's call, which names a step, an absence fails the resolve; a wrapper that names
+        /// none is made by a call of its own (see `mayBeAbsentNamingNoStep`).
         case beside
     }
 

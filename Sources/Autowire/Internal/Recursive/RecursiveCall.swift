@@ -1,6 +1,8 @@
 /// A value a resolve program cannot make itself, made by the recursive path inside the program's
 /// run: a closure factory's, whose closure resolves what it needs through a `Resolver` the program
-/// cannot see into.
+/// cannot see into; or, by `make`, another program's, run as a closure's `Resolver` runs it: the
+/// nested program of what a graph past the size of one program meets, or of an `.optional`
+/// property's wrapper of an offered object (see `ProgramLowering.begin(_:path:destination:)`).
 ///
 /// Every such call of one run produces in the same recursive resolution, the run's *joined*
 /// resolution (see `JoinedResolution`), so that one `.graph` object is one instance across the
@@ -29,7 +31,8 @@ final class RecursiveCall: ProgramFactory {
     /// `.graph` objects the program recorded since it began.
     private let waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
     /// For a kept object's closure called in the object's region: calls it (see
-    /// `Lowering.keptClosure`); nil for a value `producer` produces.
+    /// `Lowering.keptClosure`); for another program's value, runs that program (see
+    /// `AnyProducer.produceNested`); nil for a value `producer` produces.
     private let make: ((Resolution) throws -> AnyObject)?
 
     init(

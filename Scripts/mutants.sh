@@ -486,6 +486,13 @@ mutant offered-read-not-followed-through-forward Internal/Compiling/ProgramLower
             case .factory(let read, let parameters, _) where read.mayBeUnavailable && parameters.isEmpty: return read' \
     '            case .forward: return nil
             case .factory(let read, let parameters, _) where read.mayBeUnavailable && parameters.isEmpty: return read'
+# A resolve started inside another that meets, inside a region, what the outer one is building
+# keeps the recursive path again, rather than failing in its program's variant.
+mutant built-outside-in-region-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
+    'BuiltOutsideInARegionTests' no \
+    '        emitCall(BuiltOutside(producer, isFactory: isFactory), arguments: [], into: slot, path: path)' \
+    '        guard openRegions == 0, enclosingRegions.isEmpty else { throw .unsupported }
+        emitCall(BuiltOutside(producer, isFactory: isFactory), arguments: [], into: slot, path: path)'
 # A typed factory of more than 64 parameters gets its arguments from the recursive path again, not
 # from their nested programs.
 mutant large-factory-arguments-recursive Internal/Producers/TypedFactoryRecipe.swift \

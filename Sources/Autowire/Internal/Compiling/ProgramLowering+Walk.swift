@@ -314,10 +314,11 @@ extension ProgramLowering {
 
     /// In a variant for a resolve started inside another, where the producer `id`, which a resolve
     /// around it is still making, would be made: the program fails there (see `BuiltOutside`).
-    /// Its value's slot is never filled, since nothing after the failure runs. Only for what the
-    /// recursive path checks the same way: an autowired object, or a factory (never an assisted
-    /// factory's target, which no program counts as built), outside any region, whose scope's lock
-    /// the recursive path would take first.
+    /// Its value's slot is never filled, since nothing after the failure runs; a region it is in
+    /// is abandoned by the failure, as any failure abandons it. Only for what the recursive path
+    /// checks the same way: an autowired object, or a factory (never an assisted factory's target,
+    /// which no program counts as built), that no scope of its own keeps (whose lock the recursive
+    /// path would take first).
     mutating func failBuiltOutside(_ lowering: Lowering, of id: ObjectIdentifier, path: Int32, into slot: Int?)
         throws(Stop) -> Value?
     {
@@ -329,7 +330,6 @@ extension ProgramLowering {
             isFactory = true
         default: throw .unsupported
         }
-        guard openRegions == 0, enclosingRegions.isEmpty else { throw .unsupported }
         let slot = slot ?? newSlot(owned: true)
         emitCall(BuiltOutside(producer, isFactory: isFactory), arguments: [], into: slot, path: path)
         return .slot(slot)

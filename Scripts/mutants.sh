@@ -489,10 +489,16 @@ mutant offered-read-not-followed-through-forward Internal/Compiling/ProgramLower
 # A resolve started inside another that meets, inside a region, what the outer one is building
 # keeps the recursive path again, rather than failing in its program's variant.
 mutant built-outside-in-region-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
-    'BuiltOutsideInARegionTests' no \
+    'BuiltOutsideVariantTests' no \
     '        emitCall(BuiltOutside(producer, isFactory: isFactory), arguments: [], into: slot, path: path)' \
     '        guard openRegions == 0, enclosingRegions.isEmpty else { throw .unsupported }
         emitCall(BuiltOutside(producer, isFactory: isFactory), arguments: [], into: slot, path: path)'
+# A resolve started inside another that meets a singleton or custom scope's object the outer one
+# is creating keeps the recursive path again, rather than failing before the object's region.
+mutant built-outside-kept-object-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
+    'BuiltOutsideVariantTests' no \
+    '        case .scoped(let scope, _) where scope.publishes:' \
+    '        case .scoped(let scope, _) where scope.publishes && false:'
 # A typed factory of more than 64 parameters gets its arguments from the recursive path again, not
 # from their nested programs.
 mutant large-factory-arguments-recursive Internal/Producers/TypedFactoryRecipe.swift \
@@ -749,8 +755,10 @@ mutant built-outside-variant-not-run Internal/Producers/Producer.swift \
     '        if outside.isEmpty,'
 mutant built-outside-factory-reported-as-object Internal/Compiling/ProgramLowering+Walk.swift \
     'NestedTopLevelResolveTests' no \
-    '            isFactory = true' \
-    '            isFactory = false'
+    '        case .factory(let factory, _, _) where factory.conversion == nil:
+            isFactory = true' \
+    '        case .factory(let factory, _, _) where factory.conversion == nil:
+            isFactory = false'
 # A custom scope's object met after a closure: the run pins the scope apart from the resolution the
 # closure ran in, or does not record there the object the scope keeps; after a reset inside the
 # closure, the graph then holds instances of two generations, or two of one object.

@@ -316,18 +316,25 @@ extension ProgramLowering {
     /// around it is still making, would be made: the program fails there (see `BuiltOutside`).
     /// Its value's slot is never filled, since nothing after the failure runs; a region it is in
     /// is abandoned by the failure, as any failure abandons it. Only for what the recursive path
-    /// checks the same way: an autowired object, or a factory (never an assisted factory's target,
-    /// which no program counts as built), that no scope of its own keeps (whose lock the recursive
-    /// path would take first).
+    /// checks the same way: an autowired object (seen as a protocol too), a factory (never an
+    /// assisted factory's target, which no program counts as built), and an object a scope keeps,
+    /// which fails before its region, where the recursive path fails.
     mutating func failBuiltOutside(_ lowering: Lowering, of id: ObjectIdentifier, path: Int32, into slot: Int?)
         throws(Stop) -> Value?
     {
         let producer = Self.producer(UInt(bitPattern: id))
         let isFactory: Bool
         switch lowering {
-        case .autowired: isFactory = false
+        case .autowired, .autowiredBoxed: isFactory = false
         case .factory(let factory, _, _) where factory.conversion == nil:
             isFactory = true
+        case .scoped(let scope, _) where scope.publishes:
+            // A singleton or custom scope's object: the resolve around it holds its creation lock,
+            // and the recursive path fails as it takes that lock again on this thread.
+            isFactory = true
+        case .scoped(_, .autowired), .scoped(_, .autowiredBoxed):
+            // A `.weak` object, recorded as it is begun, as any autowired object.
+            isFactory = false
         default: throw .unsupported
         }
         let slot = slot ?? newSlot(owned: true)

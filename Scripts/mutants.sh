@@ -499,6 +499,12 @@ mutant built-outside-kept-object-unlowered Internal/Compiling/ProgramLowering+Wa
     'BuiltOutsideVariantTests' no \
     '        case .scoped(let scope, _) where scope.publishes:' \
     '        case .scoped(let scope, _) where scope.publishes && false:'
+# A resolve started inside another that meets a `.weak` typed factory's product the outer one is
+# making keeps the recursive path again.
+mutant built-outside-weak-product-unlowered Internal/Compiling/ProgramLowering+Walk.swift \
+    'BuiltOutsideVariantTests' no \
+    '        case .scoped(_, .factory(let factory, _, _)) where factory.conversion == nil:' \
+    '        case .scoped(_, .factory(let factory, _, _)) where factory.conversion == nil && false:'
 # A typed factory of more than 64 parameters gets its arguments from the recursive path again, not
 # from their nested programs.
 mutant large-factory-arguments-recursive Internal/Producers/TypedFactoryRecipe.swift \

@@ -67,6 +67,16 @@ private final class WeakWriter: Injectable, Keeping {
     static let dependencies: [Dependency<WeakWriter>] = [.notInjected(\.kept)]
     required init() { kept = resolveNested() }
 }
+/// Made by a typed factory, `.weak`.
+private final class MadeWriter: Keeping {
+    var kept: AnyObject?
+    init() { kept = resolveNested() }
+}
+private final class MadeWriterPanel: Injectable {
+    var writer: MadeWriter!
+    static let dependencies: [Dependency<MadeWriterPanel>] = [.inject(\.writer)]
+}
+
 /// Seen as `Writing`, bound `.graph` to a `Writer`.
 private protocol Writing: AnyObject {}
 extension Writer: Writing {}
@@ -114,11 +124,12 @@ private func cycle(_ path: String, subject: String = "Writer") -> String {
     """
 }
 
-/// The cycle's error, through `path`, for `subject` met again while its scope creates it.
-private func creationCycle(_ path: String, subject: String) -> String {
+/// The cycle's error, through `path`, for `subject` met again while its scope creates it, or its
+/// factory (bound `at`) runs.
+private func creationCycle(_ path: String, subject: String, at location: String? = nil) -> String {
     """
     error[unclosable-cycle]: \(subject) is needed again while its factory is still running, so the cycle can never close.
-      path: \(path)
+    \(location.map { "  at: \($0)\n" } ?? "")  path: \(path)
       fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
     """
 }
@@ -207,6 +218,19 @@ private var everyFailureHadAVariant: Bool {
         #expect(
             try nestedFailure(resolving: WeakWriterPanel.self, in: container, inside: WeakWriter.self)
                 == [cycle("WeakWriterPanel.writer → WeakWriter", subject: "WeakWriter")])
+        #expect(everyFailureHadAVariant)
+    }
+
+    @Test func aWeakTypedFactorysProductBuiltOutside() throws {
+        let container = try Container {
+            $0.bind(MadeWriter.self).scoped(.weak).to(factory: MadeWriter.init)  // @made-writer
+        }
+        #expect(
+            try nestedFailure(resolving: MadeWriterPanel.self, in: container, inside: MadeWriter.self)
+                == [
+                    creationCycle(
+                        "MadeWriterPanel.writer → MadeWriter", subject: "MadeWriter", at: marked("made-writer"))
+                ])
         #expect(everyFailureHadAVariant)
     }
 

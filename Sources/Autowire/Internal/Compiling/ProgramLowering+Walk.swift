@@ -335,6 +335,9 @@ extension ProgramLowering {
         case .scoped(_, .autowired), .scoped(_, .autowiredBoxed):
             // A `.weak` object, recorded as it is begun, as any autowired object.
             isFactory = false
+        case .scoped(_, .factory(let factory, _, _)) where factory.conversion == nil:
+            // A `.weak` typed factory's product, recorded once the factory returns.
+            isFactory = true
         default: throw .unsupported
         }
         let slot = slot ?? newSlot(owned: true)

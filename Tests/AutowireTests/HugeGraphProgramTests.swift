@@ -94,7 +94,7 @@ private final class Recorder {
 
 @Suite struct HugeGraphProgramTests {
     @Test func aTreeOfSixtyFiveThousandTransientObjectsIsMadeByPrograms() throws {
-        let container = try Container()
+        let container = Container()
         for _ in 0..<2 {
             #expect(objectCount(from: try container.resolve(Level15.self)) == 65_535)
         }

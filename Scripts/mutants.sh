@@ -449,7 +449,7 @@ mutant injected-object-read-ignores-resolution Internal/Producers/InjectedObject
 # An `.optional` property that reaches an offered object through an alias's conversion leaves
 # its root to the recursive path again (no program, ever: the conversion is unproven when the
 # root is first lowered).
-mutant offered-read-not-converted-in-one-call Internal/Compiling/ProgramLowering+Emitting.swift \
+mutant offered-read-not-converted-in-one-call Internal/Compiling/ProgramLowering+Absence.swift \
     'OfferedThroughAConversionTests' no \
     '        guard optionalPlace(of: destination) == .property, let read = offeredRead(of: argument) else { return nil }' \
     '        guard optionalPlace(of: destination) == .property, let read = offeredRead(of: argument), false else { return nil }'
@@ -480,7 +480,7 @@ mutant beside-through-factory-unlowered Internal/Compiling/ProgramLowering+Walk.
     '                guard false else { throw .unsupported }'
 # The offered read behind an alias of an alias is not fused with the conversion: the root keeps the
 # recursive path.
-mutant offered-read-not-followed-through-forward Internal/Compiling/ProgramLowering+Emitting.swift \
+mutant offered-read-not-followed-through-forward Internal/Compiling/ProgramLowering+Absence.swift \
     'OfferedBesideTests' no \
     '            case .forward(let target): producer = target
             case .factory(let read, let parameters, _) where read.mayBeUnavailable && parameters.isEmpty: return read' \

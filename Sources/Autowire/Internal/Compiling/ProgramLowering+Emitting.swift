@@ -23,68 +23,6 @@ extension ProgramLowering {
         }
     }
 
-    /// For an alias's `conversion` of an offered object (`argument`) that goes straight into an
-    /// `.optional` property: both as one call, which may find the object gone, so that its absence
-    /// reaches the property in one step and leaves it as it was, as the recursive path leaves it.
-    /// Nil when the object is at hand, or is no offered object.
-    func offeredReadConverted(by conversion: ProgramFactory, _ argument: AnyProducer, for destination: Destination)
-        -> ProgramFactory?
-    {
-        guard optionalPlace(of: destination) == .property, let read = offeredRead(of: argument) else { return nil }
-        return ConvertedOfferedRead(read, convertedBy: conversion)
-    }
-
-    /// The read of the offered object that `producer` is, or forwards to (an alias of a class to
-    /// its subclass, a tagged alias); nil when it is at hand, or is no offered object.
-    func offeredRead(of producer: AnyProducer) -> ProgramFactory? {
-        var producer = producer
-        // (A loop: aliases can forward to aliases, as many as the user binds. The build refuses a
-        // cycle of them.)
-        while graphSlots[ObjectIdentifier(producer)] == nil {
-            switch producer.lowering(insideKeptObject: isInsideKeptObject) {
-            case .forward(let target): producer = target
-            case .factory(let read, let parameters, _) where read.mayBeUnavailable && parameters.isEmpty: return read
-            default: return nil
-            }
-        }
-        return nil
-    }
-
-    /// Whether the values of `parameters` may be an offered object's absence that reaches the
-    /// caller naming no step (`ResolutionError.isUnavailableInstance`): through wrappers that name
-    /// none (an `Optional`, a collection, an alias), as the recursive path lets it reach an
-    /// `.optional` property, which it leaves as it was.
-    func mayBeAbsentNamingNoStep(_ parameters: [AnyProducer]) -> Bool {
-        var pending = parameters
-        var seen = Set<ObjectIdentifier>()
-        // (A work list: wrappers can wrap wrappers, as deep as the user's types nest.)
-        while let producer = pending.popLast() {
-            guard seen.insert(ObjectIdentifier(producer)).inserted, graphSlots[ObjectIdentifier(producer)] == nil
-            else { continue }
-            switch producer.lowering(insideKeptObject: isInsideKeptObject) {
-            case .forward(let target): pending.append(target)
-            case .factory(let factory, _, _) where factory.mayBeUnavailable: return true
-            case .factory(let factory, let parameters, _) where !factory.namesPath: pending += parameters
-            default: break
-            }
-        }
-        return false
-    }
-
-    /// Whether something between the value begun now and the innermost object being filled names
-    /// a step in an error's path (a factory's call): an absence reaching that object's `.optional`
-    /// property then names two steps, and fails the resolve as on the recursive path.
-    func namesAStepBelowTheInnermostFill() -> Bool {
-        for index in stack.indices.reversed() {
-            switch stack[index].work {
-            case .fill where stack[index].next > 0: return false
-            case .call(let factory, _, _, _, _) where factory.namesPath: return true
-            default: continue
-            }
-        }
-        return false
-    }
-
     /// Hands a complete value to where it goes.
     mutating func deliver(_ value: Value, to destination: Destination, path: Int32) throws(Stop) {
         switch destination {

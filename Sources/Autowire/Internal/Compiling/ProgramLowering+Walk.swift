@@ -388,35 +388,4 @@ extension ProgramLowering {
         recordings += 1
         if !enclosingRegions.isEmpty { graphLog.append(producer) }
     }
-
-    /// Where a value begun now stands to the `.optional` properties being filled, for a call that
-    /// may find its value absent: an offered instance that is gone.
-    /// The recursive path leaves such a property as it was when the error reaching it is that absence
-    /// and names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
-    /// factory parameter between the property and the call adds one, so only a call delivering to
-    /// the property itself can be absorbed.
-    enum OptionalPlace {
-        /// Nothing between the value and the nearest object filled around it is optional: an
-        /// absence fails the resolve, as any error does.
-        case none
-        /// The value goes straight into an `.optional` property of the innermost object.
-        case property
-        /// It reaches such a property through something else first (a region, a call): through a
-        /// factory's call, which names a step, an absence fails the resolve; a wrapper that names
-        /// none is made by a call of its own (see `mayBeAbsentNamingNoStep`).
-        case beside
-    }
-
-    /// Where a value begun now for `destination` stands to the `.optional` properties being filled
-    /// (see `OptionalPlace`): decided by the innermost object being filled, since any object below
-    /// an optional property adds a step to what reaches it.
-    func optionalPlace(of destination: Destination) -> OptionalPlace {
-        for index in stack.indices.reversed() {
-            guard case .fill(_, _, let steps, _) = stack[index].work, stack[index].next > 0 else { continue }
-            guard steps[stack[index].next - 1].requirement.isOptional else { return .none }
-            guard index == stack.count - 1, case .store = destination else { return .beside }
-            return .property
-        }
-        return .none
-    }
 }

@@ -72,14 +72,18 @@ mutant unkept-object-handles-weak Internal/Producers/DeferredProducer.swift \
     'registry: registry, weakly: false, handleKey: handleKey, targetKey: targetKey,' \
     'registry: registry, weakly: true, handleKey: handleKey, targetKey: targetKey,'
 
-# Scope sharing: an autowired `.graph` object met again in the same resolve is made anew by the
-# recursive path. (Since a closure's resolve that meets an alias around it runs a program, the
-# randomized graphs that killed it reach this path no more: only a root that keeps it would, and it
-# goes with that path. The fast set checks the programs' sharing with closures instead.)
-mutant graph-object-not-reused Internal/Producers/GraphProducer.swift \
+# Scope sharing: a `.graph` object met again in the same program is made anew rather than read
+# from the slot it was made into.
+mutant graph-object-not-reused Internal/Compiling/ProgramLowering+Walk.swift \
     'ScopeTests|CycleTests|RandomizedGraphTests' no \
-    'if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }' \
+    'if let slot = graphSlots[id] { return .slot(slot) }' \
     ''
+# Cycles: a program whose static graph meets a running shared factory again stops lowering, and
+# its root has no program, though at run time the region around the meeting may be skipped.
+mutant never-closing-cycle-stops-lowering Internal/Compiling/ProgramLowering+Walk.swift \
+    'RandomizedGraphTests' no \
+    'emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)' \
+    'throw .unsupported'
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
 mutant graph-factory-value-not-recorded Internal/Recursive/Resolution.swift \
     'ScopeTests|BindingTests|ClosureFactoryProgramTests|NestedProgramTests|TransientAroundClosureTests' no \
@@ -106,10 +110,10 @@ mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swi
     'if producer.isFactory, producer.scope != .transient {' \
     'if producer.isFactory, producer.scope == .singleton {'
 # Constructor cycles: a property fill that meets a running factory never waits for it.
-mutant constructor-cycle-never-waits Internal/Recursive/Resolution.swift \
+mutant constructor-cycle-never-waits Internal/Compiling/ProgramLowering+Walk.swift \
     'ConstructorCycleTests|CycleTests' no \
-    'guard error.code == .unclosableCycle, producer.isFactory' \
-    'guard error.code == .factoryFailed, producer.isFactory'
+    'if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {' \
+    'if case .store(let owner, let store) = destination, false, Self.closesCycleWhenItReturns(lowering) {'
 # Hooks: an object's hook runs when its own fill ends, before the cycle it is on is complete.
 mutant hook-before-cycle-complete Internal/Recursive/ResolutionState+Creations.swift \
     'InjectionHookTests|ConstructorCycleTests|WaitingVariantTests' no \

@@ -36,6 +36,20 @@ private final class Outline: Injectable {
     static let dependencies: [Dependency<Outline>] = [.inject(\.makeOutline), .notInjected(\.child)]
 }
 
+/// Fills, from its `init()`, an object made outside the container that needs a `Dashboard` again.
+private final class Dashboard: Injectable {
+    let panel = Panel()
+    static let dependencies: [Dependency<Dashboard>] = []
+    required init() {
+        let container = shared.withLock { $0 }
+        recordingErrors { () throws(ResolutionError) in try container?.inject(into: panel) }
+    }
+}
+private final class Panel: PropertyInjectable {
+    var dashboard: Dashboard?
+    static let dependencies: [Dependency<Panel>] = [.inject(\.dashboard)]
+}
+
 @Suite(.serialized) struct NestedResolveTests {
     /// Before, each `init()` started a resolve whose `Toolbar` needed a new `Editor`, whose `init()`
     /// started another, until SIGSEGV.
@@ -63,6 +77,29 @@ private final class Outline: Injectable {
         let outline = try container.resolve(Outline.self)
         #expect(outline.child == nil)
         #expect(nestedErrors.withLock { $0.map(\.code) } == [.unclosableCycle])
+    }
+
+    /// The injection's program may build a `Dashboard`, which the resolve around it is building:
+    /// it fails where it would build one again.
+    @Test func anInitFillingAnObjectThatNeedsItsOwnClassIsACycleError() throws {
+        let container = Container()
+        shared.withLock { $0 = container }
+        nestedErrors.withLock { $0 = [] }
+        defer { shared.withLock { $0 = nil } }
+        let dashboard = try container.resolve(Dashboard.self)
+        #expect(dashboard.panel.dashboard == nil)
+        let errors = nestedErrors.withLock { $0 }
+        #expect(errors.count == 1)
+        #expect(
+            errors.first?.description == """
+                error[unclosable-cycle]: Dashboard is needed again while an earlier Dashboard is still in its init() or injection, which resolved from the container, so the cycle can never close.
+                  path: Panel.dashboard → Dashboard
+                  fix: Do not resolve from the container inside init() or a didSet: declare the dependency with `.inject(…)` (cycles through `.graph` objects close), or keep a `Provider` and call it after the object is built.
+                """)
+        // Once the Dashboard is built, the same fill succeeds.
+        let panel = Panel()
+        try container.inject(into: panel)
+        #expect(panel.dashboard != nil)
     }
 
     @Test func anInitResolvingSomethingUnrelatedStillWorks() throws {

@@ -66,11 +66,9 @@ public struct Dependency<Root: AnyObject>: Sendable {
         // container's plans share it. Captures no producer: producers own their plans, so that
         // would be a reference cycle.
         let holdsReferences = Value.self is AnyClass
-        // The plan compiler checked that every object reaching a store or a step of this
-        // declaration is an `Object`, and made a step only for a producer of `Value` (`makeStep`),
-        // which is the producer each step passes its fill (see `ProvenCasts`).
+        // The plan compiler checked that every object reaching a store of this declaration is an
+        // `Object` (see `ProvenCasts`).
         @Sendable func asObject(_ object: AnyObject) -> Object { planObject(object, as: Object.self) }
-        @Sendable func asProducer(_ producer: AnyProducer) -> Producer<Value> { producer.asProducer(of: Value.self) }
         let store = ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: holdsReferences,
             propertyIsOptional: writer.propertyIsOptional
@@ -78,8 +76,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
             // The program lowering checked that every object reaching this store is an
             // `Object`, and that the value is what a producer of `Value` records: the value
             // itself when it is a class reference, else its box. The caller holds both for the call.
-            // A value that is not a class reference is stored here at the learned offset, as
-            // the recursive path does (programs store class references themselves).
+            // A value that is not a class reference is stored here at the learned offset (programs
+            // store class references themselves).
             let offset = learned.current
             if offset > 0, !holdsReferences, let storeBoxed = writer.storeBoxed {
                 storeBoxed(FieldAddress(in: owner, at: offset), recorded)
@@ -105,44 +103,9 @@ public struct Dependency<Root: AnyObject>: Sendable {
                     written: holdsReferences && writer.propertyIsOptional ? recorded : nil)
             }
         }
-        // Made once per declaration too, and given the step's producer on each call: a closure per
-        // compiled step cost an allocation for every property of every class compiled.
-        let fill: @Sendable (AnyProducer, AnyObject, Resolution) throws -> Void = { producer, object, resolution in
-            let typed = asProducer(producer)
-            let value: Value
-            do {
-                value = try typed.produce(resolution)
-            } catch let error as ResolutionError where requirement.isOptional && error.isUnavailableInstance {
-                return  // an offered instance that is gone: optional dependencies stay nil
-            } catch let error as ResolutionError where resolution.canWait(for: typed, after: error) {
-                // A cycle through the factory's constructor closes here: written when it returns.
-                resolution.wait(for: typed, toFill: object, with: store)
-                return
-            } catch {
-                throw ResolutionError.passing(through: object, requirement: requirement, error)
-            }
-            let offset = learned.current
-            if offset > 0, let store = writer.store {
-                store(FieldAddress(in: object, at: offset), value)
-                return
-            }
-            if offset < -1 {
-                // A plain `weak` property, at minus `offset`: learned only when `Value` is a class
-                // (so the value is one reference), by `WeakField` on an object of this class.
-                WeakField.store(recordObject(value), at: FieldAddress(in: object, at: -offset))
-                return
-            }
-            let root = asObject(object)
-            writer.assign(root, value)
-            if offset == 0 {
-                learned.learn(
-                    on: root, requirement: requirement, locate: writer.locate,
-                    written: holdsReferences && writer.propertyIsOptional ? recordObject(value) : nil)
-            }
-        }
         self.makeStep = { producer in
             guard producer.typed(Value.self) != nil else { return nil }
-            return InjectionStep(requirement: requirement, target: producer, store: store, fill: fill)
+            return InjectionStep(requirement: requirement, target: producer, store: store)
         }
     }
 }

@@ -87,8 +87,8 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         }
     }
 
-    /// Lowers the injection program on first use, and again once it can be faster; else fills
-    /// recursively. Also where an injected injector, or an object of a subclass of `T`, starts.
+    /// Lowers the injection program on first use, and again once it can be faster. Also where an
+    /// injected injector, or an object of a subclass of `T`, starts.
     @usableFromInline
     @inline(never)
     func injectSlowly(into object: T) throws(ResolutionError) {
@@ -96,16 +96,18 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         let dynamicType = type(of: object)
         let target =
             ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
-        if try target.registry.program(for: target)?.run(injecting: object) != nil { return }
-        try ResolutionError.catching {
-            try Resolution.run(capacity: target.rootCheck?.slotCapacity ?? 8) { resolution in
-                // The object is part of its own graph: what points back to its type receives it.
-                for producer in target.selfProducers { resolution.record(producer, instance: object) }
-                try target.plan.inject(into: object, resolution)
-            }
+        guard let program = target.registry.program(for: target) else {
+            throw ResolutionError(.internalInconsistency("\(typeName(dynamicType)) has no injection program"))
         }
-        // Last: the objects the fill made ran their own hooks by the end of the resolve.
-        try target.plan.hook?.run(on: object)
+        if try program.run(injecting: object) != nil { return }
+        // Started from user code inside a resolve still building what the program may build: its
+        // variant fails where it would build one of them again.
+        let outside = ActiveResolutions.builtOutside(by: program, key: target.registry.activeResolutionsKey)
+        guard let variant = target.registry.variant(of: program, for: target, ProgramVariant(builtOutside: outside)),
+            try variant.run(injecting: object) != nil
+        else {
+            throw ResolutionError(.internalInconsistency("the injection of \(typeName(dynamicType)) has no variant"))
+        }
     }
 }
 

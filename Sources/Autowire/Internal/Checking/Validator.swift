@@ -233,7 +233,7 @@ struct Validator {
                     if FieldMatcher.isAmbiguous(requirements, in: layout) {
                         // Which field each step writes tells apart properties of one type.
                         var before = afterInit
-                        try target.plan.fillProbe(probe, in: resolution) { requirement in
+                        try target.plan.fill(probe, in: resolution) { requirement in
                             let now = MirrorAudit.nilStates(of: probe, in: layout)
                             let changed = now.indices.filter { before[$0] == true && now[$0] == false }
                             if let keyPath = requirement.anyKeyPath, let only = changed.first, changed.count == 1 {
@@ -242,7 +242,7 @@ struct Validator {
                             before = now
                         }
                     } else {
-                        try target.plan.fillProbe(probe, in: resolution)
+                        try target.plan.fill(probe, in: resolution)
                     }
                     afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                 } catch let error as ResolutionError {

@@ -1,4 +1,5 @@
-/// One compiled property fill: produces the value and stores it through the user's setter.
+/// One compiled property fill: the producer of its value, and the store that writes it through
+/// the user's setter (see `ProgramStore`).
 @usableFromInline
 struct InjectionStep: Sendable {
     let requirement: Requirement
@@ -6,26 +7,15 @@ struct InjectionStep: Sendable {
     /// or to a parent registry, which a child keeps alive.
     private let targetReference: Unowned<AnyProducer>
     var target: AnyProducer { targetReference.object }
-    /// Produces the value from the producer it is given (`target`) and stores it: made once per
-    /// declaration, and shared by every step compiled from it, so that compiling a step allocates
-    /// nothing.
-    private let fill: @Sendable (AnyProducer, AnyObject, Resolution) throws -> Void
-    /// The same fill as a resolve program performs it, from a value already made.
+    /// Writes a value already made into the property: made once per declaration, and shared by
+    /// every step compiled from it, so that compiling a step allocates nothing.
     let store: ProgramStore
 
-    init(
-        requirement: Requirement, target: AnyProducer, store: ProgramStore,
-        fill: @escaping @Sendable (AnyProducer, AnyObject, Resolution) throws -> Void
-    ) {
+    init(requirement: Requirement, target: AnyProducer, store: ProgramStore) {
         self.requirement = requirement
         self.targetReference = Unowned(target)
         self.store = store
-        self.fill = fill
     }
-
-    /// Fills the property of `object` with a value its producer makes in `resolution`.
-    @inline(__always)
-    func run(_ object: AnyObject, _ resolution: Resolution) throws { try fill(target, object, resolution) }
 }
 
 extension ResolutionError {

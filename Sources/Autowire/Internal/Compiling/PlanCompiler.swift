@@ -161,36 +161,8 @@ final class PlanCompiler: CompilerStorage {
         let location = origin.location
         let boxing =
             T.self is AnyClass ? nil : AliasConversion<T, X>(key: key, location: location, specialized: conversion)
-        let recipe = Recipe<T>(autowired: type, filledBy: plan, key: key, location: location, boxing: boxing)
+        let recipe = Recipe<T>(autowired: type, filledBy: plan, boxing: boxing)
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
-    }
-
-    /// How the recursive path makes an autowired object: `init()`, recorded early (when
-    /// `registration` is given) so that cycles back to it close, filled by `plan`, and provided as
-    /// a `T`.
-    static func make<X: Injectable, T>(
-        _ type: X.Type, as provided: T.Type, filledBy plan: InjectionPlan, key: BindingKey, location: SourceLocation?,
-        in resolution: Resolution, registeringAs registration: AnyProducer?
-    ) throws -> T {
-        try resolution.checkDepth()
-        try plan.checkThread()
-        let object = type.init()
-        guard let hook = plan.hook, !hook.isAbsent else {
-            if let registration { resolution.record(registration, instance: object) }
-            try plan.inject(into: object, resolution)
-            return try upcast(object, to: T.self, key: key, location: location)
-        }
-        // The hook waits until every object this one reads is complete (see `endCreation`).
-        resolution.state.pointee.beginCreation()
-        do {
-            if let registration { resolution.record(registration, instance: object) }
-            try plan.inject(into: object, resolution)
-        } catch {
-            resolution.state.pointee.abandonCreation()
-            throw error
-        }
-        try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
-        return try upcast(object, to: T.self, key: key, location: location)
     }
 
     /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),

@@ -41,8 +41,8 @@ extension ProgramLowering {
 
     /// Whether a property that meets `lowering`'s factory while it waits for its arguments closes
     /// the cycle by waiting for its product: a factory whose product is shared (one per resolve,
-    /// a singleton, a custom scope's), as `Resolution.canWait` decides for the recursive path; not
-    /// a transient one's, nor a `.weak` one's, which nothing holds while it is made.
+    /// a singleton, a custom scope's); not a transient one's, nor a `.weak` one's, which nothing
+    /// holds while it is made.
     static func closesCycleWhenItReturns(_ lowering: Lowering) -> Bool {
         switch lowering {
         case .factory(_, _, let shared): shared

@@ -56,9 +56,13 @@ extension ProgramLowering {
             // recorded as soon as it exists), and the build's cycle check let it through only
             // because a property on it waits for a shared one, which going round again meets.
             // A shared factory needing itself, or a transient factory's cycle that records
-            // nothing, is left to the recursive path, which reports it.
+            // nothing, never closes: the run fails where it meets it again, after what came
+            // before, as the recursive path fails (unless a region around it is skipped at run
+            // time, and it is never met).
             guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {
-                throw .unsupported
+                let slot = newSlot(owned: true)
+                emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)
+                return .slot(slot)
             }
         }
         if case .factory(let wrapper, let parameters, _) = lowering, !wrapper.namesPath, !wrapper.mayBeUnavailable,

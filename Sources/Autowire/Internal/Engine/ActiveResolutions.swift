@@ -74,7 +74,7 @@ enum ActiveResolutions {
     /// running its factory.
     private static func isBuilt(_ producer: ObjectIdentifier, from enclosing: ActiveResolve) -> Bool {
         anyEnclosing(from: enclosing) { outer in
-            outer.isBuilding(producer) || outer.isConstructing(producer)
+            outer.isConstructing(producer)
         } orProgram: { outerRun in
             outerRun.isBuilding(producer)
         }
@@ -110,15 +110,6 @@ enum ActiveResolutions {
     @inline(__always)
     static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
         running(at: address, serial: serial, key: key).map { Resolution(state: $0) }
-    }
-
-    /// Whether a resolve enclosing `state` on this thread is building an object of `producer`.
-    static func isBuilding(_ producer: AnyProducer, outside state: StackReference<ResolutionState>) -> Bool {
-        anyEnclosing(state) { outer in
-            outer.isBuilding(producer)
-        } orProgram: { run in
-            run.isBuilding(producer)
-        }
     }
 
     /// Whether a resolve enclosing `state` on this thread is running the factory of `producer`:

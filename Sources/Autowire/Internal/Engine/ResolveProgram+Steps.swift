@@ -65,7 +65,7 @@ extension ResolveProgram {
             if region.publishes { scoped.pointee.publishingRegions += 1 }
             if region.framed, let joined = scoped.pointee.joined {
                 // What is made inside is made for an object the container keeps, closures' too.
-                joined.pointee.beginCreation(ofSingleton: true)
+                joined.pointee.beginCreation()
                 joined.pointee.keptCreations += 1
             } else if region.keptInJoined {
                 scoped.pointee.joined?.pointee.keptCreations += 1

@@ -30,13 +30,6 @@ final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
     /// Calls the class's `didInjectDependencies()` once an object is complete; set while compiling.
     var hook: InjectionHook?
 
-    @inline(__always)
-    func inject(into object: AnyObject, _ resolution: Resolution) throws {
-        try checkThread()
-        for index in steps.indices { try steps[index].run(object, resolution) }
-        try firstFill?.check(object)
-    }
-
     /// Refuses a main-actor plan off the main actor; called before creating the object too, so a
     /// main-actor `init()` never runs elsewhere.
     @inline(__always)

@@ -29,15 +29,10 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
     }
 
     /// A class is bound to a subclass: the object is its own value. Anything else (a protocol) is
-    /// converted, as `produce` does, by a call the program makes with the implementation's value.
+    /// converted by a call the program makes with the implementation's value.
     override func lowering() -> Lowering {
         guard let target = target else { return .unsupported }
         return holdsReferences ? .forward(target) : .factory(conversion, [target], shared: false)
-    }
-
-    override func produce(_ resolution: Resolution) throws -> T {
-        guard let target = target else { throw missingTarget }
-        return try value(of: target.produce(resolution))
     }
 
     /// The implementation's value seen as a `T`.

@@ -38,9 +38,7 @@ final class AutowiredClass {
         -> (BindingKey, Scope.Kind, Registry) -> (AnyProducer, InjectionPlan)?
     {
         let recipeType = Recipe<X>.self
-        func recipe(_ key: BindingKey, _ plan: InjectionPlan) -> Recipe<X> {
-            recipeType.init(autowired: X.self, filledBy: plan, key: key, location: nil)
-        }
+        func recipe(_ plan: InjectionPlan) -> Recipe<X> { recipeType.init(autowired: X.self, filledBy: plan) }
         switch declared {
         case .graph:
             let producerType = GraphProducer<X>.self
@@ -48,7 +46,7 @@ final class AutowiredClass {
                 guard kind == .graph else { return nil }
                 let plan = InjectionPlan()
                 return (
-                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(key, plan)), plan
+                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(plan)), plan
                 )
             }
         case .singleton:
@@ -57,7 +55,7 @@ final class AutowiredClass {
                 guard kind == .singleton else { return nil }
                 let plan = InjectionPlan()
                 return (
-                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(key, plan)), plan
+                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(plan)), plan
                 )
             }
         case .transient:
@@ -66,7 +64,7 @@ final class AutowiredClass {
                 guard kind == .transient else { return nil }
                 let plan = InjectionPlan()
                 return (
-                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(key, plan)), plan
+                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(plan)), plan
                 )
             }
         case .weak, .custom:

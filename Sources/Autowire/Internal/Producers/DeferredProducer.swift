@@ -30,10 +30,6 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
             element: contributed)
     }
 
-    override func produce(_ resolution: Resolution) throws -> T {
-        make(handle(weakly: resolution.state.pointee.isMakingKeptObject))
-    }
-
     override func lowering() -> Lowering { lowering(insideKeptObject: false) }
 
     /// Made on each run: a handle the program held would be the same for an object the container

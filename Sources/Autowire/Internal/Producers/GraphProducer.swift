@@ -16,11 +16,6 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
         recipe.lowering(holdsReferences: holdsReferences, shared: true, calledRecursivelyAs: self)
     }
 
-    override func produce(_ resolution: Resolution) throws -> T {
-        guard recipe.registersEarly else { return try resolution.graphValue(self, made: recipe) }
-        if case .instance(let existing) = resolution.lookup(self) { return try value(from: existing) }
-        let token = try resolution.beginBuilding(self)
-        defer { resolution.endBuilding(self, token) }
-        return try recipe.make(resolution, self)
-    }
+    /// A typed factory of more than 64 parameters, called as a closure is.
+    override func produce(_ resolution: Resolution) throws -> T { try resolution.graphValue(self, made: recipe) }
 }

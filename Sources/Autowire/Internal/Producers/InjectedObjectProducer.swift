@@ -32,11 +32,6 @@ final class InjectedObjectProducer<T>: Producer<T>, @unchecked Sendable {
     /// it from the resolution it runs in, where a closure's resolve inside the injection finds it.
     override func lowering() -> Lowering { .factory(InjectedObjectRead(self), [], shared: false) }
 
-    override func produce(_ resolution: Resolution) throws -> T {
-        if case .instance(let recorded) = resolution.lookup(self) { return try value(from: recorded) }
-        throw missingObject
-    }
-
     /// What meeting the object where no injection records it is.
     var missingObject: ResolutionError {
         let key = BindingKey(T.self, tag: nil)

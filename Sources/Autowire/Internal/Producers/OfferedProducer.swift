@@ -28,8 +28,6 @@ final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
         }
     }
 
-    override func produce(_ resolution: Resolution) throws -> T { try current() }
-
     /// Read once per program run, whoever needs it, as a factory with no parameters.
     override func lowering() -> Lowering { .factory(OfferedRead(self), [], shared: true) }
 

@@ -21,11 +21,6 @@ final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
         }
     }
 
-    override func produce(_ resolution: Resolution) throws -> Wrapped? {
-        guard let source = source else { return nil }
-        return try source.produce(resolution)
-    }
-
     override func lowering() -> Lowering {
         guard let source = source else { return .constant(reference(for: nil)) }
         if let value = source.constantValue { return .constant(reference(for: value)) }

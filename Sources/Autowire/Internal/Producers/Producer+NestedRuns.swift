@@ -1,7 +1,8 @@
 import Synchronization
 
 // What a closure's `Resolver` runs for a producer inside a resolve: its nested program (see
-// `ResolveProgram.runNested(in:)`), chosen and lowered here, or the recursive path.
+// `ResolveProgram.runNested(in:)`), chosen and lowered here; a constant, read as it is; or a
+// closure, called.
 
 extension AnyProducer {
     /// The program word of `kind`, loaded acquiring.
@@ -25,11 +26,20 @@ extension AnyProducer {
     }
 
     /// The value in `resolution`, as recorded, for a closure's `Resolver`: by this producer's
-    /// nested program when it has one, else recursively.
+    /// nested program when it has one, else the constant it is, or its closure's call.
     @inline(__always)
     final func produceNested(_ resolution: Resolution) throws -> AnyObject {
-        guard let program = nestedProgram(in: resolution) else { return try produceRecorded(resolution) }
+        guard let program = nestedProgram(in: resolution) else { return try producedWithoutProgram(resolution) }
         return try program.runNested(in: resolution.state)
+    }
+
+    /// The value of a producer no nested program makes: a constant (a bound value, a created
+    /// singleton: a program around its read would cost more than the read), or a closure and what
+    /// is called as one is (past 64 parameters), called.
+    @inline(never)
+    final func producedWithoutProgram(_ resolution: Resolution) throws -> AnyObject {
+        if case .constant(let recorded) = lowering() { return recorded }
+        return try produceRecorded(resolution)
     }
 
     /// The nested program to run in `resolution`, if any: the one lowered for the inside of an
@@ -62,10 +72,18 @@ extension AnyProducer {
 
 extension Producer {
     /// The value in `resolution` for a closure's `Resolver`: by the nested program when the
-    /// producer has one (see `produceNested`), else recursively.
+    /// producer has one, else as `produceNested` makes it.
     @inline(__always)
     final func produceNestedValue(_ resolution: Resolution) throws -> T {
-        guard let program = nestedProgram(in: resolution) else { return try produce(resolution) }
+        guard let program = nestedProgram(in: resolution) else { return try valueWithoutProgram(resolution) }
         return recordedValue(try program.runNested(in: resolution.state))
+    }
+
+    /// `producedWithoutProgram` as a `T`: a closure's value is returned as it is made, with no
+    /// box for a value that is not a class reference.
+    @inline(never)
+    private func valueWithoutProgram(_ resolution: Resolution) throws -> T {
+        if case .constant(let recorded) = lowering() { return try value(from: recorded) }
+        return try produce(resolution)
     }
 }

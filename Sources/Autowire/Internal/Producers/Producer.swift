@@ -175,21 +175,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         .keptClosure(self) { resolution in self.reference(for: try self.makeRecorded(with: recipe, in: resolution)) }
     }
 
-    /// Makes a value with `recipe` and records it in this resolve: an autowired object records
-    /// itself before its properties are filled (so cycles back to it close), a factory's value is
-    /// recorded once the factory returns (re-entering it before then is a cycle). For the scopes
-    /// that keep what they make (singletons, custom scopes, `.weak`).
+    /// Makes a value with the closure `recipe` and records it in this resolve once the closure
+    /// returns (re-entering it before then is a cycle). For the scopes that keep what they make
+    /// (singletons, custom scopes, `.weak`).
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
         // Called only by the scopes that keep what they make: what is made inside holds its
         // container weakly.
         resolution.state.pointee.keptCreations += 1
         defer { resolution.state.pointee.keptCreations -= 1 }
-        if recipe.registersEarly {
-            let token = try resolution.beginBuilding(self)
-            defer { resolution.endBuilding(self, token) }
-            return try recipe.make(resolution, self)
-        }
-        let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(resolution, nil) }
+        let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(in: resolution) }
         let recorded = reference(for: value)
         resolution.record(self, instance: recorded)
         try resolution.fillWaiting(for: self, with: recorded)

@@ -6,12 +6,12 @@
 /// A class, not a struct: reading a generic struct stored in a generic class costs a metadata
 /// lookup on every resolve; reading a reference does not.
 final class Recipe<T>: GraphValueMaker {
-    /// Makes the value (see `make(_:_:)`); nil for an autowired class, whose recipe makes it from
-    /// `autowired` with no closure of its own (one allocation, and its release, per class compiled).
-    private let makeValue: ((Resolution, AnyProducer?) throws -> T)?
-    /// For an autowired class: the key and where it was bound, which a failed upcast names.
-    private let provided: (key: BindingKey, location: SourceLocation?)?
-    /// Whether `make` records the object early (autowired classes) rather than only returning it.
+    /// Calls the factory (see `make(in:)`); nil for an autowired class, which only a resolve
+    /// program makes, from `autowired` (no closure: one allocation, and its release, per class
+    /// compiled).
+    private let makeValue: ((Resolution) throws -> T)?
+    /// Whether the object is recorded before its properties are filled (autowired classes), so
+    /// that cycles back to it close, rather than once made.
     let registersEarly: Bool
     /// Whether `make` runs a factory that must be guarded against re-entry.
     let isFactory: Bool
@@ -24,13 +24,12 @@ final class Recipe<T>: GraphValueMaker {
     let boxing: ProgramFactory?
 
     init(
-        make: @escaping (Resolution, AnyProducer?) throws -> T, registersEarly: Bool, isFactory: Bool,
+        make: @escaping (Resolution) throws -> T, registersEarly: Bool, isFactory: Bool,
         autowired: (type: any Injectable.Type, plan: InjectionPlan)? = nil,
         factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)? = nil,
         boxing: ProgramFactory? = nil
     ) {
         self.makeValue = make
-        self.provided = nil
         self.registersEarly = registersEarly
         self.isFactory = isFactory
         self.autowired = autowired
@@ -38,14 +37,10 @@ final class Recipe<T>: GraphValueMaker {
         self.boxing = boxing
     }
 
-    /// The recipe of an autowired class `type`, provided as a `T` for `key` (bound at `location`):
-    /// `init()`, filled by `plan`; `boxing` converts it for a program when `T` is not a class.
-    init(
-        autowired type: any Injectable.Type, filledBy plan: InjectionPlan, key: BindingKey, location: SourceLocation?,
-        boxing: ProgramFactory? = nil
-    ) {
+    /// The recipe of an autowired class `type`: `init()`, filled by `plan`; `boxing` converts it
+    /// for a program when `T` is not a class.
+    init(autowired type: any Injectable.Type, filledBy plan: InjectionPlan, boxing: ProgramFactory? = nil) {
         self.makeValue = nil
-        self.provided = (key, location)
         self.registersEarly = true
         self.isFactory = false
         self.autowired = (type, plan)
@@ -53,21 +48,14 @@ final class Recipe<T>: GraphValueMaker {
         self.boxing = boxing
     }
 
-    /// Makes the value. When `registration` is given, an object records itself under that producer
-    /// as soon as it exists, before its properties are filled, so cycles back to it close.
+    /// Calls the factory (a closure, or a typed factory no program calls itself) in `resolution`.
+    /// An autowired class has none: only a resolve program makes it.
     @inline(__always)
-    func make(_ resolution: Resolution, _ registration: AnyProducer?) throws -> T {
-        if let makeValue { return try makeValue(resolution, registration) }
-        return try makeAutowired(resolution, registration)
-    }
-
-    private func makeAutowired(_ resolution: Resolution, _ registration: AnyProducer?) throws -> T {
-        guard let autowired, let provided else {
-            throw ResolutionError(.internalInconsistency("a recipe of \(T.self) has nothing to make it with"))
+    func make(in resolution: Resolution) throws -> T {
+        guard let makeValue else {
+            throw ResolutionError(.internalInconsistency("an autowired \(T.self) has no resolve program here"))
         }
-        return try PlanCompiler.make(
-            autowired.type, as: T.self, filledBy: autowired.plan, key: provided.key, location: provided.location,
-            in: resolution, registeringAs: registration)
+        return try makeValue(resolution)
     }
 
     /// How a program makes the value: autowired classes (main-actor ones too: the program checks
@@ -85,8 +73,4 @@ final class Recipe<T>: GraphValueMaker {
         if isFactory, let producer { return .recursive(producer, shared: shared) }
         return .unsupported
     }
-
-    /// Makes a value that is recorded only once made (see `Resolution.graphValue`).
-    @inline(__always)
-    func make(in resolution: Resolution) throws -> T { try make(resolution, nil) }
 }

@@ -16,19 +16,6 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
     /// Read once per program run, whoever needs it: the value is the same for the whole resolve.
     override func lowering() -> Lowering { .factory(read, [], shared: true) }
 
-    override func produce(_ resolution: Resolution) throws -> Request {
-        // Only `RequestScope.resolve(_:for:)` sets a request, pointing at its own argument, which
-        // outlives the resolve; the type is checked before the memory is read as a `Request`.
-        guard let request = resolution.state.pointee.request, request.holds(Request.self) else {
-            throw ResolutionError(.requestUnavailable(key, location: origin.location))
-        }
-        // Made for a singleton, a `.weak` or a custom-scope object: what only a closure factory's
-        // resolve shows (the build refuses the kept objects whose graph it can see).
-        if resolution.state.pointee.isMakingKeptObject || resolution.state.pointee.isCreatingSingleton() {
-            throw ResolutionError(.requestScopedSingleton(request: key, location: origin.location))
-        }
-        return request.value(as: Request.self)
-    }
 }
 
 /// The request as a resolve program reads it: from the run, recorded as resolutions record values.

@@ -43,65 +43,15 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
         var made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         if case .unsupported = made {
             guard recipe.isFactory else { return .unsupported }
-            // A closure: called as `create` calls it, in the region's creation frame.
+            // A closure: called in the region's creation frame (see `makeRecorded`).
             made = keptClosure(recipe)
         }
         return .scoped(ResettableRegion(self), made)
     }
 
-    override func produce(_ resolution: Resolution) throws -> T {
-        switch resolution.lookup(self) {
-        case .instance(let existing): return try value(from: existing)
-        case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
-        case .absent: break
-        }
-        let generation = storage.pinnedGeneration(in: resolution)
-        if let kept = storage.instance(of: self, in: generation) {
-            resolution.record(self, instance: kept)
-            return try value(from: kept)
-        }
-        return try create(resolution, generation: generation)
-    }
-
-    @inline(never)
-    private func create(_ resolution: Resolution, generation: Int) throws -> T {
-        let lock = creationLock
-        try lock.lock()
-        if let kept = storage.instance(of: self, in: generation) {
-            lock.unlock()
-            resolution.record(self, instance: kept)
-            return try value(from: kept)
-        }
-        // Made by a creation on this thread that is deferred until an enclosing one finishes.
-        if let pending = pending, pending.generation == generation {
-            lock.unlock()
-            return pending.value
-        }
-        guard !isUnderConstruction else {
-            lock.unlock()
-            throw ResolutionError(.factoryReentered(key, location: origin.location))
-        }
-        isUnderConstruction = true
-        resolution.state.pointee.beginCreation(ofSingleton: true)
-        let value: T
-        do {
-            value = try makeRecorded(with: recipe, in: resolution)
-        } catch {
-            isUnderConstruction = false
-            resolution.state.pointee.abandonCreation()
-            lock.unlock()
-            throw error
-        }
-        isUnderConstruction = false
-        pending = (value, generation)
-        // Kept now or later (or discarded, when a hook throws); either way the lock is released.
-        try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
-        return value
-    }
-
-    /// A program's creation of the instance for `generation` (see `ProgramScope.enter`), as
-    /// `create` does it: the instance kept or made by a deferred creation on this thread, else nil
-    /// with the creation lock held and the producer marked under construction.
+    /// A program's creation of the instance for `generation` (see `ProgramScope.enter`): the
+    /// instance kept or made by a deferred creation on this thread, else nil with the creation
+    /// lock held and the producer marked under construction.
     fileprivate func enterCreation(generation: Int) throws(ResolutionError) -> AnyObject? {
         if let kept = storage.instance(of: self, in: generation) { return kept }
         let lock = creationLock

@@ -34,12 +34,6 @@ final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
 
     override func lowering() -> Lowering { .factory(read, [], shared: false) }
 
-    override func produce(_ resolution: Resolution) throws -> Seed {
-        guard let seed = resolution.state.pointee.seed, seed.holds(Seed.self) else {
-            throw ResolutionError(.internalInconsistency("no \(typeName(Seed.self)) seed in this resolve"))
-        }
-        return seed.value(as: Seed.self)
-    }
 }
 
 /// The seed as a resolve program reads it: from the run, recorded as resolutions record values.

@@ -53,15 +53,10 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         var made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         if case .unsupported = made {
             guard recipe.isFactory else { return .notYet }
-            // A closure: called as `create` calls it, in the region's creation frame.
+            // A closure: called in the region's creation frame (see `makeRecorded`).
             made = keptClosure(recipe)
         }
         return .scoped(SingletonRegion(self), made)
-    }
-
-    override func produce(_ resolution: Resolution) throws -> T {
-        if isCreated.load(ordering: .acquiring) { return instance.value }
-        return try create(resolution)
     }
 
     override func resolveTopLevel() throws -> T {
@@ -77,50 +72,9 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     @inline(never)
     private func createTopLevel() throws -> T { try super.resolveTopLevel() }
 
-    @inline(never)
-    private func create(_ resolution: Resolution) throws -> T {
-        switch resolution.lookup(self) {
-        case .instance(let existing): return try value(from: existing)
-        case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
-        case .absent: break
-        }
-        let lock = creationLock
-        try lock.lock()
-        if isCreated.load(ordering: .acquiring) {
-            lock.unlock()
-            return instance.value
-        }
-        // Made by a creation on this thread that is deferred until an enclosing one finishes.
-        if let pendingInstance = pendingInstance {
-            lock.unlock()
-            return pendingInstance
-        }
-        guard !isUnderConstruction else {
-            lock.unlock()
-            // Reached again from a nested top-level resolve on this thread, before it exists.
-            throw ResolutionError(.factoryReentered(key, location: origin.location))
-        }
-        isUnderConstruction = true
-        resolution.state.pointee.beginCreation(ofSingleton: true)
-        let value: T
-        do {
-            value = try makeRecorded(with: recipe, in: resolution)
-        } catch {
-            isUnderConstruction = false
-            resolution.state.pointee.abandonCreation()
-            lock.unlock()
-            throw error
-        }
-        isUnderConstruction = false
-        pendingInstance = value
-        // Publishes now or later (or discards, when a hook throws); either way the lock is released.
-        try resolution.state.pointee.endCreation(Creation(publication: self, lock: lock))
-        return value
-    }
-
     /// A program's creation of the singleton (see `ProgramScope.enter`): the instance if it exists
     /// (or a creation on this thread made it, deferred), else nil with the creation lock held and
-    /// the singleton marked under construction, as `create` does.
+    /// the singleton marked under construction.
     fileprivate func enterCreation() throws(ResolutionError) -> AnyObject? {
         if isCreated.load(ordering: .acquiring) { return recordedInstance }
         let lock = creationLock

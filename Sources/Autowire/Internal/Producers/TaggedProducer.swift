@@ -13,10 +13,6 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
         appendEdge(Edge(label: "value", location: nil, target: source, isDeferred: false))
     }
 
-    override func produce(_ resolution: Resolution) throws -> Tagged<T> {
-        Tagged(try source.produce(resolution))
-    }
-
     /// A bound value (the usual source) is wrapped once, for every run.
     override func lowering() -> Lowering {
         if let value = source.constantValue { return .constant(reference(for: Tagged(value))) }

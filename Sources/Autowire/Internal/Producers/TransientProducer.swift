@@ -17,12 +17,8 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
         recipe.lowering(holdsReferences: holdsReferences, shared: false, calledRecursivelyAs: self)
     }
 
+    /// A closure factory, or a typed factory of more than 64 parameters, called as a closure is.
     override func produce(_ resolution: Resolution) throws -> T {
-        guard recipe.isFactory else {
-            let token = try resolution.beginBuilding(self)
-            defer { resolution.endBuilding(self, token) }
-            return try recipe.make(resolution, nil)
-        }
-        return try resolution.constructing(self, allowsProgress: true) { try recipe.make(resolution, nil) }
+        try resolution.constructing(self, allowsProgress: true) { try recipe.make(in: resolution) }
     }
 }

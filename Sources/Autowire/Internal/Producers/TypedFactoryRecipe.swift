@@ -142,7 +142,7 @@ extension PlanCompiler {
     ) -> Producer<Value> {
         checkConformance(of: Implementation.self, to: Value.self, key: key, location: location)
         let recipe = Recipe<Value>(
-            make: { resolution, _ in
+            make: { resolution in
                 try resolution.checkDepth()
                 let made = try holder.make(in: resolution, key: key, location: location)
                 return try upcast(made, to: Value.self, key: key, location: location)
@@ -189,26 +189,28 @@ extension PlanCompiler {
     ///
     /// A program calls the construction, then fills its product (see `FilledConstruction`). A
     /// cycle back to the object through one of its properties closes as one through a constructor
-    /// does: the property waits for the construction, filling included, to return.
+    /// does: the property waits for the construction, filling included, to return. A construction
+    /// of more than 64 parameters is called as a closure is, and its product filled by nested
+    /// programs.
     func filledConstructionProducer<Value, Implementation>(
         key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder<Implementation>,
         plan: InjectionPlan
     ) -> Producer<Value> {
         checkConformance(of: Implementation.self, to: Value.self, key: key, location: location)
         let recipe = Recipe<Value>(
-            make: { resolution, _ in
+            make: { resolution in
                 try resolution.checkDepth()
                 try plan.checkThread()
                 let made = try holder.make(in: resolution, key: key, location: location)
                 // A class: `Implementation` is an `Injectable` type.
                 let object = made as AnyObject
                 guard let hook = plan.hook, !hook.isAbsent else {
-                    try plan.inject(into: object, resolution)
+                    try plan.fill(object, in: resolution)
                     return try upcast(made, to: Value.self, key: key, location: location)
                 }
                 resolution.state.pointee.beginCreation()
                 do {
-                    try plan.inject(into: object, resolution)
+                    try plan.fill(object, in: resolution)
                 } catch {
                     resolution.state.pointee.abandonCreation()
                     throw error

@@ -20,8 +20,6 @@ final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
 
     override func lowering() -> Lowering { .constant(recorded) }
 
-    override func produce(_ resolution: Resolution) throws -> T { value }
-
     override func resolveTopLevel() throws -> T { value }
 
     override func readyTopLevelResult() throws -> RecordedResult? {

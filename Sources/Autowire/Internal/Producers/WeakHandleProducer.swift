@@ -21,10 +21,6 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
         }
     }
 
-    override func produce(_ resolution: Resolution) throws -> T {
-        make(registry, resolution.state.pointee.isMakingKeptObject)
-    }
-
     override func lowering() -> Lowering { lowering(insideKeptObject: false) }
 
     override func lowering(insideKeptObject: Bool) -> Lowering {

@@ -1,7 +1,7 @@
 /// `.weak`: the same instance while something else holds it, a new one after it is released.
 ///
 /// The instance is read and kept under a creation lock of this producer's own (see
-/// `WeakInstance`), by the recursive path and by resolve programs alike.
+/// `WeakInstance`), by the program's region.
 ///
 /// Sendable: `recipe` and `kept` are `let`; the instance is `kept`'s, under its creation lock (see
 /// `WeakInstance`); the rest is `AnyProducer`'s.
@@ -20,7 +20,7 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
     /// A program makes the object in a region it skips while the instance lives: an autowired
     /// class, or a class a typed factory or a closure makes. A protocol bound `.weak` is kept as
     /// the object it is made as and boxed for each resolve; a closure that makes a value that is
-    /// no object fails there, as the recursive path fails.
+    /// no object fails there.
     override func lowering() -> Lowering {
         let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         switch made {
@@ -32,16 +32,16 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
             return .scoped(
                 WeakValueRegion<T>(kept, key: key, location: origin.location),
                 .factory(WeakObjectFactory<T>(factory, key: key, location: origin.location), parameters, shared: true))
-        case .unsupported where recipe.isFactory:
-            // A closure: called as `produce` calls it, in the region, through the run's joined
-            // resolution.
+        default:
+            guard recipe.isFactory else { return .unsupported }
+            // A closure, or a typed factory no program calls itself (its product converted, or
+            // past 64 parameters): called in the region, through the run's joined resolution.
             if holdsReferences { return .scoped(kept, keptClosure(recipe)) }
             return .scoped(
                 WeakValueRegion<T>(kept, key: key, location: origin.location),
                 .keptClosure(self) { resolution in
                     self.reference(for: try self.makeObject(with: self.recipe, in: resolution))
                 })
-        default: return .unsupported
         }
     }
 
@@ -51,24 +51,6 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
         guard type(of: value as Any) is AnyClass else {
             throw ResolutionError(.weakScopeNeedsObject(key, location: origin.location))
         }
-        return value
-    }
-
-    override func produce(_ resolution: Resolution) throws -> T {
-        switch resolution.lookup(self) {
-        case .instance(let existing): return try value(from: existing)
-        case .underConstruction: throw ResolutionError(.factoryReentered(key, location: origin.location))
-        case .absent: break
-        }
-        if let existing = try kept.enter() { return try value(from: existing) }
-        let value: T
-        do {
-            value = try makeObject(with: recipe, in: resolution)
-        } catch {
-            kept.abandon()
-            throw error
-        }
-        kept.keep(value as AnyObject)
         return value
     }
 }

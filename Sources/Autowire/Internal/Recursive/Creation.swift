@@ -27,12 +27,9 @@ struct CreationFrame {
     var deferred: [Creation] = []
     /// Hooks of objects made in it, run when it completes.
     var hooks: [PendingHook] = []
-    /// Whether it creates a singleton, rather than waiting to call a hook.
-    let isSingleton: Bool
 
-    init(start: Int, isSingleton: Bool) {
+    init(start: Int) {
         self.start = start
         self.earliestRead = start
-        self.isSingleton = isSingleton
     }
 }

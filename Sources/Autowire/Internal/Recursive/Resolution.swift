@@ -82,24 +82,6 @@
         state.pointee.record(producer, instance: instance)
     }
 
-    /// Marks `producer` as building an object (its `init()` and injection) until `endBuilding`,
-    /// refusing to start when a resolve this one was started in is building one already: `init()`
-    /// or a `didSet` resolving something that needs its own class would otherwise recurse until
-    /// the stack overflows. (A pair of calls rather than a closure: one frame less per level of a
-    /// deep graph.)
-    @inline(__always)
-    func beginBuilding(_ producer: AnyProducer) throws -> BuildingToken {
-        if state.pointee.outer != nil, ActiveResolutions.isBuilding(producer, outside: state) {
-            throw ResolutionError(.rebuiltWhileBuilding(producer.key))
-        }
-        return state.pointee.beginBuilding(producer)
-    }
-
-    @inline(__always)
-    func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
-        state.pointee.endBuilding(producer, token)
-    }
-
     /// The resolver a closure factory of `registry` receives during this resolve, for an object
     /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
     @inline(never)
@@ -114,19 +96,6 @@
     func resolver(for registry: Registry) -> Resolver {
         if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
         return Resolver(registry: registry, resolution: self)
-    }
-
-    /// Whether a property fill that met `producer` and got `error` can wait for its value: the
-    /// producer is a shared factory still running in this resolve (the cycle check accepted the
-    /// cycle for the same reason, see `Edge.waitsForRunningFactory`).
-    func canWait(for requested: AnyProducer, after error: ResolutionError) -> Bool {
-        // Through aliases, the fill waits for the factory they hand on.
-        let producer = error.code == .unclosableCycle ? requested.valueMaker : requested
-        guard error.code == .unclosableCycle, producer.isFactory, producer.scope != .transient,
-            producer.scope != .weak,
-            case .underConstruction = lookup(producer)
-        else { return false }
-        return true
     }
 
     /// Makes `store` fill `object` with `requested`'s value once the factory that makes it (itself,

@@ -4,15 +4,12 @@
 extension ResolutionState {
     /// Starts a singleton creation, or an object whose hook must wait until what it reads is
     /// complete.
-    mutating func beginCreation(ofSingleton isSingleton: Bool = false) {
-        creationFrames.append(CreationFrame(start: registrations, isSingleton: isSingleton))
+    mutating func beginCreation() {
+        creationFrames.append(CreationFrame(start: registrations))
     }
 
     /// Whether what is made now is an object the container keeps or made inside its creation.
     var isMakingKeptObject: Bool { keptCreations > 0 }
-
-    /// Whether a singleton is being created in this resolve (its graph is being built).
-    mutating func isCreatingSingleton() -> Bool { creationFrames.contains(where: \.isSingleton) }
 
     /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
     /// When it read nothing still under construction outside itself, its hooks run (objects reached

@@ -25,8 +25,6 @@ import Synchronization
         var recordedAt: Int32 = 0
         /// Whether `instances` holds an initialized reference at this slot's index.
         var hasInstance = false
-        /// Whether an object of the producer is between its `init()` and the end of its injection.
-        var isBuilding = false
 
         /// The value of `registrations` when the producer started constructing, or `-1`.
         var constructionMark: Int32 {
@@ -304,28 +302,6 @@ import Synchronization
         }
     }
 
-    /// Marks `producer` as building an object until `end` is called with the returned token.
-    mutating func beginBuilding(_ producer: AnyProducer) -> BuildingToken {
-        let index = claim(Self.identity(producer))
-        let wasBuilding = unsafe slots[index].isBuilding
-        unsafe slots[index].isBuilding = true
-        return (index, generation, wasBuilding)
-    }
-
-    mutating func endBuilding(_ producer: AnyProducer, _ token: BuildingToken) {
-        let index = token.generation == generation ? token.index : claim(Self.identity(producer))
-        unsafe slots[index].isBuilding = token.wasBuilding
-    }
-
-    /// Whether `producer` is building an object in this resolve.
-    mutating func isBuilding(_ producer: AnyProducer) -> Bool { isBuilding(ObjectIdentifier(producer)) }
-
-    /// `isBuilding(_:)` of the producer whose identity is `producer`.
-    mutating func isBuilding(_ producer: ObjectIdentifier) -> Bool {
-        let (index, found) = index(for: UInt(bitPattern: producer))
-        return unsafe found && slots[index].isBuilding
-    }
-
     /// Whether `producer`'s factory is running in this resolve: marked, and nothing recorded yet.
     mutating func isConstructing(_ producer: AnyProducer) -> Bool { isConstructing(ObjectIdentifier(producer)) }
 
@@ -365,6 +341,3 @@ import Synchronization
         if tableOnHeap { unsafe UnsafeMutableRawPointer(instances).deallocate() }
     }
 }
-
-/// Where a producer's building mark is, and what it was before: valid while `generation` holds.
-typealias BuildingToken = (index: Int, generation: Int, wasBuilding: Bool)

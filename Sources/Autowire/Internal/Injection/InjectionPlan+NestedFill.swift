@@ -1,0 +1,42 @@
+/// A fill by the plan's steps, each value made by its producer's nested program: for what no
+/// program of its own fills (a validation probe; the product of a construction of more than 64
+/// parameters, which a program calls as it calls a closure).
+extension InjectionPlan {
+    /// Fills the properties of `object` in `resolution`: each value is the object `resolution`
+    /// recorded already (a `.graph` object an earlier fill made), else the one its producer's
+    /// nested program makes there, which records what it makes for the fills after. (For probes, a
+    /// nested program for each property would repeat the graph below it: lowered once per probe of
+    /// a chain, quadratic in its length.) `observe`, when given, is called with each step's
+    /// requirement right after the step stored its value.
+    ///
+    /// An `.optional` property stays as it is when what it asks for is an offered instance that is
+    /// gone, as on any resolve; any other failure names the property in its path.
+    func fill(
+        _ object: AnyObject, in resolution: Resolution, observingEachStep observe: ((Requirement) -> Void)? = nil
+    ) throws {
+        try checkThread()
+        for step in steps {
+            do {
+                let value = try step.target.nestedFillValue(in: resolution)
+                withExtendedLifetime(value) { step.store.assign(object, value) }
+            } catch let error as ResolutionError where step.requirement.isOptional && error.isUnavailableInstance {
+                // Left as it is, as a resolve leaves it.
+            } catch {
+                throw ResolutionError.passing(through: object, requirement: step.requirement, error)
+            }
+            observe?(step.requirement)
+        }
+        try firstFill?.check(object)
+    }
+}
+
+extension AnyProducer {
+    /// The value a property filled by nested programs gets in `resolution`, as recorded: the
+    /// object recorded there already, if any, else what the nested program makes.
+    fileprivate func nestedFillValue(in resolution: Resolution) throws -> AnyObject {
+        // Only a class reference is recorded as it is given: anything else (a protocol's value
+        // recorded as the object behind it, before it is boxed) is made through the program.
+        if valueType is AnyClass, case .instance(let recorded) = resolution.lookup(self) { return recorded }
+        return try produceNested(resolution)
+    }
+}

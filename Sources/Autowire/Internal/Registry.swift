@@ -45,8 +45,8 @@ final class Registry: @unchecked Sendable {
     /// The instances of lifetimes this container may be asked to reset.
     let scopes = ScopeStorages()
     /// `ActiveResolutions.key`, read once here: each read of the lazy global costs a `swift_once`
-    /// check, which the recursive path made on every resolve and every closure factory's nested
-    /// resolve (about 50 instructions of a graph of six closure factories, callgrind).
+    /// check, which every resolve of a closure root, and every closure factory's nested resolve,
+    /// would make (about 50 instructions of a graph of six closure factories, callgrind).
     let activeResolutionsKey = ActiveResolutions.key
 
     /// An empty registry: everything is autowired.
@@ -279,8 +279,9 @@ final class Registry: @unchecked Sendable {
     }
 
     /// Lowers the resolve program of `root` and publishes it, unless its program word is no longer
-    /// `old` (then returns the program published meanwhile, if any). Returns nil when `root` has
-    /// no program, yet or ever, or when the lock fails (the recursive path then runs).
+    /// `old` (then returns the program published meanwhile, if any). Returns nil when `root` has no
+    /// program, yet or ever, or when the lock fails: a closure root is then called in a fresh
+    /// resolution, any other fails with `internal-inconsistency`.
     private func lowerProgram(for root: AnyProducer, replacing old: UInt, kind: ProgramKind) -> ResolveProgram? {
         // Called from a `dependencies` or `scope` getter while this thread compiles: not now.
         if PlanCompiler.compiling(self) != nil { return nil }
@@ -305,8 +306,8 @@ final class Registry: @unchecked Sendable {
 
     /// The `variant` of `program`, a program of `root`, for what is being made around the resolve
     /// it is asked to run in (see `ProgramVariant`): lowered once per program and variant. Nil when
-    /// it has none: something that meets what is made around it is not a place the variant can
-    /// wait or fail as the recursive path does, which then makes the root.
+    /// it has none: something that meets what is made around it is not a place the variant can wait
+    /// or fail, and the resolve fails with `internal-inconsistency`.
     func variant(of program: ResolveProgram, for root: AnyProducer, _ variant: ProgramVariant) -> ResolveProgram? {
         if PlanCompiler.compiling(self) != nil { return nil }
         let key = VariantKey(program: ObjectIdentifier(program), variant: variant)

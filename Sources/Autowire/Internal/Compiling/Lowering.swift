@@ -22,14 +22,13 @@ enum Lowering {
     /// `RecursiveCall`); one per resolve when `shared`.
     case recursive(AnyProducer, shared: Bool)
     /// The closure factory of an object a scope keeps (a singleton's, a `.weak` one's), called in
-    /// the object's region through the recursive path as `make` calls it: in the run's joined
-    /// resolution, marked under construction there until it returns, and recorded there once made
-    /// (see `RecursiveCall`, `Producer.keptClosure(_:)`). Only a scope's lowering holds one, as
-    /// what its region makes.
+    /// the object's region as `make` calls it: in the run's joined resolution, marked under
+    /// construction there until it returns, and recorded there once made (see `RecursiveCall`,
+    /// `Producer.keptClosure(_:)`). Only a scope's lowering holds one, as what its region makes.
     case keptClosure(AnyProducer, make: (Resolution) throws -> AnyObject)
     /// A singleton not created yet: a program can be lowered once it is.
     case notYet
-    /// Only the recursive path produces it.
+    /// No program makes it: lowering stops where it is met (`ProgramLowering.Stop.unsupported`).
     case unsupported
 
     /// Whether a program makes a new value of it each time it is met, by code of its own (a
@@ -50,9 +49,9 @@ enum Lowering {
         }
     }
 
-    /// Whether a nested run of a root made so does anything but call the recursive path: what the
-    /// recursive path makes at the root (a closure's value, a `.graph` factory's product it
-    /// converts) or reads as a constant gains nothing from a run around it.
+    /// Whether a nested run of a root made so makes anything itself: a closure's value (called as
+    /// it is), a `.graph` factory's product it converts, or a constant (read as it is) gains
+    /// nothing from a run around it (see `AnyProducer.producedWithoutProgram`).
     var makesInNestedRun: Bool {
         switch self {
         case .autowired, .autowiredBoxed, .forward, .scoped: true

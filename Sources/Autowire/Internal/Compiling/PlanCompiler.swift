@@ -67,8 +67,8 @@ final class PlanCompiler: CompilerStorage {
     /// Runs the root checks scheduled while compiling; call once before committing.
     ///
     /// What a `Provider` or `Lazy` resolves is entered only when `get()` is called: a cycle its
-    /// target enters where it cannot close is that call's error (the value is then resolved
-    /// through the recursive path, which finds the running factory), not the compilation's.
+    /// target enters where it cannot close is that call's error (the resolve it starts finds the
+    /// factory running around it, and fails there), not the compilation's.
     func finish() {
         let defers = defersEntryDependentCycles
         defersEntryDependentCycles = true

@@ -1,12 +1,12 @@
 // Absence: where an offered object that may be gone stands to the `.optional` properties being
-// filled, which the recursive path leaves as they were when the absence reaches them naming at
-// most one step, and what the program does so that it does the same.
+// filled, which a resolve leaves as they were when the absence reaches them naming at most one
+// step, and how the program leaves them so.
 
 extension ProgramLowering {
     /// Where a value begun now stands to the `.optional` properties being filled, for a call that
     /// may find its value absent: an offered instance that is gone.
-    /// The recursive path leaves such a property as it was when the error reaching it is that absence
-    /// and names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
+    /// A resolve leaves such a property as it was when the error reaching it is that absence and
+    /// names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
     /// factory parameter between the property and the call adds one, so only a call delivering to
     /// the property itself can be absorbed.
     enum OptionalPlace {
@@ -36,8 +36,8 @@ extension ProgramLowering {
 
     /// For an alias's `conversion` of an offered object (`argument`) that goes straight into an
     /// `.optional` property: both as one call, which may find the object gone, so that its absence
-    /// reaches the property in one step and leaves it as it was, as the recursive path leaves it.
-    /// Nil when the object is at hand, or is no offered object.
+    /// reaches the property in one step and leaves it as it was. Nil when the object is at hand, or
+    /// is no offered object.
     func offeredReadConverted(by conversion: ProgramFactory, _ argument: AnyProducer, for destination: Destination)
         -> ProgramFactory?
     {
@@ -63,8 +63,8 @@ extension ProgramLowering {
 
     /// Whether the values of `parameters` may be an offered object's absence that reaches the
     /// caller naming no step (`ResolutionError.isUnavailableInstance`): through wrappers that name
-    /// none (an `Optional`, a collection, an alias), as the recursive path lets it reach an
-    /// `.optional` property, which it leaves as it was.
+    /// none (an `Optional`, a collection, an alias), so that an `.optional` property it reaches is
+    /// left as it was.
     func mayBeAbsentNamingNoStep(_ parameters: [AnyProducer]) -> Bool {
         var pending = parameters
         var seen = Set<ObjectIdentifier>()
@@ -82,9 +82,9 @@ extension ProgramLowering {
         return false
     }
 
-    /// Whether something between the value begun now and the innermost object being filled names
-    /// a step in an error's path (a factory's call): an absence reaching that object's `.optional`
-    /// property then names two steps, and fails the resolve as on the recursive path.
+    /// Whether something between the value begun now and the innermost object being filled names a
+    /// step in an error's path (a factory's call): an absence reaching that object's `.optional`
+    /// property then names two steps, and fails the resolve.
     func namesAStepBelowTheInnermostFill() -> Bool {
         for index in stack.indices.reversed() {
             switch stack[index].work {

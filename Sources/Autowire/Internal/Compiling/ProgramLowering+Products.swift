@@ -39,9 +39,10 @@ extension ProgramLowering {
         stack.append(fill)
     }
 
-    /// The product of a construction, in slot `object`, is filled: converted by its boxing, if
-    /// any, then complete as any factory's product is; a `.graph` one is recorded in the joined
-    /// resolution only now, as the recursive path records it once the construction returns.
+    /// The product of a construction, in slot `object`, is filled: converted by its boxing, if any,
+    /// then complete as any factory's product is; a `.graph` one is recorded in the joined
+    /// resolution only now, since a cycle back to it waits for the construction, filling included
+    /// (see `FilledConstruction`).
     mutating func completeConstruction(
         _ construction: (factory: FilledConstruction, shared: Bool, regionSlot: Int?), of fill: Pending,
         filled object: Int
@@ -71,10 +72,10 @@ extension ProgramLowering {
 
 extension ProgramLowering.Pending {
     /// For a factory of the user's that has not returned yet (making its arguments, or filling the
-    /// product of a construction): whether its product is shared. Nil for anything else, among
-    /// them what the container makes with its own code (an alias's conversion, a `Tagged`
-    /// wrapper, a collection: calls whose errors do not name them, see
-    /// `ProgramFactory.namesPath`), which the recursive path never marks as running.
+    /// product of a construction): whether its product is shared. Nil for anything else, among them
+    /// what the container makes with its own code (an alias's conversion, a `Tagged` wrapper, a
+    /// collection: calls whose errors do not name them, see `ProgramFactory.namesPath`), which no
+    /// resolution marks as running.
     var sharesUnfinishedFactory: Bool? {
         if case .call(let factory, _, _, let shared, _) = work { return factory.namesPath ? shared : nil }
         return construction?.shared

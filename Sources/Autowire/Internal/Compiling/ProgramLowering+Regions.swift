@@ -57,9 +57,10 @@ extension ProgramLowering {
     /// it publish theirs.
     ///
     /// A region that reads an object made before it (perhaps still being built, or with its hook
-    /// still to run) `defers` instead, as the recursive path does: its object is staged, and it
-    /// and what was deferred to it are published with the enclosing region that publishes, or
-    /// after the hooks at the end of the resolve. Its hooks wait for the same moment.
+    /// still to run) `defers` instead, since what it publishes must be complete, and what it read
+    /// may not be until then: its object is staged, and it and what was deferred to it are
+    /// published with the enclosing region that publishes, or after the hooks at the end of the
+    /// resolve. Its hooks wait for the same moment.
     ///
     /// A framed region (see `ResolveProgram.ScopeRegion.framed`) hands its hooks to its creation
     /// frame instead, which runs them before it publishes, or defers them with the object.

@@ -1,11 +1,12 @@
 // Properties that wait for a factory's product: one that meets a shared factory still waiting for
-// its arguments is written once the factory returns, as the recursive path's fill waits.
+// its arguments is written once the factory returns, which closes the cycle (the factory has no
+// product before).
 
 extension ProgramLowering {
     /// Whether the property `store` of the object in slot `owner`, which asks for `requested`, an
     /// alias of a shared factory still waiting for its arguments, waits for the factory's product:
-    /// written, converted by the aliases, once the factory returns (see `WaitedStore`), as the
-    /// recursive path's fill waits through aliases (`Resolution.wait(for:toFill:with:)`).
+    /// written, converted by the aliases, once the factory returns (see `WaitedStore`), as a fill
+    /// in a resolution waits through aliases (`Resolution.wait(for:toFill:with:)`).
     mutating func waitsThroughAliases(
         for requested: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
     ) -> Bool {
@@ -19,11 +20,11 @@ extension ProgramLowering {
         return true
     }
 
-    /// In a waiting variant, whether the property `store` of the object in slot `owner`, which
-    /// asks for `target`, waits for a factory running in the resolution (the one `target` is, or
-    /// its aliases hand on): then the program registers the wait there when it reaches the
-    /// property, as the recursive path waits when the factory's cycle check fails
-    /// (`Resolution.canWait`), and makes nothing of the factory's.
+    /// In a waiting variant, whether the property `store` of the object in slot `owner`, which asks
+    /// for `target`, waits for a factory running in the resolution (the one `target` is, or its
+    /// aliases hand on): then the program registers the wait there when it reaches the property
+    /// (see `WaitForRunningFactory`), and makes nothing of the factory's, which calling again would
+    /// re-enter.
     mutating func waitsForRunningFactory(
         _ target: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
     )

@@ -22,9 +22,10 @@ extension ProgramLowering {
         }
         if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) {
             // A factory running in the resolution a waiting variant runs in, met other than by a
-            // property that can wait for it. A closure's call checks for itself on the recursive
-            // path. A typed factory is checked where the recursive path checks it: a transient one
-            // may run again once the cycle made progress, a shared or kept one never.
+            // property that can wait for it. A closure's call checks for itself, in its resolution.
+            // A typed factory is checked here, before its arguments are made (see `ReentryCheck`):
+            // a transient one may run again once the cycle made progress, a shared or kept one
+            // never.
             switch lowering {
             case .recursive: break
             case .factory(let factory, _, let shared) where factory.conversion == nil:
@@ -41,24 +42,22 @@ extension ProgramLowering {
         if let began = onPath[id] {
             if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
                 // A property back to a shared factory still waiting for its arguments: written once
-                // the factory returns, as the recursive path writes it.
+                // the factory returns, which closes the cycle (it has no product before).
                 waitingStores[id] =
                     (waitingStores[id] ?? [])
                     + [WaitingStore(owner: owner, store: store, path: path, region: enclosingRegions.last)]
                 return nil
             }
             // Met again while it is made. A transient object (or a transient factory's call) is
-            // made anew, as the recursive path makes it, when a `.graph` object was recorded since
-            // it began: going round again meets that object, whose slot closes the cycle. (Each
-            // time round needs a recording of its own, so this ends.) A transient object is made
-            // anew before anything was recorded too, as the recursive path makes it, checking
-            // nothing: the cycle then runs through a factory that has not returned (an object is
-            // recorded as soon as it exists), and the build's cycle check let it through only
-            // because a property on it waits for a shared one, which going round again meets.
-            // A shared factory needing itself, or a transient factory's cycle that records
-            // nothing, never closes: the run fails where it meets it again, after what came
-            // before, as the recursive path fails (unless a region around it is skipped at run
-            // time, and it is never met).
+            // made anew when a `.graph` object was recorded since it began: going round again meets
+            // that object, whose slot closes the cycle. (Each time round needs a recording of its
+            // own, so this ends.) A transient object is made anew before anything was recorded too,
+            // checking nothing: the cycle then runs through a factory that has not returned (an
+            // object is recorded as soon as it exists), and the build's cycle check let it through
+            // only because a property on it waits for a shared one, which going round again meets.
+            // A shared factory needing itself, or a transient factory's cycle that records nothing,
+            // never closes: the run fails where it meets it again, after what came before (unless a
+            // region around it is skipped at run time, and it is never met).
             guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {
                 let slot = newSlot(owned: true)
                 emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)
@@ -71,7 +70,7 @@ extension ProgramLowering {
         {
             // An `.optional` property's wrapper of an offered object (an `Optional`, a collection):
             // its nested program makes it in one call, whose absence leaves the property as it was,
-            // as the recursive path leaves it, wherever inside the object is gone.
+            // wherever inside the object is gone.
             return try beginRecursive(
                 producer, of: id, making: { try producer.produceNested($0) }, shared: false, toleratesAbsence: true,
                 path: path, destination: destination)
@@ -92,12 +91,12 @@ extension ProgramLowering {
 
     /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may
     /// be there already: in a region of its own (see `ResolveProgram.ScopeRegion`). Before the
-    /// program joins recursive resolves, it is an object a closed region made, made again where
-    /// it is met next when that region was skipped, as the recursive path, which meets no object of
-    /// a skipped region, makes it. After, it is any `.graph` object, which a closure's resolve may
-    /// have made in the joined resolution: found there, it is that one; else it is recorded there
-    /// once created, so that closures called while it is filled find it; so is a kept object's
-    /// (`lowering`, when given, is how the object is made: a scope's region, inside this one).
+    /// program joins recursive resolves, it is an object a closed region made, made again where it
+    /// is met next when that region was skipped, since a run that skips a region holds none of its
+    /// objects. After, it is any `.graph` object, which a closure's resolve may have made in the
+    /// joined resolution: found there, it is that one; else it is recorded there once created, so
+    /// that closures called while it is filled find it; so is a kept object's (`lowering`, when
+    /// given, is how the object is made: a scope's region, inside this one).
     mutating func beginShared(
         _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, lowering given: Lowering? = nil,
         path: Int32, destination: Destination
@@ -106,9 +105,9 @@ extension ProgramLowering {
         let joins = joinsRecursiveResolves
         var boxing: ProgramFactory?
         if joins {
-            // Where the joined resolution records the object the program makes: an object, held
-            // as it is or in a protocol's box (recorded unboxed, as the recursive path records it
-            // for a cycle back to it), or a factory's product that needs no conversion.
+            // Where the joined resolution records the object the program makes: an object, held as
+            // it is or in a protocol's box (recorded unboxed, as a resolution records it, so that a
+            // cycle back to it closes), or a factory's product that needs no conversion.
             switch lowering {
             case .autowired, .scoped(_, .autowired): break
             case .autowiredBoxed(_, _, let conversion, _), .scoped(_, .autowiredBoxed(_, _, let conversion, _)):
@@ -171,7 +170,7 @@ extension ProgramLowering {
         // Whatever lies between the call and an `.optional` property it fills, a failure of the
         // call names the closure's binding (or the factory's) in its path: never the one-step
         // absence such a property goes without (`ResolutionError.isUnavailableInstance`), so it
-        // fails the resolve, as on the recursive path.
+        // fails the resolve.
         for region in enclosingRegions where !regions[region].admitsRecursiveCalls {
             throw joinsRecursiveResolves ? .unsupported : .joinsFromStart
         }
@@ -250,18 +249,18 @@ extension ProgramLowering {
             var place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
             if place == .beside {
                 // Through a factory's call, which names itself in the absence's path: the resolve
-                // fails, as on the recursive path. (Through wrappers that name nothing, the
-                // property's value is a call of its own: see `begin(_:path:destination:)`.)
+                // fails (see `OptionalPlace`). (Through wrappers that name nothing, the property's
+                // value is a call of its own: see `begin(_:path:destination:)`.)
                 guard namesAStepBelowTheInnermostFill() else { throw .unsupported }
                 place = .none
             }
-            // Where the main actor runs, before the arguments too, as the recursive path checks.
+            // Where the main actor runs: checked before its arguments are made.
             if let filled = factory as? FilledConstruction { requireMainActor(for: filled.plan, path: path) }
             // Its value exists only once it returns: meeting it again before then never closes.
             let enclosingEntry = onPath[id]
             onPath[id] = recordings
-            // Read again wherever else it is met (as the recursive path reads an offered instance):
-            // its slot may stay empty.
+            // For an `.optional` property, read again wherever else it is met: its slot stays empty
+            // when the value is absent.
             let optional = place == .property
             stack.append(
                 Pending(
@@ -280,9 +279,9 @@ extension ProgramLowering {
                 producer, of: id, making: make, into: slot, shared: false, path: path, destination: destination)
         case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared,
             .scoped(_, .autowiredBoxed) where joinsRecursiveResolves && !destination.endsShared:
-            // A kept object the joined resolution may be making already (the recursive path, or a
-            // region further out, records it before it is filled): looked up there first, and
-            // recorded there once created, in a region around the scope's.
+            // A kept object the joined resolution may be making already (a closure's nested
+            // program, or a region further out, records it before it is filled): looked up there
+            // first, and recorded there once created, in a region around the scope's.
             return try beginShared(
                 Self.producer(UInt(bitPattern: id)), of: id, into: slot, lowering: lowering, path: path,
                 destination: destination)
@@ -317,12 +316,12 @@ extension ProgramLowering {
     }
 
     /// In a variant for a resolve started inside another, where the producer `id`, which a resolve
-    /// around it is still making, would be made: the program fails there (see `BuiltOutside`).
-    /// Its value's slot is never filled, since nothing after the failure runs; a region it is in
-    /// is abandoned by the failure, as any failure abandons it. Only for what the recursive path
-    /// checks the same way: an autowired object (seen as a protocol too), a factory (never an
-    /// assisted factory's target, which no program counts as built), and an object a scope keeps,
-    /// which fails before its region, where the recursive path fails.
+    /// around it is still making, would be made: the program fails there (see `BuiltOutside`). Its
+    /// value's slot is never filled, since nothing after the failure runs; a region it is in is
+    /// abandoned by the failure, as any failure abandons it. Only for what the program builds
+    /// itself: an autowired object (seen as a protocol too), a factory (never an assisted factory's
+    /// target, which no program counts as built), and an object a scope keeps, which fails before
+    /// its region, whose creation lock the resolve around it holds.
     mutating func failBuiltOutside(_ lowering: Lowering, of id: ObjectIdentifier, path: Int32, into slot: Int?)
         throws(Stop) -> Value?
     {
@@ -334,7 +333,8 @@ extension ProgramLowering {
             isFactory = true
         case .scoped(let scope, _) where scope.publishes:
             // A singleton or custom scope's object: the resolve around it holds its creation lock,
-            // and the recursive path fails as it takes that lock again on this thread.
+            // and is creating it, which entering its region on this thread would meet as a
+            // re-entry.
             isFactory = true
         case .scoped(_, .autowired), .scoped(_, .autowiredBoxed):
             // A `.weak` object, recorded as it is begun, as any autowired object.
@@ -351,8 +351,8 @@ extension ProgramLowering {
 
     /// Creates an object of `type` for the producer `id` and pushes the filling of its properties.
     /// It is recorded before they are filled, so that a property cycle back to it closes here. One
-    /// seen as a protocol it is bound as is boxed by `boxing` at once, as the recursive path records
-    /// it: what is recorded and delivered is then the box, which holds the object filled later.
+    /// seen as a protocol it is bound as is boxed by `boxing` at once, so that such a cycle finds
+    /// it too: what is recorded and delivered is then the box, which holds the object filled later.
     /// What is delivered goes into `slot` when one is given.
     mutating func beginObject(
         of type: any Injectable.Type, _ plan: InjectionPlan, boxedBy boxing: ProgramFactory?, shared: Bool,

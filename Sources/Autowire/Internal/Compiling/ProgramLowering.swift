@@ -1,7 +1,7 @@
 /// Lowers the compiled producers reachable from one root into a `ResolveProgram`, walking them with
 /// a stack of its own (no recursion: a chain of any depth lowers).
 ///
-/// The walk visits what the recursive path would, in the same order: an object's properties in
+/// The walk visits the graph in the order its values are made: an object's properties in
 /// declaration order, each value made completely before it is stored. An object a scope keeps is
 /// made in a region the program skips while the scope has one (see `ResolveProgram`). Runs under
 /// the registry's lock; reads producers and plans, which are immutable once published.
@@ -14,10 +14,12 @@ struct ProgramLowering {
 
     /// Why a root has no program.
     enum Stop: Error {
-        /// A singleton on the way is not created yet: the recursive path creates it (joining this
-        /// resolve's graph, as it always has), and a later resolve lowers the program.
+        /// A singleton on the way is not created yet, and no program can create it (see
+        /// `SingletonProducer.lowering()`): nothing is published, so a later resolve lowers again.
+        /// This one has no program (see `ProgramWord.none`).
         case notYet
-        /// Something on the way only the recursive path performs; the root keeps that path.
+        /// Something on the way no program performs, or a root a program would not speed up (a
+        /// closure's own): the root has no program (see `ProgramWord.none`).
         case unsupported
         /// A closure is called inside the region of a kept object (or of a `.graph` object made
         /// again), after a region that stays in later programs made a `.graph` object, or after
@@ -25,8 +27,7 @@ struct ProgramLowering {
         /// that has not joined a resolution: lowered again joining one from its
         /// first instruction, in which a singleton's or a custom scope's region is a creation
         /// frame (`ResolveProgram.ScopeRegion.framed`), a `.weak` object's marks what is made as
-        /// kept (`keptInJoined`), as the recursive path makes them, and every region records the
-        /// `.graph` objects it makes.
+        /// kept (`keptInJoined`), and every region records the `.graph` objects it makes.
         case joinsFromStart
     }
 
@@ -273,7 +274,7 @@ struct ProgramLowering {
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
         case .notYet, .unsupported, .recursive, .keptClosure:
-            // A root only the recursive path makes gains nothing from a program around it: a
+            // A root that only a closure's call makes gains nothing from a program around it: a
             // closure root's program (one `RecursiveCall`) measured 417 instructions more per
             // resolve than `resolveRecursively` (closure-factories 4,310 → 4,727), setting up the
             // joined resolution beside the run's own frame.
@@ -369,10 +370,11 @@ struct ProgramLowering {
                     // waited for its arguments across a `RecursiveCall`, or one met after the first.
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
-                // The recursive path marks what a `RecursiveCall` makes in the joined resolution,
-                // which it reads itself. An assisted factory's target may run again while it runs
-                // (its construction making smaller ones, as a tree's does): a resolve inside it
-                // never counts it as built outside, as the recursive path's re-entry check does not.
+                // What a `RecursiveCall` makes is marked in the joined resolution, where a resolve
+                // started inside it finds the mark: it needs no building range. An assisted
+                // factory's target may run again while it runs (its construction making smaller
+                // ones, as a tree's does): a resolve inside it never counts it as built outside, as
+                // a resolution's re-entry check (`Resolution.constructing`) does not.
                 if !(factory is RecursiveCall), !Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget {
                     building.append(
                         ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))

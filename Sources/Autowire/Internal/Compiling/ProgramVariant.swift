@@ -1,7 +1,7 @@
-/// What a variant of a root's program is lowered for: what is being made around the resolve it
-/// runs in, which the program itself would make again. The recursive path meets each such
-/// producer where it would make it, and waits for it or fails there; a variant does the same at
-/// that point (see `Registry.variant(of:for:_:)`, which lowers each once).
+/// What a variant of a root's program is lowered for: what is being made around the resolve it runs
+/// in, which the program itself would make again. The variant meets each such producer where the
+/// program would make it, and waits for it or fails there (see `Registry.variant(of:for:_:)`, which
+/// lowers each once).
 struct ProgramVariant: Hashable {
     /// For a nested program: the factories it calls that are running in the resolution it is asked
     /// from, because a closure one of them called while making its arguments asked for the root.

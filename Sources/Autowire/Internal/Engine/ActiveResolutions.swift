@@ -41,9 +41,10 @@ enum ActiveResolutions {
     /// Makes `run` the innermost resolve on this thread and returns the thread's cell. Inside
     /// another resolve (one started from user code: an `init()`, a `didSet`, a closure), the run
     /// links to it, unless a resolve around it is building an object, or running a factory, that
-    /// the program may make: then returns nil, and the caller resolves recursively, which meets it
-    /// as a cycle where it would. Without a cell (see `cell(under:)`), the run goes ahead
-    /// unrecorded. `key` is `ActiveResolutions.key`, read once by the caller.
+    /// the program may make: then returns nil, and the caller runs the program's variant, which
+    /// fails as a cycle where it would make it again (see `builtOutside(by:key:)`). Without a cell
+    /// (see `cell(under:)`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
+    /// once by the caller.
     @inline(__always)
     static func enter(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
         guard let cell = cell(under: key) else { return .some(nil) }
@@ -134,7 +135,7 @@ enum ActiveResolutions {
         // one, so it is alive.
         var next = state.pointee.outer
         // What a program builds around a closure it calls is not outside the closure's resolves:
-        // they are in the program's own resolve, as those of a closure the recursive path calls.
+        // they are in the program's own resolve, whose joined resolution they work in.
         if state.pointee.joinsProgram, case .program(let run) = next { next = run.pointee.outer }
         return anyEnclosing(from: next, test, orProgram: testProgram)
     }

@@ -19,13 +19,14 @@ class ProgramFactory {
 
     /// Whether errors inside its arguments name it in their path (`parameter 2 of Mailer's
     /// factory`), as a factory's do. What the container makes with its own code (an alias's
-    /// conversion, a `Tagged` wrapper, a collection) does not, as in the recursive path, and
-    /// hands on the errors of its arguments unchanged.
+    /// conversion, a `Tagged` wrapper, a collection) does not, and hands on the errors of its
+    /// arguments unchanged.
     var namesPath: Bool { true }
 
     /// Whether the call may fail with `unavailable-instance` (an offered object that is gone),
-    /// which an `.optional` property turns into leaving the property as it is: a program never
-    /// lowers such a call below an optional property, which the recursive path then fills.
+    /// which an `.optional` property turns into leaving the property as it is: a program calls it
+    /// straight for such a property, whose store it skips when the object is gone (see
+    /// `ProgramLowering.OptionalPlace`).
     var mayBeUnavailable: Bool { false }
 
     /// For an alias's conversion of an implementation object to the type it is bound as: that
@@ -66,8 +67,8 @@ class ProgramFactory {
         slot.fill(owning: try call(arguments, in: run))
     }
 
-    /// The error of a failed call as the recursive path reports it: a resolution error thrown
-    /// inside passes through this factory, anything else is the factory's own failure.
+    /// The error of a failed call: a resolution error thrown inside passes through this factory
+    /// (named in its path when it `namesPath`), anything else is the factory's own failure.
     func failure(_ error: any Error) -> ResolutionError {
         if let error = error as? ResolutionError { return namesPath ? error.prependingPath(key.description) : error }
         return ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)

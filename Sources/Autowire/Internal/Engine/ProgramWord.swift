@@ -6,7 +6,10 @@
 enum ProgramWord {
     /// Never resolved as a root yet.
     static let unlowered: UInt = 0
-    /// No program can perform it: the recursive path always runs.
+    /// No program can perform it: a closure root is called in a fresh resolution (see
+    /// `AnyProducer.resolveRecursively()`), and a constant a closure's `Resolver` asks for is read
+    /// as it is (see `AnyProducer.producedWithoutProgram`); anything else fails with
+    /// `internal-inconsistency`.
     static let none: UInt = 1
 
     /// Whether `word` is the address of a published program.

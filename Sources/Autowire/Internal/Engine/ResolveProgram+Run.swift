@@ -23,9 +23,10 @@ extension ResolveProgram {
     }
 
     /// Runs the program. Returns the root object, whose reference now belongs to the caller (for an
-    /// injection: the object handed in, not retained), or nil when a resolve this one was started in
-    /// on this thread is building something the program may build: the caller then resolves
-    /// recursively, which meets it where it would (see `ActiveResolutions.enter(_:key:)`).
+    /// injection: the object handed in, not retained), or nil when a resolve this one was started
+    /// in on this thread is building something the program may build: the caller then runs the
+    /// program's variant, which fails where it would build it again (see
+    /// `ActiveResolutions.enter(_:key:)`).
     @inline(__always)
     func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil, seed: BorrowedValue? = nil)
         throws(ResolutionError) -> ObjectWord?
@@ -127,8 +128,8 @@ extension ResolveProgram {
     /// when it ends if it read nothing made outside it, else with the frame or resolve around it.
     /// Returns the root's value as recorded, owned.
     func runNested(in resolution: StackReference<ResolutionState>) throws(ResolutionError) -> AnyObject {
-        // What the recursive path checks once per object: a run of closures resolving one another
-        // nests a run per level.
+        // Closures resolving one another nest a run per level: the thread's stack is checked here,
+        // as a closure's call checks it (`Resolution.checkDepth()`).
         if resolution.pointee.stack.isExhausted() { throw Resolution(state: resolution).tooDeep() }
         var record = ProgramRun(program: self, request: resolution.pointee.request, seed: resolution.pointee.seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
@@ -236,10 +237,10 @@ extension ResolveProgram {
                         try call.withFactory { try $0.call(arguments, storingInto: frame.destination(object), in: run) }
                     }
                 } catch {
-                    // An `.optional` property's value that is absent: the store after the call
-                    // (see `ProgramLowering.OptionalPlace`) is skipped, and the property keeps what
-                    // it had, as the recursive path leaves it. (Out of line, and falling through to
-                    // the step below rather than `continue`: the loop's shape stays as it was.)
+                    // An `.optional` property's value that is absent: the store after the call (see
+                    // `ProgramLowering.OptionalPlace`) is skipped, and the property keeps what it
+                    // had. (Out of line, and falling through to the step below rather than
+                    // `continue`: the loop's shape stays as it was.)
                     guard instruction.moves, isAbsence(error, skipping: pc + 1, of: instruction) else {
                         throw failure(call.withFactory { $0.failure(error) }, at: pc, frame)
                     }

@@ -212,8 +212,9 @@ extension ResolveProgram {
         instruction.valueIsConstant ? constants[Int(instruction.value)] : frame.word(at: Int(instruction.value))
     }
 
-    /// Releases what the frame still owns and adds the path of the failing instruction, the way
-    /// each property on the way adds itself in the recursive path.
+    /// Releases what the frame still owns and adds the path of the failing instruction: each
+    /// property and named factory parameter on the way to it, innermost first, as if the error
+    /// passed through each.
     @inline(never)
     func failure(_ error: any Error, at pc: Int, _ frame: ProgramFrame) -> ResolutionError {
         for slot in (injects ? 1 : 0)..<slotCount { frame.release(slot) }

@@ -83,14 +83,13 @@ extension ResolveProgram {
         /// For a region that makes a `.graph` object once the program joined recursive resolves,
         /// its producer, unretained: the registry the program belongs to owns it. Also for a custom
         /// scope's region met once joined: the object the scope keeps is recorded there when the
-        /// region is skipped, as the recursive path records it, so that a closure's resolve finds
-        /// the same one after a reset.
+        /// region is skipped, so that a closure's resolve finds the same one after a reset.
         var joined: Unowned<AnyProducer>? = nil
         /// For a `.graph` or kept object's region once joined, when the object is held boxed as a
         /// protocol it is bound as: the conversion that boxes it. The region records the object
-        /// itself there, as the recursive path does, and boxes what it finds there (see
-        /// `ProgramFactory.boxingRecorded`). Unretained: the program's call of the same conversion,
-        /// inside the region, keeps it in the program's factories.
+        /// itself there, as a resolution records it so that a cycle back to it closes, and boxes
+        /// what it finds there (see `ProgramFactory.boxingRecorded`). Unretained: the program's
+        /// call of the same conversion, inside the region, keeps it in the program's factories.
         var boxing: Unowned<ProgramFactory>? = nil
         /// The scope's `publishes` and `becomesConstant`.
         let publishes: Bool
@@ -114,24 +113,24 @@ extension ResolveProgram {
         var defers = false
         /// For a region that publishes, met once the program joined a resolution (after a
         /// `RecursiveCall`, or in a nested program): the region is a creation frame of that
-        /// resolution, as the recursive path's creation of the singleton is. Its hooks wait in the
-        /// frame, and its object is staged and published when the frame ends: at once, or with
-        /// the frame around it or at the end of the resolve when it read an object made outside
-        /// it (`readsOutside`, or found recorded there), since closures' objects are not the
-        /// program's to see.
+        /// resolution, so that what closures called inside it make and read is part of its
+        /// creation. Its hooks wait in the frame, and its object is staged and published when the
+        /// frame ends: at once, or with the frame around it or at the end of the resolve when it
+        /// read an object made outside it (`readsOutside`, or found recorded there), since
+        /// closures' objects are not the program's to see.
         var framed = false
         /// For a framed region: whether the program's own instructions in it read an object made
         /// before it (see `defers`).
         var readsOutside = false
         /// For the region of a `.weak` object, met once the program joined a resolution: while it
         /// runs, what that resolution makes (a closure's objects) is made for an object the
-        /// container keeps, as the recursive path's creation of the object marks it.
+        /// container keeps (`ResolutionState.isMakingKeptObject`), so that its handles and
+        /// resolvers hold the container weakly.
         var keptInJoined = false
         /// Whether a closure may be called inside it, through the run's joined resolution: a
         /// `.graph` object's region once joined, or a framed or `.weak` region whose object the
         /// joined resolution sees while it is made (recorded there once created, or made by a
-        /// factory marked under construction there), so that a closure needing it back finds it,
-        /// as the recursive path's would.
+        /// factory marked under construction there), so that a closure needing it back finds it.
         var admitsRecursiveCalls = false
     }
 

@@ -19,10 +19,10 @@ import Synchronization
 /// is emptied. `release` drops what a slot still owns when its last read was not a store. The
 /// result slot is never moved: its reference goes to the caller. Constants belong to the program.
 ///
-/// **Instructions**, in the order the recursive path would act: an object is created, its
-/// properties filled in declaration order (each value made completely first), its first fill
-/// checked, and only then stored into the object that needs it. Hooks come last, once every
-/// object is complete (a property cycle included), in the order objects were completed. A
+/// **Instructions**, in the order the resolve acts: an object is created, its properties filled
+/// in declaration order (each value made completely first), its first fill checked, and only then
+/// stored into the object that needs it. Hooks come last, once every object is complete (a
+/// property cycle included), in the order objects were completed. A
 /// `ProgramFactory` is a typed factory, or what the container makes with its own code from other
 /// values: an alias's conversion, the request of a `RequestScope`, a `Lazy`, a `Tagged` wrapper,
 /// an optional, a collection.
@@ -55,46 +55,45 @@ import Synchronization
 /// the hooks of those objects before its `leaveScope`. One that reads an object made before it
 /// (which may be incomplete until the resolve ends) `defers`: its `leaveScope` stages the object,
 /// lock held, and a second `leaveScope` publishes it with the enclosing region that publishes, or
-/// after the hooks at the end; a failure before then discards it, as the recursive path does (see
-/// `ProgramLowering`).
+/// after the hooks at the end; a failure before then discards it, since it read objects of the
+/// failed resolve (see `ProgramLowering`).
 ///
-/// **Closure factories.** What only the recursive path makes, a closure factory's value (in the
-/// `.graph` scope or transient), is a `callFactory` of a `RecursiveCall`: the recursive path runs
+/// **Closure factories.** What a program cannot make itself, a closure factory's value (in the
+/// `.graph` scope or transient), is a `callFactory` of a `RecursiveCall`: the closure is called
 /// inside the run, in one *joined* resolution per run, which the first such call starts with the
 /// `.graph` objects the program made before it (passed as its arguments, so none is moved out of
 /// its slot before then). Every `.graph` object the program meets after that call is made in a
 /// region with no scope, which looks it up in the joined resolution first (a closure may have made
 /// it) and records it there once created (a closure called while it is filled then finds it), so a
-/// closure and the program share each one, whichever asks first. A
-/// `.graph` factory waiting for its arguments around the call is marked under construction in the
-/// joined resolution, and its call records its product there (`JoinedPublication`), as the
-/// recursive path would. A transient object being filled around the call is the program's, in the
-/// same resolve as the joined resolution (which therefore does not count the program as an
-/// enclosing resolve); a transient factory waiting around the call is marked under construction in
-/// it for the call. The joined resolution's deferred hooks run after the program's, and it ends
-/// with the run. A root that is itself a closure factory keeps the recursive path, as does one
-/// whose closure is reached inside a custom scope's region, or reaches an `.optional` property
-/// through a region or a call. One called straight for an `.optional` property (like an offered
-/// instance read for one) has `moves` set on its `callFactory`: when it finds its value absent,
-/// the store after it is skipped, and the property keeps what it had.
+/// closure and the program share each one, whichever asks first. A `.graph` factory waiting for its
+/// arguments around the call is marked under construction in the joined resolution, and its call
+/// records its product there (`JoinedPublication`): a closure that needs it meets the cycle, or
+/// waits for it to fill a property. A transient object being filled around the call is the
+/// program's, in the same resolve as the joined resolution (which therefore does not count the
+/// program as an enclosing resolve); a transient factory waiting around the call is marked under
+/// construction in it for the call. The joined resolution's deferred hooks run after the program's,
+/// and it ends with the run. A root that is itself a closure factory has no program: its closure is
+/// called in a fresh resolution (see `ProgramWord.none`). One called straight for an `.optional`
+/// property (like an offered instance read for one) has `moves` set on its `callFactory`: when it
+/// finds its value absent, the store after it is skipped, and the property keeps what it had.
 ///
 /// **Nested runs.** What a closure's `Resolver` asks for while its resolve runs is made by a
 /// *nested* program of that root, lowered as if its first instruction came after a
 /// `RecursiveCall`: every `.graph` object is looked up in the closure's resolution and recorded
 /// there, so it is one instance with the program around the closure and every other closure. Its
-/// hooks (`callHook` with `moves` set) wait for the creation frame the run is in that resolution,
-/// as the recursive path's would (see `runNested(in:)`). A root whose nested program calls a
-/// factory still running in that resolution (which a property may wait for) is made by the
-/// recursive path instead. A singleton's region met once a program joined a resolution (after a
-/// `RecursiveCall`, or anywhere in a nested program) is *framed*: a creation frame of that
-/// resolution, which runs the region's hooks and publishes its object when the frame ends, or
-/// defers both when the frame read an object made outside it (see `ScopeRegion.framed`). A
+/// hooks (`callHook` with `moves` set) wait for the creation frame the run is in that resolution
+/// (see `runNested(in:)`). A root whose nested program calls a factory still running in that
+/// resolution (which a property may wait for) is made by the program's variant that waits for it
+/// instead (see `ProgramVariant.waitsFor`). A singleton's region met once a program joined a
+/// resolution (after a `RecursiveCall`, or anywhere in a nested program) is *framed*: a creation
+/// frame of that resolution, which runs the region's hooks and publishes its object when the frame
+/// ends, or defers both when the frame read an object made outside it (see `ScopeRegion.framed`). A
 /// custom scope's region is refused there.
 ///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
 /// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just
 /// before its `create` (for an injection, before its first store) and fails the run anywhere else,
-/// as the recursive path's plan does, so its `init()` never runs off the main actor.
+/// so its `init()` never runs off the main actor.
 ///
 /// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
 /// setter, a check), so a resolve started from that code can tell which objects are being built:
@@ -105,9 +104,9 @@ import Synchronization
 ///
 /// **Life.** `ProgramLowering` lowers a program on the root's first top-level resolve, under the
 /// registry's lock, when every producer it reaches is one a program performs; the root otherwise
-/// keeps the recursive path. Published programs are immutable. A program lowered while stores still
-/// learn their offsets, or before first fills were checked, or that has since published a
-/// singleton (a constant for the next program), is lowered again at the next resolve;
+/// has no program (see `ProgramWord.none`). Published programs are immutable. A program lowered
+/// while stores still learn their offsets, or before first fills were checked, or that has since
+/// published a singleton (a constant for the next program), is lowered again at the next resolve;
 /// the one it replaces stays alive with the registry, since another thread may still run it.
 ///
 /// Sendable: every stored property is `let`, and the buffers are filled in `init` and never written
@@ -169,8 +168,8 @@ final class ResolveProgram: @unchecked Sendable {
     /// 1 for a root's first program, one more each time it is lowered again.
     let generation: Int
     /// For a nested program, the producers whose factories it calls (closures included): the
-    /// recursive path marks such a factory under construction while it runs, and a nested run
-    /// would not see the mark (see `canRunNested(in:)`).
+    /// resolution it runs in marks such a factory under construction while it runs, and a nested
+    /// run would not see the mark (see `canRunNested(in:)`).
     let constructs: [ObjectIdentifier]
     /// `ActiveResolutions.key`, read once here rather than through its lazy global on every run.
     let activeResolutionsKey = ActiveResolutions.key

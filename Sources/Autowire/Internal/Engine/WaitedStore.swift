@@ -1,8 +1,8 @@
 /// A property that waited for a shared factory's product (see `ProgramLowering.WaitingStore`),
 /// written once the factory returns where a plain store cannot write it:
 /// - it asked for the factory through aliases (a protocol bound to the factory's class): the
-///   product is converted by each of them first, as the recursive path's waiting fill converts it,
-///   and a product that does not conform fails the resolve there;
+///   product is converted by each of them first, and a product that does not conform fails the
+///   resolve there;
 /// - the object that owns it was made in a region that closed before then: a run that skipped that
 ///   region holds the object its scope kept, complete since it was kept, or nothing for an object
 ///   made inside it, so the property is written only when the region ran.

@@ -49,7 +49,7 @@ private final class InjectedObjectRead<T>: ProgramFactory {
         super.init(key: producer.key, location: nil)
     }
 
-    /// Its error has the path the recursive path gives it.
+    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {

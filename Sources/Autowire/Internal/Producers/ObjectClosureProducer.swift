@@ -16,7 +16,7 @@ final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: true)
     }
 
-    /// A program calls the closure through the recursive path, which sees inside it.
+    /// A program cannot see inside the closure: it calls it through a `RecursiveCall`.
     override func lowering() -> Lowering { .recursive(self, shared: true) }
 
     override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {

@@ -53,7 +53,7 @@ final class OfferedRead<T>: ProgramFactory {
         record(try producer.current())
     }
 
-    /// Its error has the path the recursive path gives it.
+    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 
     override var mayBeUnavailable: Bool { true }
@@ -76,8 +76,8 @@ final class ConvertedOfferedRead: ProgramFactory {
         try aliasConversion.boxingRecorded(try read.call(arguments, in: run))
     }
 
-    /// Its errors have the paths the recursive path gives them: the read's absence names only the
-    /// offered object.
+    /// Its errors name no step of their own: the path is the program's, up to this call, and the
+    /// read's absence names only the offered object.
     override var namesPath: Bool { false }
 
     override var mayBeUnavailable: Bool { true }

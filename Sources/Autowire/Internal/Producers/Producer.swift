@@ -93,9 +93,9 @@ class AnyProducer: @unchecked Sendable {
     func lowering(insideKeptObject: Bool) -> Lowering { lowering() }
 
     /// The value of a top-level resolve as recorded (see `RecordedResult`), when no compiling or
-    /// lowering has to run first: by the published program, unless lowering it
-    /// again would make it faster, or recursively when no program can perform it. Nil when the
-    /// slow path must run.
+    /// lowering has to run first: by the published program, unless lowering it again would make it
+    /// faster, or by `resolveRecursively()` when the root has no program (`ProgramWord.none`). Nil
+    /// when the slow path must run.
     @usableFromInline
     func readyTopLevelResult() throws -> RecordedResult? {
         let word = programWord.load(ordering: .acquiring)
@@ -103,9 +103,10 @@ class AnyProducer: @unchecked Sendable {
         return word == ProgramWord.none ? try resolveRecursively() : nil
     }
 
-    /// A top-level resolve by the recursive path, its result handed over as `readyTopLevelResult`
-    /// does; nil when the value is not a class reference (a box would cost an allocation: the slow
-    /// path returns it as it is).
+    /// A top-level resolve of a root with no program, in a fresh resolution: a closure's call (what
+    /// is not called as a closure fails there with `internal-inconsistency`), its result handed
+    /// over as `readyTopLevelResult` does; nil when the value is not a class reference (a box would
+    /// cost an allocation: the slow path returns it as it is).
     func resolveRecursively() throws -> RecordedResult? { nil }
 
     /// Produces the value in `resolution` as a resolution records it (a class reference as it is,
@@ -170,7 +171,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     /// What a program's region of this kept object calls to make it with the closure `recipe`: the
-    /// call the recursive path's creation makes (`makeRecorded`), in the run's joined resolution.
+    /// closure's call (`makeRecorded`), in the run's joined resolution.
     final func keptClosure(_ recipe: Recipe<T>) -> Lowering {
         .keptClosure(self) { resolution in self.reference(for: try self.makeRecorded(with: recipe, in: resolution)) }
     }
@@ -218,7 +219,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     /// Produces the value as the start of a new top-level resolution: by its resolve program when
-    /// it has one, else recursively.
+    /// it has one, else by its closure's call in a fresh resolution (see `ProgramWord.none`).
     func resolveTopLevel() throws -> T {
         if let made = try readyTopLevelResult() { return made.take(as: T.self, isObject: holdsReferences) }
         return try resolveTopLevelSlowly()
@@ -248,7 +249,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// resolver that holds the container weakly: the object keeps what it gets, so every handle
     /// and resolver made in this resolve holds the container weakly too (see `RegistryReference`).
     /// By the root's program lowered for a kept object (`ProgramKind.rootForKeptObject`), else by
-    /// the recursive path, which marks the whole resolve so. `seed`: an `AssistedFactory`'s.
+    /// its closure's call in a fresh resolution, marked so as a whole
+    /// (`Resolution.keepsWhatItMakes()`). `seed`: an `AssistedFactory`'s.
     final func resolveTopLevelForKeptObject(seed: BorrowedValue? = nil) throws -> T {
         guard let made = try registry.program(for: self, kind: .rootForKeptObject)?.run(seed: seed) else {
             return try Resolution.run(
@@ -261,7 +263,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return value(ofRun: made)
     }
 
-    /// Lowers the program on first use, and again once it can be faster; else resolves recursively.
+    /// Lowers the program on first use, and again once it can be faster; with none, calls the
+    /// closure in a fresh resolution (`runRecursively`).
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws -> T {
         guard let program = registry.program(for: self) else { return try runRecursively(request: request, seed: seed) }
@@ -289,7 +292,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         RecordedResult(owning: made).take(as: T.self, isObject: holdsReferences)
     }
 
-    /// A new top-level resolve by the recursive path.
+    /// A new top-level resolve of a root with no program: its closure's call. Anything else fails
+    /// there with `internal-inconsistency`.
     @inline(__always)
     private func runRecursively(request: BorrowedValue?, seed: BorrowedValue?) throws -> T {
         try Resolution.run(

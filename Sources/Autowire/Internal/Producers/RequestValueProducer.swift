@@ -42,6 +42,6 @@ final class RequestRead<Request>: ProgramFactory {
         return isReference ? recordObject(value) : boxType.init(value)
     }
 
-    /// Its error has the path the recursive path gives it.
+    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 }

@@ -53,7 +53,7 @@ final class SeedRead<Seed>: ProgramFactory {
         return isReference ? recordObject(value) : boxType.init(value)
     }
 
-    /// Its error has the path the recursive path gives it.
+    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 }
 

@@ -85,8 +85,7 @@ private final class WeakValueRegion<T>: ProgramScope {
 }
 
 /// The typed factory of a `.weak` value that is not a class reference (a protocol) as a program
-/// calls it: its product must be an object, which the scope keeps weakly, as the recursive path
-/// requires.
+/// calls it: its product must be an object, since the scope keeps it weakly.
 private final class WeakObjectFactory<T>: ProgramFactory {
     private let made: ProgramFactory
     private let producerLocation: SourceLocation?

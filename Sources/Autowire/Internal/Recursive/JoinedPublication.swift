@@ -1,8 +1,7 @@
 /// A `.graph` factory a resolve program calls after a `RecursiveCall` made one of its arguments:
-/// the run's joined resolution marked it under construction during that call (see
-/// `RecursiveCall`), so its product is recorded there too once it returns, as the recursive path
-/// records it. Closures called after it share it, and property fills that waited for it are
-/// written.
+/// the run's joined resolution marked it under construction during that call (see `RecursiveCall`),
+/// so its product is recorded there too once it returns, which clears the mark. Closures called
+/// after it share it, and property fills that waited for it are written.
 final class JoinedPublication: ProgramFactory {
     /// Nil for a publication of its one argument, a construction's filled product (see
     /// `FilledConstruction`), which it returns as it is.

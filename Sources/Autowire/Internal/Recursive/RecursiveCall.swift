@@ -1,8 +1,8 @@
-/// A value a resolve program cannot make itself, made by the recursive path inside the program's
-/// run: a closure factory's, whose closure resolves what it needs through a `Resolver` the program
-/// cannot see into; or, by `make`, another program's, run as a closure's `Resolver` runs it: the
-/// nested program of what a graph past the size of one program meets, or of an `.optional`
-/// property's wrapper of an offered object (see `ProgramLowering.begin(_:path:destination:)`).
+/// A value a resolve program cannot make itself, made inside the program's run, in a resolution: a
+/// closure factory's, whose closure resolves what it needs through a `Resolver` the program cannot
+/// see into; or, by `make`, another program's, run as a closure's `Resolver` runs it: the nested
+/// program of what a graph past the size of one program meets, or of an `.optional` property's
+/// wrapper of an offered object (see `ProgramLowering.begin(_:path:destination:)`).
 ///
 /// Every such call of one run produces in the same recursive resolution, the run's *joined*
 /// resolution (see `JoinedResolution`), so that one `.graph` object is one instance across the
@@ -14,9 +14,9 @@
 ///   may have made it), and recorded there once the program created it, for the closures called
 ///   while it is filled (see `ResolveProgram.ScopeRegion`);
 /// - a `.graph` factory waiting for its arguments around the call is marked under construction
-///   there, as the recursive path marks it (a closure that needs it meets the cycle, or a property
-///   fill waits for it), until the program calls it and records its product there too (see
-///   `JoinedPublication`).
+///   there, as a resolution marks a factory while it runs (a closure that needs it meets the cycle,
+///   or a property fill waits for it), until the program calls it and records its product there too
+///   (see `JoinedPublication`).
 ///
 /// The joined resolution's hooks and singletons that wait for the end of the resolve run after the
 /// program's own hooks; it is ended, like any resolve, when the run ends or fails.
@@ -47,7 +47,8 @@ final class RecursiveCall: ProgramFactory {
         super.init(key: producer.key, location: producer.origin.location)
     }
 
-    /// Its errors have the paths the recursive path gives them.
+    /// Its errors name no step of their own: the path is the program's, up to this call, and the
+    /// closure's call names its binding itself (see `Resolution.callClosureFactory(_:of:)`).
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
@@ -60,8 +61,9 @@ final class RecursiveCall: ProgramFactory {
             forKeptObject: run.pointee.program.kind == .rootForKeptObject)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
-        // Marked for the call, as the recursive path marks a transient factory while it runs: met
-        // again inside it, one is a cycle unless a `.graph` object was recorded since it began.
+        // Marked for the call, as a resolution marks a transient factory while it runs
+        // (`Resolution.constructing`): met again inside it, one is a cycle unless a `.graph` object
+        // was recorded since it began.
         var restoredMarks: [Int] = []
         if !waitingTransientFactories.isEmpty {
             let recorded = state.pointee.registrations
@@ -81,9 +83,9 @@ final class RecursiveCall: ProgramFactory {
         // A nested run's resolution is on this thread's chain already: the closure whose
         // `Resolver` started the run found it there.
         if scoped.pointee.isNested { return try produce(in: Resolution(state: state)) }
-        // The joined resolution is the thread's innermost resolve while the recursive path runs in
-        // it (a closure's `Resolver` finds it there), enclosed by the program's run; then the run
-        // is the innermost again.
+        // The joined resolution is the thread's innermost resolve while the call runs in it (a
+        // closure's `Resolver` finds it there), enclosed by the program's run; then the run is the
+        // innermost again.
         let cell: ActiveResolutions.Cell?
         (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: producer.registry.activeResolutionsKey)
         defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }

@@ -1,10 +1,10 @@
 /// Where a nested program's waiting variant begins a factory that is running in the resolution the
-/// run works in, checked as the recursive path checks it (`Resolution.constructing`), before its
+/// run works in, checked as a resolution checks it (`Resolution.constructing`), before its
 /// arguments are made, since what the run records before this point counts:
-/// - a transient factory may run again only if a `.graph` object was recorded since it began,
-///   which a cycle going round again then meets (`allowsProgress`);
-/// - a shared one (a `.graph` factory, or one a scope keeps) is a cycle that never closes, as on
-///   the recursive path, which reports it there after making what came before.
+/// - a transient factory may run again only if a `.graph` object was recorded since it began, which
+///   a cycle going round again then meets (`allowsProgress`);
+/// - a shared one (a `.graph` factory, or one a scope keeps) is a cycle that never closes, reported
+///   there, after what came before was made.
 ///
 /// Its product, never read, is the producer itself: a call makes a value, and its slot is released
 /// like any other.
@@ -18,7 +18,7 @@ final class ReentryCheck: ProgramFactory {
         super.init(key: producer.key, location: producer.origin.location)
     }
 
-    /// Its error has the path the recursive path gives it.
+    /// Its error names no step of its own: the path is the program's, up to this check.
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {

@@ -243,7 +243,7 @@ import Synchronization
     }
 
     /// Records `instance` in slot `index` (valid for the current `generation`). Inlined: once per
-    /// object the recursive path makes.
+    /// object recorded, a closure's product or what a joined program records.
     @inline(__always)
     mutating func record(_ instance: consuming AnyObject, at index: Int) {
         if unsafe slots[index].hasInstance {

@@ -2,7 +2,8 @@
 /// asks for the kept object under the scope's creation lock, and makes one only when there is
 /// none, in a region of instructions it skips otherwise (see `ResolveProgram`).
 ///
-/// The recursive path uses the same calls, so both paths share one lock and one instance.
+/// Only programs enter a scope: a kept object's closure is called inside its region too (see
+/// `Lowering.keptClosure`), so every resolve shares one lock and one instance.
 class ProgramScope {
     /// Takes the creation lock and returns the object the scope keeps, with the lock released
     /// again; nil when it keeps none, with the lock still held until `keep` or `abandon`.
@@ -37,7 +38,7 @@ class ProgramScope {
     /// before `keep`, and a request read inside the region is refused. A region that reads an
     /// object made before it (perhaps still being built, or with its hook still to run) only
     /// stages its object, published with the enclosing region that publishes, or at the end of a
-    /// successful run, as the recursive path defers such a publication.
+    /// successful run, once what it read is complete.
     var publishes: Bool { false }
 
     /// Whether the object, once kept, is a constant of the programs lowered after (a singleton):

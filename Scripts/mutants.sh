@@ -756,13 +756,13 @@ mutant reentry-check-ignores-progress Internal/Recursive/ReentryCheck.swift \
     'WaitingVariantTests' no \
     '!allowsProgress || since == joined.pointee.registrations' \
     '!allowsProgress || since >= 0'
-# A top-level resolve started inside another that builds what its program may build: the variant
-# that fails where the recursive path would is not run (the recursive path makes the root), or it
-# reports a factory met again as an object rebuilt.
-mutant built-outside-variant-not-run Internal/Producers/Producer.swift \
-    'NestedTopLevelResolveTests' no \
-    '        if !outside.isEmpty,' \
-    '        if outside.isEmpty,'
+# A top-level resolve (or injection) started inside another that builds what its program may build:
+# the variant that fails where it would build it again is not run (the root fails as having no
+# program), or it reports a factory met again as an object rebuilt.
+mutant built-outside-variant-not-run Internal/Engine/ResolveProgram+Run.swift \
+    'NestedTopLevelResolveTests|NestedResolveTests' no \
+    'guard !outside.isEmpty,' \
+    'guard outside.isEmpty,'
 mutant built-outside-factory-reported-as-object Internal/Compiling/ProgramLowering+Walk.swift \
     'NestedTopLevelResolveTests' no \
     '        case .factory(let factory, _, _) where factory.conversion == nil:

@@ -36,6 +36,20 @@ private final class Outline: Injectable {
     static let dependencies: [Dependency<Outline>] = [.inject(\.makeOutline), .notInjected(\.child)]
 }
 
+/// A singleton that calls its provider of its own class while it is being injected: its provider
+/// holds the container weakly, as a kept object's handles do.
+private final class Catalog: Injectable {
+    var child: Catalog?
+    var makeCatalog: Provider<Catalog>! {
+        didSet {
+            let provider: Provider<Catalog> = makeCatalog
+            recordingErrors { () throws(ResolutionError) in child = try provider.get() }
+        }
+    }
+    static let dependencies: [Dependency<Catalog>] = [.inject(\.makeCatalog), .notInjected(\.child)]
+    static var scope: Scope { .singleton }
+}
+
 /// Fills, from its `init()`, an object made outside the container that needs a `Dashboard` again.
 private final class Dashboard: Injectable {
     let panel = Panel()
@@ -100,6 +114,24 @@ private final class Panel: PropertyInjectable {
         let panel = Panel()
         try container.inject(into: panel)
         #expect(panel.dashboard != nil)
+    }
+
+    /// A kept object's handle resolves by the program lowered for kept objects: started while the
+    /// singleton is still being made, its variant fails where it would make the singleton again.
+    @Test func aSingletonsProviderCalledDuringItsInjectionForItsOwnClassIsACycleError() throws {
+        let container = Container()
+        nestedErrors.withLock { $0 = [] }
+        let catalog = try container.resolve(Catalog.self)
+        #expect(catalog.child == nil)
+        let errors = nestedErrors.withLock { $0 }
+        #expect(errors.count == 1)
+        #expect(
+            errors.first?.description == """
+                error[unclosable-cycle]: Catalog is needed again while its factory is still running, so the cycle can never close.
+                  path: Catalog
+                  fix: Break the cycle: resolve one side through a `Provider` or `Lazy`, or turn a factory into an Injectable class in the `.graph` scope, which is filled after it is created.
+                """)
+        #expect(try container.resolve(Catalog.self) === catalog)
     }
 
     @Test func anInitResolvingSomethingUnrelatedStillWorks() throws {

@@ -96,17 +96,8 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         let dynamicType = type(of: object)
         let target =
             ObjectIdentifier(dynamicType) == objectType ? ownTarget : try registry.injectionTarget(for: dynamicType)
-        guard let program = target.registry.program(for: target) else {
-            throw ResolutionError(.internalInconsistency("\(typeName(dynamicType)) has no injection program"))
-        }
-        if try program.run(injecting: object) != nil { return }
-        // Started from user code inside a resolve still building what the program may build: its
-        // variant fails where it would build one of them again.
-        let outside = ActiveResolutions.builtOutside(by: program, key: target.registry.activeResolutionsKey)
-        guard let variant = target.registry.variant(of: program, for: target, ProgramVariant(builtOutside: outside)),
-            try variant.run(injecting: object) != nil
-        else {
-            throw ResolutionError(.internalInconsistency("the injection of \(typeName(dynamicType)) has no variant"))
+        guard try target.registry.program(for: target)?.runOrItsVariant(for: target, injecting: object) != nil else {
+            throw ResolutionError(.internalInconsistency("the injection of \(typeName(dynamicType)) has no program"))
         }
     }
 }

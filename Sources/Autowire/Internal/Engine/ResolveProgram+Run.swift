@@ -22,6 +22,23 @@ extension ResolveProgram {
         }
     }
 
+    /// Runs the program of `root`, as `run` does; when a resolve this one was started in on this
+    /// thread is building something the program may build, runs instead the program's variant for
+    /// what is built outside, which fails where it would build one of them again. Nil only when
+    /// that variant could not be lowered either.
+    func runOrItsVariant(
+        for root: AnyProducer, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
+        seed: BorrowedValue? = nil
+    ) throws(ResolutionError) -> ObjectWord? {
+        if let made = try run(injecting: target, request: request, seed: seed) { return made }
+        let registry = root.registry
+        let outside = ActiveResolutions.builtOutside(by: self, key: registry.activeResolutionsKey)
+        guard !outside.isEmpty,
+            let variant = registry.variant(of: self, for: root, ProgramVariant(builtOutside: outside))
+        else { return nil }
+        return try variant.run(injecting: target, request: request, seed: seed)
+    }
+
     /// Runs the program. Returns the root object, whose reference now belongs to the caller (for an
     /// injection: the object handed in, not retained), or nil when a resolve this one was started
     /// in on this thread is building something the program may build: the caller then runs the

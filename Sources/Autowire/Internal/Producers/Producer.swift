@@ -252,30 +252,23 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// its closure's call in a fresh resolution, marked so as a whole
     /// (`Resolution.keepsWhatItMakes()`). `seed`: an `AssistedFactory`'s.
     final func resolveTopLevelForKeptObject(seed: BorrowedValue? = nil) throws -> T {
-        guard let made = try registry.program(for: self, kind: .rootForKeptObject)?.run(seed: seed) else {
-            return try Resolution.run(
-                capacity: rootCheck?.slotCapacity ?? 8, seed: seed, key: registry.activeResolutionsKey
-            ) { resolution in
-                resolution.keepsWhatItMakes()
-                return try produce(resolution)
-            }
+        if let made = try registry.program(for: self, kind: .rootForKeptObject)?.runOrItsVariant(for: self, seed: seed)
+        {
+            return value(ofRun: made)
         }
-        return value(ofRun: made)
+        return try Resolution.run(
+            capacity: rootCheck?.slotCapacity ?? 8, seed: seed, key: registry.activeResolutionsKey
+        ) { resolution in
+            resolution.keepsWhatItMakes()
+            return try produce(resolution)
+        }
     }
 
     /// Lowers the program on first use, and again once it can be faster; with none, calls the
     /// closure in a fresh resolution (`runRecursively`).
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws -> T {
-        guard let program = registry.program(for: self) else { return try runRecursively(request: request, seed: seed) }
-        if let made = try program.run(request: request, seed: seed) { return value(ofRun: made) }
-        // Started from user code inside a resolve still building what the program may build: its
-        // variant fails where it would build one of them again.
-        let outside = ActiveResolutions.builtOutside(by: program, key: registry.activeResolutionsKey)
-        if !outside.isEmpty,
-            let variant = registry.variant(of: program, for: self, ProgramVariant(builtOutside: outside)),
-            let made = try variant.run(request: request, seed: seed)
-        {
+        if let made = try registry.program(for: self)?.runOrItsVariant(for: self, request: request, seed: seed) {
             return value(ofRun: made)
         }
         return try runRecursively(request: request, seed: seed)

@@ -153,9 +153,10 @@ private func nestedFailure<Panel: Injectable, Outer>(
 private func hasVariant(of panel: BindingKey, buildingOutside outside: BindingKey, in container: Container) -> Bool {
     let registry = container.registry
     guard let panel = try? registry.rootProducer(for: panel), let writer = try? registry.rootProducer(for: outside),
-        let program = registry.program(for: panel)
+        let program = try? registry.program(for: panel)
     else { return false }
-    return registry.variant(of: program, for: panel, ProgramVariant(builtOutside: [ObjectIdentifier(writer)])) != nil
+    return (try? registry.variant(of: program, for: panel, ProgramVariant(builtOutside: [ObjectIdentifier(writer)])))
+        != nil
 }
 
 /// Whether every resolve that failed inside `init()` had its variant.

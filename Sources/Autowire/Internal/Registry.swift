@@ -267,25 +267,29 @@ final class Registry: @unchecked Sendable {
 
     /// The program to run for `root`: lowered now if it never was, lowered again if the published
     /// one can be faster (stores learned their offsets and first fills were checked in the runs
-    /// since), else the published one. Nil when `root` has no program, yet or ever.
-    /// `kind` says which of the root's programs (see `ProgramKind`).
-    func program(for root: AnyProducer, kind: ProgramKind = .root) -> ResolveProgram? {
+    /// since), else the published one. Nil when `root` has no program: a closure root is then
+    /// called in a fresh resolution, any other fails with `internal-inconsistency`. `kind` says
+    /// which of the root's programs (see `ProgramKind`).
+    ///
+    /// - Throws: `internal-inconsistency` when the registry's lock fails.
+    func program(for root: AnyProducer, kind: ProgramKind = .root) throws(ResolutionError) -> ResolveProgram? {
         let word = root.programWord(of: kind)
-        if word == ProgramWord.unlowered { return lowerProgram(for: root, replacing: word, kind: kind) }
+        if word == ProgramWord.unlowered { return try lowerProgram(for: root, replacing: word, kind: kind) }
         guard ProgramWord.isProgram(word) else { return nil }
         let current = ResolveProgram.published(word)
         guard current.canImprove else { return current }
-        return lowerProgram(for: root, replacing: word, kind: kind) ?? current
+        return try lowerProgram(for: root, replacing: word, kind: kind) ?? current
     }
 
     /// Lowers the resolve program of `root` and publishes it, unless its program word is no longer
-    /// `old` (then returns the program published meanwhile, if any). Returns nil when `root` has no
-    /// program, yet or ever, or when the lock fails: a closure root is then called in a fresh
-    /// resolution, any other fails with `internal-inconsistency`.
-    private func lowerProgram(for root: AnyProducer, replacing old: UInt, kind: ProgramKind) -> ResolveProgram? {
-        // Called from a `dependencies` or `scope` getter while this thread compiles: not now.
+    /// `old` (then returns the program published meanwhile, if any). Nil when `root` has no
+    /// program, or when a `dependencies` or `scope` getter resolves while this thread compiles
+    /// (then not now).
+    private func lowerProgram(for root: AnyProducer, replacing old: UInt, kind: ProgramKind)
+        throws(ResolutionError) -> ResolveProgram?
+    {
         if PlanCompiler.compiling(self) != nil { return nil }
-        return try? table.write { _ -> ResolveProgram? in
+        return try writingTable { () -> ResolveProgram? in
             let word = root.programWord(of: kind)
             guard word == old else { return ProgramWord.isProgram(word) ? ResolveProgram.published(word) : nil }
             let generation = ProgramWord.isProgram(old) ? ResolveProgram.published(old).generation + 1 : 1
@@ -295,8 +299,6 @@ final class Registry: @unchecked Sendable {
                 // `programs` keeps it alive for the registry's life (see `ResolveProgram.published(_:)`).
                 root.publishProgramWord(ResolveProgram.word(publishing: program), of: kind)
                 return program
-            case .failure(.notYet):
-                return nil
             case .failure(.unsupported), .failure(.joinsFromStart):
                 root.publishProgramWord(ProgramWord.none, of: kind)
                 return nil
@@ -308,23 +310,33 @@ final class Registry: @unchecked Sendable {
     /// it is asked to run in (see `ProgramVariant`): lowered once per program and variant. Nil when
     /// it has none: something that meets what is made around it is not a place the variant can wait
     /// or fail, and the resolve fails with `internal-inconsistency`.
-    func variant(of program: ResolveProgram, for root: AnyProducer, _ variant: ProgramVariant) -> ResolveProgram? {
+    ///
+    /// - Throws: `internal-inconsistency` when the registry's lock fails.
+    func variant(of program: ResolveProgram, for root: AnyProducer, _ variant: ProgramVariant)
+        throws(ResolutionError) -> ResolveProgram?
+    {
         if PlanCompiler.compiling(self) != nil { return nil }
         let key = VariantKey(program: ObjectIdentifier(program), variant: variant)
-        let lowered = try? table.write { _ -> ResolveProgram? in
+        return try writingTable { () -> ResolveProgram? in
             if let known = variants[key] { return known }
             switch ProgramLowering.lower(root, generation: program.generation, kind: program.kind, variant: variant) {
             case .success(let lowered):
                 variants[key] = lowered
                 return lowered
-            case .failure(.notYet):
-                return nil
             case .failure(.unsupported), .failure(.joinsFromStart):
                 variants[key] = .some(nil)
                 return nil
             }
         }
-        return lowered ?? nil
+    }
+
+    /// Runs `body` under the table's write lock; a lock that fails is `internal-inconsistency`.
+    private func writingTable<R>(_ body: () -> R) throws(ResolutionError) -> R {
+        do {
+            return try table.write { _ in body() }
+        } catch {
+            throw ResolutionError(.lockFailed(error.call, status: error.status))
+        }
     }
 
     private func compiled(_ key: BindingKey, asRoot: Bool, _ compile: (PlanCompiler) -> AnyProducer?)

@@ -26,8 +26,6 @@ enum Lowering {
     /// construction there until it returns, and recorded there once made (see `RecursiveCall`,
     /// `Producer.keptClosure(_:)`). Only a scope's lowering holds one, as what its region makes.
     case keptClosure(AnyProducer, make: (Resolution) throws -> AnyObject)
-    /// A singleton not created yet: a program can be lowered once it is.
-    case notYet
     /// No program makes it: lowering stops where it is met (`ProgramLowering.Stop.unsupported`).
     case unsupported
 
@@ -36,7 +34,7 @@ enum Lowering {
     var isMadeEachTimeMet: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
-        case .recursive, .keptClosure, .constant, .forward, .scoped, .existing, .notYet, .unsupported: false
+        case .recursive, .keptClosure, .constant, .forward, .scoped, .existing, .unsupported: false
         }
     }
 
@@ -56,7 +54,7 @@ enum Lowering {
         switch self {
         case .autowired, .autowiredBoxed, .forward, .scoped: true
         case .factory(let factory, _, let shared): !shared || factory.conversion == nil
-        case .constant, .existing, .recursive, .keptClosure, .notYet, .unsupported: false
+        case .constant, .existing, .recursive, .keptClosure, .unsupported: false
         }
     }
 
@@ -66,7 +64,7 @@ enum Lowering {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared),
             .recursive(_, let shared):
             shared
-        case .keptClosure, .constant, .forward, .scoped, .existing, .notYet, .unsupported:
+        case .keptClosure, .constant, .forward, .scoped, .existing, .unsupported:
             false
         }
     }

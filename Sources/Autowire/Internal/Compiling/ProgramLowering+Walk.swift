@@ -308,8 +308,6 @@ extension ProgramLowering {
             return try begin(
                 made, of: id, path: path, destination: .leaveScope(region: index, slot: slot, then: destination),
                 into: slot)
-        case .notYet:
-            throw .notYet
         case .constant, .forward, .scoped, .existing, .unsupported, .recursive, .keptClosure:
             throw .unsupported
         }

@@ -14,10 +14,6 @@ struct ProgramLowering {
 
     /// Why a root has no program.
     enum Stop: Error {
-        /// A singleton on the way is not created yet, and no program can create it (see
-        /// `SingletonProducer.lowering()`): nothing is published, so a later resolve lowers again.
-        /// This one has no program (see `ProgramWord.none`).
-        case notYet
         /// Something on the way no program performs, or a root a program would not speed up (a
         /// closure's own): the root has no program (see `ProgramWord.none`).
         case unsupported
@@ -273,7 +269,7 @@ struct ProgramLowering {
                     work: .call(
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
-        case .notYet, .unsupported, .recursive, .keptClosure:
+        case .unsupported, .recursive, .keptClosure:
             // A root that only a closure's call makes gains nothing from a program around it: a
             // closure root's program (one `RecursiveCall`) measured 417 instructions more per
             // resolve than `resolveRecursively` (closure-factories 4,310 → 4,727), setting up the

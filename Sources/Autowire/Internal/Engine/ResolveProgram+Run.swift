@@ -34,7 +34,7 @@ extension ResolveProgram {
         let registry = root.registry
         let outside = ActiveResolutions.builtOutside(by: self, key: registry.activeResolutionsKey)
         guard !outside.isEmpty,
-            let variant = registry.variant(of: self, for: root, ProgramVariant(builtOutside: outside))
+            let variant = try registry.variant(of: self, for: root, ProgramVariant(builtOutside: outside))
         else { return nil }
         return try variant.run(injecting: target, request: request, seed: seed)
     }

@@ -29,7 +29,7 @@ extension AnyProducer {
     /// nested program when it has one, else the constant it is, or its closure's call.
     @inline(__always)
     final func produceNested(_ resolution: Resolution) throws -> AnyObject {
-        guard let program = nestedProgram(in: resolution) else { return try producedWithoutProgram(resolution) }
+        guard let program = try nestedProgram(in: resolution) else { return try producedWithoutProgram(resolution) }
         return try program.runNested(in: resolution.state)
     }
 
@@ -47,25 +47,27 @@ extension AnyProducer {
     /// a root that has none (a closure factory's own): what every closure's resolve of one pays
     /// (a call cost about 18 instructions each, callgrind).
     @inline(__always)
-    final func nestedProgram(in resolution: Resolution) -> ResolveProgram? {
+    final func nestedProgram(in resolution: Resolution) throws(ResolutionError) -> ResolveProgram? {
         let kind: ProgramKind = resolution.state.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested
         guard programWord(of: kind) != ProgramWord.none else { return nil }
-        return nestedProgram(of: kind, in: resolution)
+        return try nestedProgram(of: kind, in: resolution)
     }
 
     /// The nested program of `kind` to run in `resolution`, if any: lowered now if it never was.
     @inline(never)
-    private func nestedProgram(of kind: ProgramKind, in resolution: Resolution) -> ResolveProgram? {
+    private func nestedProgram(of kind: ProgramKind, in resolution: Resolution) throws(ResolutionError)
+        -> ResolveProgram?
+    {
         let word = programWord(of: kind)
         var program: ResolveProgram?
         if ProgramWord.isProgram(word), !ResolveProgram.published(word).canImprove {
             program = ResolveProgram.published(word)
         } else if word != ProgramWord.none {
-            program = registry.program(for: self, kind: kind)
+            program = try registry.program(for: self, kind: kind)
         }
         guard let program else { return nil }
         if program.canRunNested(in: resolution.state) { return program }
-        return registry.variant(
+        return try registry.variant(
             of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution.state)))
     }
 }
@@ -75,7 +77,7 @@ extension Producer {
     /// producer has one, else as `produceNested` makes it.
     @inline(__always)
     final func produceNestedValue(_ resolution: Resolution) throws -> T {
-        guard let program = nestedProgram(in: resolution) else { return try valueWithoutProgram(resolution) }
+        guard let program = try nestedProgram(in: resolution) else { return try valueWithoutProgram(resolution) }
         return recordedValue(try program.runNested(in: resolution.state))
     }
 

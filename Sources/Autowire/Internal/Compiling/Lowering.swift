@@ -49,7 +49,7 @@ enum Lowering {
 
     /// Whether a nested run of a root made so makes anything itself: a closure's value (called as
     /// it is), a `.graph` factory's product it converts, or a constant (read as it is) gains
-    /// nothing from a run around it (see `AnyProducer.producedWithoutProgram`).
+    /// nothing from a run around it (see `Producer.produce(_:)`).
     var makesInNestedRun: Bool {
         switch self {
         case .autowired, .autowiredBoxed, .forward, .scoped: true

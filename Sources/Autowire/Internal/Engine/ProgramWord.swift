@@ -8,7 +8,7 @@ enum ProgramWord {
     static let unlowered: UInt = 0
     /// No program can perform it: a closure root is called in a fresh resolution (see
     /// `AnyProducer.resolveRecursively()`), and a constant a closure's `Resolver` asks for is read
-    /// as it is (see `AnyProducer.producedWithoutProgram`); anything else fails with
+    /// as it is (see `Producer.produce(_:)`); anything else fails with
     /// `internal-inconsistency`.
     static let none: UInt = 1
 

@@ -87,8 +87,8 @@ import Synchronization
 /// instead (see `ProgramVariant.waitsFor`). A singleton's region met once a program joined a
 /// resolution (after a `RecursiveCall`, or anywhere in a nested program) is *framed*: a creation
 /// frame of that resolution, which runs the region's hooks and publishes its object when the frame
-/// ends, or defers both when the frame read an object made outside it (see `ScopeRegion.framed`). A
-/// custom scope's region is refused there.
+/// ends, or defers both when the frame read an object made outside it (see `ScopeRegion.framed`); so
+/// is a custom scope's.
 ///
 /// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
 /// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just

@@ -26,20 +26,12 @@ extension AnyProducer {
     }
 
     /// The value in `resolution`, as recorded, for a closure's `Resolver`: by this producer's
-    /// nested program when it has one, else the constant it is, or its closure's call.
+    /// nested program when it has one, else the constant it is, or its closure's call (see
+    /// `produceRecorded(_:)`).
     @inline(__always)
     final func produceNested(_ resolution: Resolution) throws -> AnyObject {
-        guard let program = try nestedProgram(in: resolution) else { return try producedWithoutProgram(resolution) }
+        guard let program = try nestedProgram(in: resolution) else { return try produceRecorded(resolution) }
         return try program.runNested(in: resolution.state)
-    }
-
-    /// The value of a producer no nested program makes: a constant (a bound value, a created
-    /// singleton: a program around its read would cost more than the read), or a closure and what
-    /// is called as one is (past 64 parameters), called.
-    @inline(never)
-    final func producedWithoutProgram(_ resolution: Resolution) throws -> AnyObject {
-        if case .constant(let recorded) = lowering() { return recorded }
-        return try produceRecorded(resolution)
     }
 
     /// The nested program to run in `resolution`, if any: the one lowered for the inside of an
@@ -47,7 +39,7 @@ extension AnyProducer {
     /// a root that has none (a closure factory's own): what every closure's resolve of one pays
     /// (a call cost about 18 instructions each, callgrind).
     @inline(__always)
-    final func nestedProgram(in resolution: Resolution) throws(ResolutionError) -> ResolveProgram? {
+    final func nestedProgram(in resolution: Resolution) throws -> ResolveProgram? {
         let kind: ProgramKind = resolution.state.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested
         guard programWord(of: kind) != ProgramWord.none else { return nil }
         return try nestedProgram(of: kind, in: resolution)
@@ -55,9 +47,7 @@ extension AnyProducer {
 
     /// The nested program of `kind` to run in `resolution`, if any: lowered now if it never was.
     @inline(never)
-    private func nestedProgram(of kind: ProgramKind, in resolution: Resolution) throws(ResolutionError)
-        -> ResolveProgram?
-    {
+    private func nestedProgram(of kind: ProgramKind, in resolution: Resolution) throws -> ResolveProgram? {
         let word = programWord(of: kind)
         var program: ResolveProgram?
         if ProgramWord.isProgram(word), !ResolveProgram.published(word).canImprove {
@@ -74,18 +64,10 @@ extension AnyProducer {
 
 extension Producer {
     /// The value in `resolution` for a closure's `Resolver`: by the nested program when the
-    /// producer has one, else as `produceNested` makes it.
+    /// producer has one, else as `produceNested` makes it (see `produce(_:)`).
     @inline(__always)
     final func produceNestedValue(_ resolution: Resolution) throws -> T {
-        guard let program = try nestedProgram(in: resolution) else { return try valueWithoutProgram(resolution) }
+        guard let program = try nestedProgram(in: resolution) else { return try produce(resolution) }
         return recordedValue(try program.runNested(in: resolution.state))
-    }
-
-    /// `producedWithoutProgram` as a `T`: a closure's value is returned as it is made, with no
-    /// box for a value that is not a class reference.
-    @inline(never)
-    private func valueWithoutProgram(_ resolution: Resolution) throws -> T {
-        if case .constant(let recorded) = lowering() { return try value(from: recorded) }
-        return try produce(resolution)
     }
 }

@@ -26,8 +26,8 @@ final class RequestRead<Request>: ProgramFactory {
     private let isReference = Request.self is AnyClass
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        // As in `RequestValueProducer.produce`: the pointer is the argument of the
-        // `RequestScope.resolve(_:for:)` call running this program, and its type is checked first.
+        // The pointer is the argument of the `RequestScope.resolve(_:for:)` call running this
+        // program, which outlives the run; its type is checked before it is read as a `Request`.
         guard let request = run.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: location))
         }

@@ -44,8 +44,8 @@ final class SeedRead<Seed>: ProgramFactory {
     private let isReference = Seed.self is AnyClass
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        // As in `SeedProducer.produce`: the pointer is the argument of the `make(_:)` call running
-        // this program, and its type is checked first.
+        // The pointer is the argument of the `make(_:)` call running this program, which outlives
+        // the run; its type is checked before it is read as a `Seed`.
         guard let seed = run.pointee.seed, seed.holds(Seed.self) else {
             throw ResolutionError(.internalInconsistency("no \(typeName(Seed.self)) seed in this resolve"))
         }

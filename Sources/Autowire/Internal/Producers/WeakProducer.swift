@@ -32,16 +32,16 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
             return .scoped(
                 WeakValueRegion<T>(kept, key: key, location: origin.location),
                 .factory(WeakObjectFactory<T>(factory, key: key, location: origin.location), parameters, shared: true))
-        default:
-            guard recipe.isFactory else { return .unsupported }
-            // A closure, or a typed factory no program calls itself (its product converted, or
-            // past 64 parameters): called in the region, through the run's joined resolution.
+        case .unsupported where recipe.isFactory:
+            // A closure (or a typed factory past 64 parameters, called as one is): called in the
+            // region, through the run's joined resolution.
             if holdsReferences { return .scoped(kept, keptClosure(recipe)) }
             return .scoped(
                 WeakValueRegion<T>(kept, key: key, location: origin.location),
                 .keptClosure(self) { resolution in
                     self.reference(for: try self.makeObject(with: self.recipe, in: resolution))
                 })
+        default: return .unsupported
         }
     }
 

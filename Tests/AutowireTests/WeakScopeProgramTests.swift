@@ -183,12 +183,14 @@ private final class OilLantern: Lantern {
     init() { lanternsMade.add(1, ordering: .relaxed) }
 }
 private struct PaperLantern: Lantern {}
+/// Not `Log`: this suite runs beside `WeakScopeProgramTests`, which counts the logs alive.
+private final class Wick: Injectable {}
 /// Holds a lantern, made anew for each resolve.
 private final class Veranda: Injectable {
     static var scope: Scope { .transient }
     var lantern: (any Lantern)!
-    var log: Log!
-    static let dependencies: [Dependency<Veranda>] = [.inject(\.lantern), .inject(\.log)]
+    var wick: Wick!
+    static let dependencies: [Dependency<Veranda>] = [.inject(\.lantern), .inject(\.wick)]
 }
 
 @Suite(.serialized) struct WeakProtocolProgramTests {

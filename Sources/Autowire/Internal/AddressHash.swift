@@ -31,13 +31,6 @@ enum AddressHash {
         spread(key) >> (Word.bitWidth * 5 / 8)
     }
 
-    /// The top `count` bits of `spread(key)`: the home of `key` in a table of 2^count slots. A
-    /// `count` of 0 gives 0.
-    @inline(__always)
-    static func topBits<Word: FixedWidthInteger & UnsignedInteger>(_ key: Word, count: Int) -> Word {
-        spread(key) >> (Word.bitWidth - count)
-    }
-
     /// Two identities and a seed mixed into one word that a `Dictionary` or `Set` takes its bucket
     /// from (its low bits): the tag spread by one multiplication, the three combined and multiplied
     /// again, and the high half folded into the low bits (a multiply spreads each bit only upward,

@@ -125,7 +125,7 @@ import Synchronization
     }
 
     @inline(__always)
-    private static func home(of producer: UInt, mask: Int) -> Int {
+    static func home(of producer: UInt, mask: Int) -> Int {
         Int(truncatingIfNeeded: AddressHash.upperBits(producer)) & mask
     }
 

@@ -303,7 +303,8 @@ extension RandomGraph {
 
         /// An ancestor's binding as this container sees it: the ancestor's producer (compiled and
         /// committed there) when the ancestor keeps its instances or when its graph reaches nothing
-        /// this container binds; otherwise the ancestor's declaration compiled here.
+        /// bound between this container and the ancestor; otherwise the ancestor's declaration
+        /// compiled here.
         private func inherited(_ key: ModelKey, from parent: ModelContainer, registering: Bool = true)
             -> ModelProducer?
         {
@@ -311,7 +312,9 @@ extension RandomGraph {
             let producer = compiler.producer(for: key)
             if compiler.problems.isEmpty { compiler.commit() }
             problems.missing += compiler.problems.missing
-            guard let producer, !producer.keepsInstances, !isUnchangedHere(producer) else { return producer }
+            guard let producer, !producer.keepsInstances, !isUnchangedHere(producer, comparedWith: parent) else {
+                return producer
+            }
             var owner: ModelContainer? = parent
             while let candidate = owner, !candidate.bindings.declares(key) { owner = candidate.parent }
             guard let owner else { return producer }
@@ -328,14 +331,24 @@ extension RandomGraph {
             let compiler = ModelCompiler(parent)
             guard let producer = compiler.producer(for: key), compiler.problems.isEmpty else { return nil }
             compiler.commit()
-            return isUnchangedHere(producer) ? producer : nil
+            return isUnchangedHere(producer, comparedWith: parent) ? producer : nil
         }
 
-        /// Whether an ancestor's `producer` makes here what it makes there: its graph reaches, or
-        /// found absent, no key this container binds, and no closure factory when it binds any.
-        private func isUnchangedHere(_ producer: ModelProducer) -> Bool {
-            let declares = container.bindings.declares
-            let bindsAnything = !container.bindings.declarations.isEmpty
+        /// Whether `producer`, compiled in the ancestor `compiledIn`, makes here what it makes
+        /// there: its graph reaches, or found absent, no key bound by this container or by any
+        /// container between it and `compiledIn`, and no closure factory when any of them binds
+        /// anything. (A collection declared further up takes its inherited part from the declaring
+        /// container's parent: a key rebound below that parent changes the part as much as one
+        /// rebound here.)
+        private func isUnchangedHere(_ producer: ModelProducer, comparedWith compiledIn: ModelContainer) -> Bool {
+            var between: [RandomGraph.Bindings] = []
+            var current: ModelContainer? = container
+            while let candidate = current, candidate !== compiledIn {
+                between.append(candidate.bindings)
+                current = candidate.parent
+            }
+            let declares = { (key: ModelKey) in between.contains { $0.declares(key) } }
+            let bindsAnything = between.contains { !$0.declarations.isEmpty }
             var seen: Set<ObjectIdentifier> = [ObjectIdentifier(producer)]
             var pending = [producer]
             while let next = pending.popLast() {

@@ -84,7 +84,7 @@ extension Container {
         // Runs of objects of one allocation size, back to back.
         for stride: UInt in [16, 32, 48, 64, 80, 96, 128, 256] {
             for base in bases {
-                let homes = (0..<UInt(count)).map { ResolutionState.home(of: base + $0 * stride, mask: slots - 1) }
+                let homes = (0..<UInt(count)).map { GraphTable.home(of: base + $0 * stride, mask: slots - 1) }
                 expectSpread(homes, slots: slots, "stride \(stride) from \(base)")
             }
         }
@@ -95,7 +95,7 @@ extension Container {
                 state ^= state << 13
                 state ^= state >> 7
                 state ^= state << 17
-                return ResolutionState.home(of: UInt(state >> 17) & ~15, mask: slots - 1)
+                return GraphTable.home(of: UInt(state >> 17) & ~15, mask: slots - 1)
             }
             expectSpread(homes, slots: slots, "scattered addresses, round \(round)")
         }

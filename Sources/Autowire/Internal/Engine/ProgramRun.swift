@@ -56,7 +56,7 @@ struct ProgramRun {
 /// it skipped, staged or is in, the generations it pinned in custom scopes, and its joined
 /// resolution. A nested run (see `ResolveProgram.runNested(in:)`) joins the resolution it was
 /// asked from instead.
-@safe struct ScopedRun {
+struct ScopedRun {
     /// The regions the run skipped, and those inside them.
     var skippedRegions = RegionSet()
     /// How many regions that publish their object (singletons being created) are running.
@@ -66,7 +66,7 @@ struct ProgramRun {
     var staged = RegionSet()
     /// Where the run's joined resolution goes: memory its frame sets aside when its program makes
     /// `RecursiveCall`s.
-    var joinedMemory: UnsafeMutableRawPointer?
+    private let joinedSpace: JoinedResolution.Space
     /// The resolution the run's `RecursiveCall`s make their values in, once the first has started
     /// it; for a nested run, the resolution it runs in, from the start.
     private(set) var joined: StackReference<ResolutionState>?
@@ -74,11 +74,15 @@ struct ProgramRun {
     /// belongs to the resolve that asked for it.
     private(set) var ownJoined: JoinedResolution?
 
-    init() {}
+    /// The state of a run that starts its joined resolution, if it needs one, in `joinedSpace`.
+    init(joinedSpace: JoinedResolution.Space = .none) {
+        self.joinedSpace = joinedSpace
+    }
 
     /// The state of a nested run in `resolution`.
     init(nestedIn resolution: StackReference<ResolutionState>) {
         joined = resolution
+        joinedSpace = .none
     }
 
     /// Whether the run is nested in a resolution it did not start.
@@ -93,9 +97,9 @@ struct ProgramRun {
     mutating func joinedResolution(
         seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?,
         seed: BorrowedValue?, forKeptObject: Bool
-    ) -> StackReference<ResolutionState> {
+    ) throws(ResolutionError) -> StackReference<ResolutionState> {
         if let joined { return joined }
-        let state = startJoinedResolution(request: request, seed: seed, forKeptObject: forKeptObject)
+        let state = try startJoinedResolution(request: request, seed: seed, forKeptObject: forKeptObject)
         for (index, seed) in seeds.enumerated() {
             state.pointee.record(seed, instance: arguments.recorded(index))
         }
@@ -106,13 +110,13 @@ struct ProgramRun {
     /// `seed`, making everything for an object the container keeps when `forKeptObject`: at the
     /// first `RecursiveCall`, or before the first instruction of a program that joins it there
     /// (`ResolveProgram.joinsAtStart`).
+    ///
+    /// - Throws: `internal-inconsistency` when the run set no space aside, which every program
+    ///   that makes `RecursiveCall`s or joins at its start does (`makesRecursiveCalls` covers both).
     mutating func startJoinedResolution(request: BorrowedValue?, seed: BorrowedValue?, forKeptObject: Bool)
-        -> StackReference<ResolutionState>
+        throws(ResolutionError) -> StackReference<ResolutionState>
     {
-        // Safe: set by the run before the first instruction of every program that makes
-        // `RecursiveCall`s or joins at its start (`makesRecursiveCalls` covers both), and valid
-        // until that run returns; `JoinedResolution.init` says what the memory holds.
-        let started = unsafe JoinedResolution(in: joinedMemory.unsafelyUnwrapped, request: request, seed: seed)
+        let started = try JoinedResolution(in: joinedSpace, request: request, seed: seed)
         if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }
         ownJoined = started
         joined = started.state

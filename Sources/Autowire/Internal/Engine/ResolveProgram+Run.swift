@@ -80,12 +80,8 @@ extension ResolveProgram {
     private func executeWithRegionsOrJoining(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>)
         throws(ResolutionError) -> ObjectWord
     {
-        var scopedRun = ScopedRun()
-        return try StackReference.with(&scopedRun) { scoped throws(ResolutionError) in
-            // The run reads it only while this call runs the program: unset before it returns.
-            run.pointee.scoped = scoped
-            defer { run.pointee.scoped = nil }
-            guard makesRecursiveCalls else {
+        guard makesRecursiveCalls else {
+            return try withScopedRun(ScopedRun(), of: run) { scoped throws(ResolutionError) in
                 do throws(ResolutionError) {
                     return try execute(frame, run, Regions.self)
                 } catch {
@@ -93,37 +89,59 @@ extension ResolveProgram {
                     throw error
                 }
             }
-            // The joined resolution's memory, on this frame: a run allocates nothing for it.
-            return unsafe try withUnsafeTemporaryAllocation(
-                byteCount: JoinedResolution.byteCount, alignment: JoinedResolution.alignment
-            ) { memory throws(ResolutionError) in
-                unsafe scoped.pointee.joinedMemory = memory.baseAddress
-                if joinsAtStart {
-                    let joined = scoped.pointee.startJoinedResolution(
-                        request: run.pointee.request, seed: run.pointee.seed, forKeptObject: kind == .rootForKeptObject)
-                    for producer in injectedObjectProducers {
-                        frame.withObject(at: 0) { joined.pointee.record(producer, instance: $0) }
-                    }
-                }
-                let made: ObjectWord
-                do throws(ResolutionError) {
-                    made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
-                } catch {
-                    discardStaged(scoped)
-                    scoped.pointee.ownJoined?.abandon()
-                    throw error
-                }
-                do throws(ResolutionError) {
-                    try scoped.pointee.ownJoined?.complete()
-                } catch {
-                    // The run's own work is done: the frame holds only the result, whose reference
-                    // the run owns (it would have gone to the caller), released once here.
-                    made.release()
-                    throw error
-                }
-                return made
+        }
+        // The joined resolution's memory, on this frame: a run allocates nothing for it.
+        return try JoinedResolution.Space.with { space throws(ResolutionError) in
+            try withScopedRun(ScopedRun(joinedSpace: space), of: run) { scoped throws(ResolutionError) in
+                try executeJoining(frame, run, scoped)
             }
         }
+    }
+
+    /// Runs `body` with `scopedRun` on this function's stack as `run`'s: the run reads it only
+    /// while `body` runs, and it is unset before this returns.
+    @inline(__always)
+    private func withScopedRun(
+        _ scopedRun: consuming ScopedRun, of run: StackReference<ProgramRun>,
+        _ body: (StackReference<ScopedRun>) throws(ResolutionError) -> ObjectWord
+    ) throws(ResolutionError) -> ObjectWord {
+        var scopedRun = scopedRun
+        return try StackReference.with(&scopedRun) { scoped throws(ResolutionError) in
+            run.pointee.scoped = scoped
+            defer { run.pointee.scoped = nil }
+            return try body(scoped)
+        }
+    }
+
+    /// Runs a program whose `RecursiveCall`s join a resolution, which it ends: completed when the
+    /// run succeeds, abandoned when it fails.
+    private func executeJoining(
+        _ frame: ProgramFrame, _ run: StackReference<ProgramRun>, _ scoped: StackReference<ScopedRun>
+    ) throws(ResolutionError) -> ObjectWord {
+        if joinsAtStart {
+            let joined = try scoped.pointee.startJoinedResolution(
+                request: run.pointee.request, seed: run.pointee.seed, forKeptObject: kind == .rootForKeptObject)
+            for producer in injectedObjectProducers {
+                frame.withObject(at: 0) { joined.pointee.record(producer, instance: $0) }
+            }
+        }
+        let made: ObjectWord
+        do throws(ResolutionError) {
+            made = try hasRegions ? execute(frame, run, Regions.self) : execute(frame, run, NoRegions.self)
+        } catch {
+            discardStaged(scoped)
+            scoped.pointee.ownJoined?.abandon()
+            throw error
+        }
+        do throws(ResolutionError) {
+            try scoped.pointee.ownJoined?.complete()
+        } catch {
+            // The run's own work is done: the frame holds only the result, whose reference the
+            // run owns (it would have gone to the caller), released once here.
+            made.release()
+            throw error
+        }
+        return made
     }
 
     /// Whether this nested program can run in `resolution`: none of the factories it calls is

@@ -56,7 +56,7 @@ final class RecursiveCall: ProgramFactory {
         guard let scoped = run.pointee.scoped else {
             throw ResolutionError(.internalInconsistency("a recursive call ran without its run's state"))
         }
-        let state = scoped.pointee.joinedResolution(
+        let state = try scoped.pointee.joinedResolution(
             seeding: seeds, with: arguments, request: run.pointee.request, seed: run.pointee.seed,
             forKeptObject: run.pointee.program.kind == .rootForKeptObject)
         // Marked until the program records their products, which clears the mark.

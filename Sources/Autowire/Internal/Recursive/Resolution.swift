@@ -1,6 +1,6 @@
 /// A handle on the ongoing top-level resolve, passed down through every producer and step.
 @usableFromInline
-@safe struct Resolution {
+struct Resolution {
     let state: StackReference<ResolutionState>
 
     /// Where the state lies, which a `Resolver` keeps as a number (see `Resolver.state`).
@@ -15,50 +15,26 @@
     /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances. `key`
     /// is `ActiveResolutions.key`: a caller that keeps a copy (the registry does) saves reading the
     /// lazy global.
-    ///
-    /// A table of up to 16 slots lives in a fixed buffer on this stack frame; larger ones take one
-    /// heap allocation. (`withUnsafeTemporaryAllocation` was avoided: through an unspecialized
-    /// caller it instantiates `Result` metadata on every call.)
     @inline(__always)
     static func run<R>(
         capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil,
         key: ActiveResolutions.Key? = ActiveResolutions.key, _ body: (Resolution) throws -> R
     ) throws -> R {
-        var size = SmallTable.slots
-        while size < capacity * 2 { size *= 2 }
-        if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * ResolutionState.bytesPerSlot {
-            var table = SmallTable()
-            return unsafe try withUnsafeMutablePointer(to: &table) { table in
-                unsafe try run(
-                    in: UnsafeMutableRawPointer(table), capacity: size, isZeroed: true, seed: seed, request: request,
-                    key: key, body)
-            }
-        }
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: size * ResolutionState.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
-        defer { unsafe memory.deallocate() }
-        return unsafe try run(in: memory, capacity: size, seed: seed, request: request, key: key, body)
-    }
-
-    @inline(__always)
-    private static func run<R>(
-        in memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false, seed: BorrowedValue?,
-        request: BorrowedValue?, key: ActiveResolutions.Key?, _ body: (Resolution) throws -> R
-    ) throws -> R {
-        var state = unsafe ResolutionState(
-            memory: memory, capacity: capacity, isZeroed: isZeroed, seed: seed, request: request)
-        return try StackReference.with(&state) { state in
-            defer { state.pointee.finish() }
-            let cell: ActiveResolutions.Cell?
-            (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: key)
-            defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
-            do {
-                let result = try body(Resolution(state: state))
-                if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
-                return result
-            } catch {
-                state.pointee.discardDeferred()
-                throw error
+        try GraphTableMemory.with(roomFor: capacity) { memory in
+            var state = ResolutionState(memory: memory, seed: seed, request: request)
+            return try StackReference.with(&state) { state in
+                defer { state.pointee.finish() }
+                let cell: ActiveResolutions.Cell?
+                (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: key)
+                defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+                do {
+                    let result = try body(Resolution(state: state))
+                    if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
+                    return result
+                } catch {
+                    state.pointee.discardDeferred()
+                    throw error
+                }
             }
         }
     }
@@ -172,8 +148,8 @@
         let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
         // The table takes the reference over; the waiting fills, if any, read it from there.
         state.pointee.record(recording.reference(for: value), at: slot)
-        if state.pointee.hasWaitingFills() {
-            try fillWaitingSlowly(for: producer, with: state.pointee.recorded(at: slot))
+        if state.pointee.hasWaitingFills(), let recorded = state.pointee.recorded(at: slot) {
+            try fillWaitingSlowly(for: producer, with: recorded)
         }
         return value
     }
@@ -202,20 +178,4 @@
     private func isConstructingOutside(_ producer: AnyProducer) -> Bool {
         state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
     }
-}
-
-/// Stack memory for a 16-slot resolution table: 16 × (24-byte slot + 8-byte reference) = 64
-/// words, with room to spare. `Resolution.run` checks the size before using it. Made zeroed,
-/// which is a table of empty slots (see `ResolutionState.Slot`).
-private struct SmallTable {
-    typealias Words8 = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
-    typealias Words16 = (Words8, Words8)
-    typealias Words32 = (Words16, Words16)
-    typealias Words64 = (Words32, Words32)
-
-    static let slots = 16
-
-    var words: Words64 = (((w, w), (w, w)), ((w, w), (w, w)))
-
-    private static let w: Words8 = (0, 0, 0, 0, 0, 0, 0, 0)
 }

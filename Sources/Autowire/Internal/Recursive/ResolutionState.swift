@@ -4,59 +4,25 @@ import Synchronization
 /// graph (the `.graph` scope, cycles), which factories are under construction, and which
 /// singletons it created.
 ///
-/// It lives on the stack of the outermost `resolve`; its table is an open-addressing hash set keyed
-/// by producer identity, in a fixed stack buffer when small, so a resolve allocates nothing but
-/// the objects it creates.
-///
-/// The table is two parallel arrays: trivial slots (set up with a plain fill) and the recorded
-/// instances, initialized only for slots that have one. Instances are references: class
-/// instances as they are, values boxed (see `Producer.reference(for:)`), so reading one back never
-/// casts. Every method that touches the table is `mutating`, so calls through
-/// `Resolution.state.pointee` pass the state by address instead of copying it.
-@safe struct ResolutionState {
-    struct Slot {
-        /// The producer's identity; `0` marks an empty slot.
-        var producer: UInt
-        /// `constructionMark`, stored one higher, so that an empty slot is all zero bits: the stack
-        /// table, zeroed as it is made, needs no second pass (see `Resolution.run`). (32 bits,
-        /// like `recordedAt`, keep a slot three words: 16 of them fit the stack table.)
-        private var markPlusOne: Int32 = 0
-        /// The value of `registrations` when the instance was recorded.
-        var recordedAt: Int32 = 0
-        /// Whether `instances` holds an initialized reference at this slot's index.
-        var hasInstance = false
-
-        /// The value of `registrations` when the producer started constructing, or `-1`.
-        var constructionMark: Int32 {
-            get { markPlusOne &- 1 }
-            set { markPlusOne = newValue &+ 1 }
-        }
-
-        static var empty: Slot { Slot(producer: 0) }
-    }
-
+/// It lives on the stack of the outermost `resolve`; its table (see `GraphTable`) lies in a fixed
+/// stack buffer when small, so a resolve allocates nothing but the objects it creates. Every
+/// method that touches the table is `mutating`, so calls through `Resolution.state.pointee` pass
+/// the state by address instead of copying it.
+struct ResolutionState {
     enum Lookup {
         case absent
         case instance(AnyObject)
         case underConstruction(since: Int)
     }
 
-    /// Bytes of table memory one slot needs: the slot and its instance.
-    static let bytesPerSlot = MemoryLayout<Slot>.stride + MemoryLayout<AnyObject>.stride
-
-    private var slots: UnsafeMutablePointer<Slot>
-    private var instances: UnsafeMutablePointer<AnyObject>
-    private var capacity: Int
-    private var tableOnHeap = false
-    private var count = 0
-    /// How many slots hold an instance: `finish` stops once it has released them all.
-    private var instanceCount = 0
+    /// The instances recorded and the construction marks, keyed by producer.
+    private var table: GraphTable
     /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
     /// recursion made progress (it may close) or not (it never will).
-    private(set) var registrations = 0
+    var registrations: Int { table.registrations }
     /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
     /// while it stays the same.
-    private(set) var generation = 0
+    var generation: Int { table.generation }
     /// The number that tells this resolve from any other, given when a closure factory first
     /// receives a `Resolver` (0 until then): resolvers find their resolve by it (see `Resolver`).
     private(set) var serial: UInt = 0
@@ -88,57 +54,13 @@ import Synchronization
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
 
-    /// Sets up an empty table of `capacity` slots (a power of two) in `memory`, which must hold
-    /// `capacity * bytesPerSlot` bytes aligned for a word; `isZeroed` when those bytes are all
-    /// zero already, which is an empty table.
-    init(
-        memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false, seed: BorrowedValue? = nil,
-        request: BorrowedValue? = nil
-    ) {
-        unsafe (slots, instances) = unsafe Self.carve(memory, capacity: capacity, isZeroed: isZeroed)
-        self.capacity = capacity
+    /// Sets up a resolve with an empty table in `memory`, for an assisted factory's `seed` or a
+    /// request scope's `request`.
+    init(memory: GraphTableMemory, seed: BorrowedValue? = nil, request: BorrowedValue? = nil) {
+        table = GraphTable(in: memory)
         self.seed = seed
         self.request = request
         self.stack = .current
-    }
-
-    private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool = false)
-        -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
-    {
-        let instances = unsafe memory.bindMemory(to: AnyObject.self, capacity: capacity)
-        let slots = unsafe (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(
-            to: Slot.self, capacity: capacity)
-        // Zeroed memory is empty slots already (see `Slot.markPlusOne`): a slot has no references,
-        // so zero bits are a valid, initialized `Slot`.
-        if !isZeroed { unsafe slots.initialize(repeating: .empty, count: capacity) }
-        return unsafe (slots, instances)
-    }
-
-    /// The slot where probing for `producer` starts, in a table of `mask + 1` slots.
-    ///
-    /// Objects are 16-byte aligned, so the address's low bits are always zero; a Fibonacci hash
-    /// takes high bits of the product instead. (`>>` binds tighter than `&*`, hence the parentheses:
-    /// without them every producer started at slot 0 and each lookup probed linearly.)
-    @inline(__always)
-    static func home(of producer: ObjectIdentifier, mask: Int) -> Int {
-        home(of: UInt(bitPattern: producer), mask: mask)
-    }
-
-    @inline(__always)
-    static func home(of producer: UInt, mask: Int) -> Int {
-        Int(truncatingIfNeeded: AddressHash.upperBits(producer)) & mask
-    }
-
-    @inline(__always)
-    private mutating func index(for producer: UInt) -> (index: Int, found: Bool) {
-        let mask = capacity - 1
-        var index = Self.home(of: producer, mask: mask)
-        while true {
-            let occupant = unsafe slots[index].producer
-            if occupant == producer { return (index, true) }
-            if occupant == 0 { return (index, false) }
-            index = (index + 1) & mask
-        }
     }
 
     @inline(__always)
@@ -147,62 +69,57 @@ import Synchronization
     }
 
     mutating func lookup(_ producer: AnyProducer) -> Lookup {
-        let (index, found) = index(for: Self.identity(producer))
+        let (index, found) = table.index(for: Self.identity(producer))
         guard found else { return .absent }
-        if unsafe slots[index].hasInstance {
-            unsafe noteRead(recordedAt: slots[index].recordedAt)
-            return unsafe .instance(instances[index])
+        if let (instance, recordedAt) = table.instance(at: index) {
+            noteRead(recordedAt: recordedAt)
+            return .instance(instance)
         }
-        let mark = unsafe Int(slots[index].constructionMark)
+        let mark = table.constructionMark(at: index)
         return mark >= 0 ? .underConstruction(since: mark) : .absent
     }
 
     /// Records the instance a producer made for this object graph.
     mutating func record(_ producer: AnyProducer, instance: AnyObject) {
-        record(instance, at: claim(Self.identity(producer)))
+        table.record(instance, at: table.claim(Self.identity(producer)))
     }
 
     /// Marks a producer as under construction; returns the previous mark to restore afterwards.
     mutating func beginConstruction(_ producer: AnyProducer) -> Int {
-        let index = claim(Self.identity(producer))
-        let previous = unsafe Int(slots[index].constructionMark)
-        unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: registrations)
-        return previous
+        beginConstruction(producer, since: registrations)
     }
 
     /// Marks a producer as under construction since this resolve had recorded `since` instances;
     /// returns the previous mark to restore afterwards.
     mutating func beginConstruction(_ producer: AnyProducer, since: Int) -> Int {
         let index = slot(claiming: producer)
-        let previous = constructionMark(at: index)
-        setConstructionMark(since, at: index)
+        let previous = table.constructionMark(at: index)
+        table.setConstructionMark(since, at: index)
         return previous
     }
 
     mutating func endConstruction(_ producer: AnyProducer, restoring mark: Int) {
-        let (index, found) = index(for: Self.identity(producer))
-        if found { unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: mark) }
+        let (index, found) = table.index(for: Self.identity(producer))
+        if found { table.setConstructionMark(mark, at: index) }
     }
 
     /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
     @inline(__always)
-    mutating func slot(claiming producer: AnyProducer) -> Int { claim(Self.identity(producer)) }
+    mutating func slot(claiming producer: AnyProducer) -> Int { table.claim(Self.identity(producer)) }
 
     /// The instance recorded in slot `index`, if any.
     @inline(__always)
     mutating func instance(at index: Int) -> AnyObject? {
-        guard unsafe slots[index].hasInstance else { return nil }
-        unsafe noteRead(recordedAt: slots[index].recordedAt)
-        return unsafe instances[index]
+        guard let (instance, recordedAt) = table.instance(at: index) else { return nil }
+        noteRead(recordedAt: recordedAt)
+        return instance
     }
 
     @inline(__always)
-    mutating func constructionMark(at index: Int) -> Int { unsafe Int(slots[index].constructionMark) }
+    func constructionMark(at index: Int) -> Int { table.constructionMark(at: index) }
 
     @inline(__always)
-    mutating func setConstructionMark(_ mark: Int, at index: Int) {
-        unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: mark)
-    }
+    mutating func setConstructionMark(_ mark: Int, at index: Int) { table.setConstructionMark(mark, at: index) }
 
     /// Notes, for the innermost singleton creation, that it read an instance recorded at
     /// `recordedAt`: one recorded before the creation started may still be under construction, so
@@ -242,82 +159,25 @@ import Synchronization
         return taken
     }
 
-    /// Records `instance` in slot `index` (valid for the current `generation`). Inlined: once per
-    /// object recorded, a closure's product or what a joined program records.
+    /// Records `instance` in slot `index` (valid for the current `generation`).
     @inline(__always)
-    mutating func record(_ instance: consuming AnyObject, at index: Int) {
-        if unsafe slots[index].hasInstance {
-            unsafe instances[index] = instance
-        } else {
-            unsafe (instances + index).initialize(to: instance)
-            unsafe slots[index].hasInstance = true
-            instanceCount &+= 1
-        }
-        unsafe slots[index].constructionMark = -1
-        unsafe slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
-        registrations &+= 1
-    }
+    mutating func record(_ instance: consuming AnyObject, at index: Int) { table.record(instance, at: index) }
 
-    /// The instance slot `index` holds: read only right after `record` initialized that slot, in
-    /// the same table generation.
-    func recorded(at index: Int) -> AnyObject { unsafe instances[index] }
-
-    // Inlined with `record`, and `grow` kept out of line: the calls cost 48 instructions of a graph
-    // of six objects that closure factories make (callgrind).
-    @inline(__always)
-    private mutating func claim(_ producer: UInt) -> Int {
-        var (index, found) = index(for: producer)
-        if !found {
-            // Wrapping arithmetic: counts never exceed the capacity, an allocation's size.
-            if (count &+ 1) &* 2 > capacity {
-                grow()
-                index = self.index(for: producer).index
-            }
-            unsafe slots[index].producer = producer
-            count &+= 1
-        }
-        return index
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let (oldSlots, oldInstances, oldCapacity, oldOnHeap) = unsafe (slots, instances, capacity, tableOnHeap)
-        capacity = oldCapacity * 2
-        generation += 1
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: capacity * Self.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
-        unsafe (slots, instances) = unsafe Self.carve(memory, capacity: capacity)
-        tableOnHeap = true
-        for old in 0..<oldCapacity where unsafe oldSlots[old].producer != 0 {
-            let index = unsafe index(for: oldSlots[old].producer).index
-            unsafe slots[index] = unsafe oldSlots[old]
-            if unsafe oldSlots[old].hasInstance {
-                unsafe (instances + index).moveInitialize(from: oldInstances + old, count: 1)
-            }
-        }
-        if oldOnHeap {
-            unsafe UnsafeMutableRawPointer(oldInstances).deallocate()
-        } else {
-            // The old table belongs to the caller's stack frame, which releases it.
-        }
-    }
+    /// The instance slot `index` holds: read right after `record` filled that slot.
+    func recorded(at index: Int) -> AnyObject? { table.instance(at: index)?.object }
 
     /// Whether `producer`'s factory is running in this resolve: marked, and nothing recorded yet.
     mutating func isConstructing(_ producer: AnyProducer) -> Bool { isConstructing(ObjectIdentifier(producer)) }
 
     /// `isConstructing(_:)` of the producer whose identity is `producer`.
     mutating func isConstructing(_ producer: ObjectIdentifier) -> Bool {
-        let (index, found) = index(for: UInt(bitPattern: producer))
-        return unsafe found && !slots[index].hasInstance && slots[index].constructionMark >= 0
+        let (index, found) = table.index(for: UInt(bitPattern: producer))
+        return found && !table.hasInstance(at: index) && table.constructionMark(at: index) >= 0
     }
 
     /// Calls `body` with each recorded instance and the identity of its producer (the bits of its
     /// `ObjectIdentifier`), for validation, which looks at what a resolve leaves alive.
-    mutating func forEachInstance(_ body: (UInt, AnyObject) -> Void) {
-        for index in 0..<capacity where unsafe slots[index].hasInstance {
-            unsafe body(slots[index].producer, instances[index])
-        }
-    }
+    mutating func forEachInstance(_ body: (UInt, AnyObject) -> Void) { table.forEachInstance(body) }
 
     /// Gives the resolve its `serial`, unique in the process.
     @inline(never)
@@ -328,16 +188,5 @@ import Synchronization
     private static let lastSerial = Atomic<UInt>(0)
 
     /// Ends the resolve: the recorded instances are released.
-    mutating func finish() {
-        var remaining = instanceCount
-        var index = 0
-        while remaining > 0 {
-            if unsafe slots[index].hasInstance {
-                unsafe (instances + index).deinitialize(count: 1)
-                remaining -= 1
-            }
-            index += 1
-        }
-        if tableOnHeap { unsafe UnsafeMutableRawPointer(instances).deallocate() }
-    }
+    mutating func finish() { table.finish() }
 }

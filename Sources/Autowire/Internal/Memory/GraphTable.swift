@@ -1,0 +1,252 @@
+/// The table of one resolve's `.graph` instances and construction marks (see `ResolutionState`):
+/// an open-addressing hash set keyed by producer identity, with linear probing, in memory its
+/// resolve sets aside (see `GraphTableMemory`) until it grows onto the heap.
+///
+/// It is two parallel arrays: trivial slots (set up with a plain fill) and the recorded
+/// instances, initialized only for slots that have one. Instances are references: class instances
+/// as they are, values boxed (see `Producer.reference(for:)`), so reading one back never casts.
+///
+/// Its invariants, which make every method safe to call:
+/// - all `capacity` slots are initialized (zero bits are an empty slot), and an instance is
+///   initialized exactly where its slot says `hasInstance`: only those are read, replaced or
+///   released;
+/// - `capacity` only grows, so a slot index `claim` returned stays below it, and indexes its
+///   producer's slot until `generation` changes (a stale index reaches another slot, never outside
+///   the table);
+/// - `finish` releases every instance and frees a table it grew into, once, when the resolve ends.
+@safe struct GraphTable {
+    struct Slot {
+        /// The producer's identity; `0` marks an empty slot.
+        var producer: UInt
+        /// `constructionMark`, stored one higher, so that an empty slot is all zero bits: the stack
+        /// table, zeroed as it is made, needs no second pass (see `GraphTableMemory.with`). (32
+        /// bits, like `recordedAt`, keep a slot three words: 16 of them fit the stack table.)
+        private var markPlusOne: Int32 = 0
+        /// The value of `registrations` when the instance was recorded.
+        var recordedAt: Int32 = 0
+        /// Whether `instances` holds an initialized reference at this slot's index.
+        var hasInstance = false
+
+        /// The value of `registrations` when the producer started constructing, or `-1`.
+        var constructionMark: Int32 {
+            get { markPlusOne &- 1 }
+            set { markPlusOne = newValue &+ 1 }
+        }
+
+        static var empty: Slot { Slot(producer: 0) }
+    }
+
+    /// Bytes of table memory one slot needs: the slot and its instance.
+    static let bytesPerSlot = MemoryLayout<Slot>.stride + MemoryLayout<AnyObject>.stride
+
+    private var slots: UnsafeMutablePointer<Slot>
+    private var instances: UnsafeMutablePointer<AnyObject>
+    private var capacity: Int
+    private var onHeap = false
+    private var count = 0
+    /// How many slots hold an instance: `finish` stops once it has released them all.
+    private var instanceCount = 0
+    /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
+    /// recursion made progress (it may close) or not (it never will).
+    private(set) var registrations = 0
+    /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
+    /// while it stays the same.
+    private(set) var generation = 0
+
+    /// An empty table in `memory`.
+    init(in memory: GraphTableMemory) {
+        unsafe (slots, instances) = unsafe Self.carve(memory.base, capacity: memory.capacity, isZeroed: memory.isZeroed)
+        capacity = memory.capacity
+    }
+
+    private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool)
+        -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
+    {
+        // Safe: `memory` holds `capacity * bytesPerSlot` word-aligned bytes (see
+        // `GraphTableMemory`): the instances first, then the slots, each array aligned for a word.
+        let instances = unsafe memory.bindMemory(to: AnyObject.self, capacity: capacity)
+        let slots = unsafe (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(
+            to: Slot.self, capacity: capacity)
+        // Zeroed memory is empty slots already (see `Slot.markPlusOne`): a slot has no references,
+        // so zero bits are a valid, initialized `Slot`.
+        if !isZeroed { unsafe slots.initialize(repeating: .empty, count: capacity) }
+        return unsafe (slots, instances)
+    }
+
+    /// The slot where probing for `producer` starts, in a table of `mask + 1` slots.
+    ///
+    /// Objects are 16-byte aligned, so the address's low bits are always zero; a Fibonacci hash
+    /// takes high bits of the product instead. (`>>` binds tighter than `&*`, hence the parentheses:
+    /// without them every producer started at slot 0 and each lookup probed linearly.)
+    @inline(__always)
+    static func home(of producer: UInt, mask: Int) -> Int {
+        Int(truncatingIfNeeded: AddressHash.upperBits(producer)) & mask
+    }
+
+    /// The slot of `producer`, or the empty slot where it would go.
+    @inline(__always)
+    func index(for producer: UInt) -> (index: Int, found: Bool) {
+        let mask = capacity - 1
+        var index = Self.home(of: producer, mask: mask)
+        while true {
+            let occupant = unsafe slots[index].producer
+            if occupant == producer { return (index, true) }
+            if occupant == 0 { return (index, false) }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
+    // Inlined with `record`, and `grow` kept out of line: the calls cost 48 instructions of a graph
+    // of six objects that closure factories make (callgrind).
+    @inline(__always)
+    mutating func claim(_ producer: UInt) -> Int {
+        var (index, found) = index(for: producer)
+        if !found {
+            // Wrapping arithmetic: counts never exceed the capacity, an allocation's size.
+            if (count &+ 1) &* 2 > capacity {
+                grow()
+                index = self.index(for: producer).index
+            }
+            unsafe slots[index].producer = producer
+            count &+= 1
+        }
+        return index
+    }
+
+    /// The instance slot `index` holds and the `registrations` it was recorded at, if it has one.
+    @inline(__always)
+    func instance(at index: Int) -> (object: AnyObject, recordedAt: Int32)? {
+        guard unsafe slots[index].hasInstance else { return nil }
+        return unsafe (instances[index], slots[index].recordedAt)
+    }
+
+    /// Whether slot `index` holds an instance.
+    @inline(__always)
+    func hasInstance(at index: Int) -> Bool { unsafe slots[index].hasInstance }
+
+    @inline(__always)
+    func constructionMark(at index: Int) -> Int { unsafe Int(slots[index].constructionMark) }
+
+    @inline(__always)
+    mutating func setConstructionMark(_ mark: Int, at index: Int) {
+        unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: mark)
+    }
+
+    /// Records `instance` in slot `index` (valid for the current `generation`), which clears its
+    /// construction mark. Inlined: once per object recorded, a closure's product or what a joined
+    /// program records.
+    @inline(__always)
+    mutating func record(_ instance: consuming AnyObject, at index: Int) {
+        if unsafe slots[index].hasInstance {
+            unsafe instances[index] = instance
+        } else {
+            unsafe (instances + index).initialize(to: instance)
+            unsafe slots[index].hasInstance = true
+            instanceCount &+= 1
+        }
+        unsafe slots[index].constructionMark = -1
+        unsafe slots[index].recordedAt = Int32(truncatingIfNeeded: registrations)
+        registrations &+= 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let (oldSlots, oldInstances, oldCapacity, oldOnHeap) = unsafe (slots, instances, capacity, onHeap)
+        capacity = oldCapacity * 2
+        generation += 1
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * Self.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
+        unsafe (slots, instances) = unsafe Self.carve(memory, capacity: capacity, isZeroed: false)
+        onHeap = true
+        for old in 0..<oldCapacity where unsafe oldSlots[old].producer != 0 {
+            let index = unsafe index(for: oldSlots[old].producer).index
+            unsafe slots[index] = unsafe oldSlots[old]
+            if unsafe oldSlots[old].hasInstance {
+                unsafe (instances + index).moveInitialize(from: oldInstances + old, count: 1)
+            }
+        }
+        if oldOnHeap {
+            unsafe UnsafeMutableRawPointer(oldInstances).deallocate()
+        } else {
+            // The old table is the resolve's `GraphTableMemory`, which its maker frees.
+        }
+    }
+
+    /// Calls `body` with each recorded instance and the identity of its producer.
+    func forEachInstance(_ body: (UInt, AnyObject) -> Void) {
+        for index in 0..<capacity where unsafe slots[index].hasInstance {
+            unsafe body(slots[index].producer, instances[index])
+        }
+    }
+
+    /// Releases the recorded instances, and frees a table the table grew into. Called once, when
+    /// the resolve ends; the table is not used after it.
+    mutating func finish() {
+        var remaining = instanceCount
+        var index = 0
+        while remaining > 0 {
+            if unsafe slots[index].hasInstance {
+                unsafe (instances + index).deinitialize(count: 1)
+                remaining -= 1
+            }
+            index += 1
+        }
+        instanceCount = 0
+        if onHeap { unsafe UnsafeMutableRawPointer(instances).deallocate() }
+        onHeap = false
+    }
+}
+
+/// Memory for a `GraphTable` of `capacity` slots (a power of two): `capacity *
+/// GraphTable.bytesPerSlot` bytes aligned for a word, valid while the call that made it runs;
+/// `isZeroed` when those bytes are all zero, which is an empty table.
+@safe struct GraphTableMemory {
+    fileprivate let base: UnsafeMutableRawPointer
+    fileprivate let capacity: Int
+    fileprivate let isZeroed: Bool
+
+    /// Memory at `base` that its caller holds for as long as the table in it is used (see
+    /// `JoinedResolution`).
+    @unsafe init(_ base: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool) {
+        unsafe self.base = base
+        self.capacity = capacity
+        self.isZeroed = isZeroed
+    }
+
+    /// Runs `body` with memory for a table of at least twice `count` slots, the smallest power of
+    /// two from 16. A table of 16 slots lives in a fixed buffer on this stack frame; larger ones
+    /// take one heap allocation, freed when `body` returns. (`withUnsafeTemporaryAllocation` was
+    /// avoided: through an unspecialized caller it instantiates `Result` metadata on every call.)
+    @inline(__always)
+    static func with<R>(roomFor count: Int, _ body: (GraphTableMemory) throws -> R) rethrows -> R {
+        var size = SmallTable.slots
+        while size < count * 2 { size *= 2 }
+        if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * GraphTable.bytesPerSlot {
+            var table = SmallTable()
+            return try unsafe withUnsafeMutablePointer(to: &table) { table in
+                try unsafe body(GraphTableMemory(UnsafeMutableRawPointer(table), capacity: size, isZeroed: true))
+            }
+        }
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: size * GraphTable.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
+        defer { unsafe memory.deallocate() }
+        return try unsafe body(GraphTableMemory(memory, capacity: size, isZeroed: false))
+    }
+}
+
+/// Stack memory for a 16-slot table: 16 × (24-byte slot + 8-byte reference) = 64 words, with room
+/// to spare. `GraphTableMemory.with` checks the size before using it. Made zeroed, which is a
+/// table of empty slots (see `GraphTable.Slot`).
+private struct SmallTable {
+    typealias Words8 = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
+    typealias Words16 = (Words8, Words8)
+    typealias Words32 = (Words16, Words16)
+    typealias Words64 = (Words32, Words32)
+
+    static let slots = 16
+
+    var words: Words64 = (((w, w), (w, w)), ((w, w), (w, w)))
+
+    private static let w: Words8 = (0, 0, 0, 0, 0, 0, 0, 0)
+}

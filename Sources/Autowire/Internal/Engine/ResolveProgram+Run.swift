@@ -81,7 +81,7 @@ extension ResolveProgram {
         throws(ResolutionError) -> ObjectWord
     {
         guard makesRecursiveCalls else {
-            return try withScopedRun(ScopedRun(), of: run) { scoped throws(ResolutionError) in
+            return try withScopedRun(of: run) { scoped throws(ResolutionError) in
                 do throws(ResolutionError) {
                     return try execute(frame, run, Regions.self)
                 } catch {
@@ -92,20 +92,20 @@ extension ResolveProgram {
         }
         // The joined resolution's memory, on this frame: a run allocates nothing for it.
         return try JoinedResolution.Space.with { space throws(ResolutionError) in
-            try withScopedRun(ScopedRun(joinedSpace: space), of: run) { scoped throws(ResolutionError) in
+            try withScopedRun(joinedSpace: space, of: run) { scoped throws(ResolutionError) in
                 try executeJoining(frame, run, scoped)
             }
         }
     }
 
-    /// Runs `body` with `scopedRun` on this function's stack as `run`'s: the run reads it only
+    /// Runs `body` with a `ScopedRun` on this function's stack as `run`'s: the run reads it only
     /// while `body` runs, and it is unset before this returns.
     @inline(__always)
     private func withScopedRun(
-        _ scopedRun: consuming ScopedRun, of run: StackReference<ProgramRun>,
+        joinedSpace: JoinedResolution.Space = .none, of run: StackReference<ProgramRun>,
         _ body: (StackReference<ScopedRun>) throws(ResolutionError) -> ObjectWord
     ) throws(ResolutionError) -> ObjectWord {
-        var scopedRun = scopedRun
+        var scopedRun = ScopedRun(joinedSpace: joinedSpace)
         return try StackReference.with(&scopedRun) { scoped throws(ResolutionError) in
             run.pointee.scoped = scoped
             defer { run.pointee.scoped = nil }

@@ -54,11 +54,13 @@
     private(set) var generation = 0
 
     /// An empty table in `memory`.
+    @inline(__always)
     init(in memory: GraphTableMemory) {
         unsafe (slots, instances) = unsafe Self.carve(memory.base, capacity: memory.capacity, isZeroed: memory.isZeroed)
         capacity = memory.capacity
     }
 
+    @inline(__always)
     private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool)
         -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
     {

@@ -55,7 +55,9 @@ struct ResolutionState {
     let stack: StackBounds
 
     /// Sets up a resolve with an empty table in `memory`, for an assisted factory's `seed` or a
-    /// request scope's `request`.
+    /// request scope's `request`. Inlined: called out of line, it returned the state by a copy
+    /// (about 100 instructions a resolve, callgrind).
+    @inline(__always)
     init(memory: GraphTableMemory, seed: BorrowedValue? = nil, request: BorrowedValue? = nil) {
         table = GraphTable(in: memory)
         self.seed = seed

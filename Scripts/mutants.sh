@@ -525,8 +525,8 @@ mutant large-collection-elements-recursive Internal/Producers/CollectionProducer
 # handed in there: a closure that asks for the object's type makes another.
 mutant injected-object-unrecorded-at-start Internal/Engine/ResolveProgram+Run.swift \
     'InjectedObjectInItsOwnGraphTests' no \
-    '                    for producer in injectedObjectProducers {' \
-    '                    for producer in injectedObjectProducers where false {'
+    '            for producer in injectedObjectProducers {' \
+    '            for producer in injectedObjectProducers where false {'
 # Custom scopes: a run that reaches more than four scopes forgets the generation it pinned in the
 # fifth, and meets a later generation's object there after a reset.
 mutant fifth-scope-pin-dropped Internal/Engine/ScopePins.swift \
@@ -687,17 +687,17 @@ mutant joined-resolution-never-completed Internal/Engine/ResolveProgram+Run.swif
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
 mutant joined-resolution-kept-after-failure Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
-    '                    scoped.pointee.ownJoined?.abandon()
-                    throw error' \
-    '                    throw error'
+    '            scoped.pointee.ownJoined?.abandon()
+            throw error' \
+    '            throw error'
 # Closure factories in programs: a hook the joined resolution ran at the end fails, and the run's
 # result is never released.
 mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests|NestedProgramTests' no \
-    '                    // the run owns (it would have gone to the caller), released once here.
-                    made.release()
-                    throw error' \
-    '                    throw error'
+    '            // run owns (it would have gone to the caller), released once here.
+            made.release()
+            throw error' \
+    '            throw error'
 # Programs for kept objects: the joined resolution a kept object's top-level resolve starts for a
 # closure is not marked as making a kept object, so the closure's resolver keeps the container.
 mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \

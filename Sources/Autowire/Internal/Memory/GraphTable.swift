@@ -225,11 +225,16 @@
         var size = SmallTable.slots
         while size < count * 2 { size *= 2 }
         if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * GraphTable.bytesPerSlot {
+            // Safe: the buffer is checked just above to hold `size` slots, is word-aligned (its
+            // words are `UInt`s), zeroed as it is made, and lives on this frame until `body`
+            // returns; a table that grows moves to the heap and never frees it.
             var table = SmallTable()
             return try unsafe withUnsafeMutablePointer(to: &table) { table in
                 try unsafe body(GraphTableMemory(UnsafeMutableRawPointer(table), capacity: size, isZeroed: true))
             }
         }
+        // Safe: allocated for `size` slots, word-aligned, and freed only after `body` returns, by
+        // which time the resolve has finished its table (`GraphTable.finish`).
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: size * GraphTable.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
         defer { unsafe memory.deallocate() }

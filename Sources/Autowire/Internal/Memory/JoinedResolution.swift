@@ -17,6 +17,8 @@
 
         /// Runs `body` with memory for one joined resolution, valid until `body` returns.
         static func with<R, Failure>(_ body: (Space) throws(Failure) -> R) throws(Failure) -> R {
+            // Safe: `byteCount` bytes at `alignment`, what `init(in:request:seed:)` lays out, valid
+            // until `body` returns; the run that owns the resolution ends it before then.
             try unsafe withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) {
                 memory throws(Failure) in
                 try body(unsafe Space(base: memory.baseAddress))

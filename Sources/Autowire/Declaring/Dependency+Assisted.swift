@@ -20,10 +20,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false,
-            keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(optional: keyPath))
+            optional: keyPath, tag: AssistedSeed.self, isOptional: false, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoOptional())
     }
 
     /// A property of non-optional type filled with the runtime value passed to
@@ -36,9 +34,7 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: AssistedSeed.self, isOptional: false,
-            keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(plain: keyPath))
+            plain: keyPath, tag: AssistedSeed.self, isOptional: false, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoPlain())
     }
 }

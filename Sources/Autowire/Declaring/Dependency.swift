@@ -17,10 +17,11 @@
 /// declared on the main actor, such as a `@MainActor` class's, makes its class's plan run only on
 /// the main thread, and refuse to run anywhere else.
 ///
-/// Each constructor records the `file:line` it was written at, so errors point there. The
-/// constructors are `@inlinable`, so the code that writes the property is compiled in your module
-/// for the concrete types; for a plain stored property of a final class (`weak` ones included),
-/// the first injection learns the property's offset and later ones store there directly.
+/// Each constructor records the `file:line` it was written at, so errors point there. The first
+/// injection of a plain stored property of a final class (`weak` ones included) learns the
+/// property's offset, and later ones store there directly. The code that does so is the library's:
+/// a constructor compiles to one call in your module, plus, for a property whose type is not a
+/// class, the store of its value.
 public struct Dependency<Root: AnyObject>: Sendable {
     // No stored property may mention `Root`: the plan compiler reads every `Dependency<Root>` as
     // a `Dependency<AnyObject>`, which needs the two to have one layout (see `DeclaredDependency.all(_:)`).
@@ -38,15 +39,48 @@ public struct Dependency<Root: AnyObject>: Sendable {
         self.makeStep = makeStep
     }
 
+    /// A dependency on the property at `keyPath`, a `Value?` (or `Value!`). `storeBoxed` is
+    /// `BoxedValueStore.intoOptional()`, compiled in the caller's module.
     @usableFromInline
-    init<Object: AnyObject, Value>(
+    init<Value>(
+        optional keyPath: ReferenceWritableKeyPath<Root, Value?>,
+        tag: Any.Type?,
+        isOptional: Bool,
+        location: SourceLocation,
+        isolation: (any Actor)?,
+        storeBoxed: BoxedValueStore<Value>.Store?
+    ) {
+        self.init(
+            object: Root.self, value: Value.self, tag: tag, isOptional: isOptional, keyPath: UncheckedKeyPath(keyPath),
+            location: location, requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(optional: keyPath, storeBoxed: storeBoxed))
+    }
+
+    /// A dependency on the property at `keyPath`, a `Value`. `storeBoxed` is
+    /// `BoxedValueStore.intoPlain()`, compiled in the caller's module.
+    @usableFromInline
+    init<Value>(
+        plain keyPath: ReferenceWritableKeyPath<Root, Value>,
+        tag: Any.Type?,
+        isOptional: Bool,
+        location: SourceLocation,
+        isolation: (any Actor)?,
+        storeBoxed: BoxedValueStore<Value>.Store?
+    ) {
+        self.init(
+            object: Root.self, value: Value.self, tag: tag, isOptional: isOptional, keyPath: UncheckedKeyPath(keyPath),
+            location: location, requiresMainActor: isolation === MainActor.shared,
+            writer: PropertyWriter(plain: keyPath, storeBoxed: storeBoxed))
+    }
+
+    private init<Object: AnyObject, Value>(
         object: Object.Type,
         value: Value.Type,
         tag: Any.Type?,
         isOptional: Bool,
         keyPath: any Sendable,
         location: SourceLocation,
-        requiresMainActor: Bool = false,
+        requiresMainActor: Bool,
         writer: PropertyWriter<Object, Value>
     ) {
         let requirement = Requirement(
@@ -89,12 +123,12 @@ public struct Dependency<Root: AnyObject>: Sendable {
                 WeakField.store(recorded, at: FieldAddress(in: owner, at: -offset))
                 return
             }
-            let value =
-                holdsReferences ? recordedObject(recorded, as: Value.self) : boxedValue(recorded, as: Value.self)
-            if offset > 0, let store = writer.store {
-                store(FieldAddress(in: owner, at: offset), value)
+            if offset > 0, holdsReferences {
+                FieldAddress(in: owner, at: offset).assign(object: recorded)
                 return
             }
+            let value =
+                holdsReferences ? recordedObject(recorded, as: Value.self) : boxedValue(recorded, as: Value.self)
             let root = asObject(owner)
             writer.assign(root, value)
             if offset == 0 {
@@ -122,9 +156,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(optional: keyPath))
+            optional: keyPath, tag: nil, isOptional: false, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoOptional())
     }
 
     /// A required dependency on a property of non-optional type, which `init()` gave a
@@ -137,9 +170,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: nil, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(plain: keyPath))
+            plain: keyPath, tag: nil, isOptional: false, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoPlain())
     }
 
     /// A required dependency on the value named by `tag`, for a `T?` or `T!` property.
@@ -154,9 +186,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(optional: keyPath))
+            optional: keyPath, tag: tag, isOptional: false, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<T.Value>.intoOptional())
     }
 
     /// A required dependency on the value named by `tag`, for a property of non-optional type.
@@ -169,9 +200,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: T.Value.self, tag: tag, isOptional: false, keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(plain: keyPath))
+            plain: keyPath, tag: tag, isOptional: false, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<T.Value>.intoPlain())
     }
 
     /// An optional dependency: filled when the container can provide `Value`, left `nil` when it
@@ -187,9 +217,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: nil, isOptional: true, keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(optional: keyPath))
+            optional: keyPath, tag: nil, isOptional: true, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoOptional())
     }
 
     /// An optional dependency on the value named by `tag`.
@@ -202,9 +231,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: T.Value.self, tag: tag, isOptional: true, keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(optional: keyPath))
+            optional: keyPath, tag: tag, isOptional: true, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<T.Value>.intoOptional())
     }
 }
 
@@ -228,10 +256,8 @@ extension Dependency {
         isolation: isolated (any Actor)? = #isolation
     ) -> Dependency {
         Dependency(
-            object: Root.self, value: Value.self, tag: NotInjected.self, isOptional: true,
-            keyPath: UncheckedKeyPath(keyPath),
-            location: SourceLocation(fileID, line), requiresMainActor: isolation === MainActor.shared,
-            writer: PropertyWriter(optional: keyPath))
+            optional: keyPath, tag: NotInjected.self, isOptional: true, location: SourceLocation(fileID, line),
+            isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoOptional())
     }
 }
 

@@ -23,10 +23,15 @@
         unsafe address.assumingMemoryBound(to: Value.self).pointee = value
     }
 
+    /// Assigns `object` to the property, a class reference (`T`, `T?` or `T!` of a class `T`, one
+    /// pointer in each case): `object` is retained and the old value released, as an assignment does.
+    func assign(object: AnyObject) {
+        unsafe address.assumingMemoryBound(to: AnyObject?.self).pointee = object
+    }
+
     /// The offset of `object`'s property at `keyPath`, measured by projecting the property's
     /// address: the property's storage for a plain stored property, which is the only kind whose
     /// offset is kept (see `LearnedOffset.learn`).
-    @inlinable
     static func offset<Object: AnyObject, Value>(
         of keyPath: ReferenceWritableKeyPath<Object, Value>, in object: Object
     ) -> Int {

@@ -6,18 +6,14 @@
 /// whatever thread the plan runs on, which is the main thread for a class whose dependencies were
 /// declared on the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated
 /// there.
-@usableFromInline
 struct SharedKeyPath<Object: AnyObject, Value>: @unchecked Sendable {
-    @usableFromInline let keyPath: ReferenceWritableKeyPath<Object, Value>
+    let keyPath: ReferenceWritableKeyPath<Object, Value>
 
-    @inlinable
     init(_ keyPath: ReferenceWritableKeyPath<Object, Value>) { self.keyPath = keyPath }
 
     /// Writes `value` into `object`'s property through the key path.
-    @inlinable
     func write(_ value: Value, into object: Object) { object[keyPath: keyPath] = value }
 
     /// The property's offset in `object` (see `FieldAddress.offset(of:in:)`).
-    @inlinable
     func offset(in object: Object) -> Int { FieldAddress.offset(of: keyPath, in: object) }
 }

@@ -26,7 +26,7 @@ extension Dependency {
 
     /// A property of non-optional type filled with the runtime value passed to
     /// ``AssistedFactory/make(_:)``.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func assisted<Value>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value>,
         fileID: StaticString = #fileID,

@@ -39,8 +39,9 @@ public struct Dependency<Root: AnyObject>: Sendable {
         self.makeStep = makeStep
     }
 
-    /// A dependency on the property at `keyPath`, a `Value?` (or `Value!`). `storeBoxed` is
-    /// `BoxedValueStore.intoOptional()`, compiled in the caller's module.
+    /// A dependency on the property at `keyPath`, a `Value?` (or `Value!`), declared where
+    /// `isolation` is. `storeBoxed` is `BoxedValueStore.intoOptional()`, compiled in the caller's
+    /// module.
     @usableFromInline
     init<Value>(
         optional keyPath: ReferenceWritableKeyPath<Root, Value?>,
@@ -56,8 +57,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
             writer: PropertyWriter(optional: keyPath, storeBoxed: storeBoxed))
     }
 
-    /// A dependency on the property at `keyPath`, a `Value`. `storeBoxed` is
-    /// `BoxedValueStore.intoPlain()`, compiled in the caller's module.
+    /// A dependency on the property at `keyPath`, a `Value`, declared where `isolation` is.
+    /// `storeBoxed` is `BoxedValueStore.intoPlain()`, compiled in the caller's module.
     @usableFromInline
     init<Value>(
         plain keyPath: ReferenceWritableKeyPath<Root, Value>,

@@ -26,7 +26,11 @@
     /// Assigns `object` to the property, a class reference (`T`, `T?` or `T!` of a class `T`, one
     /// pointer in each case): `object` is retained and the old value released, as an assignment does.
     func assign(object: AnyObject) {
-        unsafe address.assumingMemoryBound(to: AnyObject?.self).pointee = object
+        // Safe: `T`, `T?` and `T!` of a class `T` are each one strong reference, nil being zero,
+        // so the old value is released as the reference it is, as `ProgramFrame.store` does.
+        let old = unsafe address.load(as: UnsafeMutableRawPointer?.self)
+        unsafe address.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+        if let old = unsafe old { unsafe Unmanaged<AnyObject>.fromOpaque(old).release() }
     }
 
     /// The offset of `object`'s property at `keyPath`, measured by projecting the property's

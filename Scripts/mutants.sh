@@ -704,6 +704,18 @@ mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \
     'KeptObjectProgramTests' no \
     '        if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }' \
     ''
+# A closure root's program: a root that only its closure's call makes gets none, so it is never
+# resolved (every resolve fails with `internal-inconsistency`).
+mutant closure-root-without-program Internal/Compiling/ProgramLowering.swift \
+    'ClosureRootTests' yes \
+    '        if !kind.isNested, case .recursive(let producer, _) = root.lowering(), producer === root {' \
+    '        if !kind.isNested, case .recursive(let producer, _) = root.lowering(), producer !== root {'
+# A closure root's program for a kept object does not mark its resolution as making one, so the
+# closure's resolver and handles keep the container alive from a singleton.
+mutant kept-closure-root-strong Internal/Engine/ResolveProgram+Run.swift \
+    'KeptObjectProgramTests|ContainerLifetimeTests|HandleLifetimeTests|ClosureRootTests' no \
+    '                if kind == .rootForKeptObject { resolution.keepsWhatItMakes() }' \
+    ''
 # A resolve started from user code inside another one: its program does not run (the recursive
 # path resolves it), or runs without checking what the resolves around it are building.
 mutant nested-top-level-resolve-recursive Internal/Engine/ActiveResolutions.swift \

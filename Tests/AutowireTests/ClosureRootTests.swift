@@ -4,9 +4,9 @@ import Testing
 @testable import Autowire
 
 // A root bound to a closure factory (a protocol bound to a closure, a class made by one, a
-// transient one): the closure's `Resolver` shares the resolve's `.graph` objects, a failing
-// closure's error names its path and what it made is released, and a singleton's `Provider` of a
-// closure's value makes a new one each time.
+// transient one) resolves by its program, the closure's call: the closure's `Resolver` shares the
+// resolve's `.graph` objects, a failing closure's error names its path and what it made is
+// released, and a singleton's `Provider` of a closure's value makes a new one each time.
 
 private final class Wire: Injectable {
     static let live = Atomic<Int>(0)
@@ -118,6 +118,19 @@ private func container() throws -> Container {
         #expect(
             error?.diagnostics.first?.message
                 == "Loop is needed again while its factory is still running, so the cycle can never close.")
+    }
+
+    @Test func aClosureRootResolvesByAProgramOfItsCall() throws {
+        let container = try container()
+        _ = try container.resolve((any Gateway).self)
+        _ = try container.resolve(Router.self)
+        _ = try container.resolve(Ticket.self)
+        #expect(try container.hasProgram(of: (any Gateway).self))
+        #expect(try container.hasProgram(of: Router.self))
+        #expect(try container.hasProgram(of: Ticket.self))
+        // A kept object's provider resolves by the program lowered for it.
+        _ = try container.resolve(Switchboard.self).gateways.get()
+        #expect(try container.hasProgramForKeptObject(of: (any Gateway).self))
     }
 
     @Test func aSingletonsProviderOfAClosureValueMakesANewOneEachTime() throws {

@@ -13,13 +13,6 @@ extension Container {
     /// Whether `type` has a published resolve program.
     func hasProgram<T>(of type: T.Type) throws -> Bool { ProgramWord.isProgram(try programWord(of: type)) }
 
-    /// Whether `type` is resolved by calling a closure: the one root no program is lowered for (see
-    /// `ProgramLowering.lowerRoot`).
-    func callsAClosure<T>(toResolve type: T.Type) throws -> Bool {
-        if case .recursive = try registry.rootProducer(for: BindingKey(T.self, tag: nil)).lowering() { return true }
-        return false
-    }
-
     /// How many regions `type`'s published resolve program has; nil when it has none published.
     func regionCount<T>(of type: T.Type) throws -> Int? {
         let word = try programWord(of: type)

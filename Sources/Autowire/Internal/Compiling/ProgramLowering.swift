@@ -14,8 +14,8 @@ struct ProgramLowering {
 
     /// Why a root has no program.
     enum Stop: Error {
-        /// Something on the way no program performs, or a root a program would not speed up (a
-        /// closure's own): the root has no program (see `ProgramWord.none`).
+        /// Something on the way no program performs, or a nested program's root that a closure's
+        /// `Resolver` calls as it is (a closure's own): no program (see `ProgramWord.none`).
         case unsupported
         /// A closure is called inside the region of a kept object (or of a `.graph` object made
         /// again), after a region that stays in later programs made a `.graph` object, or after
@@ -217,6 +217,12 @@ struct ProgramLowering {
     static func lower(
         _ root: AnyProducer, generation: Int, kind: ProgramKind = .root, variant: ProgramVariant = ProgramVariant()
     ) -> Result<ResolveProgram, Stop> {
+        // A root that only a closure's call makes: its program is that call (see
+        // `ResolveProgram.callsRootClosure`). Nested, the closure is called as it is, by the
+        // `Resolver` that asked for it, in that resolution.
+        if !kind.isNested, case .recursive(let producer, _) = root.lowering(), producer === root {
+            return .success(ResolveProgram(callingRootClosureAt: generation, kind: kind))
+        }
         let lowered = lower(root, generation: generation, kind: kind, variant: variant, joiningFromStart: false)
         guard case .failure(.joinsFromStart) = lowered else { return lowered }
         return lower(root, generation: generation, kind: kind, variant: variant, joiningFromStart: true)
@@ -270,10 +276,8 @@ struct ProgramLowering {
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
         case .unsupported, .recursive, .keptClosure:
-            // A root that only a closure's call makes gains nothing from a program around it: a
-            // closure root's program (one `RecursiveCall`) measured 417 instructions more per
-            // resolve than `resolveRecursively` (closure-factories 4,310 → 4,727), setting up the
-            // joined resolution beside the run's own frame.
+            // (A closure root's program is its call, made by `lower`; a kept object's closure is
+            // called in its region.)
             throw .unsupported
         }
         try work()

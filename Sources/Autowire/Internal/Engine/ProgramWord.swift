@@ -6,9 +6,8 @@
 enum ProgramWord {
     /// Never resolved as a root yet.
     static let unlowered: UInt = 0
-    /// No program can perform it: a closure root is called in a fresh resolution (see
-    /// `AnyProducer.resolveRecursively()`), and a constant a closure's `Resolver` asks for is read
-    /// as it is (see `Producer.produce(_:)`); anything else fails with
+    /// No program: a closure factory's value or a constant that a closure's `Resolver` asks for is
+    /// called or read as it is (see `Producer.produce(_:)`); a root with none fails with
     /// `internal-inconsistency`.
     static let none: UInt = 1
 

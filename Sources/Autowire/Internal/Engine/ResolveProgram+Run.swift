@@ -6,7 +6,7 @@ extension ResolveProgram {
     @inline(__always)
     static func injectPublished(_ word: UInt, into object: AnyObject) throws -> Bool {
         try withPublished(word) { program in
-            program.canImprove ? false : try program.run(injecting: object) != nil
+            program.canImprove ? false : try program.run(of: nil, injecting: object) != nil
         }
     }
 
@@ -14,11 +14,11 @@ extension ResolveProgram {
     /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
     /// injection does first. The program is used without a retain: see `withPublished(_:_:)`.
     @inline(__always)
-    static func runPublished(_ word: UInt, request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws
-        -> RecordedResult?
-    {
+    static func runPublished(
+        _ word: UInt, of root: AnyProducer, request: BorrowedValue? = nil, seed: BorrowedValue? = nil
+    ) throws -> RecordedResult? {
         try withPublished(word) { program in
-            program.canImprove ? nil : try program.run(request: request, seed: seed).map(RecordedResult.init)
+            program.canImprove ? nil : try program.run(of: root, request: request, seed: seed).map(RecordedResult.init)
         }
     }
 
@@ -30,24 +30,28 @@ extension ResolveProgram {
         for root: AnyProducer, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
         seed: BorrowedValue? = nil
     ) throws(ResolutionError) -> ObjectWord? {
-        if let made = try run(injecting: target, request: request, seed: seed) { return made }
+        if let made = try run(of: root, injecting: target, request: request, seed: seed) { return made }
         let registry = root.registry
         let outside = ActiveResolutions.builtOutside(by: self, key: registry.activeResolutionsKey)
         guard !outside.isEmpty,
             let variant = try registry.variant(of: self, for: root, ProgramVariant(builtOutside: outside))
         else { return nil }
-        return try variant.run(injecting: target, request: request, seed: seed)
+        return try variant.run(of: root, injecting: target, request: request, seed: seed)
     }
 
-    /// Runs the program. Returns the root object, whose reference now belongs to the caller (for an
-    /// injection: the object handed in, not retained), or nil when a resolve this one was started
-    /// in on this thread is building something the program may build: the caller then runs the
-    /// program's variant, which fails where it would build it again (see
-    /// `ActiveResolutions.enter(_:key:)`).
+    /// Runs the program of `root` (nil for an injection's). Returns the root object, whose
+    /// reference now belongs to the caller (for an injection: the object handed in, not retained),
+    /// or nil when a resolve this one was started in on this thread is building something the
+    /// program may build: the caller then runs the program's variant, which fails where it would
+    /// build it again (see `ActiveResolutions.enter(_:key:)`).
     @inline(__always)
-    func run(injecting target: AnyObject? = nil, request: BorrowedValue? = nil, seed: BorrowedValue? = nil)
-        throws(ResolutionError) -> ObjectWord?
-    {
+    private func run(
+        of root: AnyProducer?, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
+        seed: BorrowedValue? = nil
+    ) throws(ResolutionError) -> ObjectWord? {
+        // Handed in rather than kept by the program: a producer read from a stored property is
+        // retained and released around the call (about 40 instructions a resolve, callgrind).
+        if callsRootClosure { return try callClosure(of: root, request: request, seed: seed) }
         var record = ProgramRun(program: self, request: request, seed: seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
             guard let cell = ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
@@ -58,6 +62,30 @@ extension ResolveProgram {
                 // holds it for the run, and the frame does not own slot 0 (`injects`).
                 if let target { frame.lend(target, at: 0) }
                 return try execute(frame, run)
+            }
+        }
+    }
+
+    /// Runs the program of a closure root: the call of `root`'s closure, in a resolution of its
+    /// own on this stack, which the closure's `Resolver` runs nested programs in (what they make in
+    /// the `.graph` scope is one instance across them). What the closure needs is checked there
+    /// against the resolves this one was started in, as each is made. For a kept object (see
+    /// `ProgramKind.rootForKeptObject`), everything made holds the container weakly.
+    @inline(never)
+    private func callClosure(of root: AnyProducer?, request: BorrowedValue?, seed: BorrowedValue?)
+        throws(ResolutionError) -> ObjectWord
+    {
+        guard let root else {
+            throw ResolutionError(.internalInconsistency("a closure root's program ran without its root"))
+        }
+        return try ResolutionError.catching {
+            try Resolution.run(
+                capacity: root.rootCheck?.slotCapacity ?? 8, seed: seed, request: request, key: activeResolutionsKey
+            ) { resolution in
+                if kind == .rootForKeptObject { resolution.keepsWhatItMakes() }
+                // The word takes over the reference as the call hands it back: made after the
+                // resolve ends, it cost a retain and a release.
+                return ObjectWord(owning: try root.produceRecorded(resolution))
             }
         }
     }

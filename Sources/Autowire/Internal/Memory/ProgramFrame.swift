@@ -149,6 +149,10 @@
     @inline(__always)
     init(unretained object: AnyObject) { unsafe bits = Unmanaged.passUnretained(object).toOpaque() }
 
+    /// The word of `object`, owning the strong reference it is handed (a run's result).
+    @inline(__always)
+    init(owning object: consuming AnyObject) { unsafe bits = Unmanaged.passRetained(object).toOpaque() }
+
     /// One more strong reference to the object, for a store that takes one over.
     @inline(__always)
     func retain() { _ = unsafe Unmanaged<AnyObject>.fromOpaque(bits).retain() }

@@ -101,20 +101,12 @@ class AnyProducer: @unchecked Sendable {
 
     /// The value of a top-level resolve as recorded (see `RecordedResult`), when no compiling or
     /// lowering has to run first: by the published program, unless lowering it again would make it
-    /// faster, or by `resolveRecursively()` when the root has no program (`ProgramWord.none`). Nil
-    /// when the slow path must run.
+    /// faster. Nil when the slow path must run.
     @usableFromInline
     func readyTopLevelResult() throws -> RecordedResult? {
         let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word) { return try ResolveProgram.runPublished(word) }
-        return word == ProgramWord.none ? try resolveRecursively() : nil
+        return ProgramWord.isProgram(word) ? try ResolveProgram.runPublished(word, of: self) : nil
     }
-
-    /// A top-level resolve of a root with no program, in a fresh resolution: a closure's call (what
-    /// is not called as a closure fails there with `internal-inconsistency`), its result handed
-    /// over as `readyTopLevelResult` does; nil when the value is not a class reference (a box would
-    /// cost an allocation: the slow path returns it as it is).
-    func resolveRecursively() throws -> RecordedResult? { nil }
 
     /// Produces the value in `resolution` as a resolution records it (a class reference as it is,
     /// any other value boxed): what a resolve program's `RecursiveCall` stores in its slot.
@@ -233,8 +225,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return reference(for: value)
     }
 
-    /// Produces the value as the start of a new top-level resolution: by its resolve program when
-    /// it has one, else by its closure's call in a fresh resolution (see `ProgramWord.none`).
+    /// Produces the value as the start of a new top-level resolution: by its resolve program.
     func resolveTopLevel() throws -> T {
         if let made = try readyTopLevelResult() { return made.take(as: T.self, isObject: holdsReferences) }
         return try resolveTopLevelSlowly()
@@ -244,69 +235,42 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// `AssistedFactory.make(_:)` call, whose graph reads `seed`.
     final func resolveTopLevel(request: BorrowedValue?, seed: BorrowedValue?) throws -> T {
         let word = programWord.load(ordering: .acquiring)
-        if ProgramWord.isProgram(word), let made = try ResolveProgram.runPublished(word, request: request, seed: seed) {
+        if ProgramWord.isProgram(word),
+            let made = try ResolveProgram.runPublished(word, of: self, request: request, seed: seed)
+        {
             return made.take(as: T.self, isObject: holdsReferences)
         }
         return try resolveTopLevelSlowly(request: request, seed: seed)
     }
 
-    final override func resolveRecursively() throws -> RecordedResult? {
-        guard holdsReferences else { return nil }
-        // As recorded, which for a class is the object itself: a closure factory's is then made
-        // with no copy through `T`'s witnesses (see `ObjectClosureProducer`).
-        let made = try Resolution.run(capacity: rootCheck?.slotCapacity ?? 8, key: registry.activeResolutionsKey) {
-            try produceRecorded($0)
-        }
-        return RecordedResult(retaining: made)
-    }
-
     /// A top-level resolve asked for by an object the container keeps, through a handle or a
     /// resolver that holds the container weakly: the object keeps what it gets, so every handle
     /// and resolver made in this resolve holds the container weakly too (see `RegistryReference`).
-    /// By the root's program lowered for a kept object (`ProgramKind.rootForKeptObject`), else by
-    /// its closure's call in a fresh resolution, marked so as a whole
-    /// (`Resolution.keepsWhatItMakes()`). `seed`: an `AssistedFactory`'s.
+    /// By the root's program lowered for a kept object (`ProgramKind.rootForKeptObject`).
+    /// `seed`: an `AssistedFactory`'s.
     final func resolveTopLevelForKeptObject(seed: BorrowedValue? = nil) throws -> T {
-        if let made = try registry.program(for: self, kind: .rootForKeptObject)?.runOrItsVariant(for: self, seed: seed)
-        {
-            return value(ofRun: made)
-        }
-        return try Resolution.run(
-            capacity: rootCheck?.slotCapacity ?? 8, seed: seed, key: registry.activeResolutionsKey
-        ) { resolution in
-            resolution.keepsWhatItMakes()
-            return try produce(resolution)
-        }
+        try value(ofRun: registry.program(for: self, kind: .rootForKeptObject)?.runOrItsVariant(for: self, seed: seed))
     }
 
-    /// Lowers the program on first use, and again once it can be faster; with none, calls the
-    /// closure in a fresh resolution (`runRecursively`).
+    /// Lowers the program on first use, and again once it can be faster, and runs it.
     @inline(never)
     func resolveTopLevelSlowly(request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws -> T {
-        if let made = try registry.program(for: self)?.runOrItsVariant(for: self, request: request, seed: seed) {
-            return value(ofRun: made)
-        }
-        return try runRecursively(request: request, seed: seed)
+        try value(ofRun: registry.program(for: self)?.runOrItsVariant(for: self, request: request, seed: seed))
     }
 
     /// The value a top-level run made. Not a `T?` from the run: in the unspecialized code a
     /// `Provider<T>.get()` reaches, the optional's metadata cost a runtime lookup on every call
     /// (about 320 instructions, callgrind).
     @inline(__always)
-    private func value(ofRun made: ObjectWord) -> T {
+    private func value(ofRun made: ObjectWord?) throws -> T {
+        // Every root has a program once its graph compiled: nil is a lowering that stopped (see
+        // `ProgramLowering.Stop`), or a program refused to run in the resolve around it whose
+        // variant could not be lowered.
+        guard let made else { throw ResolutionError(.internalInconsistency("\(key) has no resolve program")) }
         // A run returns its root's value as this producer records it, with one reference the
         // caller owns, which the result takes over (`KeptObjectProgramTests` and every top-level
         // resolve's first run, under AddressSanitizer).
-        RecordedResult(owning: made).take(as: T.self, isObject: holdsReferences)
-    }
-
-    /// A new top-level resolve of a root with no program: its closure's call. Anything else fails
-    /// there with `internal-inconsistency`.
-    @inline(__always)
-    private func runRecursively(request: BorrowedValue?, seed: BorrowedValue?) throws -> T {
-        try Resolution.run(
-            capacity: rootCheck?.slotCapacity ?? 8, seed: seed, request: request, key: registry.activeResolutionsKey
-        ) { try produce($0) }
+        return RecordedResult(owning: made).take(as: T.self, isObject: holdsReferences)
     }
 }
 

@@ -708,8 +708,8 @@ mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \
 # resolved (every resolve fails with `internal-inconsistency`).
 mutant closure-root-without-program Internal/Compiling/ProgramLowering.swift \
     'ClosureRootTests' yes \
-    '        if !kind.isNested, case .recursive(let producer, _) = root.lowering(), producer === root {' \
-    '        if !kind.isNested, case .recursive(let producer, _) = root.lowering(), producer !== root {'
+    '        case .recursive(let producer, _) where producer === root:' \
+    '        case .recursive(let producer, _) where producer !== root:'
 # A closure root's program for a kept object does not mark its resolution as making one, so the
 # closure's resolver and handles keep the container alive from a singleton.
 mutant kept-closure-root-strong Internal/Engine/ResolveProgram+Run.swift \

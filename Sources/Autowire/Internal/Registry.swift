@@ -295,8 +295,9 @@ final class Registry: @unchecked Sendable {
             let generation = ProgramWord.isProgram(old) ? ResolveProgram.published(old).generation + 1 : 1
             switch ProgramLowering.lower(root, generation: generation, kind: kind) {
             case .success(let program):
-                programs.append(program)
-                // `programs` keeps it alive for the registry's life (see `ResolveProgram.published(_:)`).
+                // `programs` keeps it alive for the registry's life (see `ResolveProgram.published(_:)`);
+                // a closure root's is the process's.
+                if !program.callsRootClosure { programs.append(program) }
                 root.publishProgramWord(ResolveProgram.word(publishing: program), of: kind)
                 return program
             case .failure(.unsupported), .failure(.joinsFromStart):

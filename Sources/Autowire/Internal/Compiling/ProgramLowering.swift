@@ -217,12 +217,6 @@ struct ProgramLowering {
     static func lower(
         _ root: AnyProducer, generation: Int, kind: ProgramKind = .root, variant: ProgramVariant = ProgramVariant()
     ) -> Result<ResolveProgram, Stop> {
-        // A root that only a closure's call makes: its program is that call (see
-        // `ResolveProgram.callsRootClosure`). Nested, the closure is called as it is, by the
-        // `Resolver` that asked for it, in that resolution.
-        if !kind.isNested, case .recursive(let producer, _) = root.lowering(), producer === root {
-            return .success(ResolveProgram(callingRootClosureAt: generation, kind: kind))
-        }
         let lowered = lower(root, generation: generation, kind: kind, variant: variant, joiningFromStart: false)
         guard case .failure(.joinsFromStart) = lowered else { return lowered }
         return lower(root, generation: generation, kind: kind, variant: variant, joiningFromStart: true)
@@ -265,6 +259,11 @@ struct ProgramLowering {
                     range: nil, destination: .root))
         case let lowering where nested && !lowering.makesInNestedRun:
             throw .unsupported
+        case .recursive(let producer, _) where producer === root:
+            // A root that only its closure's call makes: its program is that call (see
+            // `ResolveProgram.callsRootClosure`). (Nested, the closure is called as it is, by the
+            // `Resolver` that asked for it, in that resolution.)
+            return kind == .root ? ResolveProgram.rootClosureCall : ResolveProgram.keptObjectRootClosureCall
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
         case .constant(let value):

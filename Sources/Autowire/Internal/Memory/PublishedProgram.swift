@@ -2,6 +2,7 @@
 // without a retain on every resolve.
 //
 // Safe because a registry keeps every program it published for its own life (`Registry.programs`),
+// or the program is one for the whole process (a closure root's, `ResolveProgram.rootClosureCall`),
 // and a producer's program word is read only while its registry lives (see `AnyProducer.registry`).
 
 extension ResolveProgram {

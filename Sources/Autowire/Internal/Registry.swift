@@ -267,9 +267,9 @@ final class Registry: @unchecked Sendable {
 
     /// The program to run for `root`: lowered now if it never was, lowered again if the published
     /// one can be faster (stores learned their offsets and first fills were checked in the runs
-    /// since), else the published one. Nil when `root` has no program: a closure root is then
-    /// called in a fresh resolution, any other fails with `internal-inconsistency`. `kind` says
-    /// which of the root's programs (see `ProgramKind`).
+    /// since), else the published one. Nil when `root` has no program: a nested program's root is
+    /// then called or read as it is (a closure's, a constant), a top-level resolve fails with
+    /// `internal-inconsistency`. `kind` says which of the root's programs (see `ProgramKind`).
     ///
     /// - Throws: `internal-inconsistency` when the registry's lock fails.
     func program(for root: AnyProducer, kind: ProgramKind = .root) throws(ResolutionError) -> ResolveProgram? {

@@ -91,6 +91,15 @@ private final class HandleKeeper: Sendable {
     }
 }
 
+/// A singleton that keeps what its provider of a closure's value made: a `ResolverKeeper`, which
+/// keeps the resolver its closure was given.
+private final class KeeperOwner: Injectable {
+    static var scope: Scope { .singleton }
+    var keepers: Provider<ResolverKeeper>!
+    var kept: ResolverKeeper?
+    static let dependencies: [Dependency<KeeperOwner>] = [.inject(\.keepers), .notInjected(\.kept)]
+}
+
 private struct ReleasedState {
     weak var container: Container?
     weak var sentinel: LifetimeSentinel?
@@ -193,6 +202,25 @@ private struct ReleasedState {
             released.container = container
             released.sentinel = try container.resolve(LifetimeSentinel.self)
             released.kept = try container.resolve(ResolverKeeper.self)
+        }
+        #expect(released.container == nil)
+        #expect(released.kept == nil)
+        #expect(released.sentinel == nil)
+    }
+
+    /// A singleton's `Provider` of a closure root's value runs the root's program for a kept
+    /// object: the closure's resolver, kept by what the singleton keeps, holds the container weakly.
+    @Test func releasingAContainerFreesASingletonThatKeepsAClosureValueItsProviderMade() throws {
+        var released = ReleasedState()
+        do {
+            let container = try Container { binder in
+                binder.bind(ResolverKeeper.self).to { resolver in ResolverKeeper(resolver: resolver) }
+            }
+            released.container = container
+            released.sentinel = try container.resolve(LifetimeSentinel.self)
+            let owner = try container.resolve(KeeperOwner.self)
+            owner.kept = try owner.keepers.get()
+            released.kept = owner
         }
         #expect(released.container == nil)
         #expect(released.kept == nil)

@@ -56,7 +56,7 @@ mutant resettable-producer-retains-storage Internal/Producers/ResettableProducer
         _ = unsafe Unmanaged.passRetained(storage)'
 # Container lifetime: handles and resolvers made by the recursive path for an object the container
 # keeps hold it strongly, so a singleton keeps its own container alive.
-mutant kept-object-handles-strong Internal/Recursive/ResolutionState+Creations.swift \
+mutant kept-object-handles-strong Internal/ClosureCalls/ResolutionState+Creations.swift \
     'ContainerLifetimeTests|HandleLifetimeTests' no \
     'var isMakingKeptObject: Bool { keptCreations > 0 }' \
     'var isMakingKeptObject: Bool { false }'
@@ -85,7 +85,7 @@ mutant never-closing-cycle-stops-lowering Internal/Compiling/ProgramLowering+Wal
     'emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)' \
     'throw .unsupported'
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
-mutant graph-factory-value-not-recorded Internal/Recursive/Resolution.swift \
+mutant graph-factory-value-not-recorded Internal/ClosureCalls/Resolution.swift \
     'ScopeTests|BindingTests|ClosureFactoryProgramTests|NestedProgramTests|TransientAroundClosureTests' no \
     'state.pointee.record(recording.reference(for: value), at: slot)' \
     'if false { state.pointee.record(recording.reference(for: value), at: slot) }'
@@ -115,7 +115,7 @@ mutant constructor-cycle-never-waits Internal/Compiling/ProgramLowering+Walk.swi
     'if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {' \
     'if case .store(let owner, let store) = destination, false, Self.closesCycleWhenItReturns(lowering) {'
 # Hooks: an object's hook runs when its own fill ends, before the cycle it is on is complete.
-mutant hook-before-cycle-complete Internal/Recursive/ResolutionState+Creations.swift \
+mutant hook-before-cycle-complete Internal/ClosureCalls/ResolutionState+Creations.swift \
     'InjectionHookTests|ConstructorCycleTests|WaitingVariantTests' no \
     'if frame.earliestRead >= frame.start {' \
     'if frame.earliestRead >= frame.start || !frame.hooks.isEmpty {'
@@ -293,7 +293,7 @@ mutant program-offered-below-optional Internal/Compiling/ProgramLowering+Walk.sw
     'var place = ProgramLowering.OptionalPlace.none'
 # Re-entry: a fresh resolve started inside a factory does not see that an enclosing resolve on the
 # thread is running it, and starts it again until the stack runs out.
-mutant factory-running-outside-unseen Internal/Recursive/Resolution.swift \
+mutant factory-running-outside-unseen Internal/ClosureCalls/Resolution.swift \
     'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
     'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
     'false'
@@ -670,7 +670,7 @@ mutant joined-resolution-not-seeded Internal/Engine/ProgramRun.swift \
 # not by the joined resolution that may have made it for the closure already.
 mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureFactoryProgramTests' no \
-    'if joinsRecursiveResolves, lowering.isMadeOncePerResolve {' \
+    'if joinsResolution, lowering.isMadeOncePerResolve {' \
     'if false, lowering.isMadeOncePerResolve {'
 # Closure factories in programs: each closure call starts a resolution of its own.
 mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
@@ -708,8 +708,8 @@ mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \
 # resolved (every resolve fails with `internal-inconsistency`).
 mutant closure-root-without-program Internal/Compiling/ProgramLowering.swift \
     'ClosureRootTests' yes \
-    '        case .recursive(let producer, _) where producer === root:' \
-    '        case .recursive(let producer, _) where producer !== root:'
+    '        case .closureCall(let producer, _) where producer === root:' \
+    '        case .closureCall(let producer, _) where producer !== root:'
 # A closure root's program for a kept object does not mark its resolution as making one, so the
 # closure's resolver and handles keep the container alive from a singleton.
 mutant kept-closure-root-strong Internal/Engine/ResolveProgram+Run.swift \
@@ -754,17 +754,17 @@ mutant waiting-variant-never-lowered Internal/Producers/Producer+NestedRuns.swif
     'WaitingVariantTests' no \
     '            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution.state)))' \
     '            of: program, for: self, ProgramVariant())'
-mutant waiting-fill-not-registered Internal/Recursive/WaitForRunningFactory.swift \
+mutant waiting-fill-not-registered Internal/ClosureCalls/WaitForRunningFactory.swift \
     'WaitingVariantTests' no \
     '        Resolution(state: joined).wait(for: requested, toFill: owner, with: store)' \
     '        _ = joined'
 mutant waiting-variant-remakes-running-factory Internal/Compiling/ProgramLowering+Walk.swift \
     'WaitingVariantTests' no \
-    '            case .recursive: break' \
-    '            case .recursive, .factory(_, _, shared: true): break'
+    '            case .closureCall: break' \
+    '            case .closureCall, .factory(_, _, shared: true): break'
 # A transient factory running around a nested program's waiting variant: refused even once the
 # cycle made progress since it began.
-mutant reentry-check-ignores-progress Internal/Recursive/ReentryCheck.swift \
+mutant reentry-check-ignores-progress Internal/ClosureCalls/ReentryCheck.swift \
     'WaitingVariantTests' no \
     '!allowsProgress || since == joined.pointee.registrations' \
     '!allowsProgress || since >= 0'
@@ -796,8 +796,8 @@ mutant custom-scope-kept-object-not-recorded Internal/Engine/ResolveProgram+Step
 # root keeps the recursive path.
 mutant closure-after-lasting-region-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'CustomScopeAfterClosureTests' no \
-    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
-    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .unsupported }'
+    'if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }' \
+    'if !joinsResolution, madeInRegion.count > 0 { throw .unsupported }'
 # Waiting properties: a property that meets a running constructor through an alias does not wait
 # for it, so the root keeps the recursive path.
 mutant waiting-through-aliases-refused Internal/Compiling/ProgramLowering+Waiting.swift \
@@ -884,14 +884,14 @@ mutant custom-scope-closure-unlowered Internal/Producers/ResettableProducer.swif
 # meets it as a cycle, or makes a second one.
 mutant kept-object-not-shared-with-joined Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureInsideRegionTests' no \
-    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared,' \
-    '        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared && false,'
+    '        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared,' \
+    '        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared && false,'
 # Closures inside a protocol's box of an object: the region of a kept one is not looked up and
 # recorded in the joined resolution, so a closure called while it is filled makes a second one.
 mutant boxed-kept-object-not-shared-with-joined Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureInsideRegionTests' no \
-    '            .scoped(_, .autowiredBoxed) where joinsRecursiveResolves && !destination.endsShared:' \
-    '            .scoped(_, .autowiredBoxed) where joinsRecursiveResolves && !destination.endsShared && false:'
+    '            .scoped(_, .autowiredBoxed) where joinsResolution && !destination.endsShared:' \
+    '            .scoped(_, .autowiredBoxed) where joinsResolution && !destination.endsShared && false:'
 # Closures inside a protocol's box of an object: what a region finds recorded in the joined
 # resolution (the object itself, as recorded for a cycle back to it) is held unboxed.
 mutant found-object-not-boxed Internal/Compiling/ProgramLowering+Walk.swift \
@@ -900,14 +900,14 @@ mutant found-object-not-boxed Internal/Compiling/ProgramLowering+Walk.swift \
     'region.boxing = nil'
 # Closures below typed factories: a `.graph` factory waiting around a closure call is not marked
 # under construction in the joined resolution, so a closure that needs it makes a second one.
-mutant waiting-factories-not-marked Internal/Recursive/RecursiveCall.swift \
-    'RecursiveCallPlacementTests' no \
+mutant waiting-factories-not-marked Internal/ClosureCalls/ClosureCall.swift \
+    'ClosureCallPlacementTests' no \
     'for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }' \
     'for factory in waitingFactories where false { _ = state.pointee.beginConstruction(factory) }'
 # Closures below typed factories: the factory's product is never recorded in the joined resolution,
 # so closures after it meet it still under construction, and fills waiting for it stay empty.
-mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
-    'RecursiveCallPlacementTests' no \
+mutant joined-publication-skipped Internal/ClosureCalls/JoinedPublication.swift \
+    'ClosureCallPlacementTests' no \
     'joined.pointee.record(producer, instance: made)
             try Resolution(state: joined).fillWaiting(for: producer, with: made)' \
     '_ = joined'
@@ -915,38 +915,38 @@ mutant joined-publication-skipped Internal/Recursive/JoinedPublication.swift \
 # it as another resolve, so a closure that resolves the transient type the program is filling
 # fails with `rebuilt-while-building`.
 mutant joined-resolution-sees-its-program-as-outside Internal/Engine/ActiveResolutions.swift \
-    'RecursiveCallPlacementTests|RandomizedGraphTests' no \
+    'ClosureCallPlacementTests|RandomizedGraphTests' no \
     'if state.pointee.joinsProgram, case .program(let run) = next { next = run.pointee.outer }' \
     '_ = next'
 # Closures below transient factories: a transient factory waiting for its arguments is not marked
 # under construction during the call, so a closure that asks for it again recurses until the
 # stack runs out rather than meeting the cycle.
-mutant waiting-transient-factories-not-marked Internal/Recursive/RecursiveCall.swift \
-    'RecursiveCallPlacementTests' no \
+mutant waiting-transient-factories-not-marked Internal/ClosureCalls/ClosureCall.swift \
+    'ClosureCallPlacementTests' no \
     'if !waitingTransientFactories.isEmpty {' \
     'if false {'
 # Closure factories in programs: a protocol with a scope of its own, made by the joined resolution,
 # is handed to the program as the object it recorded early rather than boxed as the protocol.
 mutant early-record-taken-as-the-box Internal/Producers/Producer.swift \
-    'RecursiveCallPlacementTests' no \
+    'ClosureCallPlacementTests' no \
     'if !holdsReferences, scope == .graph, !registersEarly, case .instance(let recorded) = resolution.lookup(self) {' \
     'if !holdsReferences, scope == .graph, case .instance(let recorded) = resolution.lookup(self) {'
 # Transient closure factories: never called from a program, so their graphs keep the recursive path.
 mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
-    'RecursiveCallPlacementTests|ResolveProgramTests' no \
-    'if isFactory, let producer { return .recursive(producer, shared: shared) }' \
-    'if isFactory, let producer, false { return .recursive(producer, shared: shared) }'
+    'ClosureCallPlacementTests|ResolveProgramTests' no \
+    'if isFactory, let producer { return .closureCall(producer, shared: shared) }' \
+    'if isFactory, let producer, false { return .closureCall(producer, shared: shared) }'
 # Closures after a region: called from the program, not given what the region made.
 mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering+Walk.swift \
-    'RecursiveCallPlacementTests' no \
-    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
+    'ClosureCallPlacementTests' no \
+    'if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }' \
     ''
 # Closures after a singleton's region: the first resolve, in which the region runs, keeps the
 # recursive path until the singleton exists.
 mutant closure-after-singleton-region-not-yet Internal/Compiling/ProgramLowering+Walk.swift \
-    'RecursiveCallPlacementTests' no \
-    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }' \
-    'if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .notYet }'
+    'ClosureCallPlacementTests' no \
+    'if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }' \
+    'if !joinsResolution, madeInRegion.count > 0 { throw .notYet }'
 # Transient objects and factories met again through a `.graph` object: refused, so their graphs
 # keep the recursive path.
 mutant transient-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \

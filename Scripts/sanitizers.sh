@@ -11,7 +11,7 @@ run_thread() {
     # halt_on_error: the first report fails the run instead of scrolling past.
     TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
         swift test --sanitize=thread --scratch-path .build-tsan \
-        --filter 'StressTests|DeadlockTests|ConcurrencyTests|CreationLockTests|KeptResolverTests|HandleLifetimeTests|NestedResolveTests|MainActorIsolationTests|FaultTests|ProviderLazyTests|RequestScopeTests|CustomScopeTests|InjectionHookTests|ChildContainerTests|WeakScopeProgramTests|SingletonProgramTests|CustomScopeProgramTests|MainActorProgramTests|ProtocolPropertyTests|WeakPropertyTests|FirstFillCheckTests|PerTypeCacheTests|RootCacheTests|ClosureFactoryProgramTests|ClosureInsideRegionTests|KeptObjectProgramTests|RecursiveCallPlacementTests|LazyCompilationTests|ProgramLoweringReuseTests'
+        --filter 'StressTests|DeadlockTests|ConcurrencyTests|CreationLockTests|KeptResolverTests|HandleLifetimeTests|NestedResolveTests|MainActorIsolationTests|FaultTests|ProviderLazyTests|RequestScopeTests|CustomScopeTests|InjectionHookTests|ChildContainerTests|WeakScopeProgramTests|SingletonProgramTests|CustomScopeProgramTests|MainActorProgramTests|ProtocolPropertyTests|WeakPropertyTests|FirstFillCheckTests|PerTypeCacheTests|RootCacheTests|ClosureFactoryProgramTests|ClosureInsideRegionTests|KeptObjectProgramTests|ClosureCallPlacementTests|LazyCompilationTests|ProgramLoweringReuseTests'
 }
 
 run_address() {

@@ -5,7 +5,7 @@ import Testing
 
 // A graph that reaches a closure factory runs as a resolve program that calls the closure through
 // the recursive path, in one resolution per run that shares the run's `.graph` objects (see
-// `RecursiveCall`): these tests check that one `.graph` object stays one instance across the
+// `ClosureCall`): these tests check that one `.graph` object stays one instance across the
 // program and its closures, whichever meets it first, and that failures and hooks read as in the
 // recursive path.
 

@@ -684,7 +684,7 @@ private func isWired(_ ticket: Ticket) -> Bool {
     }
 
     /// Fails on 1fc3d9b: the probe's closure meets "Chain is needed again while its factory is
-    /// still running". Both chains wait around the inner tag's closure call, so `RecursiveCall`
+    /// still running". Both chains wait around the inner tag's closure call, so `ClosureCall`
     /// marks the factory twice and restores the marks first to last: the last restore puts back
     /// the outer chain's mark, and the factory stays under construction in the joined resolution
     /// after both chains returned. The recursive path makes the same bracelet, probe included.
@@ -706,7 +706,7 @@ private func isWired(_ ticket: Ticket) -> Bool {
     /// The dial's closure records the gauge after the meter's factory began: the needle's closure
     /// may meet that factory again (the recursive path counts every recording since it began),
     /// and the new meter's needle is the cycle. Fails on 1fc3d9b: the program reports "Meter is
-    /// needed again…", since a waiting transient factory's progress (`RecursiveCall`'s
+    /// needed again…", since a waiting transient factory's progress (`ClosureCall`'s
     /// `waitingTransientFactories`) counts only the `.graph` objects the program recorded, not the
     /// gauge an earlier closure's resolve recorded in the joined resolution.
     @Test func aGraphObjectAnEarlierClosureRecordedLetsALaterClosureMeetTheWaitingTransientFactory() throws {

@@ -19,11 +19,11 @@ enum Lowering {
     /// A value a program calls for as it calls a closure (a closure factory's, a typed factory's
     /// of more than 64 parameters, a collection of more than 64 contributions), made inside the
     /// program's run, in a resolution that shares the run's `.graph` objects (see
-    /// `RecursiveCall`); one per resolve when `shared`.
-    case recursive(AnyProducer, shared: Bool)
+    /// `ClosureCall`); one per resolve when `shared`.
+    case closureCall(AnyProducer, shared: Bool)
     /// The closure factory of an object a scope keeps (a singleton's, a `.weak` one's), called in
     /// the object's region as `make` calls it: in the run's joined resolution, marked under
-    /// construction there until it returns, and recorded there once made (see `RecursiveCall`,
+    /// construction there until it returns, and recorded there once made (see `ClosureCall`,
     /// `Producer.keptClosure(_:)`). Only a scope's lowering holds one, as what its region makes.
     case keptClosure(AnyProducer, make: (Resolution) throws -> AnyObject)
     /// No program makes it: lowering stops where it is met (`ProgramLowering.Stop.unsupported`).
@@ -34,7 +34,7 @@ enum Lowering {
     var isMadeEachTimeMet: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
-        case .recursive, .keptClosure, .constant, .forward, .scoped, .existing, .unsupported: false
+        case .closureCall, .keptClosure, .constant, .forward, .scoped, .existing, .unsupported: false
         }
     }
 
@@ -54,7 +54,7 @@ enum Lowering {
         switch self {
         case .autowired, .autowiredBoxed, .forward, .scoped: true
         case .factory(let factory, _, let shared): !shared || factory.conversion == nil
-        case .constant, .existing, .recursive, .keptClosure, .unsupported: false
+        case .constant, .existing, .closureCall, .keptClosure, .unsupported: false
         }
     }
 
@@ -62,7 +62,7 @@ enum Lowering {
     var isMadeOncePerResolve: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared),
-            .recursive(_, let shared):
+            .closureCall(_, let shared):
             shared
         case .keptClosure, .constant, .forward, .scoped, .existing, .unsupported:
             false

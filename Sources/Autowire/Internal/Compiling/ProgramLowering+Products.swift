@@ -48,7 +48,7 @@ extension ProgramLowering {
         filled object: Int
     ) throws(Stop) {
         let (filled, shared, regionSlot) = construction
-        let publishes = shared && joinsRecursiveResolves
+        let publishes = shared && joinsResolution
         var product = object
         if let boxing = filled.boxing {
             product = regionSlot ?? newSlot(owned: true)

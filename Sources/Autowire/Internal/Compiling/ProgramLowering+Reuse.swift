@@ -71,7 +71,7 @@ extension ProgramLowering {
         resultSlot = nil
         rootKey = nil
         generation = 1
-        joinsRecursiveResolves = false
+        joinsResolution = false
         kind = .root
         joinsFromStart = false
         constructs.removeAll(keepingCapacity: true)

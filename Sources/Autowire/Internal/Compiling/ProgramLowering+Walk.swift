@@ -27,7 +27,7 @@ extension ProgramLowering {
             // a transient one may run again once the cycle made progress, a shared or kept one
             // never.
             switch lowering {
-            case .recursive: break
+            case .closureCall: break
             case .factory(let factory, _, let shared) where factory.conversion == nil:
                 emitCall(
                     ReentryCheck(producer, allowsProgress: !shared), arguments: [], into: newSlot(owned: true),
@@ -71,7 +71,7 @@ extension ProgramLowering {
             // An `.optional` property's wrapper of an offered object (an `Optional`, a collection):
             // its nested program makes it in one call, whose absence leaves the property as it was,
             // wherever inside the object is gone.
-            return try beginRecursive(
+            return try beginClosureCall(
                 producer, of: id, making: { try producer.produceNested($0) }, shared: false, toleratesAbsence: true,
                 path: path, destination: destination)
         }
@@ -79,11 +79,11 @@ extension ProgramLowering {
             // Past the size a program holds: the rest of the graph is made by the nested programs
             // of what is met from here on, called as a closure's `Resolver` runs them, in the same
             // resolve. Each is lowered on its own, so each stays bounded too.
-            return try beginRecursive(
+            return try beginClosureCall(
                 producer, of: id, making: { try producer.produceNested($0) }, shared: lowering.isMadeOncePerResolve,
                 path: path, destination: destination)
         }
-        if joinsRecursiveResolves, lowering.isMadeOncePerResolve {
+        if joinsResolution, lowering.isMadeOncePerResolve {
             return try beginShared(producer, of: id, into: nil, path: path, destination: destination)
         }
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
@@ -91,7 +91,7 @@ extension ProgramLowering {
 
     /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may
     /// be there already: in a region of its own (see `ResolveProgram.ScopeRegion`). Before the
-    /// program joins recursive resolves, it is an object a closed region made, made again where it
+    /// program joins a resolution, it is an object a closed region made, made again where it
     /// is met next when that region was skipped, since a run that skips a region holds none of its
     /// objects. After, it is any `.graph` object, which a closure's resolve may have made in the
     /// joined resolution: found there, it is that one; else it is recorded there once created, so
@@ -102,7 +102,7 @@ extension ProgramLowering {
         path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
         let lowering = given ?? producer.lowering(insideKeptObject: isInsideKeptObject)
-        let joins = joinsRecursiveResolves
+        let joins = joinsResolution
         var boxing: ProgramFactory?
         if joins {
             // Where the joined resolution records the object the program makes: an object, held as
@@ -113,7 +113,7 @@ extension ProgramLowering {
             case .autowiredBoxed(_, _, let conversion, _), .scoped(_, .autowiredBoxed(_, _, let conversion, _)):
                 boxing = conversion
             case .factory(let factory, _, _) where factory.conversion == nil: break
-            default: return try beginRecursive(producer, of: id, shared: true, path: path, destination: destination)
+            default: return try beginClosureCall(producer, of: id, shared: true, path: path, destination: destination)
             }
         }
         let slot = slot ?? newSlot(owned: true)
@@ -125,7 +125,7 @@ extension ProgramLowering {
         if joins {
             region.joined = Unowned(producer)
             region.boxing = boxing.map(Unowned.init)
-            region.admitsRecursiveCalls = true
+            region.admitsClosureCalls = true
         }
         regions.append(region)
         regionOpenings.append(
@@ -149,11 +149,11 @@ extension ProgramLowering {
         return value
     }
 
-    /// Begins a `RecursiveCall` making `producer`'s value (by `make`, when given), into `slot` (a new
+    /// Begins a `ClosureCall` making `producer`'s value (by `make`, when given), into `slot` (a new
     /// one if nil); the first one also gives the run's joined resolution the `.graph` objects made
     /// before it. `toleratesAbsence`: the value goes to an `.optional` property, whose store the
     /// run skips when the call finds an offered object gone.
-    mutating func beginRecursive(
+    mutating func beginClosureCall(
         _ producer: AnyProducer, of id: ObjectIdentifier, making make: ((Resolution) throws -> AnyObject)? = nil,
         into slot: Int? = nil, shared: Bool, toleratesAbsence: Bool = false, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
@@ -171,15 +171,15 @@ extension ProgramLowering {
         // call names the closure's binding (or the factory's) in its path: never the one-step
         // absence such a property goes without (`ResolutionError.isUnavailableInstance`), so it
         // fails the resolve.
-        for region in enclosingRegions where !regions[region].admitsRecursiveCalls {
-            throw joinsRecursiveResolves ? .unsupported : .joinsFromStart
+        for region in enclosingRegions where !regions[region].admitsClosureCalls {
+            throw joinsResolution ? .unsupported : .joinsFromStart
         }
         // A `.graph` object made inside a region that closed is in the run's frame only when the
         // region ran, so it cannot be given to the joined resolution, and a closure that asks for
         // it would make a second one: lowered again joining from the start, the region records
         // what it makes there when it runs. (A singleton's region is gone once the singleton
         // exists: the program lowered again then joins only if it must.)
-        if !joinsRecursiveResolves, madeInRegion.count > 0 { throw .joinsFromStart }
+        if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }
         var waitingFactories: [AnyProducer] = []
         var waitingTransientFactories: [(producer: AnyProducer, progress: Int)] = []
         for pending in stack {
@@ -192,15 +192,15 @@ extension ProgramLowering {
             }
         }
         var seeds: [AnyProducer] = []
-        if !joinsRecursiveResolves {
+        if !joinsResolution {
             // More than a call's arguments can hand over: lowered again joining from the start,
             // the program records each `.graph` object there as it makes it.
             guard graphSlots.count <= 64 else { throw .joinsFromStart }
             seeds = graphSlots.addresses.map(Self.producer)
-            joinsRecursiveResolves = true
+            joinsResolution = true
         }
         onPath[id] = recordings
-        let call = RecursiveCall(
+        let call = ClosureCall(
             producer, making: make, seeds: seeds, waitingFactories: waitingFactories,
             waitingTransientFactories: waitingTransientFactories)
         stack.append(
@@ -272,13 +272,13 @@ extension ProgramLowering {
             return nil
         case .forward(let target) where slot == nil:
             return try begin(target, path: path, destination: destination)
-        case .recursive(let producer, let shared) where slot == nil:
-            return try beginRecursive(producer, of: id, shared: shared, path: path, destination: destination)
+        case .closureCall(let producer, let shared) where slot == nil:
+            return try beginClosureCall(producer, of: id, shared: shared, path: path, destination: destination)
         case .keptClosure(let producer, let make) where slot != nil:
-            return try beginRecursive(
+            return try beginClosureCall(
                 producer, of: id, making: make, into: slot, shared: false, path: path, destination: destination)
-        case .scoped(_, .autowired) where joinsRecursiveResolves && !destination.endsShared,
-            .scoped(_, .autowiredBoxed) where joinsRecursiveResolves && !destination.endsShared:
+        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared,
+            .scoped(_, .autowiredBoxed) where joinsResolution && !destination.endsShared:
             // A kept object the joined resolution may be making already (a closure's nested
             // program, or a region further out, records it before it is filled): looked up there
             // first, and recorded there once created, in a region around the scope's.
@@ -291,12 +291,12 @@ extension ProgramLowering {
             var region = ResolveProgram.ScopeRegion(
                 scope: Unowned(scope), publishes: scope.publishes, becomesConstant: scope.becomesConstant,
                 storage: scope.storage.map(Unowned.init), start: code.count, end: code.count)
-            region.framed = joinsRecursiveResolves && scope.publishes
-            if joinsRecursiveResolves, scope.storage != nil {
+            region.framed = joinsResolution && scope.publishes
+            if joinsResolution, scope.storage != nil {
                 region.joined = Unowned(Self.producer(UInt(bitPattern: id)))
             }
-            region.keptInJoined = joinsRecursiveResolves && !scope.publishes
-            region.admitsRecursiveCalls = joinsRecursiveResolves
+            region.keptInJoined = joinsResolution && !scope.publishes
+            region.admitsClosureCalls = joinsResolution
             regions.append(region)
             regionOpenings.append(
                 RegionOpening(producer: id, graphLogStart: graphLog.count, hooksStart: pendingHooks.count))
@@ -308,7 +308,7 @@ extension ProgramLowering {
             return try begin(
                 made, of: id, path: path, destination: .leaveScope(region: index, slot: slot, then: destination),
                 into: slot)
-        case .constant, .forward, .scoped, .existing, .unsupported, .recursive, .keptClosure:
+        case .constant, .forward, .scoped, .existing, .unsupported, .closureCall, .keptClosure:
             throw .unsupported
         }
     }

@@ -192,10 +192,10 @@ struct ProgramLowering {
     /// The key of the root being lowered.
     var rootKey: BindingKey?
     var generation = 1
-    /// Whether a `RecursiveCall` was begun: every `.graph` object met after it is looked up in the
+    /// Whether a `ClosureCall` was begun: every `.graph` object met after it is looked up in the
     /// run's joined resolution first, where a closure may have made it, and recorded there once
     /// made (see `beginShared`).
-    var joinsRecursiveResolves = false
+    var joinsResolution = false
     /// Which program of the root is lowered. A nested one (see `ResolveProgram.runNested(in:)`)
     /// joins the resolution it runs in from its first instruction, and its hooks wait for the
     /// run's creation frame there; one for the inside of a kept object makes everything as in a
@@ -230,7 +230,7 @@ struct ProgramLowering {
             lowering.kind = kind
             lowering.variant = variant
             lowering.joinsFromStart = joiningFromStart
-            lowering.joinsRecursiveResolves = kind.isNested || joiningFromStart
+            lowering.joinsResolution = kind.isNested || joiningFromStart
             do throws(Stop) {
                 return .success(try lowering.lowerRoot(root))
             } catch {
@@ -259,7 +259,7 @@ struct ProgramLowering {
                     range: nil, destination: .root))
         case let lowering where nested && !lowering.makesInNestedRun:
             throw .unsupported
-        case .recursive(let producer, _) where producer === root:
+        case .closureCall(let producer, _) where producer === root:
             // A root that only its closure's call makes: its program is that call (see
             // `ResolveProgram.callsRootClosure`). (Nested, the closure is called as it is, by the
             // `Resolver` that asked for it, in that resolution.)
@@ -274,7 +274,7 @@ struct ProgramLowering {
                     work: .call(
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
-        case .unsupported, .recursive, .keptClosure:
+        case .unsupported, .closureCall, .keptClosure:
             // (A closure root's program is its call, made by `lower`; a kept object's closure is
             // called in its region.)
             throw .unsupported
@@ -364,17 +364,17 @@ struct ProgramLowering {
                     continue
                 }
                 let slot = regionSlot ?? newSlot(owned: true)
-                if shared, joinsRecursiveResolves, !(factory is RecursiveCall) {
+                if shared, joinsResolution, !(factory is ClosureCall) {
                     // A `.graph` factory whose product the joined resolution must see: one that
-                    // waited for its arguments across a `RecursiveCall`, or one met after the first.
+                    // waited for its arguments across a `ClosureCall`, or one met after the first.
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
-                // What a `RecursiveCall` makes is marked in the joined resolution, where a resolve
+                // What a `ClosureCall` makes is marked in the joined resolution, where a resolve
                 // started inside it finds the mark: it needs no building range. An assisted
                 // factory's target may run again while it runs (its construction making smaller
                 // ones, as a tree's does): a resolve inside it never counts it as built outside, as
                 // a resolution's re-entry check (`Resolution.constructing`) does not.
-                if !(factory is RecursiveCall), !Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget {
+                if !(factory is ClosureCall), !Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget {
                     building.append(
                         ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))
                 }

@@ -87,7 +87,7 @@ enum ActiveResolutions {
         cell?.value = outer?.tagged ?? 0
     }
 
-    /// The state of the recursive resolve at `address` numbered `serial`, if it is running on this
+    /// The state of the resolution at `address` numbered `serial`, if it is running on this
     /// thread (what a `Resolver` reaches): only records linked from the thread's cell are read,
     /// and each of those lives in a frame of this thread that has not returned. `key` is
     /// `ActiveResolutions.key`.
@@ -140,8 +140,8 @@ enum ActiveResolutions {
         return anyEnclosing(from: next, test, orProgram: testProgram)
     }
 
-    /// Whether `first`, or a resolve it was started in, passes `test` (a recursive resolve's
-    /// state) or `testProgram` (a program run, or a nested run in a recursive resolve).
+    /// Whether `first`, or a resolve it was started in, passes `test` (a resolution's
+    /// state) or `testProgram` (a program run, or a nested run in a resolution).
     private static func anyEnclosing(
         from first: ActiveResolve?, _ test: (inout ResolutionState) -> Bool,
         orProgram testProgram: (ProgramRun) -> Bool

@@ -2,7 +2,7 @@
 ///
 /// Small on purpose: every resolve makes one, and a larger record was built elsewhere and copied
 /// in (a `memcpy` of about 30 instructions per resolve, callgrind). What only a program with
-/// regions or `RecursiveCall`s needs lives in its `ScopedRun`, on the stack of the function that
+/// regions or `ClosureCall`s needs lives in its `ScopedRun`, on the stack of the function that
 /// runs such a program.
 struct ProgramRun {
     /// Unretained: the caller holds the program for the whole run.
@@ -32,7 +32,7 @@ struct ProgramRun {
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions: Int { scoped?.pointee.publishingRegions ?? 0 }
 
-    /// The resolution the run's `RecursiveCall`s make their values in: the run's own joined
+    /// The resolution the run's `ClosureCall`s make their values in: the run's own joined
     /// resolution once its first call started it, or the one a nested run works in.
     var joined: StackReference<ResolutionState>? { scoped?.pointee.joined }
 
@@ -52,7 +52,7 @@ struct ProgramRun {
     func isBuilding(_ producer: ObjectIdentifier) -> Bool { program.isBuilding(producer, at: pc) }
 }
 
-/// What a run of a program with regions or `RecursiveCall`s keeps besides its frame: which regions
+/// What a run of a program with regions or `ClosureCall`s keeps besides its frame: which regions
 /// it skipped, staged or is in, the generations it pinned in custom scopes, and its joined
 /// resolution. A nested run (see `ResolveProgram.runNested(in:)`) joins the resolution it was
 /// asked from instead.
@@ -65,9 +65,9 @@ struct ScopedRun {
     /// failure discards it.
     var staged = RegionSet()
     /// Where the run's joined resolution goes: memory its frame sets aside when its program makes
-    /// `RecursiveCall`s.
+    /// `ClosureCall`s.
     private let joinedSpace: JoinedResolution.Space
-    /// The resolution the run's `RecursiveCall`s make their values in, once the first has started
+    /// The resolution the run's `ClosureCall`s make their values in, once the first has started
     /// it; for a nested run, the resolution it runs in, from the start.
     private(set) var joined: StackReference<ResolutionState>?
     /// The joined resolution the run started and must end; nil for a nested run, whose resolution
@@ -108,11 +108,11 @@ struct ScopedRun {
 
     /// Starts the run's joined resolution, for the run of `request` or of an assisted factory's
     /// `seed`, making everything for an object the container keeps when `forKeptObject`: at the
-    /// first `RecursiveCall`, or before the first instruction of a program that joins it there
+    /// first `ClosureCall`, or before the first instruction of a program that joins it there
     /// (`ResolveProgram.joinsAtStart`).
     ///
     /// - Throws: `internal-inconsistency` when the run set no space aside, which every program
-    ///   that makes `RecursiveCall`s or joins at its start does (`makesRecursiveCalls` covers both).
+    ///   that makes `ClosureCall`s or joins at its start does (`makesClosureCalls` covers both).
     mutating func startJoinedResolution(request: BorrowedValue?, seed: BorrowedValue?, forKeptObject: Bool)
         throws(ResolutionError) -> StackReference<ResolutionState>
     {

@@ -101,14 +101,14 @@ extension ResolveProgram {
         return try executeWithRegionsOrJoining(frame, run)
     }
 
-    /// Runs a program with regions (which a failure may leave staged), or whose `RecursiveCall`s
+    /// Runs a program with regions (which a failure may leave staged), or whose `ClosureCall`s
     /// join a resolution it ends, with its `ScopedRun` on this function's stack. Out of line: the
     /// plain path stays as small as it was.
     @inline(never)
     private func executeWithRegionsOrJoining(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>)
         throws(ResolutionError) -> ObjectWord
     {
-        guard makesRecursiveCalls else {
+        guard makesClosureCalls else {
             return try withScopedRun(of: run) { scoped throws(ResolutionError) in
                 do throws(ResolutionError) {
                     return try execute(frame, run, Regions.self)
@@ -141,7 +141,7 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs a program whose `RecursiveCall`s join a resolution, which it ends: completed when the
+    /// Runs a program whose `ClosureCall`s join a resolution, which it ends: completed when the
     /// run succeeds, abandoned when it fails.
     private func executeJoining(
         _ frame: ProgramFrame, _ run: StackReference<ProgramRun>, _ scoped: StackReference<ScopedRun>
@@ -187,7 +187,7 @@ extension ResolveProgram {
     /// in `resolution`: the resolution of a closure factory whose `Resolver` asked for the root.
     /// Every `.graph` object it makes is looked up there first and recorded there once created,
     /// so the closure, the program that called it and this run share each one. The run is a
-    /// creation frame of that resolution, as a recursive resolve of the root is: its hooks run
+    /// creation frame of that resolution, as a closure's call there is: its hooks run
     /// when it ends if it read nothing made outside it, else with the frame or resolve around it.
     /// Returns the root's value as recorded, owned.
     func runNested(in resolution: StackReference<ResolutionState>) throws(ResolutionError) -> AnyObject {

@@ -117,7 +117,7 @@ extension ResolveProgram {
             // Made again only when no region made it.
             return frame.isEmpty(slot) ? nil : skip(region, at: Int(instruction.operand), frame, scoped)
         }
-        // Set by the program's first `RecursiveCall`, which comes before any such region, or from the
+        // Set by the program's first `ClosureCall`, which comes before any such region, or from the
         // start of a nested run.
         guard let joined = scoped.pointee.joined else {
             throw failure(

@@ -74,13 +74,13 @@ extension ResolveProgram {
     /// A region with no scope makes a `.graph` object that may be there already, from its
     /// `enterScope` to its last instruction: one a skipped region made for the rest of the
     /// program, made again where the program meets it next (its `enterScope` skips it when the
-    /// object's slot is filled: its region ran), or, once the program joined recursive resolves,
+    /// object's slot is filled: its region ran), or, once the program joined a resolution,
     /// one a closure's resolve may have made (its `enterScope` looks it up in the run's joined
     /// resolution first; its `leaveScope`, once the object is created, records it there).
     struct ScopeRegion {
         /// Unretained: `keptAlive` holds the scope. Nil for a region that makes a `.graph` object.
         let scope: Unowned<ProgramScope>?
-        /// For a region that makes a `.graph` object once the program joined recursive resolves,
+        /// For a region that makes a `.graph` object once the program joined a resolution,
         /// its producer, unretained: the registry the program belongs to owns it. Also for a custom
         /// scope's region met once joined: the object the scope keeps is recorded there when the
         /// region is skipped, so that a closure's resolve finds the same one after a reset.
@@ -112,7 +112,7 @@ extension ResolveProgram {
         /// be incomplete.
         var defers = false
         /// For a region that publishes, met once the program joined a resolution (after a
-        /// `RecursiveCall`, or in a nested program): the region is a creation frame of that
+        /// `ClosureCall`, or in a nested program): the region is a creation frame of that
         /// resolution, so that what closures called inside it make and read is part of its
         /// creation. Its hooks wait in the frame, and its object is staged and published when the
         /// frame ends: at once, or with the frame around it or at the end of the resolve when it
@@ -131,7 +131,7 @@ extension ResolveProgram {
         /// `.graph` object's region once joined, or a framed or `.weak` region whose object the
         /// joined resolution sees while it is made (recorded there once created, or made by a
         /// factory marked under construction there), so that a closure needing it back finds it.
-        var admitsRecursiveCalls = false
+        var admitsClosureCalls = false
     }
 
     /// The instructions from the creation of an object of `producer` to its first-fill check.

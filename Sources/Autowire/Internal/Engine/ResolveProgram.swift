@@ -59,7 +59,7 @@ import Synchronization
 /// failed resolve (see `ProgramLowering`).
 ///
 /// **Closure factories.** What a program cannot make itself, a closure factory's value (in the
-/// `.graph` scope or transient), is a `callFactory` of a `RecursiveCall`: the closure is called
+/// `.graph` scope or transient), is a `callFactory` of a `ClosureCall`: the closure is called
 /// inside the run, in one *joined* resolution per run, which the first such call starts with the
 /// `.graph` objects the program made before it (passed as its arguments, so none is moved out of
 /// its slot before then). Every `.graph` object the program meets after that call is made in a
@@ -79,13 +79,13 @@ import Synchronization
 ///
 /// **Nested runs.** What a closure's `Resolver` asks for while its resolve runs is made by a
 /// *nested* program of that root, lowered as if its first instruction came after a
-/// `RecursiveCall`: every `.graph` object is looked up in the closure's resolution and recorded
+/// `ClosureCall`: every `.graph` object is looked up in the closure's resolution and recorded
 /// there, so it is one instance with the program around the closure and every other closure. Its
 /// hooks (`callHook` with `moves` set) wait for the creation frame the run is in that resolution
 /// (see `runNested(in:)`). A root whose nested program calls a factory still running in that
 /// resolution (which a property may wait for) is made by the program's variant that waits for it
 /// instead (see `ProgramVariant.waitsFor`). A singleton's region met once a program joined a
-/// resolution (after a `RecursiveCall`, or anywhere in a nested program) is *framed*: a creation
+/// resolution (after a `ClosureCall`, or anywhere in a nested program) is *framed*: a creation
 /// frame of that resolution, which runs the region's hooks and publishes its object when the frame
 /// ends, or defers both when the frame read an object made outside it (see `ScopeRegion.framed`); so
 /// is a custom scope's.
@@ -130,8 +130,8 @@ final class ResolveProgram: @unchecked Sendable {
     let regionReleases: [UInt32]
     /// `!regions.isEmpty`.
     let hasRegions: Bool
-    /// Whether some factory call is a `RecursiveCall`, whose run has a joined resolution to end.
-    let makesRecursiveCalls: Bool
+    /// Whether some factory call is a `ClosureCall`, whose run has a joined resolution to end.
+    let makesClosureCalls: Bool
     /// Which of its root's programs this is (see `ProgramKind`).
     let kind: ProgramKind
     /// Whether a top-level run starts its joined resolution before its first instruction: a
@@ -143,7 +143,7 @@ final class ResolveProgram: @unchecked Sendable {
     /// there first, so that a closure's resolve that asks for one gets that object. (A program
     /// that joins at its first closure's call hands them over as that call's arguments.)
     let injectedObjectProducers: [AnyProducer]
-    /// Whether the run has no regions and no `RecursiveCall`: read with one load where every run
+    /// Whether the run has no regions and no `ClosureCall`: read with one load where every run
     /// asks it.
     let runsPlainly: Bool
     /// The classes `requireMainActor` names: what must be made or filled on the main actor.
@@ -177,7 +177,7 @@ final class ResolveProgram: @unchecked Sendable {
     /// Whether this is the program of a root that only its closure factory's call makes (a
     /// protocol bound to a closure, say): that call, which its run makes straight in a resolution
     /// of its own, with no frame, tables or loop around it (see `callClosure(of:request:seed:)`).
-    /// As a program of one `RecursiveCall` run by the loop, it cost 559 instructions more per
+    /// As a program of one `ClosureCall` run by the loop, it cost 559 instructions more per
     /// resolve (closure-factories 4,254 → 4,813, callgrind).
     let callsRootClosure: Bool
 
@@ -227,11 +227,11 @@ final class ResolveProgram: @unchecked Sendable {
         self.regions = regions.map { $0 }
         self.regionReleases = regionReleases.map { $0 }
         self.hasRegions = !regions.isEmpty
-        self.makesRecursiveCalls = joinsAtStart || factories.contains { $0 is RecursiveCall }
+        self.makesClosureCalls = joinsAtStart || factories.contains { $0 is ClosureCall }
         self.kind = kind
         self.joinsAtStart = joinsAtStart
         self.injectedObjectProducers = joinsAtStart && injects ? injectedObjectProducers.map { $0 } : []
-        self.runsPlainly = regions.isEmpty && !makesRecursiveCalls
+        self.runsPlainly = regions.isEmpty && !makesClosureCalls
         self.mainActorTypes = mainActorTypes.map { $0 }
         var keptAlive: [AnyObject] = []
         keptAlive.reserveCapacity(
@@ -300,7 +300,7 @@ final class ResolveProgram: @unchecked Sendable {
     var factoryCalls: Int { code.count { $0.operation == .callFactory } }
 
     /// Whether `test` holds for a producer whose object the program builds or whose factory it
-    /// calls (not through a `RecursiveCall`, whose resolve checks for itself).
+    /// calls (not through a `ClosureCall`, whose resolve checks for itself).
     func mayBuild(where test: (ObjectIdentifier) -> Bool) -> Bool {
         building.contains { test($0.producer) }
     }

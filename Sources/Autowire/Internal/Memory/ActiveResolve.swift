@@ -1,4 +1,5 @@
-/// A resolve running on this thread: a recursive resolve's state, or a resolve program's run.
+/// A resolve running on this thread: a resolution's state (a closure root's call, a validation's
+/// probes, or a run's joined resolution while it calls a closure), or a resolve program's run.
 ///
 /// Kept as a tagged word in the thread's cell and in each record's `outer`. Safe because a word is
 /// read back only while its record is linked from this thread's cell: each record lives in a frame

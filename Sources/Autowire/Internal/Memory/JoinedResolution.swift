@@ -1,11 +1,11 @@
-/// The recursive resolution a resolve program's run makes its `RecursiveCall`s in: started by the
-/// run's first such call, ended with the run (see `RecursiveCall`).
+/// The resolution a resolve program's run makes its `ClosureCall`s in: started by the
+/// run's first such call, ended with the run (see `ClosureCall`).
 ///
 /// It lives in memory the run sets aside on its stack (a `Space`), since it outlives each call:
 /// the state, then its first table. The run that owns it ends it on every path.
 @safe struct JoinedResolution {
     /// Memory for one, on the stack of the run that set it aside (see `with`); `none` for a run
-    /// whose program makes no `RecursiveCall`s. Like a `StackReference`, a space does not outlive
+    /// whose program makes no `ClosureCall`s. Like a `StackReference`, a space does not outlive
     /// the call that made it: only the `ScopedRun` made inside that call keeps one.
     @safe struct Space {
         fileprivate let base: UnsafeMutableRawPointer?
@@ -26,7 +26,7 @@
         }
     }
 
-    /// Room for a few objects; the table grows as a recursive resolve's does.
+    /// Room for a few objects; the table grows as any resolution's does.
     private static let capacity = 16
     /// Where the table starts: past the state, word-aligned.
     private static let tableOffset =

@@ -1,6 +1,6 @@
 /// A value on the stack of a call that is still running, reached by the calls it makes: the record
-/// of a program's run (`ProgramRun`), the state of its regions (`ScopedRun`), and a recursive
-/// resolve's state (`ResolutionState`, in a run's joined resolution too).
+/// of a program's run (`ProgramRun`), the state of its regions (`ScopedRun`), and the state of
+/// a resolution that closures are called in (`ResolutionState`, a run's joined resolution too).
 ///
 /// Passing the value's address rather than the value keeps it in one place (the calls update it:
 /// the instruction that last called user code, the regions skipped) and out of registers the

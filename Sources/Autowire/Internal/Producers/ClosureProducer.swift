@@ -14,8 +14,8 @@ final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: true)
     }
 
-    /// A program cannot see inside the closure: it calls it through a `RecursiveCall`.
-    override func lowering() -> Lowering { .recursive(self, shared: true) }
+    /// A program cannot see inside the closure: it calls it through a `ClosureCall`.
+    override func lowering() -> Lowering { .closureCall(self, shared: true) }
 
     override func produce(_ resolution: Resolution) throws -> T {
         try resolution.graphValue(self, made: factory)

@@ -29,7 +29,7 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
     /// order `produce` makes them; past 64 arguments, `produce` called as a closure is.
     override func lowering() -> Lowering {
         guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: elements) else {
-            return .recursive(self, shared: false)
+            return .closureCall(self, shared: false)
         }
         let first = inherited == nil ? 0 : 1
         let count = elements.count
@@ -74,7 +74,7 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
     /// the order `produce` makes them; past 64 arguments, `produce` called as a closure is.
     override func lowering() -> Lowering {
         guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: entries.map { $0.1 })
-        else { return .recursive(self, shared: false) }
+        else { return .closureCall(self, shared: false) }
         let first = inherited == nil ? 0 : 1
         let keys = entries.map { $0.0 }
         let call = ValueCall(key: key, references: references) { arguments in

@@ -13,7 +13,7 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     }
 
     override func lowering() -> Lowering {
-        recipe.lowering(holdsReferences: holdsReferences, shared: true, calledRecursivelyAs: self)
+        recipe.lowering(holdsReferences: holdsReferences, shared: true, calledBy: self)
     }
 
     /// A typed factory of more than 64 parameters, called as a closure is.

@@ -1,6 +1,6 @@
 /// A closure factory of a class in the `.graph` scope, the default: what `ClosureProducer` is for
 /// other values, made through an `ObjectClosureFactory`. A `Resolver`, a top-level resolve and a
-/// program's `RecursiveCall` ask for the object as it is recorded (`produceRecorded`), which then
+/// program's `ClosureCall` ask for the object as it is recorded (`produceRecorded`), which then
 /// never passes through `T`'s value witnesses: about 60 instructions an object fewer (callgrind).
 ///
 /// Sendable: `factory` is `let` (and immutable, see `ObjectClosureFactory`); the rest is
@@ -16,8 +16,8 @@ final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: true)
     }
 
-    /// A program cannot see inside the closure: it calls it through a `RecursiveCall`.
-    override func lowering() -> Lowering { .recursive(self, shared: true) }
+    /// A program cannot see inside the closure: it calls it through a `ClosureCall`.
+    override func lowering() -> Lowering { .closureCall(self, shared: true) }
 
     override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         try resolution.graphObject(self, made: factory)

@@ -109,7 +109,7 @@ class AnyProducer: @unchecked Sendable {
     }
 
     /// Produces the value in `resolution` as a resolution records it (a class reference as it is,
-    /// any other value boxed): what a resolve program's `RecursiveCall` stores in its slot.
+    /// any other value boxed): what a resolve program's `ClosureCall` stores in its slot.
     func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceRecorded"))
     }

@@ -64,13 +64,13 @@ final class Recipe<T>: GraphValueMaker {
     /// (a closure, a typed factory of more than 64 parameters) is called as a closure is, as
     /// `producer`, when given: a transient or `.graph` one (a scope's region calls a kept object's
     /// closure, see `Producer.keptClosure(_:)`).
-    func lowering(holdsReferences: Bool, shared: Bool, calledRecursivelyAs producer: AnyProducer? = nil) -> Lowering {
+    func lowering(holdsReferences: Bool, shared: Bool, calledBy producer: AnyProducer? = nil) -> Lowering {
         if let autowired {
             if holdsReferences { return .autowired(autowired.type, autowired.plan, shared: shared) }
             if let boxing { return .autowiredBoxed(autowired.type, autowired.plan, boxing: boxing, shared: shared) }
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
-        if isFactory, let producer { return .recursive(producer, shared: shared) }
+        if isFactory, let producer { return .closureCall(producer, shared: shared) }
         return .unsupported
     }
 }

@@ -14,7 +14,7 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
     override var registersEarlyWhenShared: Bool { recipe.registersEarly }
 
     override func lowering() -> Lowering {
-        recipe.lowering(holdsReferences: holdsReferences, shared: false, calledRecursivelyAs: self)
+        recipe.lowering(holdsReferences: holdsReferences, shared: false, calledBy: self)
     }
 
     /// A closure factory, or a typed factory of more than 64 parameters, called as a closure is.

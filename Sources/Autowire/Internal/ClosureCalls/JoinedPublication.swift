@@ -1,5 +1,5 @@
-/// A `.graph` factory a resolve program calls after a `RecursiveCall` made one of its arguments:
-/// the run's joined resolution marked it under construction during that call (see `RecursiveCall`),
+/// A `.graph` factory a resolve program calls after a `ClosureCall` made one of its arguments:
+/// the run's joined resolution marked it under construction during that call (see `ClosureCall`),
 /// so its product is recorded there too once it returns, which clears the mark. Closures called
 /// after it share it, and property fills that waited for it are written.
 final class JoinedPublication: ProgramFactory {

@@ -4,7 +4,7 @@
 /// program of what a graph past the size of one program meets, or of an `.optional` property's
 /// wrapper of an offered object (see `ProgramLowering.begin(_:path:destination:)`).
 ///
-/// Every such call of one run produces in the same recursive resolution, the run's *joined*
+/// Every such call of one run produces in the same resolution, the run's *joined*
 /// resolution (see `JoinedResolution`), so that one `.graph` object is one instance across the
 /// program and every closure it calls:
 /// - what the program made before its first such call (it is known when lowering) is recorded in
@@ -20,7 +20,7 @@
 ///
 /// The joined resolution's hooks and singletons that wait for the end of the resolve run after the
 /// program's own hooks; it is ended, like any resolve, when the run ends or fails.
-final class RecursiveCall: ProgramFactory {
+final class ClosureCall: ProgramFactory {
     private let producer: AnyProducer
     /// The producers whose objects the call's arguments are, in order: recorded in the joined
     /// resolution when this call starts it (only the program's first call has any).
@@ -52,9 +52,9 @@ final class RecursiveCall: ProgramFactory {
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        // A program that makes `RecursiveCall`s always runs with a `ScopedRun`.
+        // A program that makes `ClosureCall`s always runs with a `ScopedRun`.
         guard let scoped = run.pointee.scoped else {
-            throw ResolutionError(.internalInconsistency("a recursive call ran without its run's state"))
+            throw ResolutionError(.internalInconsistency("a closure's call ran without its run's state"))
         }
         let state = try scoped.pointee.joinedResolution(
             seeding: seeds, with: arguments, request: run.pointee.request, seed: run.pointee.seed,

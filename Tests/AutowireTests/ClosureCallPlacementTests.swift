@@ -7,7 +7,7 @@ import Testing
 // is being filled, is still called from its graph's program. A `.graph` factory waiting around the
 // call is marked under construction in the run's joined resolution, which later records its
 // product; the outermost transient object is made by the recursive path inside the run (a
-// `RecursiveCall`), which sees what it makes. Transient closure factories are called from programs
+// `ClosureCall`), which sees what it makes. Transient closure factories are called from programs
 // too. These tests check that such graphs get a program, share their `.graph` objects with it, and
 // fail as the recursive path does.
 
@@ -258,7 +258,7 @@ private func container() throws -> Container {
     }
 }
 
-@Suite(.serialized) struct RecursiveCallPlacementTests {
+@Suite(.serialized) struct ClosureCallPlacementTests {
     @Test func aClosureBelowATypedFactorysArgumentsIsCalledFromItsGraphsProgram() throws {
         let container = try container()
         let branches = try (0..<3).map { _ in try container.resolve(Branch.self) }

@@ -272,7 +272,7 @@ private func container() throws -> Container {
         #expect(try container.resolve(Ledger.self) === auditor.ledger)
     }
 
-    @Test func aSingletonsClosureThatAsksForItselfIsReportedAsTheRecursivePathReportsIt() throws {
+    @Test func aSingletonsClosureThatAsksForItselfIsAnUnclosableCycle() throws {
         let error = captureResolutionError { try container().resolve(Mirror.self) }
         #expect(error?.code == .unclosableCycle)
         #expect(

@@ -143,8 +143,8 @@ import Testing
     }
 
     /// The closure's factory is still running when the nested graph meets it through a property:
-    /// the recursive path makes that graph, whose property waits for the factory to return.
-    @Test func aNestedGraphMeetingTheRunningFactoryOfItsClosureKeepsTheRecursivePath() throws {
+    /// that graph's program waits for the factory to return, then writes the property.
+    @Test func aNestedGraphMeetingTheRunningFactoryOfItsClosureWaitsForItToFillAProperty() throws {
         final class Service {
             var client: Client?
         }

@@ -624,9 +624,9 @@ private final class GasFurnace: Furnace, Injectable {
         #expect(liveParts.load(ordering: .relaxed) == 0)
     }
 
-    @Test func aTypedFactoryFailureInAProgramReadsAsInTheRecursivePath() throws {
-        // The factory throws only on its second call: the first resolve (recursive, it creates the
-        // singleton) succeeds, the second runs as a program.
+    @Test func aTypedFactoryFailureInAProgramNamesItsPath() throws {
+        // The factory throws only on its second call: the first resolve, which creates the
+        // singleton, succeeds; the second fails.
         let calls = Atomic<Int>(0)
         let container = try Container { binder in
             binder.bind(Registrar.self).scoped(.singleton).to(factory: Registrar.init)
@@ -763,7 +763,7 @@ private final class GasFurnace: Furnace, Injectable {
         #expect(liveParts.load(ordering: .relaxed) == 0)
     }
 
-    @Test func aFailureBehindAProtocolBindingNamesThePathAsTheRecursivePathDoes() throws {
+    @Test func aFailureBehindAProtocolBindingNamesTheImplementationInItsPath() throws {
         let container = try Container { binder in
             binder.bind((any Ignition).self).to(Plug.self)
             binder.bind(Spark.self).to(factory: Spark.init)

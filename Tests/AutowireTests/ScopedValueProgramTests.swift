@@ -130,7 +130,7 @@ private func object(_ greeter: (any Greeter)?) -> AnyObject? { greeter.map { $0 
         #expect(mottosMade.load(ordering: .relaxed) == before + 1)
     }
 
-    @Test func aScopedProtocolBindingToANonConformingClassFailsInTheProgramAsOnTheRecursivePath() throws {
+    @Test func aScopedProtocolBindingToANonConformingClassFailsInTheProgram() throws {
         let container = try Container { binder in
             binder.bind((any Greeter).self).scoped(.transient).to(Mime.self)  // @mime
         }

@@ -513,7 +513,7 @@ private func isWired(_ ticket: Ticket) -> Bool {
         #expect(Desk.counts.liveCount == liveDesks)
     }
 
-    @Test func theProgramBuildsTransientObjectsAroundClosuresAsTheRecursivePathDoes() throws {
+    @Test func transientObjectsAroundClosuresAreWiredWhetherTheRootOrAClosureAsksForThem() throws {
         let container = try container()
         let program = try container.resolve(Desk.self)
         let recursive = try container.resolve(Envelope<Desk>.self).content
@@ -665,7 +665,7 @@ private func isWired(_ ticket: Ticket) -> Bool {
         #expect(Voucher.counts.liveCount == liveVouchers)
     }
 
-    @Test func transientFactoriesBelowTheRootWaitingForClosuresMeetTheCycleAsTheRecursivePathDoes() throws {
+    @Test func transientFactoriesBelowTheRootWaitingForClosuresMeetTheirCycles() throws {
         let container = try container()
         let tills = try (0..<2).map { _ in try container.resolve(Till.self) }
         #expect(try container.hasProgram(of: Till.self))

@@ -275,8 +275,8 @@ struct ProgramLowering {
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
         case .unsupported, .closureCall, .keptClosure:
-            // (A closure root's program is its call, made by `lower`; a kept object's closure is
-            // called in its region.)
+            // (A closure root's program is its call, above; a kept object's closure is called in
+            // its region.)
             throw .unsupported
         }
         try work()

@@ -50,7 +50,7 @@ extension ResolveProgram {
         seed: BorrowedValue? = nil
     ) throws(ResolutionError) -> ObjectWord? {
         // Handed in rather than kept by the program: a producer read from a stored property is
-        // retained and released around the call (about 40 instructions a resolve, callgrind).
+        // retained and released around the call (about 30 instructions a resolve, callgrind).
         if callsRootClosure { return try callClosure(of: root, request: request, seed: seed) }
         var record = ProgramRun(program: self, request: request, seed: seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in

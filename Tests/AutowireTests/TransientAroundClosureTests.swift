@@ -516,10 +516,10 @@ private func isWired(_ ticket: Ticket) -> Bool {
     @Test func transientObjectsAroundClosuresAreWiredWhetherTheRootOrAClosureAsksForThem() throws {
         let container = try container()
         let program = try container.resolve(Desk.self)
-        let recursive = try container.resolve(Envelope<Desk>.self).content
+        let madeByClosure = try container.resolve(Envelope<Desk>.self).content
         #expect(try container.hasProgram(of: Desk.self))
-        #expect(isWired(program) && isWired(recursive))
-        #expect(program.lamp !== recursive.lamp)
+        #expect(isWired(program) && isWired(madeByClosure))
+        #expect(program.lamp !== madeByClosure.lamp)
     }
 
     @Test func aClosureResolvingTheTransientTypeBeingFilledGetsANewOneInTheSameResolve() throws {

@@ -716,6 +716,13 @@ mutant kept-closure-root-strong Internal/Engine/ResolveProgram+Run.swift \
     'KeptObjectProgramTests|ContainerLifetimeTests|HandleLifetimeTests|ClosureRootTests' no \
     '                if kind == .rootForKeptObject { resolution.keepsWhatItMakes() }' \
     ''
+# A transient factory waiting around two closure calls: the second marks it afresh from the
+# program's recordings, leaving out what the first closure recorded, and a cycle that made progress
+# is reported at the waiting factory instead of where it closes.
+mutant waiting-transient-marked-afresh Internal/ClosureCalls/ClosureCall.swift \
+    'TransientAroundClosureTests' no \
+    '                let since = scoped.pointee.waitMark(waiting.slot) { max(0, recorded - waiting.progress) }' \
+    '                let since = max(0, recorded - waiting.progress)'
 # A resolve started from user code inside another one: its program does not run (the recursive
 # path resolves it), or runs without checking what the resolves around it are building.
 mutant nested-top-level-resolve-recursive Internal/Engine/ActiveResolutions.swift \

@@ -704,30 +704,21 @@ private func isWired(_ ticket: Ticket) -> Bool {
     }
 
     /// The dial's closure records the gauge after the meter's factory began: the needle's closure
-    /// may meet that factory again (the recursive path counts every recording since it began),
-    /// and the new meter's needle is the cycle. Fails on 1fc3d9b: the program reports "Meter is
-    /// needed again…", since a waiting transient factory's progress (`ClosureCall`'s
-    /// `waitingTransientFactories`) counts only the `.graph` objects the program recorded, not the
-    /// gauge an earlier closure's resolve recorded in the joined resolution.
+    /// may meet that factory again (every recording since it began counts), and the new meter's
+    /// needle is the cycle. It reported "Meter is needed again…" while the needle's call marked the
+    /// waiting meter afresh from the `.graph` objects the program recorded, which leaves out the
+    /// gauge the dial's closure recorded: the mark the dial's call set is now kept.
     @Test func aGraphObjectAnEarlierClosureRecordedLetsALaterClosureMeetTheWaitingTransientFactory() throws {
         let container = try container()
         // The nested run of the meter, in the envelope's resolution, names the meter too.
         let nested = try container.resolve(Envelope<Meter>.self).content
         #expect(nested.needle.meter == nil)
-        withKnownIssue("a waiting transient factory's progress counts only the program's recordings") {
-            #expect(nested.needle.failure == needleCycle)
-        }
+        #expect(nested.needle.failure == needleCycle)
         for _ in 0..<2 {
             let meter = try container.resolve(Meter.self)
             #expect(try container.hasProgram(of: Meter.self))
             #expect(meter.needle.meter == nil)
-            // Known, and left for the next session: the program names the meter's factory as the
-            // cycle where the recursive path names the needle's. Fixing it means keeping a waiting
-            // transient factory's mark from the first call it waits across until its own call
-            // returns, rather than setting it again at each call from the program's recordings.
-            withKnownIssue("a waiting transient factory's progress counts only the program's recordings") {
-                #expect(meter.needle.failure == needleCycle)
-            }
+            #expect(meter.needle.failure == needleCycle)
         }
     }
 

@@ -27,9 +27,17 @@ final class ClosureCall: ProgramFactory {
     private let seeds: [AnyProducer]
     /// The `.graph` factories whose arguments are being made around the call.
     private let waitingFactories: [AnyProducer]
-    /// The transient factories whose arguments are being made around the call, each with how many
-    /// `.graph` objects the program recorded since it began.
-    private let waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
+    /// A transient factory whose arguments are being made around the call.
+    struct WaitingFactory {
+        let producer: AnyProducer
+        /// How many `.graph` objects the program recorded since the factory began.
+        let progress: Int
+        /// The run's slot for the factory's mark (see `ScopedRun.waitMark(_:first:)`).
+        let slot: Int
+    }
+
+    /// The transient factories whose arguments are being made around the call.
+    private let waitingTransientFactories: [WaitingFactory]
     /// For a kept object's closure called in the object's region: calls it (see
     /// `Lowering.keptClosure`); for another program's value, runs that program (see
     /// `AnyProducer.produceNested`); nil for a value `producer` produces.
@@ -37,7 +45,7 @@ final class ClosureCall: ProgramFactory {
 
     init(
         _ producer: AnyProducer, making make: ((Resolution) throws -> AnyObject)? = nil, seeds: [AnyProducer],
-        waitingFactories: [AnyProducer], waitingTransientFactories: [(producer: AnyProducer, progress: Int)]
+        waitingFactories: [AnyProducer], waitingTransientFactories: [WaitingFactory]
     ) {
         self.producer = producer
         self.make = make
@@ -63,12 +71,15 @@ final class ClosureCall: ProgramFactory {
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
         // Marked for the call, as a resolution marks a transient factory while it runs
         // (`Resolution.constructing`): met again inside it, one is a cycle unless a `.graph` object
-        // was recorded since it began.
+        // was recorded since it began. When it began is worked out at the first call it waits
+        // across, from what the program recorded since; a later call keeps that mark, since what
+        // the earlier calls' closures recorded came after it began.
         var restoredMarks: [Int] = []
         if !waitingTransientFactories.isEmpty {
             let recorded = state.pointee.registrations
-            restoredMarks = waitingTransientFactories.map {
-                state.pointee.beginConstruction($0.producer, since: max(0, recorded - $0.progress))
+            restoredMarks = waitingTransientFactories.map { waiting in
+                let since = scoped.pointee.waitMark(waiting.slot) { max(0, recorded - waiting.progress) }
+                return state.pointee.beginConstruction(waiting.producer, since: since)
             }
         }
         defer {

@@ -63,6 +63,7 @@ extension ProgramLowering {
         onPath.removeAll()
         waitingStores.removeAll()
         recordings = 0
+        waitSlots = 0
         Self.empty(&stack)
         Self.empty(&factories)
         Self.empty(&factorySites)

@@ -181,14 +181,23 @@ extension ProgramLowering {
         // exists: the program lowered again then joins only if it must.)
         if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }
         var waitingFactories: [AnyProducer] = []
-        var waitingTransientFactories: [(producer: AnyProducer, progress: Int)] = []
-        for pending in stack {
-            guard let shared = pending.sharesUnfinishedFactory else { continue }
-            let factory = Self.producer(UInt(bitPattern: pending.producer))
+        var waitingTransientFactories: [ClosureCall.WaitingFactory] = []
+        for index in stack.indices {
+            guard let shared = stack[index].sharesUnfinishedFactory else { continue }
+            let factory = Self.producer(UInt(bitPattern: stack[index].producer))
             if shared {
                 waitingFactories.append(factory)
             } else {
-                waitingTransientFactories.append((factory, recordings - (onPath[pending.producer] ?? recordings)))
+                // One slot per waiting factory, whichever call it waits across: the first sets its
+                // mark, the later ones keep it (what closures recorded in between is progress).
+                let slot = stack[index].waitSlot ?? waitSlots
+                if stack[index].waitSlot == nil {
+                    stack[index].waitSlot = slot
+                    waitSlots += 1
+                }
+                let progress = recordings - (onPath[stack[index].producer] ?? recordings)
+                waitingTransientFactories.append(
+                    ClosureCall.WaitingFactory(producer: factory, progress: progress, slot: slot))
             }
         }
         var seeds: [AnyProducer] = []

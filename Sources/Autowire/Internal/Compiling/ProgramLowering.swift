@@ -106,6 +106,9 @@ struct ProgramLowering {
         /// For the fill of a construction's product (see `FilledConstruction`): the construction,
         /// whether its product is shared, and the slot of the region it is made in, if any.
         var construction: (factory: FilledConstruction, shared: Bool, regionSlot: Int?)? = nil
+        /// For a transient factory waiting for its arguments around `ClosureCall`s: the run's slot
+        /// for the mark the first of them sets (see `ScopedRun.waitMark(_:first:)`).
+        var waitSlot: Int? = nil
         var next = 0
         let destination: Destination
     }
@@ -182,6 +185,8 @@ struct ProgramLowering {
     /// How many `.graph` objects have been recorded so far: a transient object met again while it
     /// is made closes its cycle only if one was recorded since it began.
     var recordings = 0
+    /// How many transient factories wait around `ClosureCall`s (see `Pending.waitSlot`).
+    var waitSlots = 0
     var stack: [Pending] = []
     var factories: [ProgramFactory] = []
     var factorySites: [ResolveProgram.FactorySite] = []

@@ -85,6 +85,21 @@ struct ScopedRun {
         joinedSpace = .none
     }
 
+    /// For each transient factory the run's `ClosureCall`s wait around (by its slot, see
+    /// `ClosureCall.WaitingFactory`), the mark the first of them set, or -1: made the first time a
+    /// run needs one.
+    private var waitMarks: [Int] = []
+
+    /// The mark of the waiting transient factory `slot`: the one a call of this run set already,
+    /// else `first()`, kept for the later calls.
+    mutating func waitMark(_ slot: Int, first: () -> Int) -> Int {
+        if slot < waitMarks.count, waitMarks[slot] >= 0 { return waitMarks[slot] }
+        if slot >= waitMarks.count { waitMarks += repeatElement(-1, count: slot + 1 - waitMarks.count) }
+        let mark = first()
+        waitMarks[slot] = mark
+        return mark
+    }
+
     /// Whether the run is nested in a resolution it did not start.
     var isNested: Bool { joined != nil && ownJoined == nil }
     /// The generations this run pinned in the custom scopes it reached, shared with its joined

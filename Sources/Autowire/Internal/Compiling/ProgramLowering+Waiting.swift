@@ -1,8 +1,33 @@
 // Properties that wait for a factory's product: one that meets a shared factory still waiting for
 // its arguments is written once the factory returns, which closes the cycle (the factory has no
-// product before).
+// product before). And the factories a `ClosureCall` marks as waiting for their arguments.
 
 extension ProgramLowering {
+    /// The factories waiting for their arguments around a `ClosureCall` begun now: the shared
+    /// ones, and the transient ones with their progress and slot. One slot per waiting factory,
+    /// whichever call it waits across: the first call sets its mark, later ones keep it (what
+    /// closures recorded in between is progress).
+    mutating func factoriesWaitingAroundACall() -> (shared: [AnyProducer], transient: [ClosureCall.WaitingFactory]) {
+        var shared: [AnyProducer] = []
+        var transient: [ClosureCall.WaitingFactory] = []
+        for index in stack.indices {
+            guard let isShared = stack[index].sharesUnfinishedFactory else { continue }
+            let factory = Self.producer(UInt(bitPattern: stack[index].producer))
+            if isShared {
+                shared.append(factory)
+                continue
+            }
+            let slot = stack[index].waitSlot ?? waitSlots
+            if stack[index].waitSlot == nil {
+                stack[index].waitSlot = slot
+                waitSlots += 1
+            }
+            let progress = recordings - (onPath[stack[index].producer] ?? recordings)
+            transient.append(ClosureCall.WaitingFactory(producer: factory, progress: progress, slot: slot))
+        }
+        return (shared, transient)
+    }
+
     /// Whether the property `store` of the object in slot `owner`, which asks for `requested`, an
     /// alias of a shared factory still waiting for its arguments, waits for the factory's product:
     /// written, converted by the aliases, once the factory returns (see `WaitedStore`), as a fill

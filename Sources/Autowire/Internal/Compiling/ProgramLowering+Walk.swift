@@ -180,26 +180,7 @@ extension ProgramLowering {
         // what it makes there when it runs. (A singleton's region is gone once the singleton
         // exists: the program lowered again then joins only if it must.)
         if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }
-        var waitingFactories: [AnyProducer] = []
-        var waitingTransientFactories: [ClosureCall.WaitingFactory] = []
-        for index in stack.indices {
-            guard let shared = stack[index].sharesUnfinishedFactory else { continue }
-            let factory = Self.producer(UInt(bitPattern: stack[index].producer))
-            if shared {
-                waitingFactories.append(factory)
-            } else {
-                // One slot per waiting factory, whichever call it waits across: the first sets its
-                // mark, the later ones keep it (what closures recorded in between is progress).
-                let slot = stack[index].waitSlot ?? waitSlots
-                if stack[index].waitSlot == nil {
-                    stack[index].waitSlot = slot
-                    waitSlots += 1
-                }
-                let progress = recordings - (onPath[stack[index].producer] ?? recordings)
-                waitingTransientFactories.append(
-                    ClosureCall.WaitingFactory(producer: factory, progress: progress, slot: slot))
-            }
-        }
+        let (waitingFactories, waitingTransientFactories) = factoriesWaitingAroundACall()
         var seeds: [AnyProducer] = []
         if !joinsResolution {
             // More than a call's arguments can hand over: lowered again joining from the start,

@@ -679,11 +679,10 @@ mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
     'if joined != nil { ownJoined?.abandon() }'
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
-mutant joined-resolution-never-completed Internal/Engine/ResolveProgram+Run.swift \
+mutant joined-resolution-never-completed Internal/Memory/JoinedResolution.swift \
     'ClosureFactoryProgramTests|NestedProgramTests' no \
-    'try scoped.pointee.ownJoined?.complete()' \
-    'if false { try scoped.pointee.ownJoined?.complete() }
-                    scoped.pointee.ownJoined?.abandon()'
+    'if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }' \
+    'state.pointee.discardDeferred()'
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
 mutant joined-resolution-kept-after-failure Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
@@ -699,10 +698,11 @@ mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift
             throw error' \
     '            throw error'
 # Programs for kept objects: the joined resolution a kept object's top-level resolve starts for a
-# closure is not marked as making a kept object, so the closure's resolver keeps the container.
-mutant kept-root-joined-resolution-strong Internal/Engine/ProgramRun.swift \
-    'KeptObjectProgramTests' no \
-    '        if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }' \
+# closure (or that a closure root's run starts) is not marked as making a kept object, so the
+# closure's resolver and handles keep the container alive from a singleton.
+mutant kept-root-joined-resolution-strong Internal/Memory/JoinedResolution.swift \
+    'KeptObjectProgramTests|ContainerLifetimeTests|HandleLifetimeTests|ClosureRootTests' no \
+    '        if run.pointee.program.kind == .rootForKeptObject { state.pointee.keptCreations = 1 }' \
     ''
 # A closure root's program: a root that only its closure's call makes gets none, so it is never
 # resolved (every resolve fails with `internal-inconsistency`).
@@ -710,12 +710,6 @@ mutant closure-root-without-program Internal/Compiling/ProgramLowering.swift \
     'ClosureRootTests' yes \
     '        case .closureCall(let producer, _) where producer === root:' \
     '        case .closureCall(let producer, _) where producer !== root:'
-# A closure root's program for a kept object does not mark its resolution as making one, so the
-# closure's resolver and handles keep the container alive from a singleton.
-mutant kept-closure-root-strong Internal/Engine/ResolveProgram+Run.swift \
-    'KeptObjectProgramTests|ContainerLifetimeTests|HandleLifetimeTests|ClosureRootTests' no \
-    '                if kind == .rootForKeptObject { resolution.keepsWhatItMakes() }' \
-    ''
 # A transient factory waiting around two closure calls: the second marks it afresh from the
 # program's recordings, leaving out what the first closure recorded, and a cycle that made progress
 # is reported at the waiting factory instead of where it closes.
@@ -921,10 +915,10 @@ mutant joined-publication-skipped Internal/ClosureCalls/JoinedPublication.swift 
 # Closures below transient objects: a program's joined resolution counts the program enclosing
 # it as another resolve, so a closure that resolves the transient type the program is filling
 # fails with `rebuilt-while-building`.
-mutant joined-resolution-sees-its-program-as-outside Internal/Engine/ActiveResolutions.swift \
+mutant joined-resolution-sees-its-program-as-outside Internal/Memory/JoinedResolution.swift \
     'ClosureCallPlacementTests|RandomizedGraphTests' no \
-    'if state.pointee.joinsProgram, case .program(let run) = next { next = run.pointee.outer }' \
-    '_ = next'
+    'state.pointee.outer = run.pointee.outer' \
+    'state.pointee.outer = run'
 # Closures below transient factories: a transient factory waiting for its arguments is not marked
 # under construction during the call, so a closure that asks for it again recurses until the
 # stack runs out rather than meeting the cycle.

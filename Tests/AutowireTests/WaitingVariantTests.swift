@@ -13,12 +13,9 @@ extension ActiveResolutions {
     /// Whether the innermost resolve on this thread builds by a program now: a top-level run, or a
     /// nested run inside a closure's resolution (rather than the recursive path).
     fileprivate static var buildsByAProgram: Bool {
-        guard let key, let cell = ThreadLocalWord.current(under: key) else { return false }
-        switch ActiveResolve(tagged: cell.value) {
-        case .program: return true
-        case .state(let state): return state.pointee.innermostNestedRun != nil
-        case .none: return false
-        }
+        guard let run = innermost(under: key) else { return false }
+        guard let called = run.pointee.calledResolution else { return true }
+        return called.pointee.innermostNestedRun != nil
     }
 }
 

@@ -59,11 +59,10 @@ extension Container {
 }
 
 extension ActiveResolutions {
-    /// Whether the innermost resolve running on this thread runs a program (rather than the
-    /// recursive path): read from inside user code a resolve calls.
+    /// Whether the innermost resolve running on this thread runs a program's instructions (rather
+    /// than a closure in its resolution): read from inside user code a resolve calls.
     static var innermostRunsAProgram: Bool {
-        guard let key, let cell = ThreadLocalWord.current(under: key) else { return false }
-        if case .program = ActiveResolve(tagged: cell.value) { return true }
-        return false
+        guard let run = innermost(under: key) else { return false }
+        return run.pointee.calledResolution == nil
     }
 }

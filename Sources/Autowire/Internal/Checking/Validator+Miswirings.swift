@@ -103,18 +103,16 @@ extension Validator {
         // releases them in its own order, in which the head of a chain can go last and free the
         // whole chain at once, one deinit inside another, past a small thread's stack.
         var held: [(position: Int, object: AnyObject?)] = []
-        do {
-            try Resolution.run(capacity: producer.rootCheck?.slotCapacity ?? 8) { resolution in
-                _ = try producer.produceNested(resolution)
+        do throws(ResolutionError) {
+            try ResolveProgram.inResolution { resolution throws(ResolutionError) in
+                _ = try ResolutionError.catching { try producer.produceNested(resolution) }
                 resolution.state.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))
                     held.append((positions[identity] ?? Int.max, object))
                 }
             }
-        } catch let error as ResolutionError {
-            return ([], error)
         } catch {
-            return ([], ResolutionError(.internalInconsistency("unexpected error \(error)")))
+            return ([], error)
         }
         held.sort { $0.position < $1.position }
         for index in held.indices { held[index].object = nil }

@@ -97,7 +97,7 @@ struct Validator {
                 findings: &findings)
         }
         if clean != nil {
-            _ = try? Resolution.run(capacity: snapshot.producers.count) { probeAll($0) }
+            _ = try? ResolveProgram.inResolution { probeAll($0) }
         } else {
             probeAll(nil)
         }

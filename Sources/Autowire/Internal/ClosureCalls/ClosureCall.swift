@@ -64,9 +64,7 @@ final class ClosureCall: ProgramFactory {
         guard let scoped = run.pointee.scoped else {
             throw ResolutionError(.internalInconsistency("a closure's call ran without its run's state"))
         }
-        let state = try scoped.pointee.joinedResolution(
-            seeding: seeds, with: arguments, request: run.pointee.request, seed: run.pointee.seed,
-            forKeptObject: run.pointee.program.kind == .rootForKeptObject)
+        let state = try scoped.pointee.joinedResolution(seeding: seeds, with: arguments, for: run)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
         // Marked for the call, as a resolution marks a transient factory while it runs
@@ -91,15 +89,14 @@ final class ClosureCall: ProgramFactory {
                 state.pointee.endConstruction(waiting, restoring: restoredMarks[index])
             }
         }
-        // A nested run's resolution is on this thread's chain already: the closure whose
-        // `Resolver` started the run found it there.
+        // A nested run's resolution is its caller's, which the closure whose `Resolver` started
+        // the run found already.
         if scoped.pointee.isNested { return try produce(in: Resolution(state: state)) }
-        // The joined resolution is the thread's innermost resolve while the call runs in it (a
-        // closure's `Resolver` finds it there), enclosed by the program's run; then the run is the
-        // innermost again.
-        let cell: ActiveResolutions.Cell?
-        (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: producer.registry.activeResolutionsKey)
-        defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
+        // The run calls a closure in its joined resolution while the call runs (a closure's
+        // `Resolver` finds it there, see `ActiveResolutions`); then no longer.
+        let calledBefore = run.pointee.calledResolution
+        run.pointee.calledResolution = state
+        defer { run.pointee.calledResolution = calledBefore }
         return try produce(in: Resolution(state: state))
     }
 

@@ -8,37 +8,6 @@ struct Resolution {
     /// The number that tells this resolve from a later one at the same address.
     var serial: UInt { state.pointee.serial }
 
-    /// Makes what this resolve creates kept, as for an object the container keeps (see
-    /// `Producer.resolveTopLevelForKeptObject()`).
-    func keepsWhatItMakes() { state.pointee.keptCreations = 1 }
-
-    /// Runs `body` as a new top-level resolve whose table fits `capacity` recorded instances. `key`
-    /// is `ActiveResolutions.key`: a caller that keeps a copy (the registry does) saves reading the
-    /// lazy global.
-    @inline(__always)
-    static func run<R>(
-        capacity: Int, seed: BorrowedValue? = nil, request: BorrowedValue? = nil,
-        key: ActiveResolutions.Key? = ActiveResolutions.key, _ body: (Resolution) throws -> R
-    ) throws -> R {
-        try GraphTableMemory.with(roomFor: capacity) { memory in
-            var state = ResolutionState(memory: memory, seed: seed, request: request)
-            return try StackReference.with(&state) { state in
-                defer { state.pointee.finish() }
-                let cell: ActiveResolutions.Cell?
-                (cell, state.pointee.outer) = ActiveResolutions.enter(state, key: key)
-                defer { ActiveResolutions.leave(cell, restoring: state.pointee.outer) }
-                do {
-                    let result = try body(Resolution(state: state))
-                    if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }
-                    return result
-                } catch {
-                    state.pointee.discardDeferred()
-                    throw error
-                }
-            }
-        }
-    }
-
     func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
 
     /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the

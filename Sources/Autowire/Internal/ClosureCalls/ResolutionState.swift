@@ -30,15 +30,13 @@ struct ResolutionState {
     let seed: BorrowedValue?
     /// The request of a `RequestScope` resolve.
     let request: BorrowedValue?
-    /// The resolve this one was started in on the same thread (from an `init()`, a `didSet`, a
-    /// factory), if any: what it is building must not be started again here.
-    var outer: ActiveResolve?
+    /// The run around the one this resolution belongs to, if that run was started inside another
+    /// resolve on the same thread (from an `init()`, a `didSet`, a factory): what it is building
+    /// must not be started again here.
+    var outer: StackReference<ProgramRun>?
     /// The innermost nested program run in this resolution (see `ResolveProgram.runNested(in:)`),
     /// linked to the ones around it: what they are building is this resolve's.
     var innermostNestedRun: StackReference<ProgramRun>?
-    /// Whether this is a program run's joined resolution (see `JoinedResolution`): the program it
-    /// is entered in, its `outer`, is the same resolve, not an enclosing one.
-    var joinsProgram = false
     /// The singleton creations under way in this resolve, innermost last. Here rather than in
     /// `pendingWork`: every instance read checks it, and each access to a class's property is
     /// checked for exclusivity at run time (about 90 instructions).

@@ -2,16 +2,18 @@
 /// user code (an `init()`, a `didSet`, a factory) inside another one links to it, so it can tell
 /// when it is about to build again what an enclosing resolve is still building.
 ///
-/// Each resolve's record lives on its caller's stack; the thread's cell names the innermost one,
-/// and each record keeps the one it was started in (`ResolutionState.outer`, `ProgramRun.outer`).
-/// A program run started inside another resolve checks once, before it runs, that nothing it may
-/// build is being built around it: those resolves wait for it, so what they build stays the same
-/// while it runs.
+/// Every top-level resolve is a program's run, whose record lives on its caller's stack; the
+/// thread's cell names the innermost one, and each record keeps the one it was started in
+/// (`ProgramRun.outer`). While a run calls a closure, the resolution the closure works in is the
+/// run's `calledResolution`: what it and its nested runs build is checked there, and a closure's
+/// `Resolver` finds it there. A program run started inside another resolve checks once, before it
+/// runs, that nothing it may build is being built around it: those resolves wait for it, so what
+/// they build stays the same while it runs.
 ///
 /// The thread's cell is a `ThreadLocalWord`: a resolve reads the thread-specific value and writes
 /// the word it points to.
 enum ActiveResolutions {
-    /// A thread's cell: the tagged address of its innermost resolve (see ``ActiveResolve``), or 0.
+    /// A thread's cell: the address of its innermost run (see `StackReference(runAt:)`), or 0.
     typealias Cell = ThreadLocalWord
     /// The thread-specific key of the cells.
     typealias Key = ThreadLocalKey
@@ -29,13 +31,10 @@ enum ActiveResolutions {
         return ThreadLocalWord.current(under: key)
     }
 
-    /// Makes `state` the innermost resolve on this thread; returns the thread's cell and the
-    /// enclosing resolve, which `leave` restores. `key` is `ActiveResolutions.key`.
-    static func enter(_ state: StackReference<ResolutionState>, key: Key?) -> (Cell?, ActiveResolve?) {
-        guard let cell = cell(under: key) else { return (nil, nil) }
-        let outer = ActiveResolve(tagged: cell.value)
-        cell.value = ActiveResolve.state(state).tagged
-        return (cell, outer)
+    /// The innermost run on this thread under `key`, if any.
+    @inline(__always)
+    static func innermost(under key: Key?) -> StackReference<ProgramRun>? {
+        cell(under: key).flatMap { StackReference(runAt: $0.value) }
     }
 
     /// Makes `run` the innermost resolve on this thread and returns the thread's cell. Inside
@@ -48,16 +47,16 @@ enum ActiveResolutions {
     @inline(__always)
     static func enter(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
         guard let cell = cell(under: key) else { return .some(nil) }
-        if let innermost = ActiveResolve(tagged: cell.value) {
+        if let innermost = StackReference(runAt: cell.value) {
             guard link(run, inside: innermost) else { return nil }
         }
-        cell.value = ActiveResolve.program(run).tagged
+        cell.value = run.address
         return cell
     }
 
     /// Links `run` to `enclosing` unless a resolve from there out builds what `run` may build.
     @inline(never)
-    private static func link(_ run: StackReference<ProgramRun>, inside enclosing: ActiveResolve) -> Bool {
+    private static func link(_ run: StackReference<ProgramRun>, inside enclosing: StackReference<ProgramRun>) -> Bool {
         guard !run.pointee.program.mayBuild(where: { isBuilt($0, from: enclosing) }) else { return false }
         run.pointee.outer = enclosing
         return true
@@ -67,13 +66,13 @@ enum ActiveResolutions {
     /// in, is still building: where the variant of a program that `enter` refused to link fails
     /// (see `ProgramVariant.builtOutside`). `key` is `ActiveResolutions.key`.
     static func builtOutside(by program: ResolveProgram, key: Key?) -> [ObjectIdentifier] {
-        guard let cell = cell(under: key), let innermost = ActiveResolve(tagged: cell.value) else { return [] }
+        guard let innermost = innermost(under: key) else { return [] }
         return program.built { isBuilt($0, from: innermost) }
     }
 
     /// Whether `enclosing`, or a resolve from there out, is building an object of `producer` or
     /// running its factory.
-    private static func isBuilt(_ producer: ObjectIdentifier, from enclosing: ActiveResolve) -> Bool {
+    private static func isBuilt(_ producer: ObjectIdentifier, from enclosing: StackReference<ProgramRun>) -> Bool {
         anyEnclosing(from: enclosing) { outer in
             outer.isConstructing(producer)
         } orProgram: { outerRun in
@@ -83,26 +82,22 @@ enum ActiveResolutions {
 
     /// Ends the innermost resolve, making `outer` the innermost again.
     @inline(__always)
-    static func leave(_ cell: Cell?, restoring outer: ActiveResolve?) {
-        cell?.value = outer?.tagged ?? 0
+    static func leave(_ cell: Cell?, restoring outer: StackReference<ProgramRun>?) {
+        cell?.value = outer?.address ?? 0
     }
 
-    /// The state of the resolution at `address` numbered `serial`, if it is running on this
-    /// thread (what a `Resolver` reaches): only records linked from the thread's cell are read,
-    /// and each of those lives in a frame of this thread that has not returned. `key` is
-    /// `ActiveResolutions.key`.
+    /// The state of the resolution at `address` numbered `serial`, if a run on this thread is
+    /// calling a closure in it (what a `Resolver` reaches): only records linked from the thread's
+    /// cell are read, and each of those lives in a frame of this thread that has not returned.
+    /// `key` is `ActiveResolutions.key`.
     @inline(__always)
     static func running(at address: UInt, serial: UInt, key: Key?) -> StackReference<ResolutionState>? {
-        guard let cell = cell(under: key) else { return nil }
-        var next = ActiveResolve(tagged: cell.value)
-        while let enclosing = next {
-            switch enclosing {
-            case .state(let state):
-                if state.address == address { return state.pointee.serial == serial ? state : nil }
-                next = state.pointee.outer
-            case .program(let run):
-                next = run.pointee.outer
+        var next = innermost(under: key)
+        while let run = next {
+            if let state = run.pointee.calledResolution, state.address == address {
+                return state.pointee.serial == serial ? state : nil
             }
+            next = run.pointee.outer
         }
         return nil
     }
@@ -116,52 +111,38 @@ enum ActiveResolutions {
     /// Whether a resolve enclosing `state` on this thread is running the factory of `producer`:
     /// a factory that starts a fresh resolve (through `Provider.get()`, or a container it
     /// captured) which needs the same factory again would otherwise start it forever, since that
-    /// resolve sees none of the enclosing one's instances.
+    /// resolve sees none of the enclosing one's instances. What the run that owns `state` builds
+    /// around its closure's call is not outside: the closure's resolves are in that run's resolve.
     static func isConstructing(_ producer: AnyProducer, outside state: StackReference<ResolutionState>) -> Bool {
         // A program's building range of a factory is its call.
-        anyEnclosing(state) {
+        anyEnclosing(from: state.pointee.outer) {
             $0.isConstructing(producer)
         } orProgram: {
             $0.isBuilding(producer)
         }
     }
 
-    @inline(__always)
+    /// Whether `first`, or a resolve it was started in, passes `test` (the resolution it is
+    /// calling a closure in) or `testProgram` (the run, or a nested run in that resolution).
     private static func anyEnclosing(
-        _ state: StackReference<ResolutionState>, _ test: (inout ResolutionState) -> Bool,
+        from first: StackReference<ProgramRun>?, _ test: (inout ResolutionState) -> Bool,
         orProgram testProgram: (ProgramRun) -> Bool
     ) -> Bool {
         // Every `outer` record is on this thread's stack, in a frame that encloses the current
         // one, so it is alive.
-        var next = state.pointee.outer
-        // What a program builds around a closure it calls is not outside the closure's resolves:
-        // they are in the program's own resolve, whose joined resolution they work in.
-        if state.pointee.joinsProgram, case .program(let run) = next { next = run.pointee.outer }
-        return anyEnclosing(from: next, test, orProgram: testProgram)
-    }
-
-    /// Whether `first`, or a resolve it was started in, passes `test` (a resolution's
-    /// state) or `testProgram` (a program run, or a nested run in a resolution).
-    private static func anyEnclosing(
-        from first: ActiveResolve?, _ test: (inout ResolutionState) -> Bool,
-        orProgram testProgram: (ProgramRun) -> Bool
-    ) -> Bool {
         var next = first
-        while let enclosing = next {
-            switch enclosing {
-            case .state(let outer):
-                if test(&outer.pointee) { return true }
-                // Its nested runs are on this thread's stack too, in frames the state's enclose.
-                var nested = outer.pointee.innermostNestedRun
-                while let run = nested {
-                    if testProgram(run.pointee) { return true }
-                    nested = run.pointee.enclosingNestedRun
+        while let run = next {
+            if let called = run.pointee.calledResolution {
+                if test(&called.pointee) { return true }
+                // Its nested runs are on this thread's stack too, in frames the run's enclose.
+                var nested = called.pointee.innermostNestedRun
+                while let nestedRun = nested {
+                    if testProgram(nestedRun.pointee) { return true }
+                    nested = nestedRun.pointee.enclosingNestedRun
                 }
-                next = outer.pointee.outer
-            case .program(let run):
-                if testProgram(run.pointee) { return true }
-                next = run.pointee.outer
             }
+            if testProgram(run.pointee) { return true }
+            next = run.pointee.outer
         }
         return false
     }

@@ -20,8 +20,13 @@ struct ProgramRun {
     /// `ActiveResolutions` walks to see what a resolution's nested runs are building.
     var enclosingNestedRun: StackReference<ProgramRun>?
     /// For a top-level run started inside another resolve on this thread (from user code), that
-    /// resolve (see `ActiveResolutions.enter(_:key:)`).
-    var outer: ActiveResolve?
+    /// resolve's run (see `ActiveResolutions.enter(_:key:)`).
+    var outer: StackReference<ProgramRun>?
+    /// The resolution the run is calling a closure in, while the call runs: the closure's
+    /// `Resolver` finds it here, and the resolves it starts see what it is building (see
+    /// `ActiveResolutions`). A closure root's run calls its closure for the whole run. Nil for a
+    /// nested run, whose closures are called in its caller's resolution.
+    var calledResolution: StackReference<ResolutionState>?
 
     init(program: ResolveProgram, request: BorrowedValue?, seed: BorrowedValue? = nil) {
         self.programReference = Unowned(program)
@@ -108,31 +113,28 @@ struct ScopedRun {
     private var pins = ScopePins()
 
     /// The run's joined resolution, started with `seeds`' objects (the first call's `arguments`)
-    /// for the run of `request` or `seed` (see `startJoinedResolution`), if this is the first call.
+    /// for `run` (see `startJoinedResolution`), if this is the first call.
     mutating func joinedResolution(
-        seeding seeds: [AnyProducer], with arguments: FactoryArguments, request: BorrowedValue?,
-        seed: BorrowedValue?, forKeptObject: Bool
+        seeding seeds: [AnyProducer], with arguments: FactoryArguments, for run: StackReference<ProgramRun>
     ) throws(ResolutionError) -> StackReference<ResolutionState> {
         if let joined { return joined }
-        let state = try startJoinedResolution(request: request, seed: seed, forKeptObject: forKeptObject)
+        let state = try startJoinedResolution(for: run)
         for (index, seed) in seeds.enumerated() {
             state.pointee.record(seed, instance: arguments.recorded(index))
         }
         return state
     }
 
-    /// Starts the run's joined resolution, for the run of `request` or of an assisted factory's
-    /// `seed`, making everything for an object the container keeps when `forKeptObject`: at the
-    /// first `ClosureCall`, or before the first instruction of a program that joins it there
+    /// Starts the joined resolution of `run` (see `JoinedResolution.init(in:for:)`): at the first
+    /// `ClosureCall`, or before the first instruction of a program that joins it there
     /// (`ResolveProgram.joinsAtStart`).
     ///
     /// - Throws: `internal-inconsistency` when the run set no space aside, which every program
     ///   that makes `ClosureCall`s or joins at its start does (`makesClosureCalls` covers both).
-    mutating func startJoinedResolution(request: BorrowedValue?, seed: BorrowedValue?, forKeptObject: Bool)
+    mutating func startJoinedResolution(for run: StackReference<ProgramRun>)
         throws(ResolutionError) -> StackReference<ResolutionState>
     {
-        let started = try JoinedResolution(in: joinedSpace, request: request, seed: seed)
-        if forKeptObject { Resolution(state: started.state).keepsWhatItMakes() }
+        let started = try JoinedResolution(in: joinedSpace, for: run)
         ownJoined = started
         joined = started.state
         pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }

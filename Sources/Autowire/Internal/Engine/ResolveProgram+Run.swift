@@ -51,11 +51,11 @@ extension ResolveProgram {
     ) throws(ResolutionError) -> ObjectWord? {
         // Handed in rather than kept by the program: a producer read from a stored property is
         // retained and released around the call (about 30 instructions a resolve, callgrind).
-        if callsRootClosure { return try callClosure(of: root, request: request, seed: seed) }
         var record = ProgramRun(program: self, request: request, seed: seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
             guard let cell = ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
             defer { ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
+            if callsRootClosure { return try callClosure(of: root, run) }
             return try ProgramFrame.with(slotCount: slotCount) { frame throws(ResolutionError) in
                 // An injection's object goes in slot 0 here, where a resolve's nil target folds
                 // away, rather than tested in the loop's function on every run. Lent: the caller
@@ -66,27 +66,68 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs the program of a closure root: the call of `root`'s closure, in a resolution of its
-    /// own on this stack, which the closure's `Resolver` runs nested programs in (what they make in
-    /// the `.graph` scope is one instance across them). What the closure needs is checked there
-    /// against the resolves this one was started in, as each is made. For a kept object (see
-    /// `ProgramKind.rootForKeptObject`), everything made holds the container weakly.
+    /// Runs the program of a closure root, `run`: the call of `root`'s closure, in the run's
+    /// joined resolution, started at once, which the closure's `Resolver` runs nested programs in
+    /// (what they make in the `.graph` scope is one instance across them). What the closure needs
+    /// is checked there against the resolves this one was started in, as each is made. For a kept
+    /// object (see `ProgramKind.rootForKeptObject`), everything made holds the container weakly.
     @inline(never)
-    private func callClosure(of root: AnyProducer?, request: BorrowedValue?, seed: BorrowedValue?)
+    private func callClosure(of root: AnyProducer?, _ run: StackReference<ProgramRun>)
         throws(ResolutionError) -> ObjectWord
     {
         guard let root else {
             throw ResolutionError(.internalInconsistency("a closure root's program ran without its root"))
         }
-        return try ResolutionError.catching {
-            try Resolution.run(
-                capacity: root.rootCheck?.slotCapacity ?? 8, seed: seed, request: request, key: activeResolutionsKey
-            ) { resolution in
-                if kind == .rootForKeptObject { resolution.keepsWhatItMakes() }
-                // The word takes over the reference as the call hands it back: made after the
-                // resolve ends, it cost a retain and a release.
-                return ObjectWord(owning: try root.produceRecorded(resolution))
+        return try inJoinedResolution(of: run) { resolution throws(ResolutionError) in
+            // The word takes over the reference as the call hands it back: made after the
+            // resolve ends, it cost a retain and a release.
+            try ResolutionError.catching { ObjectWord(owning: try root.produceRecorded(resolution)) }
+        } discarding: { made in
+            made.release()
+        }
+    }
+
+    /// Runs `body` in a resolution of its own, as a closure root's call runs: validation probes in
+    /// one, whose objects `body` reads before the resolution ends.
+    static func inResolution<Result>(_ body: (Resolution) throws(ResolutionError) -> Result)
+        throws(ResolutionError) -> Result
+    {
+        let program = rootClosureCall
+        var record = ProgramRun(program: program, request: nil)
+        return try StackReference.with(&record) { run throws(ResolutionError) in
+            // The program builds nothing itself, so the run links inside any resolve around it.
+            let cell = ActiveResolutions.enter(run, key: program.activeResolutionsKey) ?? nil
+            defer { ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
+            return try program.inJoinedResolution(of: run, body)
+        }
+    }
+
+    /// Runs `body` in a resolution that `run`, a run of a program that builds nothing itself
+    /// (`rootClosureCall`), calls it in from start to end: completed when `body` returns, when its
+    /// result is discarded by `discard` if the completion fails; abandoned when `body` throws.
+    @inline(__always)
+    private func inJoinedResolution<Result>(
+        of run: StackReference<ProgramRun>, _ body: (Resolution) throws(ResolutionError) -> Result,
+        discarding discard: (Result) -> Void = { _ in }
+    ) throws(ResolutionError) -> Result {
+        try JoinedResolution.Space.with { space throws(ResolutionError) in
+            let joined = try JoinedResolution(in: space, for: run)
+            run.pointee.calledResolution = joined.state
+            defer { run.pointee.calledResolution = nil }
+            let result: Result
+            do throws(ResolutionError) {
+                result = try body(Resolution(state: joined.state))
+            } catch {
+                joined.abandon()
+                throw error
             }
+            do throws(ResolutionError) {
+                try joined.complete()
+            } catch {
+                discard(result)
+                throw error
+            }
+            return result
         }
     }
 
@@ -147,8 +188,7 @@ extension ResolveProgram {
         _ frame: ProgramFrame, _ run: StackReference<ProgramRun>, _ scoped: StackReference<ScopedRun>
     ) throws(ResolutionError) -> ObjectWord {
         if joinsAtStart {
-            let joined = try scoped.pointee.startJoinedResolution(
-                request: run.pointee.request, seed: run.pointee.seed, forKeptObject: kind == .rootForKeptObject)
+            let joined = try scoped.pointee.startJoinedResolution(for: run)
             for producer in injectedObjectProducers {
                 frame.withObject(at: 0) { joined.pointee.record(producer, instance: $0) }
             }

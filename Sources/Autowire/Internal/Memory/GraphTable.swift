@@ -18,8 +18,8 @@
     struct Slot {
         /// The producer's identity; `0` marks an empty slot.
         var producer: UInt
-        /// `constructionMark`, stored one higher, so that an empty slot is all zero bits: the stack
-        /// table, zeroed as it is made, needs no second pass (see `GraphTableMemory.with`). (32
+        /// `constructionMark`, stored one higher, so that an empty slot is all zero bits: a table
+        /// of empty slots is set up by filling its memory with zeros. (32
         /// bits, like `recordedAt`, keep a slot three words: 16 of them fit the stack table.)
         private var markPlusOne: Int32 = 0
         /// The value of `registrations` when the instance was recorded.
@@ -56,12 +56,12 @@
     /// An empty table in `memory`.
     @inline(__always)
     init(in memory: GraphTableMemory) {
-        unsafe (slots, instances) = unsafe Self.carve(memory.base, capacity: memory.capacity, isZeroed: memory.isZeroed)
+        unsafe (slots, instances) = unsafe Self.carve(memory.base, capacity: memory.capacity)
         capacity = memory.capacity
     }
 
     @inline(__always)
-    private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool)
+    private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int)
         -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
     {
         // Safe: `memory` holds `capacity * bytesPerSlot` word-aligned bytes (see
@@ -69,9 +69,7 @@
         let instances = unsafe memory.bindMemory(to: AnyObject.self, capacity: capacity)
         let slots = unsafe (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(
             to: Slot.self, capacity: capacity)
-        // Zeroed memory is empty slots already (see `Slot.markPlusOne`): a slot has no references,
-        // so zero bits are a valid, initialized `Slot`.
-        if !isZeroed { unsafe slots.initialize(repeating: .empty, count: capacity) }
+        unsafe slots.initialize(repeating: .empty, count: capacity)
         return unsafe (slots, instances)
     }
 
@@ -159,7 +157,7 @@
         generation += 1
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: capacity * Self.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
-        unsafe (slots, instances) = unsafe Self.carve(memory, capacity: capacity, isZeroed: false)
+        unsafe (slots, instances) = unsafe Self.carve(memory, capacity: capacity)
         onHeap = true
         for old in 0..<oldCapacity where unsafe oldSlots[old].producer != 0 {
             let index = unsafe index(for: oldSlots[old].producer).index
@@ -201,59 +199,15 @@
 }
 
 /// Memory for a `GraphTable` of `capacity` slots (a power of two): `capacity *
-/// GraphTable.bytesPerSlot` bytes aligned for a word, valid while the call that made it runs;
-/// `isZeroed` when those bytes are all zero, which is an empty table.
+/// GraphTable.bytesPerSlot` bytes aligned for a word, valid while the call that made it runs.
 @safe struct GraphTableMemory {
     fileprivate let base: UnsafeMutableRawPointer
     fileprivate let capacity: Int
-    fileprivate let isZeroed: Bool
 
     /// Memory at `base` that its caller holds for as long as the table in it is used (see
     /// `JoinedResolution`).
-    @unsafe init(_ base: UnsafeMutableRawPointer, capacity: Int, isZeroed: Bool) {
+    @unsafe init(_ base: UnsafeMutableRawPointer, capacity: Int) {
         unsafe self.base = base
         self.capacity = capacity
-        self.isZeroed = isZeroed
     }
-
-    /// Runs `body` with memory for a table of at least twice `count` slots, the smallest power of
-    /// two from 16. A table of 16 slots lives in a fixed buffer on this stack frame; larger ones
-    /// take one heap allocation, freed when `body` returns. (`withUnsafeTemporaryAllocation` was
-    /// avoided: through an unspecialized caller it instantiates `Result` metadata on every call.)
-    @inline(__always)
-    static func with<R>(roomFor count: Int, _ body: (GraphTableMemory) throws -> R) rethrows -> R {
-        var size = SmallTable.slots
-        while size < count * 2 { size *= 2 }
-        if size == SmallTable.slots, MemoryLayout<SmallTable>.size >= size * GraphTable.bytesPerSlot {
-            // Safe: the buffer is checked just above to hold `size` slots, is word-aligned (its
-            // words are `UInt`s), zeroed as it is made, and lives on this frame until `body`
-            // returns; a table that grows moves to the heap and never frees it.
-            var table = SmallTable()
-            return try unsafe withUnsafeMutablePointer(to: &table) { table in
-                try unsafe body(GraphTableMemory(UnsafeMutableRawPointer(table), capacity: size, isZeroed: true))
-            }
-        }
-        // Safe: allocated for `size` slots, word-aligned, and freed only after `body` returns, by
-        // which time the resolve has finished its table (`GraphTable.finish`).
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: size * GraphTable.bytesPerSlot, alignment: MemoryLayout<AnyObject>.alignment)
-        defer { unsafe memory.deallocate() }
-        return try unsafe body(GraphTableMemory(memory, capacity: size, isZeroed: false))
-    }
-}
-
-/// Stack memory for a 16-slot table: 16 × (24-byte slot + 8-byte reference) = 64 words, with room
-/// to spare. `GraphTableMemory.with` checks the size before using it. Made zeroed, which is a
-/// table of empty slots (see `GraphTable.Slot`).
-private struct SmallTable {
-    typealias Words8 = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
-    typealias Words16 = (Words8, Words8)
-    typealias Words32 = (Words16, Words16)
-    typealias Words64 = (Words32, Words32)
-
-    static let slots = 16
-
-    var words: Words64 = (((w, w), (w, w)), ((w, w), (w, w)))
-
-    private static let w: Words8 = (0, 0, 0, 0, 0, 0, 0, 0)
 }

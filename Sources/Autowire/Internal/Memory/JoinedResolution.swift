@@ -41,10 +41,11 @@
     let state: StackReference<ResolutionState>
     private let memory: UnsafeMutablePointer<ResolutionState>
 
-    /// Starts a resolution in `space`, for the run of `request` or `seed`.
+    /// Starts the resolution of `run` in `space`, with the run's request or assisted factory's
+    /// seed, making everything for an object the container keeps when the run's program is for one.
     ///
     /// - Throws: `internal-inconsistency` when `space` is `none`.
-    init(in space: Space, request: BorrowedValue?, seed: BorrowedValue?) throws(ResolutionError) {
+    init(in space: Space, for run: StackReference<ProgramRun>) throws(ResolutionError) {
         guard let memory = unsafe space.base else {
             throw ResolutionError(.internalInconsistency("a run joined a resolution it set no memory aside for"))
         }
@@ -54,11 +55,13 @@
         // state, which releases what the table holds, before the run's frame that holds the memory
         // returns.
         let bound = unsafe memory.bindMemory(to: ResolutionState.self, capacity: 1)
-        let table = unsafe GraphTableMemory(memory + Self.tableOffset, capacity: Self.capacity, isZeroed: false)
-        unsafe bound.initialize(to: ResolutionState(memory: table, seed: seed, request: request))
+        let table = unsafe GraphTableMemory(memory + Self.tableOffset, capacity: Self.capacity)
+        unsafe bound.initialize(
+            to: ResolutionState(memory: table, seed: run.pointee.seed, request: run.pointee.request))
         unsafe self.memory = bound
         state = unsafe StackReference(bound)
-        state.pointee.joinsProgram = true
+        state.pointee.outer = run.pointee.outer
+        if run.pointee.program.kind == .rootForKeptObject { state.pointee.keptCreations = 1 }
     }
 
     /// Ends a run that succeeded: runs the hooks deferred to the end of the resolve and publishes

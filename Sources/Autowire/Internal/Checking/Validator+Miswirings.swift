@@ -106,7 +106,7 @@ extension Validator {
         do throws(ResolutionError) {
             try ResolveProgram.inResolution { resolution throws(ResolutionError) in
                 _ = try ResolutionError.catching { try producer.produceNested(resolution) }
-                resolution.state.pointee.forEachInstance { identity, object in
+                resolution.pointee.forEachInstance { identity, object in
                     watched.append((identity, WeakObject(object)))
                     held.append((positions[identity] ?? Int.max, object))
                 }

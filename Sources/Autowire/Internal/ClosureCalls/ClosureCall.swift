@@ -91,13 +91,13 @@ final class ClosureCall: ProgramFactory {
         }
         // A nested run's resolution is its caller's, which the closure whose `Resolver` started
         // the run found already.
-        if scoped.pointee.isNested { return try produce(in: Resolution(state: state)) }
+        if scoped.pointee.isNested { return try produce(in: state) }
         // The run calls a closure in its joined resolution while the call runs (a closure's
         // `Resolver` finds it there, see `ActiveResolutions`); then no longer.
         let calledBefore = run.pointee.calledResolution
         run.pointee.calledResolution = state
         defer { run.pointee.calledResolution = calledBefore }
-        return try produce(in: Resolution(state: state))
+        return try produce(in: state)
     }
 
     private func produce(in resolution: Resolution) throws -> AnyObject {

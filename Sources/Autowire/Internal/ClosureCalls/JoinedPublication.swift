@@ -31,7 +31,7 @@ final class JoinedPublication: ProgramFactory {
         let made = try factory?.call(arguments, in: run) ?? arguments.recorded(0)
         if let joined = run.pointee.joined {
             joined.pointee.record(producer, instance: made)
-            try Resolution(state: joined).fillWaiting(for: producer, with: made)
+            try joined.fillWaiting(for: producer, with: made)
         }
         return made
     }

@@ -27,7 +27,7 @@ final class ReentryCheck: ProgramFactory {
         guard let joined = run.pointee.joined else {
             throw ResolutionError(.internalInconsistency("a factory's re-entry was checked outside a resolution"))
         }
-        if case .underConstruction(let since) = Resolution(state: joined).lookup(producer),
+        if case .underConstruction(let since) = joined.lookup(producer),
             !allowsProgress || since == joined.pointee.registrations
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))

@@ -1,37 +1,36 @@
-/// A handle on the ongoing top-level resolve, passed down through every producer and step.
-@usableFromInline
-struct Resolution {
-    let state: StackReference<ResolutionState>
+/// A resolution in progress, the one closures are called in: its state, reached where it lies on
+/// the stack of the run that owns it (see `JoinedResolution`), passed down through every producer
+/// and step. Its `address` is what a `Resolver` keeps (see `Resolver.state`).
+typealias Resolution = StackReference<ResolutionState>
 
-    /// Where the state lies, which a `Resolver` keeps as a number (see `Resolver.state`).
-    var address: UInt { state.address }
+extension Resolution {
     /// The number that tells this resolve from a later one at the same address.
-    var serial: UInt { state.pointee.serial }
+    var serial: UInt { pointee.serial }
 
-    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { state.pointee.lookup(producer) }
+    func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { pointee.lookup(producer) }
 
     /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the
     /// thread's stack: called once per object a producer makes, before the user's code runs, so a
     /// resolve too deep for its thread fails instead of overflowing. One comparison.
     @inline(__always)
     func checkDepth() throws {
-        if state.pointee.stack.isExhausted() { throw tooDeep() }
+        if pointee.stack.isExhausted() { throw tooDeep() }
     }
 
     @inline(never)
     func tooDeep() -> ResolutionError {
-        ResolutionError(.resolutionTooDeep(stackSize: state.pointee.stack.size, path: []))
+        ResolutionError(.resolutionTooDeep(stackSize: pointee.stack.size, path: []))
     }
 
     func record(_ producer: AnyProducer, instance: AnyObject) {
-        state.pointee.record(producer, instance: instance)
+        pointee.record(producer, instance: instance)
     }
 
     /// The resolver a closure factory of `registry` receives during this resolve, for an object
     /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
     @inline(never)
     func keptObjectResolver(for registry: Registry) -> Resolver {
-        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
+        if pointee.serial == 0 { pointee.numberForResolvers() }
         return Resolver(weaklyOn: registry, resolution: self)
     }
 
@@ -39,7 +38,7 @@ struct Resolution {
     /// the container does not keep.
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
-        if state.pointee.serial == 0 { state.pointee.numberForResolvers() }
+        if pointee.serial == 0 { pointee.numberForResolvers() }
         return Resolver(registry: registry, resolution: self)
     }
 
@@ -47,11 +46,11 @@ struct Resolution {
     /// or the one its aliases hand on) returns.
     func wait(for requested: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
         let producer = requested.valueMaker
-        state.pointee.addWaitingFill(
+        pointee.addWaitingFill(
             WaitingFill(
                 factory: UInt(bitPattern: ObjectIdentifier(producer)), object: object, store: store,
                 throughAliases: producer === requested ? nil : requested))
-        state.pointee.noteWaitingFill()
+        pointee.noteWaitingFill()
     }
 
     /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
@@ -60,14 +59,14 @@ struct Resolution {
     ///   implementation that does not conform to the protocol it is bound to).
     @inline(__always)
     func fillWaiting(for producer: AnyProducer, with instance: AnyObject) throws {
-        guard state.pointee.hasWaitingFills() else { return }
+        guard pointee.hasWaitingFills() else { return }
         try fillWaitingSlowly(for: producer, with: instance)
     }
 
     @inline(never)
     private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) throws {
         // Taken out first: the setters are user code, which may resolve again.
-        for fill in state.pointee.takeWaitingFills(for: producer) {
+        for fill in pointee.takeWaitingFills(for: producer) {
             let value = try fill.throughAliases?.recorded(fromMakerValue: instance) ?? instance
             // Lent: the waiting fill holds the object, the caller the instance, this frame the value.
             withExtendedLifetime((fill, value)) { fill.store.assign(fill.object, value) }
@@ -98,26 +97,26 @@ struct Resolution {
     private func graphValue<Maker: GraphValueMaker, Recording: GraphValueRecording>(
         of producer: AnyProducer, recordedAs recording: Recording, made maker: Maker
     ) throws -> Maker.Value where Recording.Value == Maker.Value {
-        let index = state.pointee.slot(claiming: producer)
-        if let existing = state.pointee.instance(at: index) { return try recording.value(from: existing) }
-        if state.pointee.constructionMark(at: index) >= 0
+        let index = pointee.slot(claiming: producer)
+        if let existing = pointee.instance(at: index) { return try recording.value(from: existing) }
+        if pointee.constructionMark(at: index) >= 0
             || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
-        let generation = state.pointee.generation
-        state.pointee.setConstructionMark(state.pointee.registrations, at: index)
+        let generation = pointee.generation
+        pointee.setConstructionMark(pointee.registrations, at: index)
         let value: Maker.Value
         do {
             value = try maker.make(in: self)
         } catch {
-            state.pointee.endConstruction(producer, restoring: -1)
+            pointee.endConstruction(producer, restoring: -1)
             throw error
         }
-        let slot = state.pointee.generation == generation ? index : state.pointee.slot(claiming: producer)
+        let slot = pointee.generation == generation ? index : pointee.slot(claiming: producer)
         // The table takes the reference over; the waiting fills, if any, read it from there.
-        state.pointee.record(recording.reference(for: value), at: slot)
-        if state.pointee.hasWaitingFills(), let recorded = state.pointee.recorded(at: slot) {
+        pointee.record(recording.reference(for: value), at: slot)
+        if pointee.hasWaitingFills(), let recorded = pointee.recorded(at: slot) {
             try fillWaitingSlowly(for: producer, with: recorded)
         }
         return value
@@ -128,7 +127,7 @@ struct Resolution {
     /// it).
     func constructing<T>(_ producer: AnyProducer, allowsProgress: Bool, _ make: () throws -> T) throws -> T {
         if case .underConstruction(let since) = lookup(producer),
-            !allowsProgress || since == state.pointee.registrations
+            !allowsProgress || since == pointee.registrations
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
@@ -137,14 +136,14 @@ struct Resolution {
         if isConstructingOutside(producer), !producer.key.isAssistedTarget {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
-        let mark = state.pointee.beginConstruction(producer)
-        defer { state.pointee.endConstruction(producer, restoring: mark) }
+        let mark = pointee.beginConstruction(producer)
+        defer { pointee.endConstruction(producer, restoring: mark) }
         return try make()
     }
 
     /// Whether a resolve enclosing this one on this thread runs `producer`'s factory.
     @inline(__always)
     private func isConstructingOutside(_ producer: AnyProducer) -> Bool {
-        state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)
+        pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: self)
     }
 }

@@ -77,7 +77,7 @@ extension ResolutionState {
     }
 
     /// Whether hooks or publications wait for the end of the resolve.
-    /// Mutating, as every member read through `Resolution.state.pointee`: a getter would copy the
+    /// Mutating, as every member read through `Resolution.pointee`: a getter would copy the
     /// whole state (a retain of each of its references) to read two counts.
     mutating func hasWorkDeferredToEnd() -> Bool {
         guard let pendingWork else { return false }

@@ -4,10 +4,10 @@ import Synchronization
 /// graph (the `.graph` scope, cycles), which factories are under construction, and which
 /// singletons it created.
 ///
-/// It lives on the stack of the outermost `resolve`; its table (see `GraphTable`) lies in a fixed
-/// stack buffer when small, so a resolve allocates nothing but the objects it creates. Every
-/// method that touches the table is `mutating`, so calls through `Resolution.state.pointee` pass
-/// the state by address instead of copying it.
+/// It lives on the stack of the run that owns it, in memory the run set aside (see
+/// `JoinedResolution`), with its first table, so a resolve allocates nothing but the objects it
+/// creates until the table grows. Every method that touches the table is `mutating`, so calls
+/// through `Resolution.pointee` pass the state by address instead of copying it.
 struct ResolutionState {
     enum Lookup {
         case absent

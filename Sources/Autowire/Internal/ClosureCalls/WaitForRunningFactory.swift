@@ -27,7 +27,7 @@ final class WaitForRunningFactory: ProgramFactory {
             throw ResolutionError(.internalInconsistency("a property waited for a factory outside a resolution"))
         }
         let owner = arguments.recorded(0)
-        Resolution(state: joined).wait(for: requested, toFill: owner, with: store)
+        joined.wait(for: requested, toFill: owner, with: store)
         return owner
     }
 }

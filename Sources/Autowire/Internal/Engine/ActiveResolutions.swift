@@ -20,7 +20,7 @@ enum ActiveResolutions {
 
     /// The thread-specific key of the cells. A lazily made global: each read of it costs a
     /// `swift_once` check, so a program and a registry keep their own copy, which the resolves
-    /// they run pass on (see `enter` and `running`).
+    /// they run pass on (see `enter` and `resolution(at:serial:key:)`).
     static let key = ThreadLocalWord.makeKey()
 
     /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
@@ -91,7 +91,7 @@ enum ActiveResolutions {
     /// cell are read, and each of those lives in a frame of this thread that has not returned.
     /// `key` is `ActiveResolutions.key`.
     @inline(__always)
-    static func running(at address: UInt, serial: UInt, key: Key?) -> StackReference<ResolutionState>? {
+    static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
         var next = innermost(under: key)
         while let run = next {
             if let state = run.pointee.calledResolution, state.address == address {
@@ -102,18 +102,12 @@ enum ActiveResolutions {
         return nil
     }
 
-    /// `running(at:serial:key:)` as the resolution a `Resolver` works in.
-    @inline(__always)
-    static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
-        running(at: address, serial: serial, key: key).map { Resolution(state: $0) }
-    }
-
     /// Whether a resolve enclosing `state` on this thread is running the factory of `producer`:
     /// a factory that starts a fresh resolve (through `Provider.get()`, or a container it
     /// captured) which needs the same factory again would otherwise start it forever, since that
     /// resolve sees none of the enclosing one's instances. What the run that owns `state` builds
     /// around its closure's call is not outside: the closure's resolves are in that run's resolve.
-    static func isConstructing(_ producer: AnyProducer, outside state: StackReference<ResolutionState>) -> Bool {
+    static func isConstructing(_ producer: AnyProducer, outside state: Resolution) -> Bool {
         // A program's building range of a factory is its call.
         anyEnclosing(from: state.pointee.outer) {
             $0.isConstructing(producer)

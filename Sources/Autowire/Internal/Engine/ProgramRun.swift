@@ -26,7 +26,7 @@ struct ProgramRun {
     /// `Resolver` finds it here, and the resolves it starts see what it is building (see
     /// `ActiveResolutions`). A closure root's run calls its closure for the whole run. Nil for a
     /// nested run, whose closures are called in its caller's resolution.
-    var calledResolution: StackReference<ResolutionState>?
+    var calledResolution: Resolution?
 
     init(program: ResolveProgram, request: BorrowedValue?, seed: BorrowedValue? = nil) {
         self.programReference = Unowned(program)
@@ -39,7 +39,7 @@ struct ProgramRun {
 
     /// The resolution the run's `ClosureCall`s make their values in: the run's own joined
     /// resolution once its first call started it, or the one a nested run works in.
-    var joined: StackReference<ResolutionState>? { scoped?.pointee.joined }
+    var joined: Resolution? { scoped?.pointee.joined }
 
     /// Whether the resolution the run joined is making an object its container keeps (a nested
     /// run inside a singleton's closure, say): what the run makes is made for it.
@@ -74,7 +74,7 @@ struct ScopedRun {
     private let joinedSpace: JoinedResolution.Space
     /// The resolution the run's `ClosureCall`s make their values in, once the first has started
     /// it; for a nested run, the resolution it runs in, from the start.
-    private(set) var joined: StackReference<ResolutionState>?
+    private(set) var joined: Resolution?
     /// The joined resolution the run started and must end; nil for a nested run, whose resolution
     /// belongs to the resolve that asked for it.
     private(set) var ownJoined: JoinedResolution?
@@ -85,7 +85,7 @@ struct ScopedRun {
     }
 
     /// The state of a nested run in `resolution`.
-    init(nestedIn resolution: StackReference<ResolutionState>) {
+    init(nestedIn resolution: Resolution) {
         joined = resolution
         joinedSpace = .none
     }
@@ -116,7 +116,7 @@ struct ScopedRun {
     /// for `run` (see `startJoinedResolution`), if this is the first call.
     mutating func joinedResolution(
         seeding seeds: [AnyProducer], with arguments: FactoryArguments, for run: StackReference<ProgramRun>
-    ) throws(ResolutionError) -> StackReference<ResolutionState> {
+    ) throws(ResolutionError) -> Resolution {
         if let joined { return joined }
         let state = try startJoinedResolution(for: run)
         for (index, seed) in seeds.enumerated() {
@@ -132,12 +132,12 @@ struct ScopedRun {
     /// - Throws: `internal-inconsistency` when the run set no space aside, which every program
     ///   that makes `ClosureCall`s or joins at its start does (`makesClosureCalls` covers both).
     mutating func startJoinedResolution(for run: StackReference<ProgramRun>)
-        throws(ResolutionError) -> StackReference<ResolutionState>
+        throws(ResolutionError) -> Resolution
     {
         let started = try JoinedResolution(in: joinedSpace, for: run)
         ownJoined = started
         joined = started.state
-        pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }
+        pins.visitEach { storage, generation in storage.pin(generation, in: started.state) }
         return started.state
     }
 
@@ -146,7 +146,7 @@ struct ScopedRun {
     /// when it started (a nested run's resolution is the one it works in), and a closure's resolve
     /// may have pinned a scope there that the run meets only after the call.
     mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
-        if let joined { return storage.pinnedGeneration(in: Resolution(state: joined)) }
+        if let joined { return storage.pinnedGeneration(in: joined) }
         if let pinned = pins.generation(in: storage) { return pinned }
         let generation = storage.currentGeneration
         pins.record(generation, in: storage)

@@ -116,7 +116,7 @@ extension ResolveProgram {
             defer { run.pointee.calledResolution = nil }
             let result: Result
             do throws(ResolutionError) {
-                result = try body(Resolution(state: joined.state))
+                result = try body(joined.state)
             } catch {
                 joined.abandon()
                 throw error
@@ -214,12 +214,12 @@ extension ResolveProgram {
 
     /// Whether this nested program can run in `resolution`: none of the factories it calls is
     /// under construction there. Else its variant that waits for them may (see `ProgramVariant`).
-    func canRunNested(in resolution: StackReference<ResolutionState>) -> Bool {
+    func canRunNested(in resolution: Resolution) -> Bool {
         !constructs.contains { resolution.pointee.isConstructing($0) }
     }
 
     /// The factories this nested program calls that are under construction in `resolution`.
-    func factoriesRunning(in resolution: StackReference<ResolutionState>) -> [ObjectIdentifier] {
+    func factoriesRunning(in resolution: Resolution) -> [ObjectIdentifier] {
         constructs.filter { resolution.pointee.isConstructing($0) }
     }
 
@@ -230,10 +230,10 @@ extension ResolveProgram {
     /// creation frame of that resolution, as a closure's call there is: its hooks run
     /// when it ends if it read nothing made outside it, else with the frame or resolve around it.
     /// Returns the root's value as recorded, owned.
-    func runNested(in resolution: StackReference<ResolutionState>) throws(ResolutionError) -> AnyObject {
+    func runNested(in resolution: Resolution) throws(ResolutionError) -> AnyObject {
         // Closures resolving one another nest a run per level: the thread's stack is checked here,
         // as a closure's call checks it (`Resolution.checkDepth()`).
-        if resolution.pointee.stack.isExhausted() { throw Resolution(state: resolution).tooDeep() }
+        if resolution.pointee.stack.isExhausted() { throw resolution.tooDeep() }
         var record = ProgramRun(program: self, request: resolution.pointee.request, seed: resolution.pointee.seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
             // A resolve started from the user's code inside the run sees what it is building.

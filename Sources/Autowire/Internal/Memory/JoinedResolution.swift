@@ -38,7 +38,7 @@
     private static let alignment = max(MemoryLayout<ResolutionState>.alignment, MemoryLayout<AnyObject>.alignment)
 
     /// The state, in the memory the run set aside (see `init`).
-    let state: StackReference<ResolutionState>
+    let state: Resolution
     private let memory: UnsafeMutablePointer<ResolutionState>
 
     /// Starts the resolution of `run` in `space`, with the run's request or assisted factory's

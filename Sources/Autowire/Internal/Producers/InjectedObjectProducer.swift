@@ -53,7 +53,7 @@ private final class InjectedObjectRead<T>: ProgramFactory {
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        if let joined = run.pointee.joined, case .instance(let recorded) = Resolution(state: joined).lookup(producer) {
+        if let joined = run.pointee.joined, case .instance(let recorded) = joined.lookup(producer) {
             return recorded
         }
         throw producer.missingObject

@@ -31,7 +31,7 @@ extension AnyProducer {
     @inline(__always)
     final func produceNested(_ resolution: Resolution) throws -> AnyObject {
         guard let program = try nestedProgram(in: resolution) else { return try produceRecorded(resolution) }
-        return try program.runNested(in: resolution.state)
+        return try program.runNested(in: resolution)
     }
 
     /// The nested program to run in `resolution`, if any: the one lowered for the inside of an
@@ -40,7 +40,7 @@ extension AnyProducer {
     /// (a call cost about 18 instructions each, callgrind).
     @inline(__always)
     final func nestedProgram(in resolution: Resolution) throws -> ResolveProgram? {
-        let kind: ProgramKind = resolution.state.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested
+        let kind: ProgramKind = resolution.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested
         guard programWord(of: kind) != ProgramWord.none else { return nil }
         return try nestedProgram(of: kind, in: resolution)
     }
@@ -56,9 +56,9 @@ extension AnyProducer {
             program = try registry.program(for: self, kind: kind)
         }
         guard let program else { return nil }
-        if program.canRunNested(in: resolution.state) { return program }
+        if program.canRunNested(in: resolution) { return program }
         return try registry.variant(
-            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution.state)))
+            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution)))
     }
 }
 
@@ -68,6 +68,6 @@ extension Producer {
     @inline(__always)
     final func produceNestedValue(_ resolution: Resolution) throws -> T {
         guard let program = try nestedProgram(in: resolution) else { return try produce(resolution) }
-        return recordedValue(try program.runNested(in: resolution.state))
+        return recordedValue(try program.runNested(in: resolution))
     }
 }

@@ -181,8 +181,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
         // Called only by the scopes that keep what they make: what is made inside holds its
         // container weakly.
-        resolution.state.pointee.keptCreations += 1
-        defer { resolution.state.pointee.keptCreations -= 1 }
+        resolution.pointee.keptCreations += 1
+        defer { resolution.pointee.keptCreations -= 1 }
         let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(in: resolution) }
         let recorded = reference(for: value)
         resolution.record(self, instance: recorded)
@@ -204,7 +204,6 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// call one (they override this); else the constant the producer is (a bound value, a created
     /// singleton), which a closure's `Resolver` reads with no program around it (one would cost
     /// more than the read). Anything else has a program.
-    @usableFromInline
     func produce(_ resolution: Resolution) throws -> T {
         guard case .constant(let recorded) = lowering() else {
             throw ResolutionError(.internalInconsistency("\(key) has no resolve program"))

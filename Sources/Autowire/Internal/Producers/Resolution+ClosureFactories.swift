@@ -13,7 +13,7 @@ extension Resolution {
             return try factory.withRegistryLent { registry in
                 // Two calls rather than one resolver made either way: a resolver that may hold the
                 // registry weakly is an owned value, a retain and a release per object (callgrind).
-                if state.pointee.isMakingKeptObject {
+                if pointee.isMakingKeptObject {
                     return try closure(keptObjectResolver(for: registry))
                 }
                 return try closure(resolver(for: registry))

@@ -208,14 +208,14 @@ extension PlanCompiler {
                     try plan.fill(object, in: resolution)
                     return try upcast(made, to: Value.self, key: key, location: location)
                 }
-                resolution.state.pointee.beginCreation()
+                resolution.pointee.beginCreation()
                 do {
                     try plan.fill(object, in: resolution)
                 } catch {
-                    resolution.state.pointee.abandonCreation()
+                    resolution.pointee.abandonCreation()
                     throw error
                 }
-                try resolution.state.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
+                try resolution.pointee.endCreation(nil, hook: PendingHook(object: object, hook: hook))
                 return try upcast(made, to: Value.self, key: key, location: location)
             },
             registersEarly: false, isFactory: true, factory: { holder.program })

@@ -33,19 +33,19 @@ final class ScopeStorage: @unchecked Sendable {
 
     /// The generation `resolution` works in: the one current when it first asked.
     func pinnedGeneration(in resolution: Resolution) -> Int {
-        let index = resolution.state.pointee.slot(claiming: pin)
-        let pinned = resolution.state.pointee.constructionMark(at: index)
+        let index = resolution.pointee.slot(claiming: pin)
+        let pinned = resolution.pointee.constructionMark(at: index)
         if pinned >= 0 { return pinned }
         let current = lock.withLock { generation }
-        resolution.state.pointee.setConstructionMark(current, at: index)
+        resolution.pointee.setConstructionMark(current, at: index)
         return current
     }
 
     /// Pins `generation` in `resolution`, which has pinned none yet: a resolve program's run hands
     /// what it pinned to the resolution its closure factories run in.
     func pin(_ generation: Int, in resolution: Resolution) {
-        let index = resolution.state.pointee.slot(claiming: pin)
-        resolution.state.pointee.setConstructionMark(generation, at: index)
+        let index = resolution.pointee.slot(claiming: pin)
+        resolution.pointee.setConstructionMark(generation, at: index)
     }
 
     /// The generation current now: what a resolve program pins when it first needs the scope.

@@ -87,8 +87,8 @@ mutant never-closing-cycle-stops-lowering Internal/Compiling/ProgramLowering+Wal
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
 mutant graph-factory-value-not-recorded Internal/ClosureCalls/Resolution.swift \
     'ScopeTests|BindingTests|ClosureFactoryProgramTests|NestedProgramTests|TransientAroundClosureTests' no \
-    'state.pointee.record(recording.reference(for: value), at: slot)' \
-    'if false { state.pointee.record(recording.reference(for: value), at: slot) }'
+    'pointee.record(recording.reference(for: value), at: slot)' \
+    'if false { pointee.record(recording.reference(for: value), at: slot) }'
 # Scope sharing: a singleton is never published, so every resolve creates it again.
 mutant singleton-never-published Internal/Producers/SingletonProducer.swift \
     'ScopeTests|SingletonPublicationTests' no \
@@ -295,7 +295,7 @@ mutant program-offered-below-optional Internal/Compiling/ProgramLowering+Walk.sw
 # thread is running it, and starts it again until the stack runs out.
 mutant factory-running-outside-unseen Internal/ClosureCalls/Resolution.swift \
     'ResolveProgramTests|ReentryTests|ProviderLazyTests' no \
-    'state.pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: state)' \
+    'pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: self)' \
     'false'
 # Resolve programs: a typed factory whose product must be converted to the bound type (a class
 # bound as a protocol) writes its product into the slot unconverted.
@@ -679,10 +679,10 @@ mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
     'if joined != nil { ownJoined?.abandon() }'
 # Closure factories in programs: the hooks and singletons the joined resolution deferred to the
 # end of the resolve are never run or published.
-mutant joined-resolution-never-completed Internal/Memory/JoinedResolution.swift \
+mutant joined-resolution-never-completed Internal/Memory/ResolutionSpace.swift \
     'ClosureFactoryProgramTests|NestedProgramTests' no \
-    'if state.pointee.hasWorkDeferredToEnd() { try state.pointee.completeDeferred() }' \
-    'state.pointee.discardDeferred()'
+    'if pointee.hasWorkDeferredToEnd() { try pointee.completeDeferred() }' \
+    'pointee.discardDeferred()'
 # Closure factories in programs: a failed run leaves its joined resolution, and what it holds, alive.
 mutant joined-resolution-kept-after-failure Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests' no \
@@ -700,9 +700,9 @@ mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift
 # Programs for kept objects: the joined resolution a kept object's top-level resolve starts for a
 # closure (or that a closure root's run starts) is not marked as making a kept object, so the
 # closure's resolver and handles keep the container alive from a singleton.
-mutant kept-root-joined-resolution-strong Internal/Memory/JoinedResolution.swift \
+mutant kept-root-joined-resolution-strong Internal/Memory/ResolutionSpace.swift \
     'KeptObjectProgramTests|ContainerLifetimeTests|HandleLifetimeTests|ClosureRootTests' no \
-    '        if run.pointee.program.kind == .rootForKeptObject { state.pointee.keptCreations = 1 }' \
+    '        if run.pointee.program.kind == .rootForKeptObject { resolution.pointee.keptCreations = 1 }' \
     ''
 # A closure root's program: a root that only its closure's call makes gets none, so it is never
 # resolved (every resolve fails with `internal-inconsistency`).
@@ -753,11 +753,11 @@ mutant assisted-seed-read-from-request Internal/Producers/SeedProducer.swift \
 # product instead of the cycle).
 mutant waiting-variant-never-lowered Internal/Producers/Producer+NestedRuns.swift \
     'WaitingVariantTests' no \
-    '            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution.state)))' \
+    '            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution)))' \
     '            of: program, for: self, ProgramVariant())'
 mutant waiting-fill-not-registered Internal/ClosureCalls/WaitForRunningFactory.swift \
     'WaitingVariantTests' no \
-    '        Resolution(state: joined).wait(for: requested, toFill: owner, with: store)' \
+    '        joined.wait(for: requested, toFill: owner, with: store)' \
     '        _ = joined'
 mutant waiting-variant-remakes-running-factory Internal/Compiling/ProgramLowering+Walk.swift \
     'WaitingVariantTests' no \
@@ -787,7 +787,7 @@ mutant built-outside-factory-reported-as-object Internal/Compiling/ProgramLoweri
 # closure, the graph then holds instances of two generations, or two of one object.
 mutant custom-scope-pinned-apart-from-joined Internal/Engine/ProgramRun.swift \
     'CustomScopeAfterClosureTests' no \
-    'if let joined { return storage.pinnedGeneration(in: Resolution(state: joined)) }' \
+    'if let joined { return storage.pinnedGeneration(in: joined) }' \
     'if let joined { _ = joined }'
 mutant custom-scope-kept-object-not-recorded Internal/Engine/ResolveProgram+Steps.swift \
     'CustomScopeAfterClosureTests' no \
@@ -910,15 +910,15 @@ mutant waiting-factories-not-marked Internal/ClosureCalls/ClosureCall.swift \
 mutant joined-publication-skipped Internal/ClosureCalls/JoinedPublication.swift \
     'ClosureCallPlacementTests' no \
     'joined.pointee.record(producer, instance: made)
-            try Resolution(state: joined).fillWaiting(for: producer, with: made)' \
+            try joined.fillWaiting(for: producer, with: made)' \
     '_ = joined'
 # Closures below transient objects: a program's joined resolution counts the program enclosing
 # it as another resolve, so a closure that resolves the transient type the program is filling
 # fails with `rebuilt-while-building`.
-mutant joined-resolution-sees-its-program-as-outside Internal/Memory/JoinedResolution.swift \
+mutant joined-resolution-sees-its-program-as-outside Internal/Memory/ResolutionSpace.swift \
     'ClosureCallPlacementTests|RandomizedGraphTests' no \
-    'state.pointee.outer = run.pointee.outer' \
-    'state.pointee.outer = run'
+    'resolution.pointee.outer = run.pointee.outer' \
+    'resolution.pointee.outer = run'
 # Closures below transient factories: a transient factory waiting for its arguments is not marked
 # under construction during the call, so a closure that asks for it again recurses until the
 # stack runs out rather than meeting the cycle.
@@ -991,7 +991,7 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
 # generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
 mutant joined-resolution-pins-its-own-generation Internal/Engine/ProgramRun.swift \
     'CustomScopeTests' no \
-    'pins.visitEach { storage, generation in storage.pin(generation, in: Resolution(state: started.state)) }' \
+    'pins.visitEach { storage, generation in storage.pin(generation, in: started) }' \
     ''
 # Kept contributions: a child that adds to a collection makes its own instance of an ancestor's
 # singleton contribution.

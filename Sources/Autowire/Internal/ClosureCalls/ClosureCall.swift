@@ -5,7 +5,7 @@
 /// wrapper of an offered object (see `ProgramLowering.begin(_:path:destination:)`).
 ///
 /// Every such call of one run produces in the same resolution, the run's *joined*
-/// resolution (see `JoinedResolution`), so that one `.graph` object is one instance across the
+/// resolution (see `ResolutionSpace`), so that one `.graph` object is one instance across the
 /// program and every closure it calls:
 /// - what the program made before its first such call (it is known when lowering) is recorded in
 ///   the joined resolution when it starts: the call passes those objects as its arguments, which

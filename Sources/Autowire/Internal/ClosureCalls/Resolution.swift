@@ -1,5 +1,5 @@
 /// A resolution in progress, the one closures are called in: its state, reached where it lies on
-/// the stack of the run that owns it (see `JoinedResolution`), passed down through every producer
+/// the stack of the run that owns it (see `ResolutionSpace`), passed down through every producer
 /// and step. Its `address` is what a `Resolver` keeps (see `Resolver.state`).
 typealias Resolution = StackReference<ResolutionState>
 

@@ -5,7 +5,7 @@ import Synchronization
 /// singletons it created.
 ///
 /// It lives on the stack of the run that owns it, in memory the run set aside (see
-/// `JoinedResolution`), with its first table, so a resolve allocates nothing but the objects it
+/// `ResolutionSpace`), with its first table, so a resolve allocates nothing but the objects it
 /// creates until the table grows. Every method that touches the table is `mutating`, so calls
 /// through `Resolution.pointee` pass the state by address instead of copying it.
 struct ResolutionState {

@@ -71,16 +71,18 @@ struct ScopedRun {
     var staged = RegionSet()
     /// Where the run's joined resolution goes: memory its frame sets aside when its program makes
     /// `ClosureCall`s.
-    private let joinedSpace: JoinedResolution.Space
+    private let joinedSpace: ResolutionSpace
     /// The resolution the run's `ClosureCall`s make their values in, once the first has started
     /// it; for a nested run, the resolution it runs in, from the start.
     private(set) var joined: Resolution?
-    /// The joined resolution the run started and must end; nil for a nested run, whose resolution
+    /// Whether the run started `joined` and must end it; not a nested run, whose resolution
     /// belongs to the resolve that asked for it.
-    private(set) var ownJoined: JoinedResolution?
+    private var ownsJoined = false
+    /// The joined resolution the run started and must end, if any.
+    var ownJoined: Resolution? { ownsJoined ? joined : nil }
 
     /// The state of a run that starts its joined resolution, if it needs one, in `joinedSpace`.
-    init(joinedSpace: JoinedResolution.Space = .none) {
+    init(joinedSpace: ResolutionSpace = .none) {
         self.joinedSpace = joinedSpace
     }
 
@@ -106,7 +108,7 @@ struct ScopedRun {
     }
 
     /// Whether the run is nested in a resolution it did not start.
-    var isNested: Bool { joined != nil && ownJoined == nil }
+    var isNested: Bool { joined != nil && !ownsJoined }
     /// The generations this run pinned in the custom scopes it reached, shared with its joined
     /// resolution: a closure's resolve and the program must work in one generation of each scope,
     /// or a reset landing between their pins tears the graph.
@@ -125,7 +127,7 @@ struct ScopedRun {
         return state
     }
 
-    /// Starts the joined resolution of `run` (see `JoinedResolution.init(in:for:)`): at the first
+    /// Starts the joined resolution of `run` (see `ResolutionSpace.start(for:)`): at the first
     /// `ClosureCall`, or before the first instruction of a program that joins it there
     /// (`ResolveProgram.joinsAtStart`).
     ///
@@ -134,11 +136,11 @@ struct ScopedRun {
     mutating func startJoinedResolution(for run: StackReference<ProgramRun>)
         throws(ResolutionError) -> Resolution
     {
-        let started = try JoinedResolution(in: joinedSpace, for: run)
-        ownJoined = started
-        joined = started.state
-        pins.visitEach { storage, generation in storage.pin(generation, in: started.state) }
-        return started.state
+        let started = try joinedSpace.start(for: run)
+        ownsJoined = true
+        joined = started
+        pins.visitEach { storage, generation in storage.pin(generation, in: started) }
+        return started
     }
 
     /// The generation of `storage` this run works in: the one current when the run first asked.

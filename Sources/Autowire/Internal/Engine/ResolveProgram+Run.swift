@@ -49,12 +49,12 @@ extension ResolveProgram {
         of root: AnyProducer?, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
         seed: BorrowedValue? = nil
     ) throws(ResolutionError) -> ObjectWord? {
-        // Handed in rather than kept by the program: a producer read from a stored property is
-        // retained and released around the call (about 30 instructions a resolve, callgrind).
         var record = ProgramRun(program: self, request: request, seed: seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
             guard let cell = ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
             defer { ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
+            // The root is handed in rather than kept by the program: a producer read from a stored
+            // property is retained and released around the call (about 30 instructions a resolve).
             if callsRootClosure { return try callClosure(of: root, run) }
             return try ProgramFrame.with(slotCount: slotCount) { frame throws(ResolutionError) in
                 // An injection's object goes in slot 0 here, where a resolve's nil target folds
@@ -66,8 +66,8 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs the program of a closure root, `run`: the call of `root`'s closure, in the run's
-    /// joined resolution, started at once, which the closure's `Resolver` runs nested programs in
+    /// Runs the program of a closure root, `run`: the call of `root`'s closure, in a resolution
+    /// the run starts at once, which the closure's `Resolver` runs nested programs in
     /// (what they make in the `.graph` scope is one instance across them). What the closure needs
     /// is checked there against the resolves this one was started in, as each is made. For a kept
     /// object (see `ProgramKind.rootForKeptObject`), everything made holds the container weakly.
@@ -78,7 +78,7 @@ extension ResolveProgram {
         guard let root else {
             throw ResolutionError(.internalInconsistency("a closure root's program ran without its root"))
         }
-        return try inJoinedResolution(of: run) { resolution throws(ResolutionError) in
+        return try inOwnResolution(of: run) { resolution throws(ResolutionError) in
             // The word takes over the reference as the call hands it back: made after the
             // resolve ends, it cost a retain and a release.
             try ResolutionError.catching { ObjectWord(owning: try root.produceRecorded(resolution)) }
@@ -98,7 +98,7 @@ extension ResolveProgram {
             // The program builds nothing itself, so the run links inside any resolve around it.
             let cell = ActiveResolutions.enter(run, key: program.activeResolutionsKey) ?? nil
             defer { ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
-            return try program.inJoinedResolution(of: run, body)
+            return try program.inOwnResolution(of: run, body)
         }
     }
 
@@ -106,23 +106,23 @@ extension ResolveProgram {
     /// (`rootClosureCall`), calls it in from start to end: completed when `body` returns, when its
     /// result is discarded by `discard` if the completion fails; abandoned when `body` throws.
     @inline(__always)
-    private func inJoinedResolution<Result>(
+    private func inOwnResolution<Result>(
         of run: StackReference<ProgramRun>, _ body: (Resolution) throws(ResolutionError) -> Result,
         discarding discard: (Result) -> Void = { _ in }
     ) throws(ResolutionError) -> Result {
-        try JoinedResolution.Space.with { space throws(ResolutionError) in
-            let joined = try JoinedResolution(in: space, for: run)
-            run.pointee.calledResolution = joined.state
+        try ResolutionSpace.with { space throws(ResolutionError) in
+            let resolution = try space.start(for: run)
+            run.pointee.calledResolution = resolution
             defer { run.pointee.calledResolution = nil }
             let result: Result
             do throws(ResolutionError) {
-                result = try body(joined.state)
+                result = try body(resolution)
             } catch {
-                joined.abandon()
+                resolution.abandon()
                 throw error
             }
             do throws(ResolutionError) {
-                try joined.complete()
+                try resolution.complete()
             } catch {
                 discard(result)
                 throw error
@@ -160,7 +160,7 @@ extension ResolveProgram {
             }
         }
         // The joined resolution's memory, on this frame: a run allocates nothing for it.
-        return try JoinedResolution.Space.with { space throws(ResolutionError) in
+        return try ResolutionSpace.with { space throws(ResolutionError) in
             try withScopedRun(joinedSpace: space, of: run) { scoped throws(ResolutionError) in
                 try executeJoining(frame, run, scoped)
             }
@@ -171,7 +171,7 @@ extension ResolveProgram {
     /// while `body` runs, and it is unset before this returns.
     @inline(__always)
     private func withScopedRun(
-        joinedSpace: JoinedResolution.Space = .none, of run: StackReference<ProgramRun>,
+        joinedSpace: ResolutionSpace = .none, of run: StackReference<ProgramRun>,
         _ body: (StackReference<ScopedRun>) throws(ResolutionError) -> ObjectWord
     ) throws(ResolutionError) -> ObjectWord {
         var scopedRun = ScopedRun(joinedSpace: joinedSpace)

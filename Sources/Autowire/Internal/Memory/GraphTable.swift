@@ -205,7 +205,7 @@
     fileprivate let capacity: Int
 
     /// Memory at `base` that its caller holds for as long as the table in it is used (see
-    /// `JoinedResolution`).
+    /// `ResolutionSpace`).
     @unsafe init(_ base: UnsafeMutableRawPointer, capacity: Int) {
         unsafe self.base = base
         self.capacity = capacity

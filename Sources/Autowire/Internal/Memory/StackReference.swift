@@ -34,9 +34,14 @@
     init(address: UInt) { unsafe pointer = UnsafeMutablePointer(bitPattern: address).unsafelyUnwrapped }
 
     /// A reference to the initialized value at `pointer`, in memory its caller set aside on its
-    /// own stack for as long as it uses the reference (see `JoinedResolution`).
+    /// own stack for as long as it uses the reference (see `ResolutionSpace`).
     @unsafe @inline(__always)
     init(_ pointer: UnsafeMutablePointer<Value>) { unsafe self.pointer = pointer }
+
+    /// Ends the value's lifetime, for a value `init(_:)` reached in memory its caller set aside:
+    /// the memory is uninitialized afterwards, and the reference is not used again.
+    @unsafe @inline(__always)
+    func deinitialize() { unsafe pointer.deinitialize(count: 1) }
 
     /// The value, read and written in place.
     var pointee: Value {

@@ -21,6 +21,16 @@ private final class Session: Injectable {
     }
 }
 
+/// Made by a closure that first resolves its own type afresh from the container (`reentered`).
+private final class Widget {}
+/// An autowired class whose property a closure makes, and that closure resolves afresh the same type.
+private protocol Gadget: AnyObject {}
+private final class Gizmo: Gadget {}
+private final class Shelf: Injectable {
+    var gadget: (any Gadget)!
+    static let dependencies: [Dependency<Shelf>] = [.inject(\.gadget)]
+}
+
 @Suite(.serialized) struct ReentryTests {
     /// Before, the getter ran inside the registry's write lock; `EDEADLK` was ignored and the run
     /// ended in "Fatal access conflict".
@@ -55,5 +65,43 @@ private final class Session: Injectable {
         defer { reentered.withLock { $0 = nil } }
         let graph = container.graph(from: Scheduler.self)
         #expect(graph.nodes.map(\.typeName) == ["Scheduler", "Clock"])
+    }
+
+    /// A fresh resolve started inside a closure factory sees none of the enclosing resolve's
+    /// objects, so without the check that the factory is running around it, it would start the
+    /// factory again at every level, until the thread's stack ran out.
+    @Test func aClosureFactoryThatResolvesItsOwnTypeAfreshIsACycleNamingIt() throws {
+        let container = try Container {
+            $0.bind(Widget.self).scoped(.transient).to { _ in
+                _ = try reentered.withLock { $0 }?.resolve(Widget.self)
+                return Widget()
+            }
+        }
+        reentered.withLock { $0 = container }
+        defer { reentered.withLock { $0 = nil } }
+        let error = captureResolutionError { try container.resolve(Widget.self) }
+        #expect(error?.code == .unclosableCycle)
+        #expect(
+            error?.diagnostics.first?.message
+                == "Widget is needed again while its factory is still running, so the cycle can never close.")
+        #expect(error?.diagnostics.first?.path == ["Widget", "Widget"])
+    }
+
+    /// The same, for a closure a program calls below its root.
+    @Test func aClosureBelowAnAutowiredRootThatResolvesItsOwnTypeAfreshIsACycleNamingIt() throws {
+        let container = try Container {
+            $0.bind((any Gadget).self).scoped(.transient).to { _ in
+                _ = try reentered.withLock { $0 }?.resolve((any Gadget).self)
+                return Gizmo()
+            }
+        }
+        reentered.withLock { $0 = container }
+        defer { reentered.withLock { $0 = nil } }
+        let error = captureResolutionError { try container.resolve(Shelf.self) }
+        #expect(error?.code == .unclosableCycle)
+        #expect(
+            error?.diagnostics.first?.message
+                == "Gadget is needed again while its factory is still running, so the cycle can never close.")
+        #expect(error?.diagnostics.first?.path == ["Shelf.gadget", "Gadget", "Gadget"])
     }
 }

@@ -1,4 +1,6 @@
-/// The record of one run of a program, on its caller's stack while it runs.
+/// The record of one run of a program, on its caller's stack while it runs: every resolve in
+/// progress is one, a top-level run linked on its thread's chain (see `ActiveResolutions`) or a
+/// nested run in a closure's resolution (see `ResolveProgram.runNested(in:)`).
 ///
 /// Small on purpose: every resolve makes one, and a larger record was built elsewhere and copied
 /// in (a `memcpy` of about 30 instructions per resolve, callgrind). What only a program with

@@ -662,7 +662,7 @@ mutant proof-ignores-conformance Binding/BindingBuilder.swift \
     ''
 # Closure factories in programs: the joined resolution is not given the objects the program made
 # before its first closure, so a closure makes a second one.
-mutant joined-resolution-not-seeded Internal/Engine/ProgramRun.swift \
+mutant joined-resolution-not-seeded Internal/Engine/ScopedRun.swift \
     'ClosureFactoryProgramTests' no \
     'state.pointee.record(seed, instance: arguments.recorded(index))' \
     '_ = (seed, arguments)'
@@ -673,7 +673,7 @@ mutant graph-after-closure-made-by-program Internal/Compiling/ProgramLowering+Wa
     'if joinsResolution, lowering.isMadeOncePerResolve {' \
     'if false, lowering.isMadeOncePerResolve {'
 # Closure factories in programs: each closure call starts a resolution of its own.
-mutant joined-resolution-per-call Internal/Engine/ProgramRun.swift \
+mutant joined-resolution-per-call Internal/Engine/ScopedRun.swift \
     'ClosureFactoryProgramTests' no \
     'if let joined { return joined }' \
     'if joined != nil { ownJoined?.abandon() }'
@@ -785,7 +785,7 @@ mutant built-outside-factory-reported-as-object Internal/Compiling/ProgramLoweri
 # A custom scope's object met after a closure: the run pins the scope apart from the resolution the
 # closure ran in, or does not record there the object the scope keeps; after a reset inside the
 # closure, the graph then holds instances of two generations, or two of one object.
-mutant custom-scope-pinned-apart-from-joined Internal/Engine/ProgramRun.swift \
+mutant custom-scope-pinned-apart-from-joined Internal/Engine/ScopedRun.swift \
     'CustomScopeAfterClosureTests' no \
     'if let joined { return storage.pinnedGeneration(in: joined) }' \
     'if let joined { _ = joined }'
@@ -989,7 +989,7 @@ mutant override-not-reaching-unreported Internal/Registry+Eager.swift \
     ''
 # Custom-scope pins: a program run's joined resolution (its closure factories) pins the scope's
 # generation for itself, so a reset between the program's read and a closure's resolve tears the graph.
-mutant joined-resolution-pins-its-own-generation Internal/Engine/ProgramRun.swift \
+mutant joined-resolution-pins-its-own-generation Internal/Engine/ScopedRun.swift \
     'CustomScopeTests' no \
     'pins.visitEach { storage, generation in storage.pin(generation, in: started) }' \
     ''

@@ -1,15 +1,15 @@
 /// A value on the stack of a call that is still running, reached by the calls it makes: the record
 /// of a program's run (`ProgramRun`), the state of its regions (`ScopedRun`), and the state of
-/// a resolution that closures are called in (`ResolutionState`, a run's joined resolution too).
+/// a resolution that closures are called in (`ResolutionState`, as a `Resolution`).
 ///
 /// Passing the value's address rather than the value keeps it in one place (the calls update it:
 /// the instruction that last called user code, the regions skipped) and out of registers the
 /// program loop needs. Reading and writing through one is safe under the invariant its maker
 /// keeps: it is made by `with(_:_:)` for the call that holds the value (or, by its two `@unsafe`
 /// initializers, for memory such a call set aside, and for a running call's address kept as a
-/// number), and it does not outlive that call; where a copy is stored (`ProgramRun.scoped`,
-/// `ActiveResolutions`' cell, a resolve's `outer`), the storing code clears it before that call
-/// returns. The suite's AddressSanitizer run checks every access.
+/// number), and it does not outlive that call; where a copy is stored (`ProgramRun.scoped` and
+/// `calledResolution`, `ActiveResolutions`' cell, a run's `outer`), the storing code clears it
+/// before that call returns. The suite's AddressSanitizer run checks every access.
 @safe struct StackReference<Value> {
     private let pointer: UnsafeMutablePointer<Value>
 
@@ -29,7 +29,7 @@
     }
 
     /// The reference whose `address` is `address`: for a record that keeps a running call's
-    /// reference as a number while that call runs (see `ActiveResolve`), and reads it back.
+    /// reference as a number while that call runs (see `init(runAt:)`), and reads it back.
     @unsafe @inline(__always)
     init(address: UInt) { unsafe pointer = UnsafeMutablePointer(bitPattern: address).unsafelyUnwrapped }
 

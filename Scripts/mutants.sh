@@ -218,7 +218,7 @@ mutant error-path-not-prepended Internal/Compiling/InjectionStep.swift \
 # gathers them).
 mutant child-collection-drops-parent Internal/Producers/CollectionProducer.swift \
     'MultibindingTests|ChildContainerTests|ChildCollectionTests' no \
-    'var values: [Element] = first == 1 ? arguments.take([Element].self, 0) : []' \
+    'var values: [Element] = first == 1 ? arguments.lent([Element].self, 0) : []' \
     'var values: [Element] = []'
 # Optionals: a `Wrapped?` is nil even when the container can provide `Wrapped` (as programs make it:
 # the recursive path's `produce` no longer runs in these tests).
@@ -509,18 +509,12 @@ mutant built-outside-weak-product-unlowered Internal/Compiling/ProgramLowering+W
     'BuiltOutsideVariantTests' no \
     '        case .scoped(_, .factory(let factory, _, _)) where factory.conversion == nil:' \
     '        case .scoped(_, .factory(let factory, _, _)) where factory.conversion == nil && false:'
-# A typed factory of more than 64 parameters gets its arguments from the recursive path again, not
-# from their nested programs.
-mutant large-factory-arguments-recursive Internal/Producers/TypedFactoryRecipe.swift \
-    'LargeTypedFactoryTests' no \
-    'try $0.asProducer(of: P.self).produceNestedValue(resolution)' \
-    'try $0.asProducer(of: P.self).produce(resolution)'
-# A collection of more than 64 contributions gets them from the recursive path again, not from
-# their nested programs.
-mutant large-collection-elements-recursive Internal/Producers/CollectionProducer.swift \
-    'LargeCollectionTests' no \
-    'for element in elements { values.append(try element.produceNestedValue(resolution)) }' \
-    'for element in elements { values.append(try element.produce(resolution)) }'
+# A call of more than 64 arguments reads those past the 64 its masks describe as the masks say
+# (boxed, never an object) rather than by their type.
+mutant large-call-arguments-read-as-masked Internal/Memory/FactoryArguments.swift \
+    'LargeTypedFactoryTests|LargeCollectionTests' no \
+    '        guard index >= 64 else { return take(P.self, index) }' \
+    '        return take(P.self, index)'
 # An injection that joins its closures' resolution from its start does not record the object
 # handed in there: a closure that asks for the object's type makes another.
 mutant injected-object-unrecorded-at-start Internal/Engine/ResolveProgram+Run.swift \
@@ -849,13 +843,11 @@ mutant transient-object-met-again-refused Internal/Compiling/ProgramLowering+Wal
     'recordings > began || lowering.isTransientObject' \
     'recordings > began'
 # Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
-# form again, so every root that reaches it keeps the recursive path.
-mutant filled-construction-unlowered Internal/Producers/TypedFactoryRecipe.swift \
+# form again, so no root that reaches it can be lowered.
+mutant filled-construction-unlowered Internal/Producers/ConstructorFactory.swift \
     'FilledConstructionProgramTests' no \
-    'registersEarly: false, isFactory: true, factory: { holder.program })
-        return makeScoped(key: key, scope: scope, origin: .constructor(location), recipe: recipe)' \
-    'registersEarly: false, isFactory: true, factory: { nil })
-        return makeScoped(key: key, scope: scope, origin: .constructor(location), recipe: recipe)'
+    'holder.program = (FilledConstruction(construction, filling: X.self, by: plan, boxedBy: boxing), parameters)' \
+    'holder.program = nil'
 # Filled constructions: the filled product is delivered as an object's, never recorded nor written
 # into the properties that waited for it, so a second reader makes another.
 mutant filled-construction-left-incomplete Internal/Compiling/ProgramLowering.swift \
@@ -932,11 +924,11 @@ mutant early-record-taken-as-the-box Internal/Producers/Producer.swift \
     'ClosureCallPlacementTests' no \
     'if !holdsReferences, scope == .graph, !registersEarly, case .instance(let recorded) = resolution.lookup(self) {' \
     'if !holdsReferences, scope == .graph, case .instance(let recorded) = resolution.lookup(self) {'
-# Transient closure factories: never called from a program, so their graphs keep the recursive path.
+# Transient closure factories: never called from a program, so no graph that reaches one is lowered.
 mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
     'ClosureCallPlacementTests|ResolveProgramTests' no \
-    'if isFactory, let producer { return .closureCall(producer, shared: shared) }' \
-    'if isFactory, let producer, false { return .closureCall(producer, shared: shared) }'
+    'if makeValue != nil, let producer { return .closureCall(producer, shared: shared) }' \
+    'if makeValue != nil, let producer, false { return .closureCall(producer, shared: shared) }'
 # Closures after a region: called from the program, not given what the region made.
 mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureCallPlacementTests' no \

@@ -29,6 +29,15 @@ extension Container {
     }
 }
 
+extension Container {
+    /// Whether `type`'s published resolve program calls a closure (or starts by joining a
+    /// resolution for one); nil when it has none published.
+    func makesClosureCalls<T>(of type: T.Type) throws -> Bool? {
+        let word = try programWord(of: type)
+        return ProgramWord.isProgram(word) ? ResolveProgram.published(word).makesClosureCalls : nil
+    }
+}
+
 extension RequestScope {
     /// The state of `type`'s resolve program in this scope, as `Container.programWord(of:)`.
     func programWord<T>(of type: T.Type) throws -> UInt {

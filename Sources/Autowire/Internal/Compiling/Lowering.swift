@@ -16,10 +16,8 @@ enum Lowering {
     indirect case scoped(ProgramScope, Lowering)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
-    /// A value a program calls for as it calls a closure (a closure factory's, a typed factory's
-    /// of more than 64 parameters, a collection of more than 64 contributions), made inside the
-    /// program's run, in a resolution that shares the run's `.graph` objects (see
-    /// `ClosureCall`); one per resolve when `shared`.
+    /// A closure factory's value, made inside the program's run, in a resolution that shares the
+    /// run's `.graph` objects (see `ClosureCall`); one per resolve when `shared`.
     case closureCall(AnyProducer, shared: Bool)
     /// The closure factory of an object a scope keeps (a singleton's, a `.weak` one's), called in
     /// the object's region as `make` calls it: in the run's joined resolution, marked under

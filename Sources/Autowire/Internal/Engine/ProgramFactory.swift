@@ -121,7 +121,7 @@ extension FactoryArguments {
     @inline(__always)
     fileprivate func next<P>(_: P.Type, _ index: inout Int) -> P {
         defer { index += 1 }
-        return take(P.self, index)
+        return lent(P.self, index)
     }
 }
 

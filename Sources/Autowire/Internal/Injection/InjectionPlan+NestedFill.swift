@@ -1,6 +1,5 @@
 /// A fill by the plan's steps, each value made by its producer's nested program: for what no
-/// program of its own fills (a validation probe; the product of a construction of more than 64
-/// parameters, which a program calls as it calls a closure).
+/// program of its own fills (a validation probe).
 extension InjectionPlan {
     /// Fills the properties of `object` in `resolution`: each value is the object `resolution`
     /// recorded already (a `.graph` object an earlier fill made), else the one its producer's

@@ -102,6 +102,14 @@
 }
 
 extension FactoryArguments {
+    /// The argument at `index` for a call not specialized in the caller's module (a parameter
+    /// pack's, a collection's elements), lent. Past the 64 arguments the masks describe, told
+    /// apart by its type; never moved there (only the fixed-arity calls consume arguments).
+    func lent<P>(_: P.Type, _ index: Int) -> P {
+        guard index >= 64 else { return take(P.self, index) }
+        return recordedValue(recorded(index), as: P.self)
+    }
+
     /// The argument at `index` as its producer records it, lent: for a call that reads its
     /// arguments as recorded values, never moved (only factories that consume arguments get
     /// moves).

@@ -29,6 +29,6 @@ final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked S
 
     /// The closure as a recipe, for the scopes other than `.graph`.
     var recipe: Recipe<T> {
-        Recipe(make: { resolution in try self.make(in: resolution) }, registersEarly: false, isFactory: true)
+        Recipe(make: { resolution in try self.make(in: resolution) })
     }
 }

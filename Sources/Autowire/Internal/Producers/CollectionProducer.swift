@@ -16,27 +16,16 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
             isFactory: false)
     }
 
-    /// Past 64 contributions, what a program calls as it calls a closure: each element from its
-    /// nested program, in the same resolve.
-    override func produce(_ resolution: Resolution) throws -> [Element] {
-        var values: [Element] = try inherited?.produceNestedValue(resolution) ?? []
-        values.reserveCapacity(values.count + elements.count)
-        for element in elements { values.append(try element.produceNestedValue(resolution)) }
-        return values
-    }
-
-    /// A call with the parent's collection (boxed) and then each element as arguments, in the
-    /// order `produce` makes them; past 64 arguments, `produce` called as a closure is.
+    /// A call with the parent's collection (boxed) and then each element as arguments, in
+    /// binding order.
     override func lowering() -> Lowering {
-        guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: elements) else {
-            return .closureCall(self, shared: false)
-        }
+        let (parameters, references) = gatheringArguments(inherited: inherited, elements: elements)
         let first = inherited == nil ? 0 : 1
         let count = elements.count
         let call = ValueCall(key: key, references: references) { arguments in
-            var values: [Element] = first == 1 ? arguments.take([Element].self, 0) : []
+            var values: [Element] = first == 1 ? arguments.lent([Element].self, 0) : []
             values.reserveCapacity(values.count + count)
-            for index in first..<(first + count) { values.append(arguments.take(Element.self, index)) }
+            for index in first..<(first + count) { values.append(arguments.lent(Element.self, index)) }
             return values
         }
         return .factory(call, parameters, shared: false)
@@ -61,26 +50,16 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
             isFactory: false)
     }
 
-    /// Past 64 contributions, what a program calls as it calls a closure: each value from its
-    /// nested program, in the same resolve.
-    override func produce(_ resolution: Resolution) throws -> [Key: Element] {
-        var values: [Key: Element] = try inherited?.produceNestedValue(resolution) ?? [:]
-        values.reserveCapacity(values.count + entries.count)
-        for (key, element) in entries { values[key] = try element.produceNestedValue(resolution) }
-        return values
-    }
-
     /// A call with the parent's dictionary (boxed) and then each entry's value as arguments, in
-    /// the order `produce` makes them; past 64 arguments, `produce` called as a closure is.
+    /// binding order.
     override func lowering() -> Lowering {
-        guard let (parameters, references) = gatheringArguments(inherited: inherited, elements: entries.map { $0.1 })
-        else { return .closureCall(self, shared: false) }
+        let (parameters, references) = gatheringArguments(inherited: inherited, elements: entries.map { $0.1 })
         let first = inherited == nil ? 0 : 1
         let keys = entries.map { $0.0 }
         let call = ValueCall(key: key, references: references) { arguments in
-            var values: [Key: Element] = first == 1 ? arguments.take([Key: Element].self, 0) : [:]
+            var values: [Key: Element] = first == 1 ? arguments.lent([Key: Element].self, 0) : [:]
             values.reserveCapacity(values.count + keys.count)
-            for (offset, key) in keys.enumerated() { values[key] = arguments.take(Element.self, first + offset) }
+            for (offset, key) in keys.enumerated() { values[key] = arguments.lent(Element.self, first + offset) }
             return values
         }
         return .factory(call, parameters, shared: false)
@@ -88,16 +67,15 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
 }
 
 /// The arguments of a program's call that gathers a collection or dictionary: the parent's
-/// (boxed) first, then each element, with the bits of those that are class references; nil past
-/// the 64 arguments a mask holds.
+/// (boxed) first, then each element, with the bits of those that are class references among the
+/// first 64 (past them, `FactoryArguments.lent` tells by type).
 private func gatheringArguments<Element>(inherited: AnyProducer?, elements: [Producer<Element>])
-    -> (parameters: [AnyProducer], references: UInt64)?
+    -> (parameters: [AnyProducer], references: UInt64)
 {
     var parameters: [AnyProducer] = inherited.map { [$0] } ?? []
     var references: UInt64 = 0
     for element in elements {
-        guard parameters.count < 64 else { return nil }
-        if element.holdsReferences { references |= 1 << UInt64(parameters.count) }
+        if element.holdsReferences, parameters.count < 64 { references |= 1 << UInt64(parameters.count) }
         parameters.append(element)
     }
     return (parameters, references)

@@ -46,29 +46,25 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     private func compileFilled<X: Injectable, Value>(
         _ type: X.Type, _ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool
     ) -> AnyProducer {
-        let holder = FactoryCallHolder<T>()
+        let holder = FactoryCallHolder()
         let plan = InjectionPlan()
-        let producer: Producer<Value> = compiler.filledConstructionProducer(
-            key: key, location: location, scope: scope, holder: holder, plan: plan)
+        let producer: Producer<Value> = compiler.factoryProducer(
+            key: key, location: location, scope: scope, holder: holder, making: T.self, origin: .constructor(location))
         if register { compiler.register(producer) }
-        if let cursor = compiler.compileArguments(
+        if let parameters = compiler.compileArguments(
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
-            holder.call = TypedFactoryRecipe(factory: initializer, arguments: repeat cursor.take((each Parameter).self))
             // A program calls the construction (for the class itself), fills its product, then
-            // converts it to a `Value` that is not a class.
+            // converts it to a `Value` that is not a class. A cycle back to the object through one
+            // of its properties closes as one through a constructor does: the property waits for
+            // the construction, filling included, to return.
             let construction = TypedFactoryBinding(
                 value: T.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
                 specialized: specialized, origin: .constructor(location)
-            ).programForm(of: cursor)
-            holder.program = construction.map { construction in
-                let boxing =
-                    Value.self is AnyClass
-                    ? nil : AliasConversion<Value, X>(key: key, location: location, specialized: nil)
-                let filled = FilledConstruction(
-                    construction.factory, filling: X.self, by: plan, boxedBy: boxing)
-                return (filled, construction.parameters)
-            }
+            ).programFactory()
+            let boxing =
+                Value.self is AnyClass ? nil : AliasConversion<Value, X>(key: key, location: location, specialized: nil)
+            holder.program = (FilledConstruction(construction, filling: X.self, by: plan, boxedBy: boxing), parameters)
         }
         compiler.compileSteps(of: X.self, into: plan, edgesOf: producer)
         return producer

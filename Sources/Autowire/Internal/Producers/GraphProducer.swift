@@ -15,7 +15,4 @@ final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     override func lowering() -> Lowering {
         recipe.lowering(holdsReferences: holdsReferences, shared: true, calledBy: self)
     }
-
-    /// A typed factory of more than 64 parameters, called as a closure is.
-    override func produce(_ resolution: Resolution) throws -> T { try resolution.graphValue(self, made: recipe) }
 }

@@ -33,8 +33,8 @@ class AnyProducer: @unchecked Sendable {
     let registersEarly: Bool
     /// Whether a re-entry while under construction must be checked at run time (factories).
     let isFactory: Bool
-    /// Whether it is called when it has no program: a closure's own producer (or a typed
-    /// factory's past 64 parameters, called as a closure is) in a scope that keeps nothing. Its
+    /// Whether it is called when it has no program: a closure's own producer in a scope that
+    /// keeps nothing. Its
     /// value is then never a constant, and no one asks its lowering, which a closure resolving
     /// another would pay on every call (closure-factories: 4,967 instructions a resolve with the
     /// lowering asked, 4,274 without; callgrind). Stored: a scope's `keepsInstances` is a switch.

@@ -5,10 +5,10 @@
 ///
 /// A class, not a struct: reading a generic struct stored in a generic class costs a metadata
 /// lookup on every resolve; reading a reference does not.
-final class Recipe<T>: GraphValueMaker {
-    /// Calls the factory (see `make(in:)`); nil for an autowired class, which only a resolve
-    /// program makes, from `autowired` (no closure: one allocation, and its release, per class
-    /// compiled).
+final class Recipe<T> {
+    /// Calls a closure factory (see `make(in:)`); nil for what only a resolve program makes: an
+    /// autowired class, from `autowired`, and a typed factory, through `factory` (no closure: one
+    /// allocation, and its release, per class compiled).
     private let makeValue: ((Resolution) throws -> T)?
     /// Whether the object is recorded before its properties are filled (autowired classes), so
     /// that cycles back to it close, rather than once made.
@@ -23,11 +23,10 @@ final class Recipe<T>: GraphValueMaker {
     /// conversion a program passes the filled object to.
     let boxing: ProgramFactory?
 
-    init(
-        make: @escaping (Resolution) throws -> T, registersEarly: Bool, isFactory: Bool,
-        autowired: (type: any Injectable.Type, plan: InjectionPlan)? = nil,
-        factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)? = nil,
-        boxing: ProgramFactory? = nil
+    private init(
+        make: ((Resolution) throws -> T)?, registersEarly: Bool, isFactory: Bool,
+        autowired: (type: any Injectable.Type, plan: InjectionPlan)?,
+        factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)?, boxing: ProgramFactory?
     ) {
         self.makeValue = make
         self.registersEarly = registersEarly
@@ -37,31 +36,37 @@ final class Recipe<T>: GraphValueMaker {
         self.boxing = boxing
     }
 
-    /// The recipe of an autowired class `type`: `init()`, filled by `plan`; `boxing` converts it
-    /// for a program when `T` is not a class.
-    init(autowired type: any Injectable.Type, filledBy plan: InjectionPlan, boxing: ProgramFactory? = nil) {
-        self.makeValue = nil
-        self.registersEarly = true
-        self.isFactory = false
-        self.autowired = (type, plan)
-        self.factory = nil
-        self.boxing = boxing
+    /// The recipe of a closure factory, which `make` calls in a resolution.
+    convenience init(make: @escaping (Resolution) throws -> T) {
+        self.init(make: make, registersEarly: false, isFactory: true, autowired: nil, factory: nil, boxing: nil)
     }
 
-    /// Calls the factory (a closure, or a typed factory no program calls itself) in `resolution`.
-    /// An autowired class has none: only a resolve program makes it.
+    /// The recipe of a typed factory, which a program calls in the form `factory` gives once the
+    /// factory's parameters are compiled.
+    convenience init(factory: @escaping () -> (factory: ProgramFactory, parameters: [AnyProducer])?) {
+        self.init(make: nil, registersEarly: false, isFactory: true, autowired: nil, factory: factory, boxing: nil)
+    }
+
+    /// The recipe of an autowired class `type`: `init()`, filled by `plan`; `boxing` converts it
+    /// for a program when `T` is not a class.
+    convenience init(autowired type: any Injectable.Type, filledBy plan: InjectionPlan, boxing: ProgramFactory? = nil) {
+        self.init(
+            make: nil, registersEarly: true, isFactory: false, autowired: (type, plan), factory: nil, boxing: boxing)
+    }
+
+    /// Calls the closure factory in `resolution`. Autowired classes and typed factories have none:
+    /// only a resolve program makes them.
     @inline(__always)
     func make(in resolution: Resolution) throws -> T {
         guard let makeValue else {
-            throw ResolutionError(.internalInconsistency("an autowired \(T.self) has no resolve program here"))
+            throw ResolutionError(.internalInconsistency("\(T.self) is made only by a resolve program"))
         }
         return try makeValue(resolution)
     }
 
     /// How a program makes the value: autowired classes (main-actor ones too: the program checks
     /// where it runs; boxed when `T` is not a class), and typed factories (whose program form
-    /// records other values than class references boxed). A factory a program cannot call itself
-    /// (a closure, a typed factory of more than 64 parameters) is called as a closure is, as
+    /// records other values than class references boxed). A closure factory is called as
     /// `producer`, when given: a transient or `.graph` one (a scope's region calls a kept object's
     /// closure, see `Producer.keptClosure(_:)`).
     func lowering(holdsReferences: Bool, shared: Bool, calledBy producer: AnyProducer? = nil) -> Lowering {
@@ -70,7 +75,7 @@ final class Recipe<T>: GraphValueMaker {
             if let boxing { return .autowiredBoxed(autowired.type, autowired.plan, boxing: boxing, shared: shared) }
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
-        if isFactory, let producer { return .closureCall(producer, shared: shared) }
+        if makeValue != nil, let producer { return .closureCall(producer, shared: shared) }
         return .unsupported
     }
 }

@@ -17,7 +17,7 @@ final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
         recipe.lowering(holdsReferences: holdsReferences, shared: false, calledBy: self)
     }
 
-    /// A closure factory, or a typed factory of more than 64 parameters, called as a closure is.
+    /// A closure factory, called in `resolution`.
     override func produce(_ resolution: Resolution) throws -> T {
         try resolution.constructing(self, allowsProgress: true) { try recipe.make(in: resolution) }
     }

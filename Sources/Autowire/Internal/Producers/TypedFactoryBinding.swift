@@ -27,32 +27,24 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
     }
 
     func compile(_ compiler: PlanCompiler, register: Bool) -> AnyProducer {
-        let holder = FactoryCallHolder<Implementation>()
+        let holder = FactoryCallHolder()
         let producer: Producer<Value> = compiler.factoryProducer(
-            key: key, location: location, scope: scope, holder: holder, origin: origin)
+            key: key, location: location, scope: scope, holder: holder, making: Implementation.self, origin: origin)
         if register { compiler.register(producer) }
-        if let cursor = compiler.compileArguments(
+        if let parameters = compiler.compileArguments(
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
-            holder.call = TypedFactoryRecipe(factory: factory, arguments: repeat cursor.take((each Parameter).self))
-            holder.program = programForm(of: cursor)
+            holder.program = (programFactory(), parameters)
         }
         // Its edges are complete: checked now when they lead only to checked producers.
         compiler.checkWhenEdgesAreChecked(producer)
         return producer
     }
 
-    /// The factory a resolve program calls, with the producers of its parameters (`cursor`'s):
-    /// nil past 64 parameters, which a program calls as it calls a closure, each argument from its
-    /// nested program (see `FactoryArgumentList`).
-    func programForm(of cursor: ArgumentCursor) -> (factory: ProgramFactory, parameters: [AnyProducer])? {
-        guard let references = referenceMask(repeat (each Parameter).self) else { return nil }
-        return (programFactory(references: references), cursor.compiled)
-    }
-
     /// The factory a resolve program calls: the specialized call when there is one and its product
     /// is a class reference, else the parameter pack.
-    private func programFactory(references: UInt64) -> ProgramFactory {
+    func programFactory() -> ProgramFactory {
+        let references = referenceMask(repeat (each Parameter).self)
         guard let specialized = specialized, Implementation.self is AnyClass else {
             return TypedProgramFactory<Value, repeat each Parameter, Implementation>(
                 key: key, location: location, factory: factory, references: references)
@@ -71,14 +63,13 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
 
 }
 
-/// Bit `i` set when argument `i`'s values are class references; nil past 64 arguments, more than
-/// a program's call hands over (see `programForm(of:)`).
-private func referenceMask<each Argument>(_ arguments: repeat (each Argument).Type) -> UInt64? {
+/// Bit `i` set when argument `i`'s values are class references, for the first 64 (past them,
+/// `FactoryArguments.lent` tells by type).
+private func referenceMask<each Argument>(_ arguments: repeat (each Argument).Type) -> UInt64 {
     var references: UInt64 = 0
     var index: UInt64 = 0
     for argument in repeat each arguments {
-        guard index < 64 else { return nil }
-        if argument is AnyClass { references |= 1 << index }
+        if argument is AnyClass, index < 64 { references |= 1 << index }
         index += 1
     }
     return references
@@ -102,11 +93,11 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
 
     /// Registers the producer that `AssistedFactory<Seed, T>.make(_:)` runs, without compiling its
     /// parameters yet (see ``compileArguments(of:_:)``).
-    func producer(_ compiler: PlanCompiler) -> (Producer<T>, FactoryCallHolder<Implementation>) {
+    func producer(_ compiler: PlanCompiler) -> (Producer<T>, FactoryCallHolder) {
         let key = BindingKey(T.self, tag: AssistedTarget<Seed>.self)
-        let holder = FactoryCallHolder<Implementation>()
+        let holder = FactoryCallHolder()
         let producer: Producer<T> = compiler.factoryProducer(
-            key: key, location: location, scope: .transient, holder: holder)
+            key: key, location: location, scope: .transient, holder: holder, making: Implementation.self)
         compiler.register(producer)
         return (producer, holder)
     }
@@ -114,24 +105,21 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
     /// Compiles the parameters of `made`'s factory: called once the `AssistedFactory` binding is
     /// registered, so a parameter that is the factory itself (a tree whose nodes make their
     /// children) finds it instead of compiling it again.
-    func compileArguments(of made: (Producer<T>, FactoryCallHolder<Implementation>), _ compiler: PlanCompiler) {
+    func compileArguments(of made: (Producer<T>, FactoryCallHolder), _ compiler: PlanCompiler) {
         let (producer, holder) = made
         let seed = compiler.seedProducer(Seed.self)
         let seedLabel = labels.first ?? nil
         producer.appendEdge(
             Edge(label: EdgeLabel.parameter(1, label: seedLabel), location: location, target: seed, isDeferred: false))
-        if let cursor = compiler.compileArguments(
+        if let parameters = compiler.compileArguments(
             repeat (each Parameter).self, labels: labels, owner: producer.key, location: location, edgesOf: producer,
             firstIndex: 2)
         {
-            holder.call = SeededFactoryRecipe(
-                factory: factory, seed: seed, arguments: repeat cursor.take((each Parameter).self))
-            if let references = referenceMask(Seed.self, repeat (each Parameter).self) {
-                // The seed is the first argument, read from the run (see `SeedRead`).
-                let call = SeededProgramFactory<T, Seed, repeat each Parameter, Implementation>(
-                    key: producer.key, location: location, factory: factory, references: references)
-                holder.program = (call, [seed] + cursor.compiled)
-            }
+            // The seed is the first argument, read from the run (see `SeedRead`).
+            let call = SeededProgramFactory<T, Seed, repeat each Parameter, Implementation>(
+                key: producer.key, location: location, factory: factory,
+                references: referenceMask(Seed.self, repeat (each Parameter).self))
+            holder.program = (call, [seed] + parameters)
         }
     }
 }

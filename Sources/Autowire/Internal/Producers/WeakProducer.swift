@@ -33,8 +33,7 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
                 WeakValueRegion<T>(kept, key: key, location: origin.location),
                 .factory(WeakObjectFactory<T>(factory, key: key, location: origin.location), parameters, shared: true))
         case .unsupported where recipe.isFactory:
-            // A closure (or a typed factory past 64 parameters, called as one is): called in the
-            // region, through the run's joined resolution.
+            // A closure: called in the region, through the run's joined resolution.
             if holdsReferences { return .scoped(kept, keptClosure(recipe)) }
             return .scoped(
                 WeakValueRegion<T>(kept, key: key, location: origin.location),

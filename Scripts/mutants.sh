@@ -927,8 +927,8 @@ mutant early-record-taken-as-the-box Internal/Producers/Producer.swift \
 # Transient closure factories: never called from a program, so no graph that reaches one is lowered.
 mutant transient-closures-not-in-programs Internal/Producers/Recipe.swift \
     'ClosureCallPlacementTests|ResolveProgramTests' no \
-    'if makeValue != nil, let producer { return .closureCall(producer, shared: shared) }' \
-    'if makeValue != nil, let producer, false { return .closureCall(producer, shared: shared) }'
+    'if isClosure, let producer { return .closureCall(producer, shared: shared) }' \
+    'if isClosure, let producer, false { return .closureCall(producer, shared: shared) }'
 # Closures after a region: called from the program, not given what the region made.
 mutant closure-after-region-not-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureCallPlacementTests' no \

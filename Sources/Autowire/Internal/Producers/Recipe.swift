@@ -54,6 +54,9 @@ final class Recipe<T> {
             make: nil, registersEarly: true, isFactory: false, autowired: (type, plan), factory: nil, boxing: boxing)
     }
 
+    /// Whether it calls a closure factory, which a program calls as a closure is.
+    var isClosure: Bool { makeValue != nil }
+
     /// Calls the closure factory in `resolution`. Autowired classes and typed factories have none:
     /// only a resolve program makes them.
     @inline(__always)
@@ -75,7 +78,7 @@ final class Recipe<T> {
             if let boxing { return .autowiredBoxed(autowired.type, autowired.plan, boxing: boxing, shared: shared) }
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
-        if makeValue != nil, let producer { return .closureCall(producer, shared: shared) }
+        if isClosure, let producer { return .closureCall(producer, shared: shared) }
         return .unsupported
     }
 }

@@ -42,7 +42,7 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
     override func lowering() -> Lowering {
         var made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         if case .unsupported = made {
-            guard recipe.isFactory else { return .unsupported }
+            guard recipe.isClosure else { return .unsupported }
             // A closure: called in the region's creation frame (see `makeRecorded`).
             made = keptClosure(recipe)
         }

@@ -52,7 +52,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         }
         var made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         if case .unsupported = made {
-            guard recipe.isFactory else { return .unsupported }
+            guard recipe.isClosure else { return .unsupported }
             // A closure: called in the region's creation frame (see `makeRecorded`).
             made = keptClosure(recipe)
         }

@@ -32,7 +32,7 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
             return .scoped(
                 WeakValueRegion<T>(kept, key: key, location: origin.location),
                 .factory(WeakObjectFactory<T>(factory, key: key, location: origin.location), parameters, shared: true))
-        case .unsupported where recipe.isFactory:
+        case .unsupported where recipe.isClosure:
             // A closure: called in the region, through the run's joined resolution.
             if holdsReferences { return .scoped(kept, keptClosure(recipe)) }
             return .scoped(

@@ -16,32 +16,32 @@ class AnyProducer: @unchecked Sendable {
     let origin: Origin
     /// The container that owns the producer, its bindings and its singletons.
     private let registryReference: Unowned<Registry>
-    var registry: Registry { registryReference.object }
+    final var registry: Registry { registryReference.object }
 
     /// Static dependencies, filled in while compiling; immutable once the producer is published.
     ///
     /// Unchecked for exclusivity: written only by a compiler under the registry's lock, no access
     /// spans a call out of the library, so none can overlap another; the run-time check cost about
     /// 70 instructions an access, several per class compiled.
-    @exclusivity(unchecked) var edges: [Edge] = []
+    @exclusivity(unchecked) final var edges: [Edge] = []
     /// The keys this producer looked for while compiling and found nothing to provide (an
     /// `.optional` property left nil, an absent optional): part of its reach, so that a child that
     /// binds one of them does not share it. Written only while compiling, like `edges`.
-    @exclusivity(unchecked) var absentKeys: [BindingKey] = []
+    @exclusivity(unchecked) final var absentKeys: [BindingKey] = []
     /// Whether the instance is recorded in the resolution before its properties are filled, so that
     /// a cycle coming back to it finds it (autowired classes in a non-transient scope).
     let registersEarly: Bool
     /// Whether a re-entry while under construction must be checked at run time (factories).
     let isFactory: Bool
     /// Whether it is called when it has no program: a closure's own producer in a scope that
-    /// keeps nothing. Its
-    /// value is then never a constant, and no one asks its lowering, which a closure resolving
-    /// another would pay on every call (closure-factories: 4,967 instructions a resolve with the
-    /// lowering asked, 4,274 without; callgrind). Stored: a scope's `keepsInstances` is a switch.
+    /// keeps nothing. Its value is then never a constant, and no one asks its lowering, which a
+    /// closure resolving another would pay on every call (closure-factories: 4,967 instructions a
+    /// resolve with the lowering asked, 4,274 without; callgrind). Stored: a scope's
+    /// `keepsInstances` is a switch.
     final let isCalledWithoutProgram: Bool
     /// Set under the registry lock the first time the producer serves a top-level request; read
     /// without it (see `rootCheckWord`).
-    var rootCheck: RootCheck? {
+    final var rootCheck: RootCheck? {
         get { RootCheck(word: rootCheckWord.load(ordering: .relaxed)) }
         set { rootCheckWord.store(newValue?.word ?? 0, ordering: .relaxed) }
     }
@@ -50,7 +50,7 @@ class AnyProducer: @unchecked Sendable {
     private let rootCheckWord = Atomic<Int>(0)
     /// Whether the producer was placed in a group of singletons sharing a creation lock; set while
     /// compiling, before the producer is published.
-    var isGroupedForCreation = false
+    final var isGroupedForCreation = false
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, registersEarly: Bool, isFactory: Bool) {
         self.key = key
@@ -253,7 +253,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 
     /// Lowers the program on first use, and again once it can be faster, and runs it.
     @inline(never)
-    func resolveTopLevelSlowly(request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws -> T {
+    final func resolveTopLevelSlowly(request: BorrowedValue? = nil, seed: BorrowedValue? = nil) throws -> T {
         try value(ofRun: registry.program(for: self)?.runOrItsVariant(for: self, request: request, seed: seed))
     }
 

@@ -5,8 +5,7 @@
 /// A word is 64 bits on every platform but one: watchOS's `arm64_32` has 32-bit pointers and a
 /// 32-bit `UInt`. There a 64-bit constant does not compile, and a product shifted right by 32 would
 /// be 0, putting every key in one bucket. So the constants and shifts are chosen by the word's
-/// width; each is a compile-time constant once specialized, and for a 64-bit word they are exactly
-/// the ones the tables always used (the same results, the same instructions).
+/// width; each is a compile-time constant once specialized.
 enum AddressHash {
     /// `key` times 2^width / φ (made odd): each bit of the key reaches the bits above it, so the
     /// high half of the product depends on all of an address's meaningful bits, alignment zeros

@@ -61,8 +61,7 @@ extension Registry {
 
     /// The keys of every producer `root`'s static graph reaches, itself included, and the keys
     /// it looked for and found absent; `unseen` when it reaches a closure factory, which resolves
-    /// what it likes. Nil when it reaches an offered instance, which each container offers for
-    /// itself.
+    /// what it likes. Nil when it reaches an offered instance (see `Sharing.unsharable`).
     private static func reach(of root: AnyProducer) -> (keys: Set<BindingKey>, unseen: Bool)? {
         var keys: Set<BindingKey> = [root.key]
         var unseen = false

@@ -4,8 +4,8 @@ import Synchronization
 /// producers (grown on first use, under a lock).
 ///
 /// Sendable: the closures its declarations hold are called only while compiling, under `table`'s
-/// write lock, which also guards `sharing` and `programs`; `compilations` is an atomic; `table`,
-/// `roots` and `scopes` lock for themselves; the rest is `let`.
+/// write lock, which also guards `sharing`, `programs` and `variants`; `compilations` is an
+/// atomic; `table`, `roots` and `scopes` lock for themselves; the rest is `let`.
 final class Registry: @unchecked Sendable {
     let parent: Registry?
     /// For the copy `validate` makes: the container it copies, whose offered instances it sees.
@@ -21,32 +21,26 @@ final class Registry: @unchecked Sendable {
     /// Whether this child uses its parent's producers for what it does not bind (see
     /// `sharedProducer`); false for a child whose autowired singletons must all be its own.
     var sharesParentPlans: Bool { original?.sharesParentPlans ?? settings.sharesParentPlans }
-    /// What this registry found when a child asked to share a producer, by key. Guarded by
-    /// `table`'s lock.
+    /// What this registry found when a child asked to share a producer, by key.
     var sharing: [BindingKey: Sharing] = [:]
-    /// Written only while compiling. A pthread lock rather than `Synchronization.Mutex`, whose
-    /// futex ThreadSanitizer cannot see on Linux: with it, every compilation raced in TSan's eyes.
+    /// Written only while compiling.
     let table: ReadWriteLocked<[BindingKey: AnyProducer]>
     /// Producers already checked as roots: what every top-level resolve looks up first, without
     /// taking a lock.
     private let roots = RootCache()
-    /// How many times a plan compiler ran for this registry: tests check that the hot path never
-    /// compiles again.
+    /// How many times a plan compiler ran for this registry, for tests.
     let compilations = Atomic<Int>(0)
     /// Every resolve program lowered for this registry's producers, kept for the registry's life:
-    /// a program replaced by a faster one may still be running on another thread. Guarded by
-    /// `table`'s lock.
+    /// a program replaced by a faster one may still be running on another thread.
     private var programs: [ResolveProgram] = []
     /// The variants of programs lowered so far, nil where a program has none (see `variant`).
-    /// Guarded by `table`'s lock.
     private var variants: [VariantKey: ResolveProgram?] = [:]
     /// What the binder asked of the container besides bindings: eager and resettable singletons.
     let settings: ContainerSettings
     /// The instances of lifetimes this container may be asked to reset.
     let scopes = ScopeStorages()
     /// `ActiveResolutions.key`, read once here: each read of the lazy global costs a `swift_once`
-    /// check, which every resolve of a closure root, and every closure factory's nested resolve,
-    /// would make (about 50 instructions of a graph of six closure factories, callgrind).
+    /// check on every closure root's resolve and every closure factory's nested resolve.
     let activeResolutionsKey = ActiveResolutions.key
 
     /// An empty registry: everything is autowired.
@@ -73,8 +67,7 @@ final class Registry: @unchecked Sendable {
         copying original: Registry? = nil, settings: ContainerSettings = ContainerSettings(),
         compilingLazily: Bool = false
     ) {
-        // Sized up front: grown one doubling at a time, a table rehashes every key it holds each
-        // time (SipHash, about 100 instructions a key).
+        // Sized up front: each doubling of a table rehashes every key it holds.
         var bindings: [BindingKey: BindingDeclaration] = [:]
         bindings.reserveCapacity(declarations.count)
         var contributions: [BindingKey: [BindingDeclaration]] = [:]
@@ -82,7 +75,7 @@ final class Registry: @unchecked Sendable {
             if declaration.isContribution {
                 contributions[declaration.providedKey, default: []].append(declaration)
             } else if let first = bindings.updateValue(declaration, forKey: declaration.key) {
-                // The first one stays: put back (one lookup for every binding, two for a duplicate).
+                // The first one stays: put back (one lookup per binding, two for a duplicate).
                 bindings[declaration.key] = first
                 problems.append(.duplicateBinding(declaration.key, first: first.location, second: declaration.location))
             }
@@ -295,8 +288,8 @@ final class Registry: @unchecked Sendable {
             let generation = ProgramWord.isProgram(old) ? ResolveProgram.published(old).generation + 1 : 1
             switch ProgramLowering.lower(root, generation: generation, kind: kind) {
             case .success(let program):
-                // `programs` keeps it alive for the registry's life (see `ResolveProgram.published(_:)`);
-                // a closure root's is the process's.
+                // `programs` keeps it alive for the registry's life (see
+                // `ResolveProgram.published(_:)`); a closure root's is the process's.
                 if !program.callsRootClosure { programs.append(program) }
                 root.publishProgramWord(ResolveProgram.word(publishing: program), of: kind)
                 return program
@@ -354,9 +347,8 @@ final class Registry: @unchecked Sendable {
         do {
             outcome = try table.write { table in
                 if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
-                // A key not compiled yet adds at least one producer: the compiler's table of new
-                // ones starts with room for a small graph, so that it is not grown (rehashing every
-                // key) on the way. A compiled key may add nothing, and gets no room.
+                // A new key adds at least one producer: room for a small graph up front spares
+                // growing (rehashing) the compiler's table; a compiled key may add nothing.
                 let compiler = PlanCompiler(
                     registry: self, table: table, reservingRoomFor: table[key] == nil ? Self.roomForNewGraph : 0)
                 let producer = compiler.whileCompiling { () -> AnyProducer? in

@@ -10,13 +10,11 @@ import Synchronization
 /// word and never build a `Mirror`. A type found wrong stays wrong, so every later fill throws the
 /// same error. Without reflection metadata nothing can be told, and nothing is reported.
 ///
-/// A type's `InjectionPlan` is its check too (it inherits this class): one object per class
-/// compiled rather than two, each an allocation and a release.
+/// A type's `InjectionPlan` inherits this class: one object per class compiled rather than two.
 ///
-/// Sendable: `verdict` is an atomic; `problems` is written before `verdict`'s releasing store and
-/// read after an acquiring load saw `failed` (see `problems`); `subject` is set while compiling,
-/// under `registry.table`'s write lock, before the plan's producer is published, and only read
-/// after.
+/// Sendable: `verdict` is an atomic; `problems` is written once, before `verdict`'s releasing
+/// store, and read after an acquiring load saw `failed`; `subject` is set while compiling, under
+/// `registry.table`'s write lock, before the plan's producer is published, and only read after.
 class FirstFillCheck: @unchecked Sendable {
     private enum Verdict: Int {
         /// `deciding`: one thread found the verdict and is writing `problems`; others check for
@@ -27,8 +25,7 @@ class FirstFillCheck: @unchecked Sendable {
     /// What is checked: nil until the plan compiler read the type's `dependencies`.
     private var subject: Subject?
     private let verdict = Atomic<Int>(Verdict.unknown.rawValue)
-    /// Written once, by the thread that moved `verdict` from `unknown` to `deciding`, before it
-    /// publishes `passed` or `failed` with release ordering; read only after `failed` is seen.
+    /// Written once, by the thread that moved `verdict` to `deciding`; read only after `failed`.
     private var problems: [Diagnostic] = []
 
     private struct Subject {
@@ -119,7 +116,6 @@ class FirstFillCheck: @unchecked Sendable {
         let unmatchedTypes = Set(matches.filter { $0.field == nil }.map { ObjectIdentifier($0.requirement.key.type) })
         return layout.fields.indices.compactMap { index in
             let field = layout.fields[index]
-            // A `weak` or `unowned` property is a delegate or back-reference other code sets.
             guard field.isStrong, afterInjection[index] == true, !declared.contains(index),
                 !unmatchedTypes.contains(ObjectIdentifier(field.wrappedType))
             else { return nil }

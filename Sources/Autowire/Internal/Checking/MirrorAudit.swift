@@ -172,10 +172,9 @@ protocol OptionalMarker {
 extension Optional: OptionalMarker {
     static var wrappedType: Any.Type { Wrapped.self }
 
-    /// Decided from the metadata kind, which needs no field records: asking `_forEachField` about
-    /// a wrapper struct found nothing when Autowire itself was built without reflection metadata,
-    /// and the "unknown, so a reference" guess then read a `Bool?` as a word (a misaligned load)
-    /// and `0`, `""` and `0.0` as nil.
+    /// Decided from the metadata kind, which needs no field records: without reflection metadata
+    /// in Autowire, `_forEachField` finds nothing in a wrapper struct, and guessing a reference
+    /// would read a `Bool?` as a word (a misaligned load) and `0`, `""` and `0.0` as nil.
     static var wrapsReference: Bool {
         switch MetadataKind.of(Wrapped.self) {
         // A Swift class (0), a foreign class, a foreign reference type, an Objective-C class

@@ -1,8 +1,7 @@
 /// `validate` and `graph(from:)` for every kind of container: a `Container`, a child, a
 /// `RequestScope`.
 extension Registry {
-    /// Validates `roots` in a copy of this registry, so that nothing validation compiles or
-    /// creates reaches the container being validated.
+    /// Validates `roots` in a copy of this registry (see `Validator`).
     func validationReport(
         roots: [Any.Type], checks: [any ValidationCheck], injectingProbes: Bool
     ) -> ValidationReport {

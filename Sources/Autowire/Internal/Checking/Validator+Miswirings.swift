@@ -29,16 +29,14 @@ extension Validator {
 
 extension Validator {
     /// Each root whose graph compiles cleanly is resolved once in the validation copy: a resolve
-    /// that fails reports its error (no static check sees inside a closure factory), whatever
-    /// other roots find. Then objects of one resolve that keep each other alive: every instance the
-    /// resolve recorded is watched weakly, the resolve ends, and the `.graph` and `.transient`
-    /// objects still alive that form a cycle of static dependencies among themselves are reported
-    /// — each resolve of the root would leak one such group.
+    /// that fails reports its error (no static check sees inside a closure factory). Every instance
+    /// the resolve recorded is watched weakly; once it ends, the `.graph` and `.transient` objects
+    /// still alive that form a cycle of static dependencies are reported: each resolve of the root
+    /// would leak one such group.
     ///
     /// In a request scope, a root that reads the request cannot be resolved without one: what it
-    /// needs that does not read the request (the app's database, a repository) is resolved in its
-    /// place, so that a factory failing there still fails at start-up rather than at the first
-    /// request.
+    /// needs that does not read the request is resolved in its place, so that a factory failing
+    /// there fails at start-up rather than at the first request.
     func resolvingRoots(_ snapshot: GraphSnapshot, _ clean: CleanCompilation) -> [Diagnostic] {
         var reported: Set<Set<Int>> = []
         var findings: [Diagnostic] = []
@@ -91,17 +89,14 @@ extension Validator {
     }
 
     /// The producers whose objects, recorded by one resolve of `producer`, outlive it, and the
-    /// resolve's error if it failed. The resolve runs the root's nested program, which records
-    /// every `.graph` object it makes in the resolution it runs in.
-    /// `positions`: each producer's node in the graph, by the bits of its `ObjectIdentifier`.
+    /// resolve's error if it failed. The root's nested program records every `.graph` object it
+    /// makes in the resolution. `positions`: each producer's node, by its identifier's bits.
     private func survivingObjects(resolving producer: AnyProducer, positions: [UInt: Int]) -> (
         Set<UInt>, ResolutionError?
     ) {
         var watched: [(producer: UInt, object: WeakObject)] = []
-        // Held until the resolve has ended, then released in the graph's order, root first, so
-        // that each frees only itself: the objects below it are still held. The resolve's table
-        // releases them in its own order, in which the head of a chain can go last and free the
-        // whole chain at once, one deinit inside another, past a small thread's stack.
+        // Held past the resolve, then released root first (see `audit`): the resolve's table, in
+        // its own order, could free a whole chain at once, past a small thread's stack.
         var held: [(position: Int, object: AnyObject?)] = []
         do throws(ResolutionError) {
             try ResolveProgram.inResolution { resolution throws(ResolutionError) in

@@ -44,10 +44,8 @@ struct Validator {
                 bindingCount: bindingKeys.count)
         }
         var found = compiler.problems + buildProblems
-        // Plans compiled with errors are incomplete: running them would only report that. Each probe
-        // and root is filled or resolved when its own graph compiles cleanly (see
-        // `CleanCompilation`), whatever other roots find. Once the graph was too deep for this
-        // thread's stack, filling would only meet the same depth again: one error says it.
+        // Each probe and root is filled or resolved only when its own graph compiles cleanly (see
+        // `CleanCompilation`). Past this thread's stack, filling would only meet the same depth.
         let clean =
             injectingProbes && !found.contains(where: { $0.code == .resolutionTooDeep })
             ? CleanCompilation(registry: registry, table: compiler.committedTable) : nil
@@ -112,9 +110,8 @@ struct Validator {
                     path: snapshot.graph.path(to: node)))
         }
         // Released root first: what a probe's fill made below it is held by the next probe's too,
-        // so freeing from the root frees one object at a time. In another order, the last probe
-        // released could free a whole chain at once, one deinit inside another, past a small
-        // thread's stack.
+        // so each release frees one object; another order could free a whole chain at once, one
+        // deinit inside another, past a small thread's stack.
         for producer in snapshot.producers {
             if let type = Self.injectableType(of: producer) { probes[ObjectIdentifier(type)] = nil }
         }
@@ -142,8 +139,8 @@ struct Validator {
                 let target = clean.compiled(reaching: snapshot.producers[entry.node]) {
                     $0.injectionTarget(entry.type)
                 }
-                // A graph that reads the object an injector fills (a presenter's view), or a request
-                // scope's request, has none to read in a probe's fill: that probe is looked at unfilled.
+                // A graph that reads the object an injector fills (a presenter's view), or a
+                // request scope's request, has none to read in a probe's fill: it stays unfilled.
                 guard let target, !target.selfProducers.contains(where: { $0.key.isInjectedObject }),
                     !readsRequest(target)
                 else { continue }
@@ -152,8 +149,7 @@ struct Validator {
         }
         for (index, entry) in probed.enumerated() {
             let node = entry.node
-            // The path is built only if a finding needs it: building it for every probe made
-            // validating a chain of n classes O(n²).
+            // Built only if a finding needs it: building it for every probe makes a chain O(n²).
             let graph = snapshot.graph
             let prefix = {
                 var prefix = graph.path(to: node)
@@ -222,10 +218,8 @@ struct Validator {
 
         var afterInjection: [Bool?]?
         var written: [AnyKeyPath: Int] = [:]
-        // Whether the probe was filled: its plan compiled cleanly, whatever other roots find.
+        // Whether the probe was filled (its plan compiled cleanly).
         var filled = false
-        // Once the graph was too deep for this thread's stack, injecting the probes below would only
-        // meet the same depth again (and name a path each time): one error says it.
         if let clean, let resolution, !clean.isStopped {
             if let target {
                 filled = true
@@ -249,9 +243,9 @@ struct Validator {
                     findings += readable(error.diagnostics).map { $0.prefixedPath(pathPrefix()) }
                     // Past the thread's stack, filling other probes would only meet the same depth.
                     if error.diagnostics.contains(where: { $0.code == .resolutionTooDeep }) { clean.stop() }
-                    // The forgotten-dependency check runs once every property was filled; only the
-                    // probe's own (a path of one step) says so. A dependency's stopped the probe's fill:
-                    // its properties from there on are unset for that one cause, not by their setters.
+                    // The forgotten-dependency check runs once every property was filled; only
+                    // the probe's own (a path of one step) says so. A dependency's stopped the
+                    // probe's fill: its later properties are unset for that cause, not by setters.
                     if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency && $0.path.count == 1 }) {
                         afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                     }
@@ -318,12 +312,12 @@ extension Producer: ProvidedTypeCheck {
 
 /// Compiles what `validate` fills or resolves apart from the validation's own compilation, with
 /// only what compiled cleanly before it: a probe is filled, and a root resolved, when its own graph
-/// compiles with no problem, so that what `validate` reports for one root (a forgotten dependency an
-/// error rather than a warning, a resolve's error) never depends on other roots' problems.
+/// compiles with no problem, so that what `validate` reports for one root never depends on other
+/// roots' problems.
 ///
-/// Compiling one graph that fails drops the producers it made from later compilations (a graph
-/// that reaches them compiles them again, and reports their problems again); those compilers are
-/// kept, as the producers a shared resolution may have recorded instances under must stay alive.
+/// A graph that fails drops the producers it made from later compilations (a graph that reaches
+/// them compiles them again); its compiler is kept, as the producers a shared resolution may have
+/// recorded instances under must stay alive.
 final class CleanCompilation {
     private let registry: Registry
     private var compiler: PlanCompiler

@@ -4,22 +4,10 @@
 /// program of what a graph past the size of one program meets, or of an `.optional` property's
 /// wrapper of an offered object (see `ProgramLowering.begin(_:path:destination:)`).
 ///
-/// Every such call of one run produces in the same resolution, the run's *joined*
-/// resolution (see `ResolutionSpace`), so that one `.graph` object is one instance across the
-/// program and every closure it calls:
-/// - what the program made before its first such call (it is known when lowering) is recorded in
-///   the joined resolution when it starts: the call passes those objects as its arguments, which
-///   also keeps the program from moving them out of their slots before then;
-/// - every `.graph` object the program meets after that call is looked up there first (a closure
-///   may have made it), and recorded there once the program created it, for the closures called
-///   while it is filled (see `ResolveProgram.ScopeRegion`);
-/// - a `.graph` factory waiting for its arguments around the call is marked under construction
-///   there, as a resolution marks a factory while it runs (a closure that needs it meets the cycle,
-///   or a property fill waits for it), until the program calls it and records its product there too
-///   (see `JoinedPublication`).
-///
-/// The joined resolution's hooks and singletons that wait for the end of the resolve run after the
-/// program's own hooks; it is ended, like any resolve, when the run ends or fails.
+/// Every such call of one run produces in the run's one *joined* resolution (see
+/// `ResolutionSpace`), so that a `.graph` object is one instance across the program and every
+/// closure it calls: how the program shares its objects with it is under "Closure factories" on
+/// `ResolveProgram`.
 final class ClosureCall: ProgramFactory {
     private let producer: AnyProducer
     /// The producers whose objects the call's arguments are, in order: recorded in the joined
@@ -67,11 +55,10 @@ final class ClosureCall: ProgramFactory {
         let state = try scoped.pointee.joinedResolution(seeding: seeds, with: arguments, for: run)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
-        // Marked for the call, as a resolution marks a transient factory while it runs
-        // (`Resolution.constructing`): met again inside it, one is a cycle unless a `.graph` object
-        // was recorded since it began. When it began is worked out at the first call it waits
-        // across, from what the program recorded since; a later call keeps that mark, since what
-        // the earlier calls' closures recorded came after it began.
+        // Marked for the call, as `Resolution.constructing` marks a transient factory: met again,
+        // one is a cycle unless a `.graph` object was recorded since it began, a point worked out
+        // at the first call it waits across and kept by later ones (their closures' records came
+        // after).
         var restoredMarks: [Int] = []
         if !waitingTransientFactories.isEmpty {
             let recorded = state.pointee.registrations
@@ -82,18 +69,16 @@ final class ClosureCall: ProgramFactory {
         }
         defer {
             // Last first: a factory waiting twice (met again in its own arguments) gets back the
-            // mark it had before the call.
-            // (By index: zipped and reversed, the pairs were copied into an array on every call.)
+            // mark it had before the call. By index: zipped and reversed, the pairs would be copied
+            // into an array on every call.
             for index in restoredMarks.indices.reversed() {
                 let waiting = waitingTransientFactories[index].producer
                 state.pointee.endConstruction(waiting, restoring: restoredMarks[index])
             }
         }
-        // A nested run's resolution is its caller's, which the closure whose `Resolver` started
-        // the run found already.
+        // A nested run's resolution is its caller's, already found by the closure's `Resolver`.
         if scoped.pointee.isNested { return try produce(in: state) }
-        // The run calls a closure in its joined resolution while the call runs (a closure's
-        // `Resolver` finds it there, see `ActiveResolutions`); then no longer.
+        // For the call only: see `ProgramRun.calledResolution`.
         let calledBefore = run.pointee.calledResolution
         run.pointee.calledResolution = state
         defer { run.pointee.calledResolution = calledBefore }

@@ -4,8 +4,7 @@ struct WaitingFill {
     let factory: UInt
     let object: AnyObject
     let store: ProgramStore
-    /// The alias the property asked, when it met the factory through aliases: the factory's
-    /// product is converted as they convert it.
+    /// The alias the property asked through, if any: the product is converted as the aliases do.
     let throughAliases: AnyProducer?
 }
 

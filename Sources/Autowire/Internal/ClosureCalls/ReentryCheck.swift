@@ -1,13 +1,12 @@
-/// Where a nested program's waiting variant begins a factory that is running in the resolution the
-/// run works in, checked as a resolution checks it (`Resolution.constructing`), before its
-/// arguments are made, since what the run records before this point counts:
-/// - a transient factory may run again only if a `.graph` object was recorded since it began, which
-///   a cycle going round again then meets (`allowsProgress`);
+/// Where a nested program's waiting variant begins a factory running in the run's resolution,
+/// checked as `Resolution.constructing` checks it, before its arguments are made (what the run
+/// records before this point counts):
+/// - a transient factory may run again only if a `.graph` object was recorded since it began
+///   (`allowsProgress`);
 /// - a shared one (a `.graph` factory, or one a scope keeps) is a cycle that never closes, reported
 ///   there, after what came before was made.
 ///
-/// Its product, never read, is the producer itself: a call makes a value, and its slot is released
-/// like any other.
+/// Returns the producer, never read: every call makes a value, released like any other.
 final class ReentryCheck: ProgramFactory {
     private let producer: AnyProducer
     private let allowsProgress: Bool

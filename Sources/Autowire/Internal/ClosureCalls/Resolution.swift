@@ -10,8 +10,8 @@ extension Resolution {
     func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { pointee.lookup(producer) }
 
     /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the
-    /// thread's stack: called once per object a producer makes, before the user's code runs, so a
-    /// resolve too deep for its thread fails instead of overflowing. One comparison.
+    /// thread's stack: called once per object, before the user's code runs, so that a resolve too
+    /// deep fails instead of overflowing.
     @inline(__always)
     func checkDepth() throws {
         if pointee.stack.isExhausted() { throw tooDeep() }
@@ -34,8 +34,7 @@ extension Resolution {
         return Resolver(weaklyOn: registry, resolution: self)
     }
 
-    /// The resolver a closure factory of `registry` receives during this resolve, for an object
-    /// the container does not keep.
+    /// The resolver a closure factory of `registry` receives for an object that is not kept.
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
         if pointee.serial == 0 { pointee.numberForResolvers() }
@@ -55,8 +54,7 @@ extension Resolution {
 
     /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
     ///
-    /// - Throws: what converting it for a fill that waited through an alias throws (an
-    ///   implementation that does not conform to the protocol it is bound to).
+    /// - Throws: what the conversion for a fill that waited through an alias throws.
     @inline(__always)
     func fillWaiting(for producer: AnyProducer, with instance: AnyObject) throws {
         guard pointee.hasWaitingFills() else { return }
@@ -74,10 +72,9 @@ extension Resolution {
     }
 
     /// A `.graph` factory's value for this resolve: the recorded instance, or what `maker` makes,
-    /// recorded. Does what `lookup`, `constructing` and `record` do together with one table probe
-    /// (two if `maker` grew the table), rather than five. Inlined into its callers, the `.graph`
-    /// producers, with the maker's call: one generic call, and one copy of the value through `T`'s
-    /// witnesses, fewer per object. (A closure in place of the maker stayed a call of its own.)
+    /// recorded; one table probe (two if `maker` grew the table) for what `lookup`, `constructing`
+    /// and `record` do. Inlined with the maker's call (a generic: a closure would stay a call) into
+    /// the `.graph` producers: a generic call and a copy of the value fewer per object.
     @inline(__always)
     func graphValue<Maker: GraphValueMaker>(_ producer: Producer<Maker.Value>, made maker: Maker) throws -> Maker.Value
     {
@@ -122,17 +119,15 @@ extension Resolution {
         return value
     }
 
-    /// Runs a factory under the re-entry guard: a factory met again before it returned is a cycle,
-    /// unless the recursion recorded new instances since (then a `.graph` object further on closes
-    /// it).
+    /// Runs a factory under the re-entry guard: met again before it returned, it is a cycle, unless
+    /// the recursion recorded new instances since (a `.graph` object further on closes it).
     func constructing<T>(_ producer: AnyProducer, allowsProgress: Bool, _ make: () throws -> T) throws -> T {
         if case .underConstruction(let since) = lookup(producer),
             !allowsProgress || since == pointee.registrations
         {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }
-        // Met again from a fresh resolve the factory itself started (e.g. `Provider.get()`): that
-        // resolve sees none of this one's instances, so it would start the factory forever.
+        // Met again from a resolve the factory started: see `ActiveResolutions.isConstructing`.
         if isConstructingOutside(producer), !producer.key.isAssistedTarget {
             throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
         }

@@ -1,9 +1,7 @@
-// The singleton creations and hooked objects under way in a resolve, and the work that waits for
-// its end: creation frames, deferred publications and hooks.
+// The creation frames of a resolve, and the publications and hooks that wait for its end.
 
 extension ResolutionState {
-    /// Starts a singleton creation, or an object whose hook must wait until what it reads is
-    /// complete.
+    /// Starts a singleton creation, or an object whose hook waits until what it reads is complete.
     mutating func beginCreation() {
         creationFrames.append(CreationFrame(start: registrations))
     }
@@ -11,10 +9,10 @@ extension ResolutionState {
     /// Whether what is made now is an object the container keeps or made inside its creation.
     var isMakingKeptObject: Bool { keptCreations > 0 }
 
-    /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`.
-    /// When it read nothing still under construction outside itself, its hooks run (objects reached
-    /// first, first) and then its singletons are published; else they wait for the enclosing frame,
-    /// or for the end of the resolve.
+    /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`. When
+    /// it read nothing still under construction outside itself, its hooks run (objects reached
+    /// first, first), then its singletons are published; else both wait for the enclosing frame, or
+    /// for the end of the resolve.
     ///
     /// - Throws: the first hook's error; the frame's singletons are then discarded.
     mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
@@ -45,23 +43,21 @@ extension ResolutionState {
         }
     }
 
-    /// Adds `hook` to the innermost frame: a nested program run's object, complete once the run
-    /// is (see `ResolveProgram.runNested(in:)`, which began the frame).
+    /// Adds `hook` to the innermost frame (see `ResolveProgram.deferHook`).
     mutating func deferHook(_ hook: PendingHook) {
         guard !creationFrames.isEmpty else { return }
         creationFrames[creationFrames.count - 1].hooks.append(hook)
     }
 
-    /// Ends the innermost frame, which failed: its singletons and what was deferred to it are
-    /// discarded, its hooks never run. (Deferred creations read into it, so they cannot outlive it.)
+    /// Ends the innermost frame, which failed: its singletons and what was deferred to it (which
+    /// read into it) are discarded, its hooks never run.
     mutating func abandonCreation() {
         guard let frame = creationFrames.popLast() else { return }
         for deferred in frame.deferred.reversed() { deferred.discard() }
     }
 
     /// Notes, for the innermost frame, that it read an object made outside it, which may still be
-    /// under construction: what a program's framed region reads from its own slots (see
-    /// `ResolveProgram.ScopeRegion.framed`). Deferred as far as `noteWaitingFill` defers.
+    /// under construction (see `ScopeRegion.framed`): deferred as `noteWaitingFill` defers.
     mutating func noteReadOutside() { noteWaitingFill() }
 
     /// Ends the frames above the first `count`, which failed (see `abandonCreation`).
@@ -76,9 +72,8 @@ extension ResolutionState {
         creationFrames[creationFrames.count - 1].earliestRead = -1
     }
 
-    /// Whether hooks or publications wait for the end of the resolve.
-    /// Mutating, as every member read through `Resolution.pointee`: a getter would copy the
-    /// whole state (a retain of each of its references) to read two counts.
+    /// Whether hooks or publications wait for the end of the resolve. Mutating, not a getter, so
+    /// that it reads the state by address (see `ResolutionState`).
     mutating func hasWorkDeferredToEnd() -> Bool {
         guard let pendingWork else { return false }
         return !pendingWork.creationsDeferredToEnd.isEmpty || !pendingWork.hooksDeferredToEnd.isEmpty

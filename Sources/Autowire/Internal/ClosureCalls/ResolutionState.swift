@@ -4,10 +4,9 @@ import Synchronization
 /// graph (the `.graph` scope, cycles), which factories are under construction, and which
 /// singletons it created.
 ///
-/// It lives on the stack of the run that owns it, in memory the run set aside (see
-/// `ResolutionSpace`), with its first table, so a resolve allocates nothing but the objects it
-/// creates until the table grows. Every method that touches the table is `mutating`, so calls
-/// through `Resolution.pointee` pass the state by address instead of copying it.
+/// It lives on the stack of the run that owns it, with its first table (see `ResolutionSpace`), so
+/// a resolve allocates nothing but its objects until the table grows. Methods that touch the table
+/// are `mutating`: calls through `Resolution.pointee` then pass the state by address.
 struct ResolutionState {
     enum Lookup {
         case absent
@@ -20,8 +19,7 @@ struct ResolutionState {
     /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
     /// recursion made progress (it may close) or not (it never will).
     var registrations: Int { table.registrations }
-    /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
-    /// while it stays the same.
+    /// Grows each time the table reallocates, moving slots: a slot index holds only while it stays.
     var generation: Int { table.generation }
     /// The number that tells this resolve from any other, given when a closure factory first
     /// receives a `Resolver` (0 until then): resolvers find their resolve by it (see `Resolver`).
@@ -30,31 +28,26 @@ struct ResolutionState {
     let seed: BorrowedValue?
     /// The request of a `RequestScope` resolve.
     let request: BorrowedValue?
-    /// The run around the one this resolution belongs to, if that run was started inside another
-    /// resolve on the same thread (from an `init()`, a `didSet`, a factory): what it is building
-    /// must not be started again here.
+    /// For a run started inside another resolve on this thread, the run around it: what that one is
+    /// building must not be started again here.
     var outer: StackReference<ProgramRun>?
     /// The innermost nested program run in this resolution (see `ResolveProgram.runNested(in:)`),
     /// linked to the ones around it: what they are building is this resolve's.
     var innermostNestedRun: StackReference<ProgramRun>?
-    /// The singleton creations under way in this resolve, innermost last. Here rather than in
-    /// `pendingWork`: every instance read checks it, and each access to a class's property is
-    /// checked for exclusivity at run time (about 90 instructions).
+    /// The singleton creations under way, innermost last: here, not in `pendingWork`, since every
+    /// instance read checks it and each access to a class's property costs an exclusivity check.
     var creationFrames: [CreationFrame] = []
     /// How many objects the container keeps (singletons, custom-scope, resettable and `.weak`
     /// instances) this resolve is making, one inside another: handles and resolvers made while
     /// it is not zero hold their container weakly (see `RegistryReference`).
     var keptCreations = 0
-    /// Work deferred to the end and fills waiting for a factory: made the first time one is
-    /// needed. Most resolves need none, and then start and end without those arrays to set up and
-    /// release.
+    /// Work deferred to the end and waiting fills, made when first needed: most resolves need none.
     var pendingWork: PendingWork?
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
 
     /// Sets up a resolve with an empty table in `memory`, for an assisted factory's `seed` or a
-    /// request scope's `request`. Inlined: called out of line, it returned the state by a copy
-    /// (about 100 instructions a resolve, callgrind).
+    /// request scope's `request`. Inlined: called out of line, it returns the state by a copy.
     @inline(__always)
     init(memory: GraphTableMemory, seed: BorrowedValue? = nil, request: BorrowedValue? = nil) {
         table = GraphTable(in: memory)
@@ -89,8 +82,7 @@ struct ResolutionState {
         beginConstruction(producer, since: registrations)
     }
 
-    /// Marks a producer as under construction since this resolve had recorded `since` instances;
-    /// returns the previous mark to restore afterwards.
+    /// Marks a producer as under construction since `since` records; returns the previous mark.
     mutating func beginConstruction(_ producer: AnyProducer, since: Int) -> Int {
         let index = slot(claiming: producer)
         let previous = table.constructionMark(at: index)
@@ -175,8 +167,7 @@ struct ResolutionState {
         return found && !table.hasInstance(at: index) && table.constructionMark(at: index) >= 0
     }
 
-    /// Calls `body` with each recorded instance and the identity of its producer (the bits of its
-    /// `ObjectIdentifier`), for validation, which looks at what a resolve leaves alive.
+    /// Calls `body` with each recorded instance and its producer's identity bits (for validation).
     mutating func forEachInstance(_ body: (UInt, AnyObject) -> Void) { table.forEachInstance(body) }
 
     /// Gives the resolve its `serial`, unique in the process.

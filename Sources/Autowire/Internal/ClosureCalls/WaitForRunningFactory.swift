@@ -1,12 +1,11 @@
-/// A property of a nested program's waiting variant that asks for a factory running in the
-/// resolution the run works in: a closure that factory's arguments called resolved the program's
-/// root, so the factory cannot be called again (it would re-enter itself) and has no product yet.
-/// The property is written when the factory returns, which closes the cycle: this call registers
-/// the wait there (`Resolution.wait(for:toFill:with:)`), with the object being filled as its
-/// argument, and the creation frame it is in keeps its hooks until then.
+/// A property of a nested program's waiting variant that asks for a factory running in the run's
+/// resolution: a closure that factory's arguments called resolved the program's root, so the
+/// factory cannot be called again (it would re-enter itself) and has no product yet. The property
+/// is written when the factory returns, closing the cycle: this call registers the wait
+/// (`Resolution.wait(for:toFill:with:)`), and the creation frame it is in keeps its hooks until
+/// then.
 ///
-/// Its product is that object again: a program's call makes a value, and the slot holding this
-/// one is released like any other.
+/// Returns the object being filled: every call makes a value, released like any other.
 final class WaitForRunningFactory: ProgramFactory {
     /// What the property asks for: the running factory's producer, or an alias that hands it on.
     private let requested: AnyProducer

@@ -1,19 +1,16 @@
 /// One `binder.bind(…)…to(…)` statement, kept until the container compiles it.
 ///
-/// Declarations are only read while compiling, under the registry's lock.
-///
-/// A class: a declaration is read from several tables while building, and a struct of its size
-/// was copied (a retain per reference it holds) each time, and moved in large blocks as the
-/// binder's list grew.
+/// Only read while compiling, under the registry's lock. A class, not a struct: a declaration is
+/// read from several tables while building, and a struct of its size would be copied (a retain per
+/// reference it holds) each time.
 final class BindingDeclaration {
     /// What the binding provides: the bound type and tag (for contributions, the element's).
     let key: BindingKey
     /// Set for `intoCollection()` and `intoDictionary(key:)` contributions.
     let contribution: Contribution?
-    /// The key this declaration makes resolvable: its own, or its collection's.
-    ///
-    /// This and `isContribution` are stored rather than read from `contribution`: each read copied
-    /// the whole contribution (an existential and three closures) through generic value witnesses.
+    /// The key this declaration makes resolvable: its own, or its collection's. Stored, as is
+    /// `isContribution`, since reading `contribution` copies it whole (an existential and three
+    /// closures) through value witnesses.
     let providedKey: BindingKey
     /// Whether `contribution` is set.
     let isContribution: Bool
@@ -47,8 +44,8 @@ final class BindingDeclaration {
 
 /// How a contribution joins its collection: `[Element]` in binding order, or `[Key: Element]`.
 ///
-/// A class: every declaration holds an optional one, and copying a struct of five fields, even a
-/// nil one, went through an outlined copy of about 90 instructions, twice per binding.
+/// A class, not a struct: every declaration holds an optional one, and copying a struct of five
+/// fields, even a nil one, goes through an outlined copy, twice per binding.
 final class Contribution {
     let collectionKey: BindingKey
     /// The dictionary key, for keyed contributions.

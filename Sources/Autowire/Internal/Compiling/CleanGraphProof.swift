@@ -2,18 +2,12 @@
 /// container leave the compiling of such a binding to its first resolve, so that building costs
 /// about what registering does, while a broken binding still fails the build.
 ///
-/// The proof walks the keys compiling would look up, following the same rules (a binding first,
-/// else an `Injectable` class autowired or a `ConstructorInjectable` type constructed) but only
-/// where the outcome is certain. It gives up, and
-/// the binding is compiled when the container is built, as soon as anything could be a problem
-/// or is beyond what it follows:
-/// - a key nothing can provide, unless an `.optional` property asks for it (left nil);
-/// - a cycle (the compiler's cycle check tells closable ones from the others);
-/// - in a child container, a key the child does not bind itself;
-/// - a binding that says nothing of its reach (collections, offered instances, request values),
-///   a synthesized type (`Provider`, `Lazy`, `Tagged`, …), an assisted property, or a property
-///   declared on another class;
-/// - a path deeper than `maximumDepth`, which compiling could not follow on a small stack.
+/// The proof walks the keys compiling would look up, by the same rules, but only where the outcome
+/// is certain. It gives up (the binding is then compiled when the container is built) at anything
+/// that could be a problem or is beyond what it follows: a key nothing provides (unless an
+/// `.optional` property asks for it), a cycle (the cycle check tells closable ones from the
+/// others), a key a child container does not bind itself, a binding with no `StaticReach`, a
+/// synthesized type, an assisted or misdeclared property, a path deeper than `maximumDepth`.
 ///
 /// So a proven key compiles, whenever and wherever it is compiled, into the same producers with
 /// no problem: its compiling depends only on the bindings, which never change, and on the types.
@@ -22,15 +16,12 @@ struct CleanGraphProof {
     /// Keys whose whole reach was walked and found clean, with the length of the longest path
     /// down from each (1 for a key that reaches nothing).
     private var proven: [BindingKey: Int] = [:]
-    /// The walk's path, kept between calls so that each walk reuses its storage. A key is on the
-    /// path at most once, and the path is at most `maximumDepth` long: looking a key up in it is a
-    /// short scan, cheaper than building a set for every walk (about 750 instructions a binding,
-    /// callgrind).
+    /// The walk's path, kept between calls so that each walk reuses its storage. A key is on it at
+    /// most once, and it is at most `maximumDepth` long: a scan finds a key cheaper than a set.
     private var path: [Step] = []
 
     /// Compiling recurses once per binding on a path (see `PlanCompiler.producerLeavingFills`):
-    /// keys with longer paths below them are compiled while the container is built, on the
-    /// builder's stack, as before.
+    /// keys with longer paths below are compiled at build time, on the builder's stack.
     static let maximumDepth = 32
 
     /// For a container of `bindingCount` bindings: `proven` gets room for them up front, rather than

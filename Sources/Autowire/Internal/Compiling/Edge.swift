@@ -30,10 +30,9 @@ struct Edge {
         self.isPropertyFill = isPropertyFill
     }
 
-    /// Whether a resolve that meets this edge's target while its factory runs (a cycle through a
-    /// constructor, closing through this property) writes the property once the factory returns,
-    /// rather than failing: the target's value is shared, and recorded when made. A target that is
-    /// an alias waits for the factory it hands on.
+    /// Whether a resolve meeting this edge's target while its factory runs (a cycle through a
+    /// constructor, closing here) writes the property once the factory returns rather than failing:
+    /// the value is shared, and recorded when made. An alias waits for the factory it hands on.
     var waitsForRunningFactory: Bool {
         guard isPropertyFill else { return false }
         let maker = target.valueMaker
@@ -65,8 +64,8 @@ enum EdgeLabel {
     }
 
     /// The path component of `edge`, taken from `owner`. A property is named by the class that
-    /// declares it: for a binding with a scope of its own
-    /// (`bind(Port.self).scoped(.transient).to(PortImpl.self)`), the implementation, not the key.
+    /// declares it: the implementation, not the key, for a binding with a scope of its own
+    /// (`bind(Port.self).scoped(.transient).to(PortImpl.self)`).
     static func pathComponent(_ edge: Edge, of owner: AnyProducer) -> String {
         var ownerTypeName = owner.key.typeName
         if case .implementation(let implementation, _) = owner.origin { ownerTypeName = typeName(implementation) }

@@ -1,11 +1,10 @@
 /// A table keyed by object identity, for the walks that compile and lower a graph: what
 /// `[ObjectIdentifier: Value]` does, without hashing.
 ///
-/// A dictionary hashes every key with SipHash, about 100 instructions a lookup, which made a
-/// tenth of a small container's first resolve. The keys here are object addresses, which nobody
-/// chooses to collide, so one multiplication spreads them (Fibonacci hashing); collisions are
-/// resolved by linear probing, and removal shifts the entries after a removed one back, so no
-/// tombstones are left.
+/// A dictionary hashes every key with SipHash (about 100 instructions a lookup). The keys here
+/// are object addresses, which nobody chooses to collide, so one multiplication spreads them
+/// (Fibonacci hashing); collisions are resolved by linear probing, and removal shifts the entries
+/// after a removed one back, so no tombstones are left.
 struct IdentityTable<Value> {
     /// An address (0 for an empty position) and its value.
     private struct Entry {
@@ -13,8 +12,7 @@ struct IdentityTable<Value> {
         var value: Value?
     }
 
-    /// One allocation, made on the first insertion: most tables of a walk stay small, and many
-    /// stay empty.
+    /// One allocation, made on the first insertion: most tables of a walk stay small, many empty.
     private var entries: [Entry] = []
     /// The word's width (64, or 32 on `arm64_32`) minus log2 of the capacity: the shift that keeps
     /// the top bits of the product.

@@ -19,16 +19,14 @@ enum Lowering {
     /// A closure factory's value, made inside the program's run, in a resolution that shares the
     /// run's `.graph` objects (see `ClosureCall`); one per resolve when `shared`.
     case closureCall(AnyProducer, shared: Bool)
-    /// The closure factory of an object a scope keeps (a singleton's, a `.weak` one's), called in
-    /// the object's region as `make` calls it: in the run's joined resolution, marked under
-    /// construction there until it returns, and recorded there once made (see `ClosureCall`,
+    /// The closure factory of an object a scope keeps, called in its region by `make`: in the run's
+    /// joined resolution, marked under construction until it returns and recorded once made (see
     /// `Producer.keptClosure(_:)`). Only a scope's lowering holds one, as what its region makes.
     case keptClosure(AnyProducer, make: (Resolution) throws -> AnyObject)
     /// No program makes it: lowering stops where it is met (`ProgramLowering.Stop.unsupported`).
     case unsupported
 
-    /// Whether a program makes a new value of it each time it is met, by code of its own (a
-    /// transient object, or a transient factory's call).
+    /// Whether a program makes a new value each time it is met (transient object or factory call).
     var isMadeEachTimeMet: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
@@ -36,8 +34,7 @@ enum Lowering {
         }
     }
 
-    /// Whether a program makes a new object of it each time it is met, by `init()` (not a
-    /// factory's call).
+    /// Whether a program makes a new object each time it is met, by `init()` (not a factory call).
     var isTransientObject: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared): !shared

@@ -1,11 +1,10 @@
-/// The plan compiler's stack of classes met whose property fills are not compiled yet, innermost
-/// last, each with how far compiling its fills got: the compiler's own stack, so that a chain of
-/// any depth compiles without recursing.
+/// The plan compiler's own stack of classes whose property fills are not compiled yet, innermost
+/// last, each with how far it got: a chain of any depth compiles without recursing.
 ///
-/// Entries are values in one array rather than an object per class, which cost an allocation, and
-/// its release, for every class compiled. `next(above:)` hands out a copy of the top entry, so
-/// that no read of the array's buffer spans the compiling of that fill, which may push the next
-/// class (a buffer borrowed for the read is not uniquely referenced, and the push copied it whole).
+/// Entries are values in one array rather than an object (an allocation) per class.
+/// `next(above:)` hands out a copy of the top entry, so that no read of the array's buffer spans
+/// the compiling of that fill, which may push the next class (a buffer borrowed for the read is
+/// not uniquely referenced, and the push would copy it whole).
 struct PendingFills {
     /// The fills of one class.
     struct Entry {
@@ -44,8 +43,7 @@ struct PendingFills {
     var depth: Int { entries.count }
 
     mutating func push(_ entry: Entry) {
-        // Room for a small graph's depth at once: grown from empty, the array was reallocated at
-        // each doubling.
+        // Room for a small graph's depth at once, rather than a reallocation at each doubling.
         if entries.isEmpty { entries.reserveCapacity(8) }
         entries.append(entry)
     }

@@ -1,15 +1,13 @@
 /// Children resolve in their own view (DESIGN.md, "Composition"): how a key an ancestor binds is
 /// compiled in a child, and the collections that gather contributions across containers.
 extension PlanCompiler {
-    /// The producer of `key`, which an ancestor binds, as this container sees it (a child
-    /// resolves in its own view).
+    /// The producer of `key`, which an ancestor binds, as this container sees it.
     ///
-    /// A producer whose instances the ancestor keeps (a singleton, a custom scope, `.weak`) is the
-    /// ancestor's, built in the ancestor's view. Any other is evaluated here: its declaration is
-    /// compiled in this container, so that what it reaches sees this container's bindings and
-    /// overrides, and a `.graph` object is one per key per resolve rather than one from each
-    /// container. The ancestor's own producer is used instead when that would make no difference:
-    /// its graph reaches, or found absent, none of this container's keys.
+    /// One whose instances the ancestor keeps (a singleton, a custom scope, `.weak`) is the
+    /// ancestor's. Any other is compiled here, so that what it reaches sees this container's
+    /// bindings and overrides, and a `.graph` object is one per key per resolve. The ancestor's
+    /// own is used when that makes no difference: its graph reaches, or found absent, none of this
+    /// container's keys.
     func inheritedProducer(for key: BindingKey, from parent: Registry, register: Bool) -> AnyProducer? {
         let inherited: AnyProducer
         do {
@@ -110,9 +108,8 @@ extension PlanCompiler {
     }
 
     /// The element `owner`'s own collection `key` has under `label`, when `declaration` keeps its
-    /// instances (a scope of its own that is `.singleton`, `.weak` or custom): kept instances
-    /// belong to the container that binds them. Nil when `owner`'s collection does not compile,
-    /// which compiling the declaration here reports.
+    /// instances: they belong to the container that binds them. Nil when `owner`'s collection does
+    /// not compile, which compiling the declaration here reports.
     static func keptElement(
         _ label: String, of key: BindingKey, declaredBy declaration: BindingDeclaration, in owner: Registry
     ) -> AnyProducer? {

@@ -7,19 +7,17 @@
 /// lead to groups compiled no later, so threads creating along static edges take locks in one order.
 extension PlanCompiler {
     func groupCreationLocks() {
-        // Read in place, with no list of the new producers made: filtering into one cost about
-        // 300 instructions a producer (a generic append each), a tenth of a fresh container's
-        // first resolve.
+        // Read in place, with no list of the new producers made: filtering into one costs a
+        // generic append per producer.
         func isNew(_ producer: AnyProducer) -> Bool {
             !producer.isGroupedForCreation && producer.registry === registry
         }
         // A group never reaches producers compiled before (theirs were published with edges to
-        // what existed then), so with fewer than two new singletons no group needs a shared lock:
-        // the walk, a third of a small container's first resolve, is skipped. So it is when the
-        // cycle check found no cycle below any of them (it follows every edge this walk would):
-        // then every group is one producer (building 100 bindings: a twentieth of the time).
-        // Producers registered before the last grouping were all grouped by it: a compiler that
-        // finishes many times (validation compiles each probe apart) reads only the new ones.
+        // what existed then), so the walk is skipped with fewer than two new singletons, or when
+        // the cycle check (which follows every edge this walk would) found no cycle below them:
+        // every group is then one producer. The last grouping grouped every producer registered
+        // before it: a compiler that finishes many times (validation compiles each probe apart)
+        // reads only the new ones.
         let registered = self.registered[groupedCount...]
         defer { groupedCount = self.registered.count }
         var newSingletons = 0

@@ -23,9 +23,9 @@ extension PlanCompiler {
         var hops: [Hop] = []
         /// Producers finished in this walk, with their reach.
         var finished: [(producer: AnyProducer, reach: Int)] = []
-        /// The hop that first reached each producer, to name the path to a cycle found later;
-        /// kept only when `recordsFirstHops` (a table of hops cost about 900 instructions an
-        /// insertion, a sixth of the walk, and only a walk that saw a cycle reads it).
+        /// The hop that first reached each producer, naming the path to a cycle found later; kept
+        /// only when `recordsFirstHops`: its insertions cost a sixth of a walk, and only a walk
+        /// that saw a cycle reads it.
         var firstHop = IdentityTable<Hop>()
         var recordsFirstHops = false
         /// Whether any edge led back onto the current path.
@@ -35,8 +35,7 @@ extension PlanCompiler {
         /// Producers reached so far, counting those of skipped checked subgraphs.
         var reached = 0
 
-        /// Room for a small graph from the start: grown from empty, the lists reallocated three or
-        /// four times each for a graph of six.
+        /// Room for a small graph from the start, rather than a reallocation at each doubling.
         init() {
             hops.reserveCapacity(Walk.initialCapacity)
             finished.reserveCapacity(Walk.initialCapacity)
@@ -68,23 +67,18 @@ extension PlanCompiler {
         }
         guard problems.count == problemsBefore, !walk.foundUnclosable else { return }
         root.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: !walk.sawCycle)
-        // With no cycle below the root, every producer reached was checked too: marking them lets
-        // later walks (other roots, validation probes) stop there instead of walking the same
-        // subgraph again, which made checking a chain of n classes from each of them O(n²).
+        // With no cycle below the root, every producer reached is checked too: marked, later walks
+        // (other roots, validation probes) stop there rather than walk it again (O(n²) on a chain).
         guard !walk.sawCycle else { return }
         for (producer, reach) in walk.finished where producer.rootCheck == nil && producer.registry === registry {
             producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
         }
     }
 
-    /// Checks `producer`, whose edges are complete (a class whose fills are all compiled, a typed
-    /// factory whose parameters are), when each of its edges leads to a producer checked before and
-    /// found acyclic: then no cycle passes through it, and its reach is theirs plus one (see
-    /// `reachThroughCheckedEdges`). Done as each producer of a new graph is finished, innermost
-    /// first, it leaves the root's check, and any later check of a root the graph reaches, nothing
-    /// to walk: the walk of a fresh container's first root cost about 8,000 instructions for six
-    /// classes. Not in a `RequestScope`'s container, whose root check also looks for kept objects
-    /// that reach the request.
+    /// Checks `producer`, whose edges are complete, when each leads to a producer checked before
+    /// and found acyclic (see `reachThroughCheckedEdges`). Done as each producer of a new graph is
+    /// finished, it leaves root checks nothing to walk. Not in a `RequestScope`'s container, whose
+    /// root check also looks for kept objects that reach the request.
     func checkWhenEdgesAreChecked(_ producer: AnyProducer) {
         guard producer.rootCheck == nil, producer.registry === registry, !registry.settings.bindsRequest,
             let reach = reachThroughCheckedEdges(of: producer)
@@ -92,11 +86,9 @@ extension PlanCompiler {
         producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
     }
 
-    /// What the walk from `root` would find when each edge it follows leads to a producer checked
-    /// before and found acyclic (or there is none): no cycle, and the reach of the distinct
-    /// targets plus one. Nil when the walk must run. (Building a container checks each binding
-    /// as a root, and most lead straight to what an earlier root's walk checked: a walk costs
-    /// its tables' allocations even then.)
+    /// What the walk from `root` would find when each edge leads to a producer checked before and
+    /// found acyclic: no cycle, and the distinct targets' reach plus one. Nil when the walk must
+    /// run (which allocates its tables even for the many roots that lead straight to checked ones).
     private func reachThroughCheckedEdges(of root: AnyProducer) -> Int? {
         let edges = root.compiledEdges
         guard edges.count <= 16 else { return nil }
@@ -118,11 +110,9 @@ extension PlanCompiler {
         let reachedBefore: Int
     }
 
-    /// Walks `root`'s static graph depth first; returns how many producers it reaches (at most all
-    /// reached so far, as shared ones may be counted on several branches).
-    ///
-    /// Iterative, with its own stack of frames: a chain thousands of classes deep is walked without
-    /// recursing. While a frame's target is walked, the hop to it stays on `walk.hops`.
+    /// Walks `root`'s static graph depth first, with a stack of its own (no recursion); returns how
+    /// many producers it reaches (at most all reached so far, as shared ones may be counted on
+    /// several branches). While a frame's target is walked, the hop to it stays on `walk.hops`.
     private func visit(_ root: AnyProducer, _ walk: inout Walk) -> Int {
         var frames: [Frame] = []
         frames.reserveCapacity(Walk.initialCapacity)
@@ -177,11 +167,10 @@ extension PlanCompiler {
         return Frame(producer: producer, reachedBefore: walk.reached)
     }
 
-    /// The next edge of `frame`'s producer that a resolve follows at once (deferred edges never
-    /// take part in a cycle), advancing the frame past it; with `endlessOnly`, only edges to
-    /// producers that do not record their instance early, and no property that waits for a running
-    /// factory (going round through it stops there, so it can hide no endless cycle, while walking
-    /// it could mark what lies beyond finished before a cycle through them was seen).
+    /// The next edge of `frame`'s producer that a resolve follows at once (deferred edges take no
+    /// part in a cycle), advancing past it. With `endlessOnly`, only edges to producers that do not
+    /// record early, and no property waiting for a running factory: going round stops there, so it
+    /// hides no endless cycle, and walking it could mark what lies beyond finished too soon.
     private func nextEdge(of frame: inout Frame, endlessOnly: Bool) -> Edge? {
         let edges = frame.producer.compiledEdges
         while frame.nextEdge < edges.count {
@@ -197,11 +186,10 @@ extension PlanCompiler {
     /// Whether a resolve that meets `cycle.first` again through `closingEdge`, after going round
     /// `cycle`, stops.
     ///
-    /// Going round from the producer met again: an object recorded before its properties are filled
-    /// (an autowired class outside `.transient`) ends the cycle; a factory outside `.transient` that is
-    /// still running cannot be entered again, unless it is met through a property, which is then
-    /// written when the factory returns; transient producers and aliases (which only forward) are
-    /// entered again, so the cycle goes on to the next producer.
+    /// Going round from the producer met again: an object recorded before it is filled (an
+    /// autowired class outside `.transient`) ends the cycle; a running factory outside `.transient`
+    /// cannot be entered again, unless met through a property, then written when it returns;
+    /// transient producers and aliases are entered again, so the cycle goes on.
     private func closes(through cycle: [Hop], closingEdge: Edge) -> Bool {
         for (index, hop) in cycle.enumerated() {
             let producer = hop.producer
@@ -228,10 +216,9 @@ extension PlanCompiler {
         return position == cycle.count - 1 ? closingEdge : cycle[position].edge
     }
 
-    /// A cycle made only of producers that never record an instance early (transient classes,
-    /// aliases, factories) goes round forever wherever a resolve enters it, even when the first walk
-    /// reached it through a shared object first and so never saw it as a cycle of its own (a resolve
-    /// then recursed until the stack overflowed).
+    /// A cycle of producers that never record an instance early (transient classes, aliases,
+    /// factories) goes round forever wherever it is entered, even when the first walk reached it
+    /// through a shared object and so never saw it as a cycle (a resolve would overflow the stack).
     private func findEndlessCycles(_ walk: inout Walk) {
         var visits = IdentityTable<Visit>()
         var hops: [Hop] = []
@@ -302,11 +289,9 @@ extension PlanCompiler {
     /// The producers of `cycle` (which does not close entered at its first producer) where a
     /// resolve entering it goes round and stops.
     ///
-    /// Entered at a producer that stops a resolve coming back to it (one recorded early, or a
-    /// shared factory met again through a property, which waits), a cycle closes; entered
-    /// anywhere else, going round stops at the first producer that decides, as `closes` says. So
-    /// the entries are exactly those producers: one look at each, rather than `closes` for each
-    /// turn of the cycle (quadratic in its length).
+    /// Those are exactly the producers that stop a resolve coming back to them (recorded early, or
+    /// a shared factory met again through a property, which waits), as `closes` decides: one look
+    /// at each, rather than `closes` for each turn of the cycle (quadratic in its length).
     private func entriesWhereItCloses(_ cycle: [Hop]) -> [AnyProducer] {
         guard let closingEdge = cycle.last?.edge else { return [] }
         return cycle.indices.compactMap { index in

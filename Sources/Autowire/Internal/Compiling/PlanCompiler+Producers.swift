@@ -74,7 +74,7 @@ extension PlanCompiler {
         let ownKey = BindingKey(type: type, tag: nil)
         let injectedKey = BindingKey(type: type, tag: InjectedObject.self)
         // Walked only when such a producer exists: validation makes an injection target per class,
-        // and a walk each made validating a chain of n classes O(n²).
+        // and a walk each would make validating a chain of n classes O(n²).
         if self.producer(registeredFor: ownKey) != nil || self.producer(registeredFor: injectedKey) != nil {
             producer.selfProducers = producer.reached { reached in
                 reached.scope == .graph && (reached.key == ownKey || reached.key == injectedKey)

@@ -12,8 +12,7 @@ extension PlanCompiler {
         let handle: ObjectIdentifier?
     }
 
-    /// A handle on the way: its producer, and where the property or parameter that holds it was
-    /// declared.
+    /// A handle on the way, with where the property or parameter holding it was declared.
     private struct HandleOnPath {
         let producer: AnyProducer
         let location: SourceLocation?

@@ -8,21 +8,18 @@ final class PlanCompiler: CompilerStorage {
     let registry: Registry
     private(set) var problems: [Diagnostic] = []
     /// The producers this compilation registered, in order: what its creation locks are grouped
-    /// over, rather than every producer of `table` (a walk of the whole table on each compilation
-    /// of a new root, however few producers it added).
+    /// over, rather than the whole `table`, however few producers a compilation adds.
     private(set) var registered: [AnyProducer] = []
     /// How many of `registered` the last `groupCreationLocks` grouped.
     var groupedCount = 0
     /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
     /// checked once the whole compilation is done, when their edges are complete.
     private var scheduledRoots: [AnyProducer] = []
-    /// Cycles already reported, as the set of producers on them: the same cycle reached from
-    /// several roots is reported once.
+    /// Cycles already reported, as their producers: one reached from many roots is reported once.
     var reportedCycles: Set<Set<ObjectIdentifier>> = []
-    /// Whether a root whose graph enters a cycle where it cannot close, while entering it at
-    /// another of its producers closes it, is only left unchecked rather than reported: what
-    /// building a container (and validating its bindings) does, since cycles are judged per
-    /// entry. A top-level resolve, or `validate` of a root, that enters it there reports it.
+    /// Whether a root entering a cycle where it cannot close, while entering it elsewhere closes
+    /// it, is left unchecked rather than reported: cycles are judged per entry, so building (and
+    /// validating bindings) leaves it to a top-level resolve or `validate` of a root entering it.
     var defersEntryDependentCycles = false
     /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates,
     /// with the type of the seed its `make(_:)` is given.
@@ -50,7 +47,7 @@ final class PlanCompiler: CompilerStorage {
     init(registry: Registry, table: [BindingKey: AnyProducer], reservingRoomFor count: Int = 0) {
         self.registry = registry
         super.init(committed: table, reservingRoomFor: count)
-        // One allocation, where growing from empty made one per doubling.
+        // One allocation rather than one per doubling.
         if count > 0 { registered.reserveCapacity(count) }
         registry.compilations.add(1, ordering: .relaxed)
     }
@@ -66,9 +63,8 @@ final class PlanCompiler: CompilerStorage {
 
     /// Runs the root checks scheduled while compiling; call once before committing.
     ///
-    /// What a `Provider` or `Lazy` resolves is entered only when `get()` is called: a cycle its
-    /// target enters where it cannot close is that call's error (the resolve it starts finds the
-    /// factory running around it, and fails there), not the compilation's.
+    /// What a `Provider` or `Lazy` resolves is entered only by `get()`: a cycle that cannot close
+    /// there fails that call (its resolve meets the running factory), not the compilation.
     func finish() {
         let defers = defersEntryDependentCycles
         defersEntryDependentCycles = true
@@ -77,9 +73,8 @@ final class PlanCompiler: CompilerStorage {
         groupCreationLocks()
     }
 
-    /// The producer for `key`, compiling it if needed, or nil when nothing can provide it.
-    ///
-    /// Everything it reaches is compiled when it returns.
+    /// The producer for `key`, compiling it and all it reaches if needed; nil when nothing can
+    /// provide it.
     func producer(for key: BindingKey) -> AnyProducer? {
         // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
         // compiled below are none.
@@ -180,30 +175,26 @@ final class PlanCompiler: CompilerStorage {
     {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
         // Read once: a computed `dependencies` may build its list on every call. Its entries lose
-        // their root type at once: generic code that handles a `Dependency<Root>` looks up its
-        // metadata (and its array's) at every turn, about 500 instructions each.
+        // their root type at once: generic code handling a `Dependency<Root>` looks up its metadata
+        // at every turn.
         let dependencies = withoutRepeats(
             reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
-        // Likewise the producer's edges, one for each fill compiled.
         if dependencies.count > 1 { producer.reserveEdgeCapacity(dependencies.count) }
         plan.prepare(type: type, dependencies: dependencies, registry: registry)
         plan.hook = InjectionHook.of(type)
         return PendingFills.Entry(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }
 
-    /// The list without entries written again (a copy-pasted `.inject(\.x)`): the property is
-    /// filled, and any problem with it reported, once.
-    ///
-    /// Entries are compared pairwise, first by key (two words): hashing a key path walks its
-    /// components, and a set of them cost 6,700 instructions for a class with one dependency.
+    /// The list without entries written again (a copy-pasted `.inject(\.x)`), so that a property is
+    /// filled, and reported, once. Compared pairwise, first by key, with no set: hashing a key path
+    /// walks its components.
     private func withoutRepeats(_ dependencies: [DeclaredDependency]) -> [DeclaredDependency] {
         guard dependencies.count > 1 else { return dependencies }
         func repeatsAnEarlierEntry(_ index: Int) -> Bool {
             let requirement = dependencies[index].requirement
             func sameKey(_ earlier: DeclaredDependency) -> Bool { earlier.requirement.key == requirement.key }
-            // Key paths only for an entry whose key was met before: reading one is a dynamic cast
-            // of an existential, about 190 instructions a class with two dependencies.
+            // Key paths only for an entry whose key was met before: reading one is a dynamic cast.
             guard dependencies[..<index].contains(where: sameKey), let keyPath = requirement.anyKeyPath else {
                 return false
             }

@@ -1,14 +1,12 @@
-// Absence: where an offered object that may be gone stands to the `.optional` properties being
-// filled, which a resolve leaves as they were when the absence reaches them naming at most one
-// step, and how the program leaves them so.
+// Absence: how a program leaves an `.optional` property as it was when an offered object its
+// value needs is gone (see `OptionalPlace`).
 
 extension ProgramLowering {
     /// Where a value begun now stands to the `.optional` properties being filled, for a call that
-    /// may find its value absent: an offered instance that is gone.
-    /// A resolve leaves such a property as it was when the error reaching it is that absence and
-    /// names at most one step (`ResolutionError.isUnavailableInstance`); an object or a named
-    /// factory parameter between the property and the call adds one, so only a call delivering to
-    /// the property itself can be absorbed.
+    /// may find an offered instance gone. A resolve leaves such a property as it was when that
+    /// absence reaches it naming at most one step (`ResolutionError.isUnavailableInstance`); an
+    /// object or a named factory parameter between adds one, so only a call delivering to the
+    /// property itself can be absorbed.
     enum OptionalPlace {
         /// Nothing between the value and the nearest object filled around it is optional: an
         /// absence fails the resolve, as any error does.
@@ -21,9 +19,8 @@ extension ProgramLowering {
         case beside
     }
 
-    /// Where a value begun now for `destination` stands to the `.optional` properties being filled
-    /// (see `OptionalPlace`): decided by the innermost object being filled, since any object below
-    /// an optional property adds a step to what reaches it.
+    /// Where a value begun now for `destination` stands (see `OptionalPlace`): decided by the
+    /// innermost object being filled, since any object below a property adds a step.
     func optionalPlace(of destination: Destination) -> OptionalPlace {
         for index in stack.indices.reversed() {
             guard case .fill(_, _, let steps, _) = stack[index].work, stack[index].next > 0 else { continue }
@@ -34,10 +31,9 @@ extension ProgramLowering {
         return .none
     }
 
-    /// For an alias's `conversion` of an offered object (`argument`) that goes straight into an
-    /// `.optional` property: both as one call, which may find the object gone, so that its absence
-    /// reaches the property in one step and leaves it as it was. Nil when the object is at hand, or
-    /// is no offered object.
+    /// For an alias's `conversion` of an offered object (`argument`) going straight into an
+    /// `.optional` property: both as one call, whose absence reaches the property in one step and
+    /// leaves it as it was. Nil when the object is at hand, or is no offered object.
     func offeredReadConverted(by conversion: ProgramFactory, _ argument: AnyProducer, for destination: Destination)
         -> ProgramFactory?
     {
@@ -61,10 +57,9 @@ extension ProgramLowering {
         return nil
     }
 
-    /// Whether the values of `parameters` may be an offered object's absence that reaches the
-    /// caller naming no step (`ResolutionError.isUnavailableInstance`): through wrappers that name
-    /// none (an `Optional`, a collection, an alias), so that an `.optional` property it reaches is
-    /// left as it was.
+    /// Whether the values of `parameters` may be an offered object's absence reaching the caller
+    /// naming no step (`ResolutionError.isUnavailableInstance`), through wrappers naming none (an
+    /// `Optional`, a collection, an alias): an `.optional` property it reaches is left as it was.
     func mayBeAbsentNamingNoStep(_ parameters: [AnyProducer]) -> Bool {
         var pending = parameters
         var seen = Set<ObjectIdentifier>()

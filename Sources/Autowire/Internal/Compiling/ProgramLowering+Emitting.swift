@@ -86,8 +86,7 @@ extension ProgramLowering {
         }
     }
 
-    /// Emits a call of `factory` with `arguments` (entries of the argument table), its product
-    /// going into `slot`.
+    /// Emits a call of `factory` with `arguments` (argument table entries), its product to `slot`.
     mutating func emitCall(
         _ factory: ProgramFactory, arguments: [UInt32], into slot: Int, toleratesAbsence: Bool = false, path: Int32
     ) {

@@ -1,5 +1,4 @@
-// Completing a factory's product: recorded when shared, written into the properties that waited
-// for it; a construction's product is filled first (see `FilledConstruction`).
+// Completing a factory's product; a construction's is filled first (see `FilledConstruction`).
 
 extension ProgramLowering {
     /// A factory's product, in `slot`, is complete: recorded when `shared`, and written into the
@@ -39,10 +38,9 @@ extension ProgramLowering {
         stack.append(fill)
     }
 
-    /// The product of a construction, in slot `object`, is filled: converted by its boxing, if any,
-    /// then complete as any factory's product is; a `.graph` one is recorded in the joined
-    /// resolution only now, since a cycle back to it waits for the construction, filling included
-    /// (see `FilledConstruction`).
+    /// The product of a construction, in slot `object`, is filled: boxed if need be, then complete
+    /// as any factory's product. A `.graph` one is recorded in the joined resolution only now: a
+    /// cycle back to it waits for the construction, filling included.
     mutating func completeConstruction(
         _ construction: (factory: FilledConstruction, shared: Bool, regionSlot: Int?), of fill: Pending,
         filled object: Int
@@ -71,11 +69,10 @@ extension ProgramLowering {
 }
 
 extension ProgramLowering.Pending {
-    /// For a factory of the user's that has not returned yet (making its arguments, or filling the
-    /// product of a construction): whether its product is shared. Nil for anything else, among them
-    /// what the container makes with its own code (an alias's conversion, a `Tagged` wrapper, a
-    /// collection: calls whose errors do not name them, see `ProgramFactory.namesPath`), which no
-    /// resolution marks as running.
+    /// For a user's factory that has not returned (making its arguments, or filling a
+    /// construction's product): whether its product is shared. Nil for anything else, such as the
+    /// container's own calls (an alias's conversion, a `Tagged` wrapper, a collection: see
+    /// `ProgramFactory.namesPath`), which no resolution marks as running.
     var sharesUnfinishedFactory: Bool? {
         if case .call(let factory, _, _, let shared, _) = work { return factory.namesPath ? shared : nil }
         return construction?.shared

@@ -2,9 +2,8 @@
 // keeps one already, and what must hold for skipping them to change nothing else.
 
 extension ProgramLowering {
-    /// Ends a region after its `leaveScope`. The `.graph` objects made inside it, but for the
-    /// scope's own, are not there when it is skipped: one met after it is made again (see
-    /// `beginShared`).
+    /// Ends a region after its `leaveScope`. A skipped region holds none of the `.graph` objects
+    /// made inside it but the scope's own: one met later is made again (see `beginShared`).
     mutating func closeRegion(_ index: Int) {
         regions[index].end = code.count
         openRegions -= 1
@@ -15,11 +14,10 @@ extension ProgramLowering {
         }
     }
 
-    /// Ends a region that made a `.graph` object that may have been there already (see
-    /// `beginShared`). The object is in its slot after it, whichever ran. So is each object made
-    /// again inside a region that made one again; but when the object came from the joined
-    /// resolution, the program made none of what is inside, and another `.graph` object made there
-    /// is set aside like one of a scope's region.
+    /// Ends a region of a `.graph` object that may have been there already (see `beginShared`): the
+    /// object, and each one made again inside, is in its slot after it, whichever ran. But when the
+    /// object came from the joined resolution, the program made nothing inside, and another
+    /// `.graph` object made there is set aside as in a scope's region.
     mutating func closeShared(_ index: Int) {
         regions[index].end = code.count
         enclosingRegions.removeLast()
@@ -35,10 +33,9 @@ extension ProgramLowering {
             setAside(producer)
         }
         if joins, graphLog.count > opening.graphLogStart {
-            // Everything the region made but its own object is set aside now: an enclosing region
-            // that closes later has only that object left to set aside, and reading the rest
-            // again made a chain of such regions quadratic to lower (a nested program of a chain
-            // has one per object).
+            // Everything the region made but its own object is set aside now, so that an enclosing
+            // region reads only that object again: else a chain of such regions (a nested program
+            // of a chain has one per object) lowers in quadratic time.
             graphLog.removeSubrange(opening.graphLogStart...)
             if logsItsOwn { graphLog.append(opening.producer) }
         }
@@ -52,18 +49,15 @@ extension ProgramLowering {
         madeInRegion[producer] = slot
     }
 
-    /// Before a region publishes its object (in `slot`): the hooks of what it made run now, once
-    /// that is complete, rather than at the end of the resolve, and then the regions deferred to
-    /// it publish theirs.
+    /// Before a region publishes its object (in `slot`): the hooks of what it made run now, rather
+    /// than at the end of the resolve, then the regions deferred to it publish theirs.
     ///
-    /// A region that reads an object made before it (perhaps still being built, or with its hook
-    /// still to run) `defers` instead, since what it publishes must be complete, and what it read
-    /// may not be until then: its object is staged, and it and what was deferred to it are
-    /// published with the enclosing region that publishes, or after the hooks at the end of the
-    /// resolve. Its hooks wait for the same moment.
-    ///
-    /// A framed region (see `ResolveProgram.ScopeRegion.framed`) hands its hooks to its creation
-    /// frame instead, which runs them before it publishes, or defers them with the object.
+    /// A region that reads an object made before it (perhaps still being built, or its hook still
+    /// to run) `defers` instead, since what it publishes must be complete: its object is staged,
+    /// and it and what was deferred to it are published with the enclosing region that publishes,
+    /// or after the hooks at the end of the resolve; its hooks wait until then. A framed region
+    /// (`ScopeRegion.framed`) hands its hooks to its creation frame instead, which runs them before
+    /// it publishes, or defers them with the object.
     mutating func completeBeforePublishing(_ region: Int, slot: Int) {
         let opening = regionOpenings[region]
         if regions[region].framed {
@@ -129,16 +123,13 @@ extension ProgramLowering {
         regions[..<region].lastIndex { $0.end == $0.start && $0.publishes }
     }
 
-    /// For each region, the slots made before it whose reference moves inside it (`lastReads`):
-    /// a run that skips the region releases them there; and the last region inside it.
-    ///
-    /// Regions nest, and open in the order of their index (their starts never decrease): one pass
-    /// over the code with a stack of open regions finds the innermost region of each instruction,
-    /// and each region's parent. Comparing every region with every slot or every later region was
-    /// quadratic, which a nested program of a deep chain (a region per object) made slow.
+    /// For each region, the slots made before it whose reference moves inside it (`lastReads`),
+    /// which a run that skips it releases there; and the last region inside it. Regions nest and
+    /// open in index order: one pass with a stack of open regions finds each instruction's
+    /// innermost region and each region's parent, where comparing regions with slots would be
+    /// quadratic (a deep chain's nested program has a region per object).
     mutating func listReleasesWhenSkipped() {
-        // The tables are the lowering's own, kept with their capacity between lowerings
-        // (`SpareLowering`): a lowering with regions allocates none of them again.
+        // Tables kept with their capacity between lowerings (`SpareLowering`).
         // The instruction that fills each slot first.
         Self.empty(&createdAt)
         createdAt.append(contentsOf: repeatElement(Int.max, count: slotCount))

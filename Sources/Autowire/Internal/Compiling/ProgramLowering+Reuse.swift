@@ -1,11 +1,9 @@
-// Reuse: the tables a lowering fills are emptied and kept for the next one (`SpareLowering`), so
-// that lowering a small graph allocates little more than the program it makes.
+// Reuse: a lowering's tables, emptied and kept for the next one (see `SpareLowering`).
 
 extension ProgramLowering {
     /// A lowering with room for a graph of a few objects in the tables every program fills, one
-    /// allocation each: grown from empty, they reallocated about 35 times in a lowering of six
-    /// objects (callgrind: about 13,000 of its 42,000 instructions). A larger graph grows them as
-    /// usual. Lowerings reuse these tables (`SpareLowering`).
+    /// allocation each, rather than about 35 reallocations for six objects. A larger graph grows
+    /// them as usual.
     static func withRoomForASmallGraph() -> ProgramLowering {
         var lowering = ProgramLowering()
         lowering.code.reserveCapacity(32)
@@ -81,8 +79,8 @@ extension ProgramLowering {
         Self.empty(&selfProducers)
     }
 
-    /// Empties `array`, keeping its storage; does nothing to an empty one (the call alone costs
-    /// about a hundred instructions, and most tables of a small graph's lowering stay empty).
+    /// Empties `array`, keeping its storage; skips an empty one (the call alone costs about a
+    /// hundred instructions, and most tables of a small graph's lowering stay empty).
     @inline(__always)
     static func empty<Element>(_ array: inout [Element]) {
         if !array.isEmpty { array.removeAll(keepingCapacity: true) }

@@ -1,6 +1,5 @@
-// Properties that wait for a factory's product: one that meets a shared factory still waiting for
-// its arguments is written once the factory returns, which closes the cycle (the factory has no
-// product before). And the factories a `ClosureCall` marks as waiting for their arguments.
+// Properties that wait for a running factory's product, and the factories a `ClosureCall` marks
+// as waiting for their arguments.
 
 extension ProgramLowering {
     /// The factories waiting for their arguments around a `ClosureCall` begun now: the shared
@@ -46,10 +45,9 @@ extension ProgramLowering {
     }
 
     /// In a waiting variant, whether the property `store` of the object in slot `owner`, which asks
-    /// for `target`, waits for a factory running in the resolution (the one `target` is, or its
-    /// aliases hand on): then the program registers the wait there when it reaches the property
-    /// (see `WaitForRunningFactory`), and makes nothing of the factory's, which calling again would
-    /// re-enter.
+    /// for `target`, waits for a factory running in the resolution (`target`, or what its aliases
+    /// hand on): the program then registers the wait there (see `WaitForRunningFactory`) and makes
+    /// nothing of the factory's, which calling again would re-enter.
     mutating func waitsForRunningFactory(
         _ target: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
     )
@@ -66,9 +64,9 @@ extension ProgramLowering {
     }
 
     /// Whether a property that meets `lowering`'s factory while it waits for its arguments closes
-    /// the cycle by waiting for its product: a factory whose product is shared (one per resolve,
-    /// a singleton, a custom scope's); not a transient one's, nor a `.weak` one's, which nothing
-    /// holds while it is made.
+    /// the cycle by being written once the factory returns (it has no product before): for a
+    /// shared product (one per resolve, a singleton, a custom scope's); not a transient one's, nor
+    /// a `.weak` one's, which nothing holds while it is made.
     static func closesCycleWhenItReturns(_ lowering: Lowering) -> Bool {
         switch lowering {
         case .factory(_, _, let shared): shared

@@ -1,5 +1,4 @@
-// The walk: what each producer's value is when the lowering meets it, a slot, a constant, or
-// work pushed on the stack (an object to fill, a factory to call, a region to open).
+// The walk: each producer met becomes a slot, a constant, or work pushed on the stack.
 
 extension ProgramLowering {
     /// The value of `producer` if it is at hand; nil when it is pending (an object to fill, a
@@ -12,8 +11,8 @@ extension ProgramLowering {
             return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
-        // (Only an alias's conversion hands on another's value under a call of its own: what it
-        // hands on is looked for, through a conformance check per alias, only then.)
+        // Only an alias's conversion hands on another's value, so only then is its maker looked
+        // up (a conformance check per alias).
         if case .factory(let factory, _, _) = lowering, factory.isAliasConversion,
             case .store(let owner, let store) = destination,
             waitsThroughAliases(for: producer, toFill: owner, with: store, path: path)
@@ -21,11 +20,9 @@ extension ProgramLowering {
             return nil
         }
         if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) {
-            // A factory running in the resolution a waiting variant runs in, met other than by a
-            // property that can wait for it. A closure's call checks for itself, in its resolution.
-            // A typed factory is checked here, before its arguments are made (see `ReentryCheck`):
-            // a transient one may run again once the cycle made progress, a shared or kept one
-            // never.
+            // A factory running in the variant's resolution, met other than by a property that can
+            // wait for it: a typed one is checked before its arguments are made (see
+            // `ReentryCheck`); a closure's call checks for itself.
             switch lowering {
             case .closureCall: break
             case .factory(let factory, _, let shared) where factory.conversion == nil:
@@ -41,23 +38,19 @@ extension ProgramLowering {
         }
         if let began = onPath[id] {
             if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
-                // A property back to a shared factory still waiting for its arguments: written once
-                // the factory returns, which closes the cycle (it has no product before).
+                // A property back to a shared factory still making its arguments: written once it
+                // returns (see `closesCycleWhenItReturns`).
                 waitingStores[id] =
                     (waitingStores[id] ?? [])
                     + [WaitingStore(owner: owner, store: store, path: path, region: enclosingRegions.last)]
                 return nil
             }
-            // Met again while it is made. A transient object (or a transient factory's call) is
-            // made anew when a `.graph` object was recorded since it began: going round again meets
-            // that object, whose slot closes the cycle. (Each time round needs a recording of its
-            // own, so this ends.) A transient object is made anew before anything was recorded too,
-            // checking nothing: the cycle then runs through a factory that has not returned (an
-            // object is recorded as soon as it exists), and the build's cycle check let it through
-            // only because a property on it waits for a shared one, which going round again meets.
-            // A shared factory needing itself, or a transient factory's cycle that records nothing,
-            // never closes: the run fails where it meets it again, after what came before (unless a
-            // region around it is skipped at run time, and it is never met).
+            // Met again while it is made. Made anew when a `.graph` object was recorded since it
+            // began: going round again meets that object's slot, which closes the cycle (each round
+            // needs a recording of its own, so this ends). A transient object is made anew even
+            // without one: the cycle then runs through a factory that has not returned, which the
+            // build's cycle check let through only because a property on it waits for a shared one.
+            // Anything else never closes: the run fails here (unless a region around is skipped).
             guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {
                 let slot = newSlot(owned: true)
                 emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)
@@ -69,16 +62,14 @@ extension ProgramLowering {
             mayBeAbsentNamingNoStep(parameters)
         {
             // An `.optional` property's wrapper of an offered object (an `Optional`, a collection):
-            // its nested program makes it in one call, whose absence leaves the property as it was,
-            // wherever inside the object is gone.
+            // made in one nested call, whose absence leaves the property as it was.
             return try beginClosureCall(
                 producer, of: id, making: { try producer.produceNested($0) }, shared: false, toleratesAbsence: true,
                 path: path, destination: destination)
         }
         if code.count >= Self.maximumInstructions, lowering.makesInNestedRun {
-            // Past the size a program holds: the rest of the graph is made by the nested programs
-            // of what is met from here on, called as a closure's `Resolver` runs them, in the same
-            // resolve. Each is lowered on its own, so each stays bounded too.
+            // Past `maximumInstructions`: what is met from here on is made by nested programs, in
+            // the same resolve, each lowered (and so bounded) on its own.
             return try beginClosureCall(
                 producer, of: id, making: { try producer.produceNested($0) }, shared: lowering.isMadeOncePerResolve,
                 path: path, destination: destination)
@@ -90,13 +81,11 @@ extension ProgramLowering {
     }
 
     /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may
-    /// be there already: in a region of its own (see `ResolveProgram.ScopeRegion`). Before the
-    /// program joins a resolution, it is an object a closed region made, made again where it
-    /// is met next when that region was skipped, since a run that skips a region holds none of its
-    /// objects. After, it is any `.graph` object, which a closure's resolve may have made in the
-    /// joined resolution: found there, it is that one; else it is recorded there once created, so
-    /// that closures called while it is filled find it; so is a kept object's (`lowering`, when
-    /// given, is how the object is made: a scope's region, inside this one).
+    /// be there already, in a region of its own (see `ResolveProgram.ScopeRegion`). Before the
+    /// program joins a resolution: an object a closed region made, absent when the run skipped
+    /// that region. After: any `.graph` object (or a kept one, whose scope's region is `lowering`),
+    /// which a closure may have made in the joined resolution; else it is recorded there once
+    /// created, so that closures called while it is filled find it.
     mutating func beginShared(
         _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, lowering given: Lowering? = nil,
         path: Int32, destination: Destination
@@ -105,9 +94,8 @@ extension ProgramLowering {
         let joins = joinsResolution
         var boxing: ProgramFactory?
         if joins {
-            // Where the joined resolution records the object the program makes: an object, held as
-            // it is or in a protocol's box (recorded unboxed, as a resolution records it, so that a
-            // cycle back to it closes), or a factory's product that needs no conversion.
+            // What the joined resolution records: an object (a boxed one unboxed, as a resolution
+            // does, so that a cycle back to it closes) or a product needing no conversion.
             switch lowering {
             case .autowired, .scoped(_, .autowired): break
             case .autowiredBoxed(_, _, let conversion, _), .scoped(_, .autowiredBoxed(_, _, let conversion, _)):
@@ -157,34 +145,25 @@ extension ProgramLowering {
         _ producer: AnyProducer, of id: ObjectIdentifier, making make: ((Resolution) throws -> AnyObject)? = nil,
         into slot: Int? = nil, shared: Bool, toleratesAbsence: Bool = false, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
-        // What is being made around the call must be what the joined resolution can see: `.graph`
-        // objects the program made, which it is given or finds recorded (or the object a
-        // `PropertyInjector` hands in, which no resolve asks for), and factories waiting for their
-        // arguments, which it marks under construction. A transient object being filled is the
-        // program's, in the same resolve: a closure that asks for its type gets a new one. A
-        // region: a skipped one would leave out what the joined resolution made inside it, unless
-        // it is a creation frame there (a singleton's or a custom scope's, once the program joined
-        // the resolution) or a `.weak` object's, which marks what is made there as kept. (A
-        // singleton's region is gone once the singleton exists: lowered again, the program joins
-        // at its start only if it must.)
-        // Whatever lies between the call and an `.optional` property it fills, a failure of the
-        // call names the closure's binding (or the factory's) in its path: never the one-step
-        // absence such a property goes without (`ResolutionError.isUnavailableInstance`), so it
-        // fails the resolve.
+        // Everything being made around the call must be visible to the joined resolution: `.graph`
+        // objects (handed over, or found recorded) and waiting factories (marked under
+        // construction). A transient object being filled is the program's own (a closure asking
+        // for its type gets a new one), and no resolve asks for a `PropertyInjector`'s object. A
+        // skipped region would hide what the joined resolution made in it, unless it admits closure
+        // calls (`ScopeRegion.admitsClosureCalls`). A failed call names its binding, so it fails
+        // the resolve even below an `.optional` property.
         for region in enclosingRegions where !regions[region].admitsClosureCalls {
             throw joinsResolution ? .unsupported : .joinsFromStart
         }
-        // A `.graph` object made inside a region that closed is in the run's frame only when the
-        // region ran, so it cannot be given to the joined resolution, and a closure that asks for
-        // it would make a second one: lowered again joining from the start, the region records
-        // what it makes there when it runs. (A singleton's region is gone once the singleton
-        // exists: the program lowered again then joins only if it must.)
+        // A closed region's `.graph` object is in the run's frame only if the region ran: it cannot
+        // be handed over, and a closure would make a second one. Joining from the start, the region
+        // records it as it runs. (Once a singleton exists its region is gone, and a program lowered
+        // again joins only if it must.)
         if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }
         let (waitingFactories, waitingTransientFactories) = factoriesWaitingAroundACall()
         var seeds: [AnyProducer] = []
         if !joinsResolution {
-            // More than a call's arguments can hand over: lowered again joining from the start,
-            // the program records each `.graph` object there as it makes it.
+            // More than a call's arguments hand over (see `Stop.joinsFromStart`).
             guard graphSlots.count <= 64 else { throw .joinsFromStart }
             seeds = graphSlots.addresses.map(Self.producer)
             joinsResolution = true
@@ -200,8 +179,8 @@ extension ProgramLowering {
         return nil
     }
 
-    /// Begins what `lowering` says for the producer `id`; `slot`, when given, is the slot it is
-    /// made into: a region's, which was just opened to make it in.
+    /// Begins what `lowering` says for the producer `id`, into `slot` if given (a region's, just
+    /// opened).
     mutating func begin(
         _ lowering: Lowering, of id: ObjectIdentifier, path: Int32, destination: Destination, into slot: Int?
     ) throws(Stop) -> Value? {
@@ -224,8 +203,7 @@ extension ProgramLowering {
                 let converted = convertedDestination(destination, factory, conversion)
             {
                 // An alias's conversion feeding a property or a specialized factory's parameter:
-                // the implementation's object goes there, converted as it is stored or read,
-                // rather than boxed first.
+                // the implementation's object goes there, converted as it is stored or read.
                 if let value = try begin(parameters[0], path: path, destination: converted) {
                     try deliver(value, to: converted, path: path)
                 }
@@ -238,9 +216,9 @@ extension ProgramLowering {
             }
             var place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
             if place == .beside {
-                // Through a factory's call, which names itself in the absence's path: the resolve
-                // fails (see `OptionalPlace`). (Through wrappers that name nothing, the property's
-                // value is a call of its own: see `begin(_:path:destination:)`.)
+                // Only where a call between names a step, so that an absence fails the resolve
+                // anyway (see `OptionalPlace`); wrappers naming none are made by a call of their
+                // own (see `begin(_:path:destination:)`).
                 guard namesAStepBelowTheInnermostFill() else { throw .unsupported }
                 place = .none
             }
@@ -249,8 +227,8 @@ extension ProgramLowering {
             // Its value exists only once it returns: meeting it again before then never closes.
             let enclosingEntry = onPath[id]
             onPath[id] = recordings
-            // For an `.optional` property, read again wherever else it is met: its slot stays empty
-            // when the value is absent.
+            // Not shared for an `.optional` property (read again wherever else it is met): its slot
+            // stays empty when the value is absent.
             let optional = place == .property
             stack.append(
                 Pending(
@@ -269,9 +247,8 @@ extension ProgramLowering {
                 producer, of: id, making: make, into: slot, shared: false, path: path, destination: destination)
         case .scoped(_, .autowired) where joinsResolution && !destination.endsShared,
             .scoped(_, .autowiredBoxed) where joinsResolution && !destination.endsShared:
-            // A kept object the joined resolution may be making already (a closure's nested
-            // program, or a region further out, records it before it is filled): looked up there
-            // first, and recorded there once created, in a region around the scope's.
+            // A kept object the joined resolution may be making already (a nested program or an
+            // outer region records it before it is filled): looked up and recorded there.
             return try beginShared(
                 Self.producer(UInt(bitPattern: id)), of: id, into: slot, lowering: lowering, path: path,
                 destination: destination)
@@ -303,13 +280,9 @@ extension ProgramLowering {
         }
     }
 
-    /// In a variant for a resolve started inside another, where the producer `id`, which a resolve
-    /// around it is still making, would be made: the program fails there (see `BuiltOutside`). Its
-    /// value's slot is never filled, since nothing after the failure runs; a region it is in is
-    /// abandoned by the failure, as any failure abandons it. Only for what the program builds
-    /// itself: an autowired object (seen as a protocol too), a factory (never an assisted factory's
-    /// target, which no program counts as built), and an object a scope keeps, which fails before
-    /// its region, whose creation lock the resolve around it holds.
+    /// In a variant for a resolve started inside another: fails where the producer `id`, which the
+    /// resolve around it is still making, would be made (see `BuiltOutside`). Nothing after the
+    /// failure runs: its slot is never filled, and a region around it is abandoned.
     mutating func failBuiltOutside(_ lowering: Lowering, of id: ObjectIdentifier, path: Int32, into slot: Int?)
         throws(Stop) -> Value?
     {
@@ -320,9 +293,8 @@ extension ProgramLowering {
         case .factory(let factory, _, _) where factory.conversion == nil:
             isFactory = true
         case .scoped(let scope, _) where scope.publishes:
-            // A singleton or custom scope's object: the resolve around it holds its creation lock,
-            // and is creating it, which entering its region on this thread would meet as a
-            // re-entry.
+            // A singleton or custom scope's object: fails before its region, whose creation lock
+            // the resolve around it holds (entering it would meet that as a re-entry).
             isFactory = true
         case .scoped(_, .autowired), .scoped(_, .autowiredBoxed):
             // A `.weak` object, recorded as it is begun, as any autowired object.
@@ -337,11 +309,10 @@ extension ProgramLowering {
         return .slot(slot)
     }
 
-    /// Creates an object of `type` for the producer `id` and pushes the filling of its properties.
-    /// It is recorded before they are filled, so that a property cycle back to it closes here. One
-    /// seen as a protocol it is bound as is boxed by `boxing` at once, so that such a cycle finds
-    /// it too: what is recorded and delivered is then the box, which holds the object filled later.
-    /// What is delivered goes into `slot` when one is given.
+    /// Creates an object of `type` for the producer `id` and pushes the filling of its properties;
+    /// what is delivered goes into `slot` if given. It is recorded before it is filled, so that a
+    /// property cycle back to it closes here; one seen as a protocol is boxed by `boxing` at once,
+    /// and the box is what is recorded and delivered, so that such a cycle finds it too.
     mutating func beginObject(
         of type: any Injectable.Type, _ plan: InjectionPlan, boxedBy boxing: ProgramFactory?, shared: Bool,
         _ id: ObjectIdentifier, path: Int32, _ destination: Destination, into slot: Int?

@@ -1,10 +1,10 @@
 /// Lowers the compiled producers reachable from one root into a `ResolveProgram`, walking them with
 /// a stack of its own (no recursion: a chain of any depth lowers).
 ///
-/// The walk visits the graph in the order its values are made: an object's properties in
-/// declaration order, each value made completely before it is stored. An object a scope keeps is
-/// made in a region the program skips while the scope has one (see `ResolveProgram`). Runs under
-/// the registry's lock; reads producers and plans, which are immutable once published.
+/// The walk visits values in the order they are made: an object's properties in declaration order,
+/// each value complete before it is stored. An object a scope keeps is made in a region the program
+/// skips while the scope has one (see `ResolveProgram`). Runs under the registry's lock; producers
+/// and plans are immutable once published.
 struct ProgramLowering {
     /// What the walk found for one producer.
     enum Value {
@@ -20,10 +20,10 @@ struct ProgramLowering {
         /// A closure is called inside the region of a kept object (or of a `.graph` object made
         /// again), after a region that stays in later programs made a `.graph` object, or after
         /// more `.graph` objects than its call's arguments hand over (64), in a top-level program
-        /// that has not joined a resolution: lowered again joining one from its
-        /// first instruction, in which a singleton's or a custom scope's region is a creation
-        /// frame (`ResolveProgram.ScopeRegion.framed`), a `.weak` object's marks what is made as
-        /// kept (`keptInJoined`), and every region records the `.graph` objects it makes.
+        /// that has not joined a resolution: lowered again joining one from its first instruction,
+        /// where a singleton's or custom scope's region is a creation frame (`ScopeRegion.framed`),
+        /// a `.weak` object's marks what is made as kept (`keptInJoined`), and every region records
+        /// the `.graph` objects it makes.
         case joinsFromStart
     }
 
@@ -58,8 +58,7 @@ struct ProgramLowering {
         }
     }
 
-    /// Where a region opened: for the object of `producer`, when `graphLog` had `graphLogStart`
-    /// entries and `pendingHooks` had `hooksStart`.
+    /// Where a region opened: `producer`'s object, at these counts of `graphLog`, `pendingHooks`.
     struct RegionOpening {
         let producer: ObjectIdentifier
         let graphLogStart: Int
@@ -80,8 +79,7 @@ struct ProgramLowering {
     /// An object being filled, or a factory whose arguments are being made.
     struct Pending {
         enum Work {
-            /// `steps` are `plan`'s, read once: a read of the plan's property is an exclusivity check
-            /// (about 250 instructions).
+            /// `steps`: `plan`'s, read once (each read of the property is an exclusivity check).
             case fill(type: Any.Type, plan: InjectionPlan, steps: [InjectionStep], slot: Int)
             /// `slot` is the slot of the region the product is made in, if any; else it gets a new one.
             /// `arguments` are the entries of the program's argument table for the values made so far.
@@ -97,14 +95,11 @@ struct ProgramLowering {
         /// For a transient object or factory call met again while it is made (see `begin`): the
         /// `onPath` entry of the one being made around it, restored once this one is complete.
         var enclosingEntry: Int? = nil
-        /// For an object filled after it was boxed (`Lowering.autowiredBoxed`): the box's slot,
-        /// which is what goes to `destination`.
+        /// For a boxed object (`Lowering.autowiredBoxed`): the box's slot, which is delivered.
         var delivers: Int? = nil
-        /// For a call whose product is an `.optional` property's value: the property keeps what it
-        /// had when the call finds its value absent (see `OptionalPlace`).
+        /// For an `.optional` property's value: the property keeps what it had if it is absent.
         var toleratesAbsence = false
-        /// For the fill of a construction's product (see `FilledConstruction`): the construction,
-        /// whether its product is shared, and the slot of the region it is made in, if any.
+        /// For the fill of a construction's product (see `FilledConstruction`).
         var construction: (factory: FilledConstruction, shared: Bool, regionSlot: Int?)? = nil
         /// For a transient factory waiting for its arguments around `ClosureCall`s: the run's slot
         /// for the mark the first of them sets (see `ScopedRun.waitMark(_:first:)`).
@@ -127,9 +122,8 @@ struct ProgramLowering {
     var firstFillIndex = IdentityTable<Int>()
     var constants: [AnyObject] = []
     var hooks: [InjectionHook] = []
-    /// Objects whose class may implement `didInjectDependencies()`, in the order they were
-    /// completed: called at the end, once every object of the resolve is complete, but for an
-    /// object made in a region (the innermost) the run skipped.
+    /// Objects whose class may implement `didInjectDependencies()`, in completion order: called at
+    /// the end, once every object is complete, but not those whose innermost region was skipped.
     var pendingHooks: [(slot: Int, hook: Int, path: Int32, region: Int?)] = []
     var hookIndex = IdentityTable<Int>()
     var constantIndex = IdentityTable<Int>()
@@ -141,30 +135,27 @@ struct ProgramLowering {
     var owned: [Bool] = []
     /// `.graph` objects of the resolve: one slot each, recorded at creation so cycles close.
     var graphSlots = IdentityTable<Int>()
-    /// Every producer recorded in `graphSlots` while a region is open, in order: what a region
-    /// made is read from here.
+    /// Producers recorded in `graphSlots` while a region is open, in order: what a region made.
     var graphLog: [ObjectIdentifier] = []
     /// How many regions of scopes are open: what is made in them is kept by their scope.
     var openRegions = 0
     /// The regions open, innermost last, those that make an object again included.
     var enclosingRegions: [Int] = []
-    /// Whether what is made now is made for an object a scope keeps, whose handles and resolvers
-    /// must not keep the container alive.
+    /// Whether what is made now is for an object a scope keeps, whose handles and resolvers must
+    /// not keep the container alive.
     var isInsideKeptObject: Bool { openRegions > 0 || kind.makesForKeptObject }
     /// For each region, the deferring regions inside it whose objects it publishes when it is
     /// complete, in the order they were staged (see `completeBeforePublishing`).
     var stagedUntilRegion: [[Int]] = []
     /// The deferring regions whose objects are published at the end of the run.
     var stagedUntilEnd: [Int] = []
-    /// `.graph` objects (and singletons) made inside a closed region, with their slot, which is
-    /// empty when the region was skipped: one met again is made again there, in a region of its
-    /// own that runs only then (see `beginShared`).
+    /// `.graph` objects (and singletons) made in a closed region, with their slot, empty if it was
+    /// skipped: one met again is made again, in a region that runs only then (see `beginShared`).
     var madeInRegion = IdentityTable<Int>()
-    /// The producers made again after a region that made them: their slot is filled from then on,
-    /// whichever ran.
+    /// Producers made again after a region that made them: their slot is filled whichever ran.
     var remade = IdentityTable<Void>()
     var regions: [ResolveProgram.ScopeRegion] = []
-    /// What each region releases when it is skipped, region after region (see
+    /// What each region releases when skipped, region after region (see
     /// `ResolveProgram.ScopeRegion.releasedWhenSkipped`).
     var regionReleases: [UInt32] = []
     /// Scratch tables of `listReleasesWhenSkipped`.
@@ -176,14 +167,11 @@ struct ProgramLowering {
     var regionOpenings: [RegionOpening] = []
     var scopes: [ProgramScope] = []
     var mainActorTypes: [Any.Type] = []
-    /// Transient objects and factories under construction, with `recordings` when each began
-    /// (see `begin`).
+    /// Transient objects and factories being made, with `recordings` when each began (see `begin`).
     var onPath = IdentityTable<Int>()
-    /// Properties that met a shared factory still waiting for its arguments, per factory: stored
-    /// once it returns.
+    /// Per shared factory still making its arguments, the properties to store once it returns.
     var waitingStores = IdentityTable<[WaitingStore]>()
-    /// How many `.graph` objects have been recorded so far: a transient object met again while it
-    /// is made closes its cycle only if one was recorded since it began.
+    /// How many `.graph` objects have been recorded so far (see `onPath`).
     var recordings = 0
     /// How many transient factories wait around `ClosureCall`s (see `Pending.waitSlot`).
     var waitSlots = 0
@@ -197,18 +185,15 @@ struct ProgramLowering {
     /// The key of the root being lowered.
     var rootKey: BindingKey?
     var generation = 1
-    /// Whether a `ClosureCall` was begun: every `.graph` object met after it is looked up in the
-    /// run's joined resolution first, where a closure may have made it, and recorded there once
-    /// made (see `beginShared`).
+    /// Whether a `ClosureCall` was begun: `.graph` objects met after it go through the run's joined
+    /// resolution (see `beginShared`).
     var joinsResolution = false
-    /// Which program of the root is lowered. A nested one (see `ResolveProgram.runNested(in:)`)
-    /// joins the resolution it runs in from its first instruction, and its hooks wait for the
-    /// run's creation frame there; one for the inside of a kept object makes everything as in a
-    /// region of a scope.
+    /// Which program of the root is lowered. A nested one (`ResolveProgram.runNested(in:)`) joins
+    /// its resolution from the start, its hooks waiting for the creation frame there; one for the
+    /// inside of a kept object makes everything as in a scope's region.
     var kind = ProgramKind.root
     var nested: Bool { kind.isNested }
-    /// Whether this top-level program joins its run's resolution from its first instruction (see
-    /// `Stop.joinsFromStart`).
+    /// Whether this top-level program joins its resolution from the start (`Stop.joinsFromStart`).
     var joinsFromStart = false
     /// For a nested program, the producers whose factories it calls (see `ResolveProgram.constructs`).
     var constructs: [ObjectIdentifier] = []
@@ -265,9 +250,8 @@ struct ProgramLowering {
         case let lowering where nested && !lowering.makesInNestedRun:
             throw .unsupported
         case .closureCall(let producer, _) where producer === root:
-            // A root that only its closure's call makes: its program is that call (see
-            // `ResolveProgram.callsRootClosure`). (Nested, the closure is called as it is, by the
-            // `Resolver` that asked for it, in that resolution.)
+            // A root only its closure's call makes: its program is that call (see
+            // `ResolveProgram.callsRootClosure`); nested, the `Resolver` calls the closure itself.
             return kind == .root ? ResolveProgram.rootClosureCall : ResolveProgram.keptObjectRootClosureCall
         case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
@@ -291,8 +275,8 @@ struct ProgramLowering {
             emit(.publishStaged(region: staged), path: -1)
         }
         markLastReads(keeping: resultSlot)
-        // A call's operand becomes its byte offset in the program's `calls`: the loop then adds it
-        // to the table's address, with no multiplication (about two instructions per call).
+        // A call's operand becomes its byte offset in the program's `calls`: the loop adds it to
+        // the table's address with no multiplication.
         for site in factorySites {
             code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
         }
@@ -308,8 +292,8 @@ struct ProgramLowering {
 
     /// Works on the innermost pending object or factory until the root is complete.
     mutating func work() throws(Stop) {
-        // The innermost entry is read in place while it has work left, and moved out once it is
-        // complete: copying it each turn retained and released everything it holds.
+        // The innermost entry is read in place while it has work left, and moved out once complete:
+        // copying it each turn would retain and release everything it holds.
         while !stack.isEmpty {
             let index = stack.count - 1
             switch stack[index].work {
@@ -374,11 +358,10 @@ struct ProgramLowering {
                     // waited for its arguments across a `ClosureCall`, or one met after the first.
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
-                // What a `ClosureCall` makes is marked in the joined resolution, where a resolve
-                // started inside it finds the mark: it needs no building range. An assisted
-                // factory's target may run again while it runs (its construction making smaller
-                // ones, as a tree's does): a resolve inside it never counts it as built outside, as
-                // a resolution's re-entry check (`Resolution.constructing`) does not.
+                // No building range for a `ClosureCall` (the joined resolution marks what it
+                // makes), nor for an assisted factory's target, which may run again while it runs
+                // (a tree's construction making smaller ones): as in `Resolution.constructing`, a
+                // resolve inside it never counts it as built outside.
                 if !(factory is ClosureCall), !Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget {
                     building.append(
                         ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))

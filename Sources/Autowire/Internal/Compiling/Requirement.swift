@@ -1,8 +1,7 @@
 /// What one declared dependency asks for, and where it was declared.
 ///
 /// A class, made once per `dependencies` entry: compiling, lowering and paths pass it around
-/// many times, and copying a struct of this size costs a retain and a release of each of its five
-/// references, a tenth of a small container's first resolve.
+/// many times, and copying a struct of this size would retain and release each of its references.
 @usableFromInline
 final class Requirement: Sendable {
     let key: BindingKey
@@ -44,8 +43,8 @@ final class Requirement: Sendable {
     /// `weak`, `lazy`), a text holding an address that must never reach a message.
     var knownPropertyName: String? {
         let printed = printedKeyPath.text
-        // Searched by UTF-8 code unit: by `Character`, breaking graphemes cost about 8,000
-        // instructions a call, which `validate` paid twice per property (callgrind).
+        // Searched by UTF-8 code unit: by `Character`, breaking graphemes is costly, and `validate`
+        // reads this twice per property.
         if printed.utf8.first == UInt8(ascii: "\\"), let dot = printed.utf8.firstIndex(of: UInt8(ascii: ".")) {
             let name = printed[printed.utf8.index(after: dot)...]
             if let first = name.first, first == "_" || first == "`" || first.isLetter {
@@ -66,8 +65,7 @@ final class Requirement: Sendable {
     /// Whether the property takes the seed of an `AssistedFactory` rather than a resolved value.
     var isAssisted: Bool { key.isAssistedSeed }
 
-    /// Whether the property can be set on instances of `type`: `type` is the key path's root or
-    /// one of its subclasses.
+    /// Whether the property can be set on instances of `type` (the key path's root or a subclass).
     func applies(to type: AnyObject.Type) -> Bool { isInstance(type) }
 
     private let isInstance: @Sendable (AnyObject.Type) -> Bool

@@ -1,10 +1,6 @@
-/// What compiling a binding would look up, told without compiling it: what lets building a
-/// container prove a binding's graph clean and leave its compiling to its first resolve (see
-/// `CleanGraphProof`).
-///
-/// Only bindings whose compiling can report nothing but the problems of what they reach say
-/// anything here; the others (`nil` in `BindingDeclaration.reach`) are compiled when the
-/// container is built, as all bindings were before.
+/// What compiling a binding would look up, told without compiling it (see `CleanGraphProof`).
+/// Only bindings whose compiling can report nothing but the problems of what they reach have one;
+/// the others (`nil` in `BindingDeclaration.reach`) are compiled when the container is built.
 enum StaticReach {
     /// Reaches nothing: a value, or a closure, which the compiler cannot see into.
     case nothing
@@ -23,8 +19,7 @@ enum StaticReach {
 /// A typed factory, or a construction, that can list its parameters' keys without compiling.
 ///
 /// Class-bound, so that a `StaticReach` holding one is two words: a declaration is copied and
-/// read many times while a container is built (three words more cost about 400 instructions a
-/// binding).
+/// read many times while a container is built.
 protocol FactoryParameterKeys: AnyObject {
     /// The key each parameter is resolved by, in order.
     var parameterKeys: [BindingKey] { get }

@@ -1,7 +1,6 @@
 /// What the container can make of a type nothing binds: found by dynamic casts once per type,
-/// then read from a process-wide table. Compiling asks it for every key without a binding; the
-/// three conformance checks cost about 850 instructions a key (callgrind, a fresh container's
-/// first resolve), a table read about 25.
+/// then read from a process-wide table. Compiling asks it for every key without a binding, and
+/// the conformance checks cost about 850 instructions a key, a table read about 25.
 enum UnboundKind {
     /// `[Element]` or `[Key: Element]`: the collection of contributions, empty when there are
     /// none, tagged or not.

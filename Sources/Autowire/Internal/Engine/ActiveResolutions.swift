@@ -1,17 +1,13 @@
 /// The top-level resolves running on the current thread, innermost first: a resolve started from
-/// user code (an `init()`, a `didSet`, a factory) inside another one links to it, so it can tell
-/// when it is about to build again what an enclosing resolve is still building.
+/// user code (an `init()`, a `didSet`, a factory) inside another links to it, so it can tell when
+/// it is about to build again what an enclosing resolve is still building.
 ///
-/// Every top-level resolve is a program's run, whose record lives on its caller's stack; the
-/// thread's cell names the innermost one, and each record keeps the one it was started in
-/// (`ProgramRun.outer`). While a run calls a closure, the resolution the closure works in is the
-/// run's `calledResolution`: what it and its nested runs build is checked there, and a closure's
-/// `Resolver` finds it there. A program run started inside another resolve checks once, before it
-/// runs, that nothing it may build is being built around it: those resolves wait for it, so what
-/// they build stays the same while it runs.
-///
-/// The thread's cell is a `ThreadLocalWord`: a resolve reads the thread-specific value and writes
-/// the word it points to.
+/// Each run's record lives on its caller's stack; the thread's cell names the innermost, and each
+/// record the one it was started in (`ProgramRun.outer`). While a run calls a closure, the
+/// closure's resolution is the run's `calledResolution`: what it and its nested runs build is
+/// checked there, and the closure's `Resolver` finds it there. A run started inside another resolve
+/// checks once, before it runs, that nothing it may build is being built around it: those resolves
+/// wait for it, so that stays true while it runs.
 enum ActiveResolutions {
     /// A thread's cell: the address of its innermost run (see `StackReference(runAt:)`), or 0.
     typealias Cell = ThreadLocalWord
@@ -38,12 +34,10 @@ enum ActiveResolutions {
     }
 
     /// Makes `run` the innermost resolve on this thread and returns the thread's cell. Inside
-    /// another resolve (one started from user code: an `init()`, a `didSet`, a closure), the run
-    /// links to it, unless a resolve around it is building an object, or running a factory, that
-    /// the program may make: then returns nil, and the caller runs the program's variant, which
-    /// fails as a cycle where it would make it again (see `builtOutside(by:key:)`). Without a cell
-    /// (see `cell(under:)`), the run goes ahead unrecorded. `key` is `ActiveResolutions.key`, read
-    /// once by the caller.
+    /// another resolve, links it there, unless a resolve around it is building an object, or
+    /// running a factory, that the program may make: then returns nil, and the caller runs the
+    /// program's variant, which fails as a cycle there (see `builtOutside(by:key:)`). Without a
+    /// cell, the run goes ahead unrecorded.
     @inline(__always)
     static func enter(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
         guard let cell = cell(under: key) else { return .some(nil) }
@@ -62,9 +56,8 @@ enum ActiveResolutions {
         return true
     }
 
-    /// What `program` may build that the innermost resolve on this thread, or one it was started
-    /// in, is still building: where the variant of a program that `enter` refused to link fails
-    /// (see `ProgramVariant.builtOutside`). `key` is `ActiveResolutions.key`.
+    /// What `program` may build that an enclosing resolve on this thread is still building: where
+    /// the variant of a program `enter` refused to link fails (see `ProgramVariant.builtOutside`).
     static func builtOutside(by program: ResolveProgram, key: Key?) -> [ObjectIdentifier] {
         guard let innermost = innermost(under: key) else { return [] }
         return program.built { isBuilt($0, from: innermost) }
@@ -89,7 +82,6 @@ enum ActiveResolutions {
     /// The state of the resolution at `address` numbered `serial`, if a run on this thread is
     /// calling a closure in it (what a `Resolver` reaches): only records linked from the thread's
     /// cell are read, and each of those lives in a frame of this thread that has not returned.
-    /// `key` is `ActiveResolutions.key`.
     @inline(__always)
     static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
         var next = innermost(under: key)
@@ -102,11 +94,10 @@ enum ActiveResolutions {
         return nil
     }
 
-    /// Whether a resolve enclosing `state` on this thread is running the factory of `producer`:
-    /// a factory that starts a fresh resolve (through `Provider.get()`, or a container it
-    /// captured) which needs the same factory again would otherwise start it forever, since that
-    /// resolve sees none of the enclosing one's instances. What the run that owns `state` builds
-    /// around its closure's call is not outside: the closure's resolves are in that run's resolve.
+    /// Whether a resolve enclosing `state` on this thread runs `producer`'s factory: a factory that
+    /// starts a fresh resolve (`Provider.get()`, a captured container) needing it again would start
+    /// it forever, since that resolve sees none of the enclosing one's instances. What the run
+    /// owning `state` builds around its closure's call is not outside it.
     static func isConstructing(_ producer: AnyProducer, outside state: Resolution) -> Bool {
         // A program's building range of a factory is its call.
         anyEnclosing(from: state.pointee.outer) {
@@ -122,8 +113,7 @@ enum ActiveResolutions {
         from first: StackReference<ProgramRun>?, _ test: (inout ResolutionState) -> Bool,
         orProgram testProgram: (ProgramRun) -> Bool
     ) -> Bool {
-        // Every `outer` record is on this thread's stack, in a frame that encloses the current
-        // one, so it is alive.
+        // Every `outer` record is in a frame of this thread's stack enclosing this one: alive.
         var next = first
         while let run = next {
             if let called = run.pointee.calledResolution {

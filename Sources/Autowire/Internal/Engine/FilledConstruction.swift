@@ -2,10 +2,9 @@
 /// calls `construction` (the class's own initializer), fills the product by `plan`, whose hook
 /// runs as an autowired object's, and, bound as a protocol, converts it with `boxing` once filled.
 ///
-/// A cycle back to the object through one of its properties closes as one through a constructor
-/// does: the property waits for the construction, filling included, to return. So a program
-/// records the object only once it is filled (see `ProgramLowering.completeConstruction`), and
-/// never calls this factory itself, only `construction`.
+/// A cycle back to the object through one of its properties closes as through a constructor: the
+/// property waits for the construction, filling included. So a program records the object only once
+/// filled (see `ProgramLowering.completeConstruction`) and calls `construction`, never this.
 final class FilledConstruction: ProgramFactory {
     /// The initializer's call, whose product is the class itself.
     let construction: ProgramFactory

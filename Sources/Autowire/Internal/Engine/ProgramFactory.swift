@@ -13,53 +13,43 @@ class ProgramFactory {
         self.references = references
     }
 
-    /// Whether the factory takes over the arguments the program moves to it (see `call`); a
-    /// factory that does not only borrows them.
+    /// Whether the factory takes over the arguments the program moves to it (see `call`).
     var consumesArguments: Bool { false }
 
     /// Whether errors inside its arguments name it in their path (`parameter 2 of Mailer's
-    /// factory`), as a factory's do. What the container makes with its own code (an alias's
-    /// conversion, a `Tagged` wrapper, a collection) does not, and hands on the errors of its
-    /// arguments unchanged.
+    /// factory`). What the container makes with its own code hands them on unchanged.
     var namesPath: Bool { true }
 
-    /// Whether the call may fail with `unavailable-instance` (an offered object that is gone),
-    /// which an `.optional` property turns into leaving the property as it is: a program calls it
-    /// straight for such a property, whose store it skips when the object is gone (see
-    /// `ProgramLowering.OptionalPlace`).
+    /// Whether the call may fail with `unavailable-instance` (an offered object gone): a program
+    /// then calls it straight for an `.optional` property and skips its store
+    /// (`ProgramLowering.OptionalPlace`).
     var mayBeUnavailable: Bool { false }
 
-    /// For an alias's conversion of an implementation object to the type it is bound as: that
-    /// conversion, compiled where the binding was written, which a property of the bound type can
-    /// apply as it stores the object (see `ProgramLowering`).
+    /// For an alias's conversion: that conversion, compiled where the binding was written, which a
+    /// property of the bound type can apply as it stores the object.
     var conversion: ImplementationConversion? { nil }
 
     /// Whether the call reads its arguments with `FactoryArguments.parameter`, which converts an
-    /// implementation object to the parameter's type: only the calls the fixed-arity overloads
-    /// specialize do.
+    /// implementation object to the parameter's type (only the specialized fixed-arity calls do).
     var readsConvertedArguments: Bool { false }
 
-    /// Whether this is an alias's conversion (see `AliasConversion`), whose one argument is the
-    /// value of the producer the alias hands on.
+    /// Whether this is an alias's conversion (`AliasConversion`): one argument, the aliased value.
     var isAliasConversion: Bool { false }
 
-    /// For the conversion of an implementation object to a protocol it is bound as, which boxes it
-    /// (see `AliasConversion`): `recorded`, what a resolution recorded for that protocol, as a
-    /// program holds it. A resolution records the object itself, before it is filled, so that a
-    /// cycle back to it closes; a program holds it in its box.
+    /// For a conversion that boxes an implementation object as a protocol it is bound as (see
+    /// `AliasConversion`): `recorded`, what a resolution recorded for that protocol (the object
+    /// itself, before it is filled, so that a cycle back to it closes), in the box a program holds.
     func boxingRecorded(_ recorded: AnyObject) throws -> AnyObject { recorded }
 
-    /// Calls the factory with `arguments`, one per parameter in order, and returns its product as
-    /// its producer records values (a class reference as it is, anything else in a `ValueBox`).
-    /// Each argument is borrowed, except those moved to it (only to a factory that consumes
-    /// arguments): their reference is the factory's, which consumes it whether the call returns
-    /// or throws.
+    /// Calls the factory with `arguments`, one per parameter, and returns its product as its
+    /// producer records values. Each argument is borrowed, except those moved to a factory that
+    /// consumes arguments: their reference is the factory's, consumed whether the call returns or
+    /// throws.
     func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
 
-    /// Calls the factory (see `call(_:in:)`) and stores its product, retained, in `slot`, which
-    /// is empty: what a program does, in one call.
+    /// Calls the factory and stores its product, retained, in the empty `slot`, in one call.
     func call(
         _ arguments: FactoryArguments, storingInto slot: FrameSlot,
         in run: StackReference<ProgramRun>
@@ -130,8 +120,7 @@ extension FactoryArguments {
 /// it. Not generic, so that calling it looks up no metadata.
 final class SpecializedProgramFactory: ProgramFactory {
     private let specialized: SpecializedFactoryCall
-    /// Converts the product to the bound type, as its producer records it; nil when the product
-    /// is of the bound class itself.
+    /// Converts the product to the bound type as its producer records it; nil for the bound class.
     private let upcast: ((AnyObject) throws -> AnyObject)?
 
     init(
@@ -147,8 +136,8 @@ final class SpecializedProgramFactory: ProgramFactory {
 
     override var readsConvertedArguments: Bool { true }
 
-    /// Whether the product is of the bound class itself, so that the call can write it straight
-    /// into the program's slot (see `writeProduct`): what a program then does, with no dispatch.
+    /// Whether the product is of the bound class itself, so that a program has the call write it
+    /// straight into its slot (see `writeProduct`), with no dispatch.
     var writesProductIntoSlot: Bool { upcast == nil }
 
     /// Calls the factory, which writes its product's one strong reference into the empty `slot`

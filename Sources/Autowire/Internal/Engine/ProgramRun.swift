@@ -2,10 +2,8 @@
 /// progress is one, a top-level run linked on its thread's chain (see `ActiveResolutions`) or a
 /// nested run in a closure's resolution (see `ResolveProgram.runNested(in:)`).
 ///
-/// Small on purpose: every resolve makes one, and a larger record was built elsewhere and copied
-/// in (a `memcpy` of about 30 instructions per resolve, callgrind). What only a program with
-/// regions or `ClosureCall`s needs lives in its `ScopedRun`, on the stack of the function that
-/// runs such a program.
+/// Small on purpose: every resolve makes one, and a larger record is built elsewhere and copied in.
+/// What only a program with regions or `ClosureCall`s needs is in its `ScopedRun`.
 struct ProgramRun {
     /// Unretained: the caller holds the program for the whole run.
     private let programReference: Unowned<ResolveProgram>
@@ -24,10 +22,9 @@ struct ProgramRun {
     /// For a top-level run started inside another resolve on this thread (from user code), that
     /// resolve's run (see `ActiveResolutions.enter(_:key:)`).
     var outer: StackReference<ProgramRun>?
-    /// The resolution the run is calling a closure in, while the call runs: the closure's
-    /// `Resolver` finds it here, and the resolves it starts see what it is building (see
-    /// `ActiveResolutions`). A closure root's run calls its closure for the whole run. Nil for a
-    /// nested run, whose closures are called in its caller's resolution.
+    /// The resolution the run is calling a closure in, while the call runs (a closure root's: the
+    /// whole run): the closure's `Resolver` finds it here, and the resolves it starts see what it
+    /// is building. Nil for a nested run, whose closures are called in its caller's resolution.
     var calledResolution: Resolution?
 
     init(program: ResolveProgram, request: BorrowedValue?, seed: BorrowedValue? = nil) {
@@ -39,16 +36,14 @@ struct ProgramRun {
     /// How many regions that publish their object (singletons being created) are running.
     var publishingRegions: Int { scoped?.pointee.publishingRegions ?? 0 }
 
-    /// The resolution the run's `ClosureCall`s make their values in: the run's own joined
-    /// resolution once its first call started it, or the one a nested run works in.
+    /// The resolution the run's `ClosureCall`s make their values in (see `ScopedRun.joined`).
     var joined: Resolution? { scoped?.pointee.joined }
 
     /// Whether the resolution the run joined is making an object its container keeps (a nested
     /// run inside a singleton's closure, say): what the run makes is made for it.
     var joinedMakesKeptObject: Bool { joined?.pointee.isMakingKeptObject ?? false }
 
-    /// Whether the run skipped region `index`; only for a program with regions, which runs with a
-    /// `ScopedRun`.
+    /// Whether the run skipped region `index` (false without a `ScopedRun`).
     func skipped(region index: Int) -> Bool {
         scoped?.pointee.skippedRegions.contains(index) ?? false
     }

@@ -1,13 +1,11 @@
-/// A set of a program's regions, by index: which ones a run skipped, or staged. Four words kept in
-/// the run's record, for the first 256 regions (a first resolve that creates many singletons, each
-/// in a region of its own, and the regions that make objects again); the words of a program with
-/// more (a nested program, with a region per `.graph` object) are allocated when first set.
+/// A set of a program's regions, by index: which ones a run skipped, or staged. Four words in the
+/// run's record cover 256 regions (a first resolve's many singletons and remade objects); a program
+/// with more (a nested one, a region per `.graph` object) allocates the rest when set.
 struct RegionSet {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     /// The words past the fourth, once one is set. A class reference, nil for most programs, rather
     /// than an array: copying and destroying a run's sets then costs a null check, where an empty
-    /// array's retain and release took the runtime's slow path (about 200 instructions a run of a
-    /// program with one `.weak` region, callgrind).
+    /// array's retain and release take the runtime's slow path.
     private var overflow: Overflow?
 
     private final class Overflow {

@@ -2,11 +2,10 @@
 // its stack; validation's probes run in one the same way.
 
 extension ResolveProgram {
-    /// Runs the program of a closure root, `run`: the call of `root`'s closure, in a resolution
-    /// the run starts at once, which the closure's `Resolver` runs nested programs in
-    /// (what they make in the `.graph` scope is one instance across them). What the closure needs
-    /// is checked there against the resolves this one was started in, as each is made. For a kept
-    /// object (see `ProgramKind.rootForKeptObject`), everything made holds the container weakly.
+    /// Runs the program of a closure root, `run`: the call of `root`'s closure in a resolution the
+    /// run starts at once, where the closure's `Resolver` runs nested programs (one `.graph`
+    /// instance across them), checked against the resolves this one was started in. For a kept
+    /// object (`ProgramKind.rootForKeptObject`), all it makes holds the container weakly.
     @inline(never)
     func callClosure(of root: AnyProducer?, _ run: StackReference<ProgramRun>)
         throws(ResolutionError) -> ObjectWord
@@ -15,8 +14,8 @@ extension ResolveProgram {
             throw ResolutionError(.internalInconsistency("a closure root's program ran without its root"))
         }
         return try inOwnResolution(of: run) { resolution throws(ResolutionError) in
-            // The word takes over the reference as the call hands it back: made after the
-            // resolve ends, it cost a retain and a release.
+            // The word takes over the reference as the call hands it back: made after the resolve
+            // ends, it would cost a retain and a release.
             try ResolutionError.catching { ObjectWord(owning: try root.produceRecorded(resolution)) }
         } discarding: { made in
             made.release()
@@ -38,9 +37,9 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs `body` in a resolution that `run`, a run of a program that builds nothing itself
-    /// (`rootClosureCall`), calls it in from start to end: completed when `body` returns, when its
-    /// result is discarded by `discard` if the completion fails; abandoned when `body` throws.
+    /// Runs `body` in a resolution that `run` (of `rootClosureCall`, which builds nothing itself)
+    /// calls it in throughout: completed when `body` returns (`discard` drops the result if that
+    /// fails), abandoned when it throws.
     @inline(__always)
     private func inOwnResolution<Result>(
         of run: StackReference<ProgramRun>, _ body: (Resolution) throws(ResolutionError) -> Result,

@@ -1,5 +1,4 @@
-// Running a program: its frame of slots (on the stack when small), the regions' and joined
-// resolution's state when it has them, and the one loop that performs the instructions.
+// Running a program: its frame of slots, its `ScopedRun` when it needs one, and the loop.
 
 extension ResolveProgram {
     /// Fills `object` with the published program `word` (see `runPublished`); whether it ran.
@@ -10,9 +9,8 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs the program `word` publishes (see `run`), unless lowering it again would make it
-    /// faster: nil then too, and the caller takes its slow path. What a top-level resolve or
-    /// injection does first. The program is used without a retain: see `withPublished(_:_:)`.
+    /// Runs the program `word` publishes (see `run`), without a retain (see `withPublished(_:_:)`);
+    /// nil when lowering it again would make it faster: the caller then takes its slow path.
     @inline(__always)
     static func runPublished(
         _ word: UInt, of root: AnyProducer, request: BorrowedValue? = nil, seed: BorrowedValue? = nil
@@ -22,10 +20,8 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs the program of `root`, as `run` does; when a resolve this one was started in on this
-    /// thread is building something the program may build, runs instead the program's variant for
-    /// what is built outside, which fails where it would build one of them again. Nil only when
-    /// that variant could not be lowered either.
+    /// Runs the program of `root`, or, when an enclosing resolve builds something it may build, its
+    /// variant for what is built outside; nil only when that variant could not be lowered.
     func runOrItsVariant(
         for root: AnyProducer, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
         seed: BorrowedValue? = nil
@@ -39,11 +35,9 @@ extension ResolveProgram {
         return try variant.run(of: root, injecting: target, request: request, seed: seed)
     }
 
-    /// Runs the program of `root` (nil for an injection's). Returns the root object, whose
-    /// reference now belongs to the caller (for an injection: the object handed in, not retained),
-    /// or nil when a resolve this one was started in on this thread is building something the
-    /// program may build: the caller then runs the program's variant, which fails where it would
-    /// build it again (see `ActiveResolutions.enter(_:key:)`).
+    /// Runs the program of `root` (nil for an injection's). Returns the root object, owned by the
+    /// caller (for an injection: the object handed in, not retained), or nil when an enclosing
+    /// resolve is building something it may build (see `ActiveResolutions.enter(_:key:)`).
     @inline(__always)
     private func run(
         of root: AnyProducer?, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
@@ -57,9 +51,8 @@ extension ResolveProgram {
             // property is retained and released around the call (about 30 instructions a resolve).
             if callsRootClosure { return try callClosure(of: root, run) }
             return try ProgramFrame.with(slotCount: slotCount) { frame throws(ResolutionError) in
-                // An injection's object goes in slot 0 here, where a resolve's nil target folds
-                // away, rather than tested in the loop's function on every run. Lent: the caller
-                // holds it for the run, and the frame does not own slot 0 (`injects`).
+                // Set here, where a resolve's nil target folds away, not tested in the loop. Lent:
+                // the caller holds it for the run; the frame does not own slot 0.
                 if let target { frame.lend(target, at: 0) }
                 return try execute(frame, run)
             }
@@ -70,16 +63,14 @@ extension ResolveProgram {
     private func execute(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>) throws(ResolutionError)
         -> ObjectWord
     {
-        // Two copies of the loop: one that never jumps keeps `pc` in step with its instruction's
-        // address, which costs a few instructions per step in the copy that skips regions.
-        // (Generic, so that each copy is specialized with its answer fixed.)
+        // Two copies of the loop (generic, each specialized): the one that never jumps keeps `pc`
+        // in step with its instruction's address, a few instructions a step fewer.
         if runsPlainly { return try execute(frame, run, NoRegions.self) }
         return try executeWithRegionsOrJoining(frame, run)
     }
 
-    /// Runs a program with regions (which a failure may leave staged), or whose `ClosureCall`s
-    /// join a resolution it ends, with its `ScopedRun` on this function's stack. Out of line: the
-    /// plain path stays as small as it was.
+    /// Runs a program with regions or `ClosureCall`s, with its `ScopedRun` on this function's
+    /// stack. Out of line, so that the plain path stays small.
     @inline(never)
     private func executeWithRegionsOrJoining(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>)
         throws(ResolutionError) -> ObjectWord
@@ -102,8 +93,7 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs `body` with a `ScopedRun` on this function's stack as `run`'s: the run reads it only
-    /// while `body` runs, and it is unset before this returns.
+    /// Runs `body` with a `ScopedRun` on this function's stack as `run`'s, unset when it returns.
     @inline(__always)
     private func withScopedRun(
         joinedSpace: ResolutionSpace = .none, of run: StackReference<ProgramRun>,
@@ -117,8 +107,7 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs a program whose `ClosureCall`s join a resolution, which it ends: completed when the
-    /// run succeeds, abandoned when it fails.
+    /// Runs a program whose `ClosureCall`s join a resolution: completed, or abandoned on failure.
     private func executeJoining(
         _ frame: ProgramFrame, _ run: StackReference<ProgramRun>, _ scoped: StackReference<ScopedRun>
     ) throws(ResolutionError) -> ObjectWord {
@@ -158,16 +147,12 @@ extension ResolveProgram {
         constructs.filter { resolution.pointee.isConstructing($0) }
     }
 
-    /// Runs this program, lowered for nested runs (see `ProgramLowering.lower(_:generation:kind:)`),
-    /// in `resolution`: the resolution of a closure factory whose `Resolver` asked for the root.
-    /// Every `.graph` object it makes is looked up there first and recorded there once created,
-    /// so the closure, the program that called it and this run share each one. The run is a
-    /// creation frame of that resolution, as a closure's call there is: its hooks run
-    /// when it ends if it read nothing made outside it, else with the frame or resolve around it.
+    /// Runs this program, lowered for nested runs (see `ResolveProgram`), in `resolution`, whose
+    /// closure's `Resolver` asked for the root: as a creation frame there, as a closure's call is.
     /// Returns the root's value as recorded, owned.
     func runNested(in resolution: Resolution) throws(ResolutionError) -> AnyObject {
-        // Closures resolving one another nest a run per level: the thread's stack is checked here,
-        // as a closure's call checks it (`Resolution.checkDepth()`).
+        // Closures resolving one another nest a run per level: the stack is checked here, as a
+        // closure's call checks it (`Resolution.checkDepth()`).
         if resolution.pointee.stack.isExhausted() { throw resolution.tooDeep() }
         var record = ProgramRun(program: self, request: resolution.pointee.request, seed: resolution.pointee.seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
@@ -220,8 +205,8 @@ extension ResolveProgram {
         return true
     }
 
-    /// After a failure (which abandoned the regions it was in): what the run staged is not
-    /// published, since it read objects of this failed resolve. Innermost first.
+    /// After a failure, which abandoned its regions: what the run staged read objects of the failed
+    /// resolve, so it is discarded, innermost first.
     @inline(never)
     private func discardStaged(_ scoped: StackReference<ScopedRun>) {
         for index in regions.indices.reversed() where scoped.pointee.staged.contains(index) {
@@ -233,10 +218,9 @@ extension ResolveProgram {
     private func execute<Loop: LoopKind>(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>, _: Loop.Type)
         throws(ResolutionError) -> ObjectWord
     {
-        // Every slot an instruction reads was filled by an earlier one and, if moved, is read no
-        // more: `ProgramLowering` emits in creation order and marks only a slot's last read as a
-        // move (see `ProgramFrame`). The `DEBUG` check at the end and the sanitizer runs of the
-        // suite would catch a lowering that broke this.
+        // Every slot an instruction reads was filled before and, if moved, is read no more
+        // (`ProgramLowering` emits in creation order and moves only at a last read; see
+        // `ProgramFrame`). Checked in `DEBUG` below and by sanitizer runs.
         let code = self.code
         let end = code.count
         var pc = 0
@@ -247,7 +231,6 @@ extension ResolveProgram {
             case .create:
                 run.pointee.pc = pc
                 let type = creators[Int(instruction.operand)]
-                // The frame owns this reference until a store moves it or `release` drops it.
                 frame.own(type.init() as AnyObject, at: object)
             case .storeAtOffset:
                 let value = read(instruction, frame)
@@ -264,8 +247,7 @@ extension ResolveProgram {
                 run.pointee.pc = pc
                 let call = ProgramCallSite(in: calls, atByteOffset: Int(instruction.operand))
                 do {
-                    // The factory reads its arguments from the frame and the constants itself, and
-                    // stores its product in the object's slot, which is empty until then.
+                    // The product goes into the object's slot, empty until then.
                     let arguments = call.arguments(in: frame)
                     if instruction.value != 0 {
                         try call.withSpecializedFactory {
@@ -275,10 +257,9 @@ extension ResolveProgram {
                         try call.withFactory { try $0.call(arguments, storingInto: frame.destination(object), in: run) }
                     }
                 } catch {
-                    // An `.optional` property's value that is absent: the store after the call (see
-                    // `ProgramLowering.OptionalPlace`) is skipped, and the property keeps what it
-                    // had. (Out of line, and falling through to the step below rather than
-                    // `continue`: the loop's shape stays as it was.)
+                    // An `.optional` property's absent value: the store after the call is skipped
+                    // (see `ProgramLowering.OptionalPlace`). Out of line, and falling through
+                    // rather than `continue`, so that the loop keeps its shape.
                     guard instruction.moves, isAbsence(error, skipping: pc + 1, of: instruction) else {
                         throw failure(call.withFactory { $0.failure(error) }, at: pc, frame)
                     }
@@ -300,8 +281,7 @@ extension ResolveProgram {
                     instruction.value == 0 || !run.pointee.skipped(region: Int(instruction.value - 1))
                 else { break }
                 if instruction.moves {
-                    // A nested run's, or a framed region's: the creation frame it is in runs it
-                    // (see `runNested`, `ScopeRegion.framed`).
+                    // The creation frame it is in runs it (see `runNested`, `ScopeRegion.framed`).
                     deferHook(at: pc, frame, run)
                     break
                 }

@@ -1,14 +1,10 @@
 import Synchronization
 
-// The instructions the loop performs out of line, so that it keeps its registers (scopes, key-path
-// stores, the main actor), and the failure path, which renders an error's resolution path.
+// Instructions the loop performs out of line, so that it keeps its registers, and its failure path.
 
 extension ResolveProgram {
-    /// Performs `enterScope` or `leaveScope`. For `enterScope`, asks the region's scope for the
-    /// object it keeps: when it keeps one, the object goes in the instruction's slot, what the
-    /// region would have moved is released, and the run goes on past the region (the pc
-    /// returned). Otherwise (nil) the region runs, and its `leaveScope` has the scope keep the
-    /// object made, or stage it until a `leaveScope` that publishes it.
+    /// Performs `enterScope` or `leaveScope` (see `ResolveProgram`); returns where the run goes on
+    /// past a region it skips, else nil.
     @inline(never)
     func scopeStep(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) throws(ResolutionError)
         -> Int?
@@ -35,8 +31,7 @@ extension ResolveProgram {
             if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
             return nil
         case .leaveScope:
-            // The slot holds the object the region just made (it ran: a skipped region jumps past
-            // its `leaveScope`).
+            // The slot holds the object the region just made (a skipped region jumps past this).
             if region.publishes { scoped.pointee.publishingRegions -= 1 }
             if region.framed {
                 try endFrame(of: region, scope, at: pc, frame, scoped, generation: pinned)
@@ -72,7 +67,6 @@ extension ResolveProgram {
             }
             return nil
         }
-        // The kept object takes the place of the one the region would make.
         frame.own(kept, at: slot)
         if let producer = region.joined, let joined = scoped.pointee.joined {
             producer.withObject { joined.pointee.record($0, instance: kept) }
@@ -80,9 +74,8 @@ extension ResolveProgram {
         return skip(region, at: Int(instruction.operand), frame, scoped)
     }
 
-    /// Performs the `leaveScope` of a framed region (see `ScopeRegion.framed`): stages the object
-    /// in its scope and ends the region's creation frame in the joined resolution, which runs the
-    /// hooks handed to it and publishes the object, or defers both.
+    /// Performs a framed region's `leaveScope` (see `ScopeRegion.framed`): stages the object and
+    /// ends the region's creation frame, which runs its hooks and publishes it, or defers both.
     private func endFrame(
         of region: ScopeRegion, _ scope: Unowned<ProgramScope>, at pc: Int, _ frame: ProgramFrame,
         _ scoped: StackReference<ScopedRun>, generation pinned: Int
@@ -105,9 +98,8 @@ extension ResolveProgram {
         if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
     }
 
-    /// Performs `enterScope` or `leaveScope` of a region with no scope, which makes a `.graph`
-    /// object (see `ScopeRegion`). `enterScope` skips it when the object is there already: in its
-    /// slot, or in the joined resolution. `leaveScope` records the object just created there.
+    /// Performs `enterScope` or `leaveScope` of a region with no scope (see `ScopeRegion`): skips
+    /// it when the object is in its slot or the joined resolution, else records it there once made.
     private func sharedObjectStep(
         at pc: Int, _ region: ScopeRegion, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>
     ) throws(ResolutionError) -> Int? {
@@ -117,8 +109,7 @@ extension ResolveProgram {
             // Made again only when no region made it.
             return frame.isEmpty(slot) ? nil : skip(region, at: Int(instruction.operand), frame, scoped)
         }
-        // Set by the program's first `ClosureCall`, which comes before any such region, or from the
-        // start of a nested run.
+        // Set by the first `ClosureCall`, which comes before any such region, or by a nested run.
         guard let joined = scoped.pointee.joined else {
             throw failure(
                 ResolutionError(.internalInconsistency("a shared object's region ran before its joined resolution")),
@@ -171,8 +162,8 @@ extension ResolveProgram {
         return region.end
     }
 
-    /// Performs the `callHook` of a nested run or a framed region: the hook waits for the creation
-    /// frame the run (or region) is in the resolution it joined, the innermost there by then.
+    /// Performs a nested run's or framed region's `callHook`: the hook waits for the innermost
+    /// creation frame of the joined resolution.
     @inline(never)
     func deferHook(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) {
         let instruction = code[pc]
@@ -183,23 +174,19 @@ extension ResolveProgram {
         }
     }
 
-    /// Performs `requireMainActor`: asks the system where the run is, every time (a program may be
-    /// lowered on one thread and run on any other).
+    /// Performs `requireMainActor`, every time: a program lowered on one thread may run on another.
     @inline(never)
     func requireMainActor(at pc: Int, _ frame: ProgramFrame) throws(ResolutionError) {
         guard !MainActorThread().isCurrent else { return }
         throw failure(ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
     }
 
-    /// Performs `storeThroughKeyPath`. The owner and the value are lent to the store, not
-    /// retained: the frame (or the constants) hold both until it returns. Out of line, like
-    /// `scopeStep`: inlined, it changed how the loop keeps its registers, which cost every object
-    /// a few instructions (callgrind).
+    /// Performs `storeThroughKeyPath`, out of line like `scopeStep`. The owner and the value are
+    /// lent to the store, not retained: the frame (or the constants) hold both until it returns.
     @inline(never)
     func storeThroughKeyPath(at pc: Int, _ frame: ProgramFrame) {
         let instruction = code[pc]
         let value = read(instruction, frame)
-        // The frame holds both objects for the call, so neither is retained.
         stores[Int(instruction.operand)].withObject { store in
             frame.withObject(at: Int(instruction.object)) { owner in value.withObject { store.assign(owner, $0) } }
         }
@@ -213,14 +200,12 @@ extension ResolveProgram {
     }
 
     /// Releases what the frame still owns and adds the path of the failing instruction: each
-    /// property and named factory parameter on the way to it, innermost first, as if the error
-    /// passed through each.
+    /// property and named factory parameter on the way to it, innermost first.
     @inline(never)
     func failure(_ error: any Error, at pc: Int, _ frame: ProgramFrame) -> ResolutionError {
         for slot in (injects ? 1 : 0)..<slotCount { frame.release(slot) }
-        // The regions the failing instruction is inside were entered and not left: their scopes'
-        // creation locks are still held. Innermost first. (A region's last instruction, its
-        // `leaveScope`, never fails.)
+        // The regions the failing instruction is inside still hold their scopes' creation locks:
+        // innermost first (a region's last instruction, its `leaveScope`, never fails).
         for region in regions.reversed() where region.start < pc && pc < region.end - 1 {
             region.scope?.withObject { $0.abandon() }
         }

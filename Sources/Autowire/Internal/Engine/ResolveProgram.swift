@@ -2,30 +2,24 @@ import Synchronization
 
 /// # Resolve programs
 ///
-/// A resolve program is everything one top-level resolve of a root does, compiled once into a flat
-/// list of instructions that one loop runs: no recursion (a chain of any depth needs no stack), no
-/// producer calls, no per-object table.
+/// Everything one top-level resolve of a root does, compiled once into a flat list of instructions
+/// that one loop runs: no recursion (a chain of any depth needs no stack), no producer calls, no
+/// per-object table.
 ///
-/// **Slots.** A run works on a frame of object references, `slotCount` of them. Every object the
-/// resolve creates gets a slot when it is created. A `.graph` object has one slot, read by every
-/// object that needs it, a property cycle's back-edge included; a `.transient` object gets a new
-/// slot each time it is met. Values fixed for the container's life (bound values, singletons
-/// created already, `Provider`s) are the program's constants, read by index. A value that is not
-/// a class reference (a protocol value, a struct, a collection) is held in a `ValueBox`, as
-/// resolutions record values.
+/// **Slots.** A run works on a frame of `slotCount` object references: one per `.graph` object,
+/// read by everything that needs it (a property cycle's back-edge included), and a new one each
+/// time a `.transient` object is met. Values fixed for the container's life are the program's
+/// constants, read by index. A value that is not a class reference is held in a `ValueBox`, as
+/// resolutions record it.
 ///
 /// **Ownership.** A created object's slot owns one reference. A store copies it (a retain) or, at
 /// the slot's last read, moves it (`moves`): the property takes the frame's reference and the slot
 /// is emptied. `release` drops what a slot still owns when its last read was not a store. The
 /// result slot is never moved: its reference goes to the caller. Constants belong to the program.
 ///
-/// **Instructions**, in the order the resolve acts: an object is created, its properties filled
-/// in declaration order (each value made completely first), its first fill checked, and only then
-/// stored into the object that needs it. Hooks come last, once every object is complete (a
-/// property cycle included), in the order objects were completed. A
-/// `ProgramFactory` is a typed factory, or what the container makes with its own code from other
-/// values: an alias's conversion, the request of a `RequestScope`, a `Lazy`, a `Tagged` wrapper,
-/// an optional, a collection.
+/// **Order.** An object is created, its properties filled in declaration order (each value made
+/// completely first), its first fill checked, and only then stored into the object that needs it.
+/// Hooks come last, once every object is complete (a property cycle included), in completion order.
 ///
 /// | operation | effect |
 /// |---|---|
@@ -41,74 +35,51 @@ import Synchronization
 /// | `leaveScope`, `value` 1 | `regions[operand]`'s scope publishes the object it staged, if the run staged one |
 /// | `requireMainActor` | unless the run is where the main actor runs, fails: `mainActorTypes[operand]` must be made or filled there |
 ///
-/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, or a singleton
-/// not created yet) is made in a region of instructions, from its `enterScope` to its
-/// `leaveScope`, run under the scope's creation lock only when the scope keeps none (for a custom
-/// scope: none for the generation the run pinned, see `ScopePins`). So that skipping a region changes
-/// nothing else: a `.graph` object made inside it and needed after it is made again where it is
-/// met next, in a region with no scope that runs only when its slot is empty; a slot made before
-/// a region whose last read inside it is a move is released when it is skipped; `release` passes
-/// over empty slots; and `callHook` passes over an object made in a region the run skipped (or in
-/// one inside it), the kept object included, whose hook ran when it was made. A failure inside a
-/// region abandons it,
-/// releasing the lock. A singleton's or custom scope's region publishes what it made, so it runs
-/// the hooks of those objects before its `leaveScope`. One that reads an object made before it
-/// (which may be incomplete until the resolve ends) `defers`: its `leaveScope` stages the object,
-/// lock held, and a second `leaveScope` publishes it with the enclosing region that publishes, or
-/// after the hooks at the end; a failure before then discards it, since it read objects of the
-/// failed resolve (see `ProgramLowering`).
+/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, a singleton not
+/// yet created) is made in a region, from its `enterScope` to its `leaveScope`, run under the
+/// scope's creation lock only when the scope keeps none (for the generation the run pinned, see
+/// `ScopePins`); skipping it changes nothing else (see `ScopeRegion`). A failure inside a region
+/// abandons it, releasing the lock. A singleton's or custom scope's region publishes its object
+/// after those objects' hooks. One that reads an object made before it (maybe incomplete until the
+/// resolve ends) `defers`: the object is staged, lock held, and published with the enclosing region
+/// that publishes or after the hooks at the end, or discarded by a failure before then.
 ///
-/// **Closure factories.** What a program cannot make itself, a closure factory's value (in the
-/// `.graph` scope or transient), is a `callFactory` of a `ClosureCall`: the closure is called
-/// inside the run, in one *joined* resolution per run, which the first such call starts with the
-/// `.graph` objects the program made before it (passed as its arguments, so none is moved out of
-/// its slot before then). Every `.graph` object the program meets after that call is made in a
-/// region with no scope, which looks it up in the joined resolution first (a closure may have made
-/// it) and records it there once created (a closure called while it is filled then finds it), so a
-/// closure and the program share each one, whichever asks first. A `.graph` factory waiting for its
-/// arguments around the call is marked under construction in the joined resolution, and its call
-/// records its product there (`JoinedPublication`): a closure that needs it meets the cycle, or
-/// waits for it to fill a property. A transient object being filled around the call is the
-/// program's, in the same resolve as the joined resolution (which therefore does not count the
-/// program as an enclosing resolve); a transient factory waiting around the call is marked under
-/// construction in it for the call. The joined resolution's deferred hooks run after the program's,
-/// and it ends with the run. A root that is itself a closure factory's value has a program that is
-/// only that call, made without a frame (see `callsRootClosure`). One called straight for an `.optional`
-/// property (like an offered instance read for one) has `moves` set on its `callFactory`: when it
-/// finds its value absent, the store after it is skipped, and the property keeps what it had.
+/// **Closure factories.** A closure factory's value is a `callFactory` of a `ClosureCall`: the
+/// closure is called inside the run, in one *joined* resolution per run, which the first such call
+/// starts with the `.graph` objects made before it (its arguments, so none is moved out of its slot
+/// before then). After it, each `.graph` object is made in a region with no scope that looks it up
+/// there first and records it once created: one instance, whichever asks first. A `.graph` factory
+/// waiting for its arguments around a call is marked under construction there until its call
+/// records its product (`JoinedPublication`), so a closure that needs it meets the cycle or waits
+/// to fill a property; a transient one is marked for the call. A transient object filled around the
+/// call is in the same resolve: the joined resolution does not count the program as enclosing it.
+/// The joined resolution ends with the run, its deferred work after the program's hooks. A closure
+/// root's program is only that call (`callsRootClosure`). A call made straight for an `.optional`
+/// property has `moves` set: when its value is absent, the store after it is skipped.
 ///
-/// **Nested runs.** What a closure's `Resolver` asks for while its resolve runs is made by a
-/// *nested* program of that root, lowered as if its first instruction came after a
-/// `ClosureCall`: every `.graph` object is looked up in the closure's resolution and recorded
-/// there, so it is one instance with the program around the closure and every other closure. Its
-/// hooks (`callHook` with `moves` set) wait for the creation frame the run is in that resolution
-/// (see `runNested(in:)`). A root whose nested program calls a factory still running in that
-/// resolution (which a property may wait for) is made by the program's variant that waits for it
-/// instead (see `ProgramVariant.waitsFor`). A singleton's region met once a program joined a
-/// resolution (after a `ClosureCall`, or anywhere in a nested program) is *framed*: a creation
-/// frame of that resolution, which runs the region's hooks and publishes its object when the frame
-/// ends, or defers both when the frame read an object made outside it (see `ScopeRegion.framed`); so
-/// is a custom scope's.
+/// **Nested runs.** What a closure's `Resolver` asks for is made by a *nested* program of that
+/// root, lowered as if it came after a `ClosureCall`: it shares the closure's resolution in the
+/// same way. Its hooks (`callHook` with `moves`) wait for the creation frame the run is in (see
+/// `runNested(in:)`). A factory still running in that resolution is waited for by the program's
+/// variant (see `ProgramVariant.waitsFor`). A singleton's or custom scope's region met once a
+/// program joined a resolution is *framed* (see `ScopeRegion.framed`).
 ///
-/// **The main actor.** An object of a `@MainActor` class (or one with dependencies declared on the
-/// main actor) is made and filled only where the main actor runs: `requireMainActor` comes just
-/// before its `create` (for an injection, before its first store) and fails the run anywhere else,
-/// so its `init()` never runs off the main actor.
+/// **The main actor.** An object of a `@MainActor` class (or with dependencies declared on it) is
+/// made and filled only there: `requireMainActor` comes just before its `create` (for an injection,
+/// its first store), so its `init()` never runs off the main actor.
 ///
-/// **Re-entry.** A run records which instruction it is at before calling user code (`init()`, a
-/// setter, a check), so a resolve started from that code can tell which objects are being built:
-/// each `create` has a building range of instructions, from its creation to its first-fill check.
+/// **Re-entry.** A run records the instruction it is at before calling user code, so a resolve
+/// started from that code can tell what is being built: each `create` has a building range of
+/// instructions, up to its first-fill check.
 ///
-/// **Errors.** Each instruction names the node of a path tree it works for; the path of an error
-/// is rendered from that tree only when one is thrown.
+/// **Errors.** Each instruction names the node of a path tree it works for; an error's path is
+/// rendered from that tree only when one is thrown.
 ///
-/// **Life.** `ProgramLowering` lowers a program on the root's first top-level resolve, under the
-/// registry's lock, when every producer it reaches is one a program performs (a closure root's is
-/// its call); a root that reaches anything else has no program (see `ProgramWord.none`) and fails
-/// with `internal-inconsistency`. Published programs are immutable. A program lowered
-/// while stores still learn their offsets, or before first fills were checked, or that has since
-/// published a singleton (a constant for the next program), is lowered again at the next resolve;
-/// the one it replaces stays alive with the registry, since another thread may still run it.
+/// **Life.** `ProgramLowering` lowers a program at the root's first top-level resolve, under the
+/// registry's lock; a root that reaches a producer no program performs has none
+/// (`ProgramWord.none`) and fails with `internal-inconsistency`. Published programs are immutable;
+/// one that `canImprove` is lowered again at the next resolve, and the one it replaces stays alive
+/// with the registry, since another thread may still run it.
 ///
 /// Sendable: every stored property is `let`, and the buffers are filled in `init` and never written
 /// after; `improvable` is an atomic (relaxed: a hint). A program reaches other threads through
@@ -134,17 +105,15 @@ final class ResolveProgram: @unchecked Sendable {
     let makesClosureCalls: Bool
     /// Which of its root's programs this is (see `ProgramKind`).
     let kind: ProgramKind
-    /// Whether a top-level run starts its joined resolution before its first instruction: a
-    /// program that calls a closure inside a kept object's region (see
+    /// Whether a top-level run starts its joined resolution before its first instruction: the
+    /// program calls a closure inside a kept object's region (see
     /// `ProgramLowering.Stop.joinsFromStart`).
     let joinsAtStart: Bool
-    /// For an injection whose run joins that resolution from its start: the producers whose value
-    /// is the object handed in (see `InjectionTargetProducer.selfProducers`), which it records
-    /// there first, so that a closure's resolve that asks for one gets that object. (A program
-    /// that joins at its first closure's call hands them over as that call's arguments.)
+    /// For an injection that joins from its start: the producers whose value is the object handed
+    /// in (`InjectionTargetProducer.selfProducers`), recorded there first for closures that ask for
+    /// one; a later join passes them as the first call's arguments.
     let injectedObjectProducers: [AnyProducer]
-    /// Whether the run has no regions and no `ClosureCall`: read with one load where every run
-    /// asks it.
+    /// Whether the run has no regions and no `ClosureCall`: one load where every run asks it.
     let runsPlainly: Bool
     /// The classes `requireMainActor` names: what must be made or filled on the main actor.
     let mainActorTypes: [Any.Type]
@@ -160,25 +129,22 @@ final class ResolveProgram: @unchecked Sendable {
     let pathTree: FixedBuffer<PathStep>
     /// The memory of every `FixedBuffer` above.
     private let tables: TableBlock
-    /// Whether lowering again after a successful run would make a faster program: some store is
-    /// still learning its offset, some first fill is unchecked, some class's hook is unknown, or
-    /// some conversion to a bound protocol is unproven; or a region published a singleton, which a
-    /// new program reads as a constant.
+    /// Whether lowering again after a successful run would be faster: a store still learns its
+    /// offset, a first fill or a class's hook is unsettled, a conversion to a bound protocol is
+    /// unproven, or a region published a singleton (a constant for a new program).
     var canImprove: Bool { improvable.load(ordering: .relaxed) }
     let improvable: Atomic<Bool>
     /// 1 for a root's first program, one more each time it is lowered again.
     let generation: Int
     /// For a nested program, the producers whose factories it calls (closures included): the
-    /// resolution it runs in marks such a factory under construction while it runs, and a nested
-    /// run would not see the mark (see `canRunNested(in:)`).
+    /// resolution it runs in marks them while they run, which a nested run would not see (see
+    /// `canRunNested(in:)`).
     let constructs: [ObjectIdentifier]
     /// `ActiveResolutions.key`, read once here rather than through its lazy global on every run.
     let activeResolutionsKey = ActiveResolutions.key
-    /// Whether this is the program of a root that only its closure factory's call makes (a
-    /// protocol bound to a closure, say): that call, which its run makes straight in a resolution
-    /// of its own, with no frame, tables or loop around it (see `callClosure(of:request:seed:)`).
-    /// As a program of one `ClosureCall` run by the loop, it cost 559 instructions more per
-    /// resolve (closure-factories 4,254 → 4,813, callgrind).
+    /// Whether the program only calls its root's closure factory (a protocol bound to a closure,
+    /// say): its run makes that call straight in a resolution of its own, with no frame, tables or
+    /// loop (about 560 instructions a resolve; see `callClosure(of:_:)`).
     let callsRootClosure: Bool
 
     init(
@@ -192,8 +158,8 @@ final class ResolveProgram: @unchecked Sendable {
         injectedObjectProducers: [AnyProducer] = [], constructs: [ObjectIdentifier] = [],
         callsRootClosure: Bool = false
     ) {
-        // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what the
-        // program keeps is copied, into one block for all its tables.
+        // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what
+        // the program keeps is copied, into one block for all its tables.
         var layout = TableBlock.Layout()
         let codeAt = layout.reserve(Instruction.self, count: code.count)
         let creatorsAt = layout.reserve((any Injectable.Type).self, count: creators.count)
@@ -250,8 +216,8 @@ final class ResolveProgram: @unchecked Sendable {
         self.constructs = constructs
         self.callsRootClosure = callsRootClosure
         // Lowered at most three times: a run that keeps failing before some store or check is
-        // reached leaves them unlearned, and would otherwise be lowered again on every resolve.
-        // A conversion not yet proven is boxed by a call; proven, properties store it directly.
+        // reached leaves them unlearned, and would otherwise be lowered again on every resolve. A
+        // conversion not yet proven is boxed by a call; proven, properties store it directly.
         self.improvable = Atomic(
             generation < 3
                 && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
@@ -259,9 +225,9 @@ final class ResolveProgram: @unchecked Sendable {
         )
     }
 
-    /// The program of every root that only its closure factory's call makes (the call's producer
-    /// is the root the run is handed), as a top-level resolve runs it: one for the process, since
-    /// it holds nothing of its root's, so a closure root's first resolve allocates no program.
+    /// The program of every root that only its closure factory's call makes, as a top-level resolve
+    /// runs it: one for the process (the root is handed to the run), so a closure root's first
+    /// resolve allocates no program.
     static let rootClosureCall = ResolveProgram(callingRootClosureFor: .root)
     /// The same, for a top-level resolve asked for by an object the container keeps.
     static let keptObjectRootClosureCall = ResolveProgram(callingRootClosureFor: .rootForKeptObject)

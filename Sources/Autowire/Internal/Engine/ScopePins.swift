@@ -1,7 +1,6 @@
-/// The generations a run pinned in the custom scopes it reached: for each, the one current when
-/// the run first asked (see `ScopeStorage`), so that its graph never mixes instances from both
-/// sides of a reset. The first four in place, with no allocation (a graph seldom reaches more
-/// scopes); any more in an array.
+/// The generations a run pinned in the custom scopes it reached: for each, the one current when the
+/// run first asked (see `ScopeStorage`), so that its graph never mixes both sides of a reset. The
+/// first four in place, with no allocation; any more in an array.
 struct ScopePins {
     /// How many pins are held in place.
     private static let inPlace = 4

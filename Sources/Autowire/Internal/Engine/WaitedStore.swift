@@ -1,14 +1,11 @@
 /// A property that waited for a shared factory's product (see `ProgramLowering.WaitingStore`),
 /// written once the factory returns where a plain store cannot write it:
-/// - it asked for the factory through aliases (a protocol bound to the factory's class): the
-///   product is converted by each of them first, and a product that does not conform fails the
-///   resolve there;
-/// - the object that owns it was made in a region that closed before then: a run that skipped that
-///   region holds the object its scope kept, complete since it was kept, or nothing for an object
-///   made inside it, so the property is written only when the region ran.
+/// - through aliases (a protocol bound to the factory's class): the product is converted by each
+///   first, and one that does not conform fails the resolve there;
+/// - for an owner made in a region that closed before then: written only when the region ran (a run
+///   that skipped it holds the object its scope kept, complete, or nothing).
 ///
-/// Called with the owner and the product as its arguments, it returns the product: a program's
-/// call makes a value, and the slot holding this one is released like any other.
+/// Called with the owner and the product, it returns the product: every call makes a value.
 final class WaitedStore: ProgramFactory {
     private let store: ProgramStore
     /// What the property asked for, when it hands on the factory's product through aliases.

@@ -1,15 +1,11 @@
 /// What a `Provider`, `Lazy` or `AssistedFactory` holds of its container: the container's state,
 /// and the key of the handle's own binding, which leads to the producer it runs.
 ///
-/// The state is held strongly, so that a handle keeps its container alive (as Swinject's do),
-/// unless the handle was made for an object the container keeps, or inside such an object's
-/// creation: then weakly, because a singleton holding a handle would otherwise keep its own
-/// container (and every singleton in it) alive forever (see `RegistryReference`). A key rather
-/// than the producer itself, because the producer may belong to a compilation that was never kept
-/// (`validate` compiles into a scratch table): looking it up again in the live registry can never
-/// reach freed memory. A handle contributed to a collection
-/// (`bind(AssistedFactory<S, T>.self).intoCollection().to(assisted:)`) is bound under no key of its
-/// own: it is found as an element of the collection's producer, which is looked up the same way.
+/// The state is held strongly, or weakly for an object the container keeps (see
+/// `RegistryReference`). A key rather than the producer itself, because the producer may belong to
+/// a compilation that was never kept (`validate` compiles into a scratch table): looking it up
+/// again in the live registry never reaches freed memory. A handle contributed to a collection is
+/// bound under no key of its own: it is found as an element of the collection's producer.
 struct ContainerHandle: Sendable {
     private let reference: RegistryReference
     /// The key the handle itself is bound under, such as `Provider<Report>`.

@@ -7,7 +7,7 @@
 /// `app.makeDetail.get()` works. Weakly when the object that receives it is kept by that container
 /// (a singleton, a custom-scope, resettable or `.weak` instance) or is made inside such an
 /// object's creation: a strong reference there would form object → handle → container → object,
-/// and releasing the container would free nothing (`ContainerLifetimeTests`).
+/// and releasing the container would free nothing.
 enum RegistryReference: Sendable {
     case strong(Registry)
     case weak(WeakRegistry)

@@ -12,18 +12,17 @@ import Synchronization
 final class InjectionHook: @unchecked Sendable {
     /// The class, whose objects (or its subclasses') are the only ones the hook is called on.
     private let injectable: any PropertyInjectable.Type
-    /// 0 until the first call, 1 when the class keeps the default (nothing to call), 2 when it
-    /// implements the hook.
+    /// 0 until the first call, 1 when the class keeps the default, 2 when it implements the hook.
     private let state = Atomic<UInt8>(0)
 
     private init(_ type: any PropertyInjectable.Type) {
         injectable = type
     }
 
-    /// The hook of `type`, shared by every container and plan: whether a class implements the
-    /// hook is a fact about the class, so it is found out once (a fresh container's first program
-    /// already knows it), and compiling a class allocates no hook of its own. One per class ever
-    /// compiled, kept for the process's life, as the types themselves are.
+    /// The hook of `type`, shared by every container and plan: whether a class implements the hook
+    /// is a fact about the class, found out once (a fresh container's first program already knows
+    /// it), and compiling a class allocates no hook. One per class ever compiled, kept for the
+    /// process's life, as the types are.
     static func of(_ type: any PropertyInjectable.Type) -> InjectionHook {
         // A lock failure only costs the sharing: this plan finds out for itself.
         shared.entry(for: ObjectIdentifier(type)) { InjectionHook(type) }
@@ -34,8 +33,8 @@ final class InjectionHook: @unchecked Sendable {
     /// The class, for messages.
     var type: Any.Type { injectable }
 
-    /// Calls the hook on `object`, an instance of `injectable` (which a generic call opens, rather
-    /// than a closure that would cost an allocation per class compiled).
+    /// Calls the hook on `object`, an instance of `injectable`, through a generic call that opens
+    /// it (a closure would cost an allocation per class compiled).
     private func call(_ object: AnyObject) throws {
         try Self.call(injectable, on: object)
     }
@@ -79,11 +78,10 @@ final class InjectionHook: @unchecked Sendable {
     }
 
     /// The object the default last ran on, on this thread: each thread's own, so that two threads
-    /// finding out at once do not see each other's marks. Only compared, and only while the object
-    /// it names is held by the call being probed (the mark is cleared before that call and after
-    /// it), so a freed object's identity is never mistaken. Without a key nothing is marked: the
-    /// class is taken to implement the hook, and the default is called on each object, which does
-    /// nothing else.
+    /// finding out at once do not see each other's marks. Only compared, and only while the call
+    /// being probed holds the object (cleared before and after it), so a freed object's identity is
+    /// never mistaken. Without a key nothing is marked: the class is taken to implement the hook,
+    /// and the default, called on each object, does nothing else.
     private static let marks = ThreadLocalIdentity()
 }
 

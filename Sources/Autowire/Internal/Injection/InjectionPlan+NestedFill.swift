@@ -1,15 +1,14 @@
 /// A fill by the plan's steps, each value made by its producer's nested program: for what no
 /// program of its own fills (a validation probe).
 extension InjectionPlan {
-    /// Fills the properties of `object` in `resolution`: each value is the object `resolution`
-    /// recorded already (a `.graph` object an earlier fill made), else the one its producer's
-    /// nested program makes there, which records what it makes for the fills after. (For probes, a
-    /// nested program for each property would repeat the graph below it: lowered once per probe of
-    /// a chain, quadratic in its length.) `observe`, when given, is called with each step's
-    /// requirement right after the step stored its value.
+    /// Fills the properties of `object` in `resolution`: each value is the object recorded there
+    /// already (a `.graph` object an earlier fill made), else the one its producer's nested program
+    /// makes there, which records it for the fills after (a nested program per property would
+    /// repeat the graph below it: quadratic in a chain's length). `observe`, when given, is called
+    /// with each step's requirement after its store.
     ///
-    /// An `.optional` property stays as it is when what it asks for is an offered instance that is
-    /// gone, as on any resolve; any other failure names the property in its path.
+    /// An `.optional` property stays as it is when its offered instance is gone, as on any resolve;
+    /// any other failure names the property in its path.
     func fill(
         _ object: AnyObject, in resolution: Resolution, observingEachStep observe: ((Requirement) -> Void)? = nil
     ) throws {

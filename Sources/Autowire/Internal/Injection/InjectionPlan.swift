@@ -1,7 +1,6 @@
 /// The compiled property fills of one class: a flat list of steps, each holding its value's
-/// producer directly, so injecting does no lookup at all.
-///
-/// The plan is also the check of its type's first filled instance (see `FirstFillCheck`).
+/// producer directly, so injecting does no lookup. The plan is also the check of its type's first
+/// filled instance (see `FirstFillCheck`).
 ///
 /// Sendable: `steps`, `mainActor`, `hook` and what the check checks are written only while
 /// compiling, under `registry.table`'s write lock, before the owning producer is published, and
@@ -10,9 +9,7 @@ final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
     /// Filled in while compiling (see `append`); immutable once the owning producer is published.
     private(set) var steps: [InjectionStep] = []
 
-    /// Makes room for `count` fills before they are appended: one allocation, where growing from
-    /// empty reallocated about twice for a class of a few dependencies. (For one fill or none
-    /// there is nothing to save.)
+    /// Makes room for `count` fills (more than one): one allocation, not a few as the array grows.
     func reserveCapacity(_ count: Int) {
         guard count > 1 else { return }
         steps.reserveCapacity(count)
@@ -24,8 +21,7 @@ final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
     }
     /// Set when a dependency was declared on the main actor: the plan then runs only there.
     var mainActor: (type: Any.Type, thread: MainActorThread)?
-    /// Checks the first object the plan fills for forgotten dependencies: the plan itself, once the
-    /// compiler said what to check (`prepare`).
+    /// Checks the first filled object for forgotten dependencies: the plan itself, once `prepare`d.
     var firstFill: FirstFillCheck? { isPrepared ? self : nil }
     /// Calls the class's `didInjectDependencies()` once an object is complete; set while compiling.
     var hook: InjectionHook?
@@ -50,8 +46,8 @@ final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
     let plan = InjectionPlan()
     /// The `.graph` producers of the filled object's own type that its graph reaches (its class's
     /// own, and the `InjectedObjectProducer` compiled when nothing else provides it): during an
-    /// injection, each provides the object being filled, so that a dependency pointing back to it
-    /// (a presenter's `weak var view`) receives that very object. Set while compiling.
+    /// injection, each provides the object being filled, so that a dependency back to it (a
+    /// presenter's `weak var view`) receives that very object. Set while compiling.
     var selfProducers: [AnyProducer] = []
 
     init(key: BindingKey, registry: Registry) {

@@ -1,22 +1,18 @@
 import Synchronization
 
 /// Writes one declared property. Built once per declaration, in the library, from what the
-/// `@inlinable` `Dependency` constructors pass: their bodies are one call, so that declaring a
-/// class-typed property compiles nothing else in the user's module, and any other a
-/// `BoxedValueStore`.
+/// `@inlinable` `Dependency` constructors pass: their bodies are one call, so that a class-typed
+/// property compiles nothing else in the user's module (any other, a `BoxedValueStore`).
 ///
 /// Writing through a key path costs hundreds of instructions. For a plain stored property of a
-/// final class the write is a store at a fixed offset, so the first injection learns that offset
-/// from the key path and later ones store directly (a plain `weak` one: see `WeakField`).
+/// final class, the first injection learns the offset from the key path and later ones store there
+/// directly (a plain `weak` one: see `WeakField`).
 struct PropertyWriter<Object: AnyObject, Value>: Sendable {
-    /// Writes through the key path: always correct, used until the offset is known and for
-    /// properties that are not plain stored ones (observers, wrappers, `unowned`, non-final
-    /// classes).
+    /// Writes through the key path: always correct, used until (or unless) the offset is known.
     let assign: @Sendable (Object, Value) -> Void
     /// The property's offset from the start of the object, measured by projecting its address.
     let locate: @Sendable (Object) -> Int
-    /// Stores the value a `ValueBox<Value>` holds at the property's address, for a `Value` that is
-    /// not a class reference; nil for a class reference, which is stored as one pointer.
+    /// Stores a `ValueBox<Value>`'s value at the property's address; nil for a class reference.
     let storeBoxed: BoxedValueStore<Value>.Store?
     /// Whether the property is a `Value?` (or `Value!`) rather than a `Value`.
     let propertyIsOptional: Bool
@@ -40,14 +36,11 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     }
 }
 
-/// How a property of type `Value` (or `Value?`) receives a value that is not a class reference at
-/// its learned offset: unboxed and stored by code compiled in the user's module, where `Value` is
-/// known. Generic code in the library would look up the metadata of `Value?` and of the box on
-/// every store (`request-scope`, whose request is a struct: 2,891 instructions against 2,597).
-///
-/// For a class `Value` the answer is nil, which the compiler folds where `Value` is known: a
-/// class-typed property, the common case, adds no closure to the user's build (programs store
-/// class references themselves).
+/// How a property of type `Value` (or `Value?`) stores, at its learned offset, a value that is not
+/// a class reference: unboxed by code compiled in the user's module, where `Value` is known
+/// (generic code in the library would look up the metadata of `Value?` and of the box on every
+/// store). For a class `Value` the answer is nil, which the compiler folds: a class-typed property,
+/// the common case, adds no closure to the user's build.
 @usableFromInline
 enum BoxedValueStore<Value> {
     /// Stores the value a `ValueBox<Value>` holds at a property's address.
@@ -82,9 +75,9 @@ final class LearnedOffset: Sendable {
 
     /// Measures the offset on `object`, after a key-path write, when the key path is one plain
     /// stored property: Swift prints `\Type.name` only for those, and `<computed …>` for observed,
-    /// wrapped, lazy, `weak`, `unowned` and overridable properties, whose writes must keep going
-    /// through the key path, except a plain `weak` one, which `WeakField` recognizes. `written` is
-    /// the class reference the key path just wrote into an optional property, else nil.
+    /// wrapped, lazy, `weak`, `unowned` and overridable ones, which keep writing through the key
+    /// path (a plain `weak` one aside, see `WeakField`). `written` is the class reference just
+    /// written into an optional property, else nil.
     func learn<Object: AnyObject>(
         on object: Object, requirement: Requirement, locate: (Object) -> Int, written: AnyObject?
     ) {
@@ -116,10 +109,8 @@ final class ProgramStore: Sendable {
     /// Whether the property's value is a class reference, stored as one pointer (`T`, `T?` and
     /// `T!` of a class type share that layout); other values go through `assign`.
     let holdsReferences: Bool
-    /// Writes a value as a resolution records it (a class reference, or a `ValueBox`) into the
-    /// property of an object, both lent (unretained) by the caller, which holds them for the
-    /// call: through the key path until the offset is learned (which the first write does), at
-    /// the offset after.
+    /// Writes a value as a resolution records it into an object's property, both lent by the
+    /// caller: through the key path until the first write learns the offset, then at the offset.
     let assign: @Sendable (_ owner: AnyObject, _ value: AnyObject) -> Void
 
     /// Whether the property is a `T?` (or `T!`) rather than a `T`.
@@ -136,11 +127,10 @@ final class ProgramStore: Sendable {
         self.assign = assign
     }
 
-    /// The same write from an implementation object rather than a boxed value, for a property of
-    /// the type an alias binds: the object is converted as it is stored, by code compiled where the
-    /// binding was written (no box, no dynamic cast). Only at a learned offset, and once
-    /// `conversion` has succeeded, so that the implementation is known to conform: a store cannot
-    /// throw the error a failed conversion must.
+    /// The same write from an implementation object, for a property of the type an alias binds:
+    /// converted as it is stored, by code compiled where the binding was written (no box, no
+    /// dynamic cast). Only at a learned offset and once `conversion` has succeeded, since a store
+    /// cannot throw the error a failed conversion must.
     func converting(_ conversion: ImplementationConversion) -> ProgramStore? {
         let offset = learned.current
         guard offset > 0, conversion.isProven else { return nil }

@@ -2,13 +2,13 @@
 /// that need each other), a `.weak` instance, a `Lazy`'s value.
 ///
 /// Locks are as narrow as what they create, so a thread creating one singleton never waits for a
-/// thread creating an unrelated one, whatever user code either runs meanwhile. Singletons in one
-/// strongly connected group of static dependencies share a lock (see `PlanCompiler.groupCreationLocks`),
-/// so a cycle among them is built by one thread; static dependencies between groups only lead to
-/// groups below, so threads take those locks in one order. Dynamic requests (a factory's resolver,
-/// `Provider`/`Lazy` calls inside a creation) can take them in any order: before waiting, `lock()`
-/// follows the chain of threads each waiting for a lock the next one holds, and throws instead of
-/// waiting when that chain comes back to the calling thread, which would wait forever.
+/// thread creating an unrelated one. Singletons in one strongly connected group of static
+/// dependencies share a lock (see `PlanCompiler.groupCreationLocks`), so a cycle among them is
+/// built by one thread; static dependencies between groups only lead to groups below, so threads
+/// take those locks in one order. Dynamic requests (a factory's resolver, `Provider`/`Lazy` calls
+/// inside a creation) can take them in any order: before waiting, `lock()` follows the chain of
+/// threads each waiting for a lock the next one holds, and throws instead of waiting when that
+/// chain comes back to the calling thread, which would wait forever.
 ///
 /// Recursive: a thread that holds the lock takes it again at once (nested creations of one group).
 ///
@@ -74,7 +74,6 @@ final class CreationLock: @unchecked Sendable {
     /// Sendable: `waiting` is read and written only under `mutex`, as every creation lock's `owner`
     /// and `depth` are; `mutex` and `condition` are `let`, made in `init` and never destroyed.
     private final class Coordinator: @unchecked Sendable {
-        // Never destroyed: the coordinator lives as long as the process.
         private let mutex = SystemMutex()
         private let condition = SystemCondition()
         /// The lock each blocked thread waits for. Guarded by `mutex`.
@@ -89,8 +88,8 @@ final class CreationLock: @unchecked Sendable {
             return try body()
         }
 
-        /// For releasing, which cannot report an error. `pthread_mutex_lock` fails only for a mutex that
-        /// is not initialized (this one is, in `init`), a recursive one past its count, or an
+        /// For releasing, which cannot report an error. `pthread_mutex_lock` fails only for a mutex
+        /// not initialized (this one is, in `init`), a recursive one past its count, or an
         /// error-checking one locked twice (this is a default mutex, never held across calls).
         func withLockHeld(_ body: () -> Void) {
             mutex.lock()
@@ -99,8 +98,8 @@ final class CreationLock: @unchecked Sendable {
         }
 
         /// Waits for a wake-up; spurious ones are fine, callers check again. (It fails only for an
-        /// invalid condition or a mutex not held, neither of which can happen here; a failure would
-        /// make the caller's loop check again rather than wait, never hang.)
+        /// invalid condition or a mutex not held, neither possible here; a failure would make the
+        /// caller's loop check again, never hang.)
         func wait() { mutex.wait(on: condition) }
 
         func wakeWaiters() { condition.wakeAll() }

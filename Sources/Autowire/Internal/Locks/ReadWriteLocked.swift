@@ -1,10 +1,8 @@
 /// A value behind a reader-writer lock: any number of readers at once, one writer alone.
 ///
-/// Holds the registry's table of roots, which every top-level resolve reads and only a first use
-/// writes, and the tables only compilation touches. Writers are preferred so that a first use is
-/// not starved by a stream of readers; neither side may take the lock again while holding it.
-/// Built on pthreads, which ThreadSanitizer understands (it cannot see `Synchronization.Mutex`'s
-/// futex on Linux).
+/// Writers are preferred so that a first use (a compilation) is not starved by a stream of
+/// readers; neither side may take the lock again while holding it. Built on pthreads, which ThreadSanitizer understands
+/// (it cannot see `Synchronization.Mutex`'s futex on Linux).
 ///
 /// Sendable: `value` is read only under `lock` held shared (`read`) and written only under it held
 /// exclusively (`write`); `lock` is `let`. What `read` hands out is shared as it is: the registry's

@@ -3,9 +3,8 @@ extension ClosureFactorySite {
     ///
     /// Safe because only `Resolution.callClosureFactory` calls it, while a resolve of that registry
     /// runs the closure: the resolve holds the registry until the closure returns (see
-    /// `ClosureFactory.registry`), and a `Resolver` the closure keeps is a copy, which retains it
-    /// (`KeptResolverTests`, under AddressSanitizer too), or holds it weakly for an object the
-    /// container keeps (`ContainerLifetimeTests`).
+    /// `ClosureFactory.registry`), and a `Resolver` the closure keeps is a copy, which retains it,
+    /// or holds it weakly for an object the container keeps.
     @inline(__always)
     func withRegistryLent<Result>(_ body: (Registry) throws -> Result) rethrows -> Result {
         try unsafe Unmanaged.passUnretained(registry)._withUnsafeGuaranteedRef(body)

@@ -2,23 +2,20 @@
 /// producer tables, the resolution path and the stack of fills still to compile. `PlanCompiler`
 /// inherits it, so that it costs no allocation of its own.
 ///
-/// Stored unchecked for exclusivity: the run-time check cost about 70 instructions an access. The
-/// check can only find overlapping accesses, and none can happen, for two reasons this type
-/// guarantees rather than its callers:
+/// Unchecked for exclusivity (the run-time check cost about 70 instructions an access): no two
+/// accesses can overlap, for two reasons this type guarantees, not its callers:
 ///
-/// - **The storage is private, and every access to it is instantaneous.** The members below read
-///   or write a table, the path or the stack and return: none yields the storage to its caller
-///   (no `inout`, no `_modify`, no closure over it), and none calls code that could come back here
-///   while the access lasts (hashing a `BindingKey` and growing an array are the library's own
-///   leaf code; what `nextFill(above:)` hands back is run by the caller after the access ended).
-///   No access frees an object either, which could run a `deinit`: a replaced producer is still
+/// - **Private storage, instantaneous accesses.** Each member reads or writes a table, the path or
+///   the stack and returns: none yields the storage (no `inout`, `_modify` or closure over it), and
+///   none calls code that could come back here during the access (hashing a `BindingKey` and
+///   growing an array are the library's leaf code; what `nextFill(above:)` returns runs after the
+///   access). No access frees an object, which could run a `deinit`: a replaced producer is still
 ///   held by the compiler's `registered`, and a table let go of is shared with the registry's.
-/// - **One thread.** The type is not `Sendable`: a compiler lives for one compilation, on the
-///   thread that holds its registry's `table` write lock.
+/// - **One thread.** Not `Sendable`: a compiler lives for one compilation, on the thread holding
+///   its registry's `table` write lock.
 class CompilerStorage {
-    /// The registry's producers when the compilation started: read, never added to. (Copied and
-    /// added to, as it was, a table was copied whole for every new root, which made compiling n
-    /// roots one after another quadratic.)
+    /// The registry's producers when the compilation started: read, never added to (adding would
+    /// copy the whole table for every new root, making n roots' compilation quadratic).
     @exclusivity(unchecked) private var committed: [BindingKey: AnyProducer]
     /// The producers compiled now, by key: what the registry commits if nothing failed.
     @exclusivity(unchecked) private var compiled: [BindingKey: AnyProducer] = [:]
@@ -31,8 +28,7 @@ class CompilerStorage {
     init(committed: [BindingKey: AnyProducer], reservingRoomFor count: Int) {
         unsafe self.committed = committed
         if count > 0 {
-            // One allocation, where growing from empty made one per doubling (a fresh container's
-            // first resolve: about 2,000 instructions and 4 allocations more).
+            // One allocation, rather than one per doubling.
             unsafe compiled = Dictionary(minimumCapacity: count)
         }
     }
@@ -50,12 +46,12 @@ class CompilerStorage {
     final var committedTable: [BindingKey: AnyProducer] { unsafe committed }
 
     /// Adds the producers compiled now to `table`, the registry's (never this storage's own); the
-    /// storage is spent. It lets go of `committed` first: sharing the table's storage, it would
-    /// make the merge copy it.
+    /// storage is spent. It lets go of `committed` first, which shares the table's storage and
+    /// would make the merge copy it.
     final func commit(into table: inout [BindingKey: AnyProducer]) {
         unsafe committed = [:]
         guard unsafe table.count < compiled.count else {
-            // A loop: `merge` went through a lazy map of the pairs, about 400 instructions more.
+            // A loop, not `merge`, which goes through a lazy map of the pairs.
             for (key, producer) in unsafe compiled { table[key] = producer }
             return
         }
@@ -67,10 +63,10 @@ class CompilerStorage {
         table = merged
     }
 
-    /// The resolution path of the dependency being compiled, as `Type.property` components.
-    /// Built lazily: naming a property or type costs microseconds (`String(describing:)`), and a
-    /// path is only read when a problem is reported. A linked list, so that a class whose fills
-    /// are compiled later keeps the path it was met on without copying it.
+    /// The resolution path of the dependency being compiled, as `Type.property` components. Built
+    /// lazily: naming costs microseconds (`String(describing:)`), and a path is read only when a
+    /// problem is reported. A linked list, so that a class whose fills are compiled later keeps the
+    /// path it was met on without a copy.
     final var lazyPath: PathComponent? {
         get { unsafe path }
         set { unsafe path = newValue }

@@ -1,42 +1,33 @@
 /// A factory call's arguments as a resolve program hands them over, read by the call that the
-/// fixed-arity `to(factory:)` overloads build in the caller's module.
+/// fixed-arity `to(factory:)` overloads build, `@inlinable`, in the caller's module: specialized
+/// for the user's types (through a parameter pack, each parameter stays generic: hundreds of
+/// instructions an object). Only this reader and ``ValueBox`` are visible to that code.
 ///
-/// Those overloads are `@inlinable` so that the call is specialized for the user's own types: the
-/// initializer is called directly, where a call through a parameter pack stays generic for each
-/// parameter (its metadata and value witnesses), which costs hundreds of instructions per object.
-/// Only this reader and ``ValueBox`` are visible to that code.
-///
-/// The arguments are read where the program keeps them, with no copy: each is a slot of the run's
-/// frame or one of the program's constants, as the call's entries in the program's argument table
-/// say. The call's description (`ProgramCall`) is read in place too: the reader is two words,
-/// passed in registers, where a copy of the description cost the program loop about eight
-/// instructions per call (callgrind).
+/// Arguments (frame slots or constants, as the entries say) and the call's `ProgramCall` are read
+/// in place: the reader is two words, in registers (a copy cost about eight instructions a call).
 @usableFromInline
 @safe struct FactoryArguments {
     /// The run's frame of object references.
     @usableFromInline let frame: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    /// The call, in the program's table of calls: valid for the call, since the run holds the
-    /// program that owns the table.
+    /// The call, in the program's table of calls: valid while the run holds the program.
     @usableFromInline let call: UnsafePointer<ProgramCall>
 
     /// The program's constants.
     @inlinable var constants: UnsafePointer<UnsafeMutableRawPointer> { unsafe call.pointee.constants }
     /// One entry per parameter, in order: a frame slot, or a constant's index with `constantBit`
-    /// set. Each holds a class reference as it is, anything else a `ValueBox` of the parameter's
-    /// type.
+    /// set, holding a class reference, or a `ValueBox` of the parameter's type.
     @inlinable var entries: UnsafePointer<UInt32> { unsafe call.pointee.entries }
     /// Bit `i` is set when argument `i` is a class reference.
     @inlinable var references: UInt64 { unsafe call.pointee.references }
-    /// Bit `i` is set when argument `i` is its slot's last read: its reference is moved here rather
-    /// than lent, and the slot emptied.
+    /// Bit `i` is set when argument `i` is its slot's last read: moved here, not lent, and the
+    /// slot emptied.
     @inlinable var moves: UInt64 { unsafe call.pointee.moves }
 
     /// Marks an entry that indexes the constants rather than the frame.
     @inlinable static var constantBit: UInt32 { 1 << 31 }
     /// Marks an entry whose slot (bits 0 to 14) holds an implementation object, which the
-    /// `ImplementationConversion` among the constants at bits 15 to 29 turns into the parameter's
-    /// type (a protocol it is bound as) as it is read: no box in between. Only for the calls the
-    /// fixed-arity overloads specialize (see `parameter`).
+    /// `ImplementationConversion` constant at bits 15 to 29 turns into the parameter's (protocol)
+    /// type as it is read, with no box. Only in calls the fixed-arity overloads specialize.
     @inlinable static var convertedBit: UInt32 { 1 << 30 }
     /// The largest slot, or conversion constant, a converted entry can name.
     @inlinable static var convertedFieldLimit: Int { 1 << 15 }
@@ -45,8 +36,8 @@
     /// it, or converted from an implementation object (see `convertedBit`).
     @inlinable @inline(__always)
     func parameter<P>(_: P.Type, _ index: Int) throws -> P {
-        // A class reference is never converted: tested first, the test `take` makes again folds
-        // away, so a class argument costs nothing more.
+        // Tested first, a class reference (never converted) costs nothing more: `take`'s own test
+        // folds away.
         if references & 1 << UInt64(index) != 0 { return take(P.self, index) }
         if unsafe entries[index] & Self.convertedBit != 0 { return try converted(P.self, index) }
         return take(P.self, index)
@@ -58,43 +49,40 @@
     func converted<P>(_: P.Type, _ index: Int) throws -> P {
         let entry = unsafe entries[index]
         let slot = Int(entry & 0x7FFF)
-        // Filled by an earlier instruction and not moved before its last read, as in `take`.
+        // Safe: filled by an earlier instruction, not moved before its last read (see `take`).
         let unmanaged = unsafe Unmanaged<AnyObject>.fromOpaque(frame[slot].unsafelyUnwrapped)
         let moved = moves & 1 << UInt64(index) != 0
         if moved { unsafe frame[slot] = nil }
         let implementation = unsafe moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
-        // The lowering put an `ImplementationConversion` at this index of the constants, for
-        // this parameter's type.
+        // Safe: the lowering put this parameter's `ImplementationConversion` at this constant.
         let conversion = unsafe Unmanaged<ImplementationConversion>.fromOpaque(constants[Int(entry >> 15 & 0x7FFF)])
-        // The lowering converts only once a conversion succeeded, and a class that conformed once
-        // always does.
+        // Cannot fail: the lowering converts only after a conversion succeeded, and a class that
+        // conformed once always does.
         return try FactoryProduct.written(
             as: P.self, by: { unsafe conversion.takeUnretainedValue().convert(implementation, $0) },
             orThrow: ImplementationConversion.unexpectedFailure(of: implementation))
     }
 
-    /// The argument at `index`, which the lowering made from the producer compiled for that
-    /// parameter, a `Producer<P>`, and recorded the way that producer records values. Read once
-    /// per call, before the call: a moved argument's reference is taken over, and its slot emptied
-    /// so that a failure after this does not release it again.
+    /// The argument at `index`, recorded by the lowering as the parameter's `Producer<P>` records
+    /// values (so it holds a `P`). Read once, before the call: a moved argument's reference is
+    /// taken over and its slot emptied, so that a failure after this does not release it again.
     @inlinable @inline(__always)
     func take<P>(_: P.Type, _ index: Int) -> P {
         let bit: UInt64 = 1 << UInt64(index)
         let entry = unsafe entries[index]
-        // Read before the slot is emptied, which the compiler cannot tell apart from the call's
-        // description: read after it, each is loaded again.
+        // Read before the slot is emptied: the compiler cannot tell that store from the call's
+        // description, and would load both again.
         let moved = moves & bit != 0
         let isReference = references & bit != 0
         let unmanaged: Unmanaged<AnyObject>
         if entry & Self.constantBit != 0 {
             unsafe unmanaged = unsafe Unmanaged.fromOpaque(constants[Int(entry & ~Self.constantBit)])
         } else {
-            // Filled by an earlier instruction, and not moved before its last read (see
-            // `ProgramFrame`).
+            // Safe: filled earlier, not moved before its last read (see `ProgramFrame`).
             unsafe unmanaged = unsafe Unmanaged.fromOpaque(frame[Int(entry)].unsafelyUnwrapped)
             if moved { unsafe frame[Int(entry)] = nil }
         }
-        // The lowering marks only slots as moved, never constants, which belong to the program.
+        // Only slots are ever marked moved, never constants, which belong to the program.
         let reference = unsafe moved ? unmanaged.takeRetainedValue() : unmanaged.takeUnretainedValue()
         if isReference { return unsafe unsafeBitCast(reference, to: P.self) }
         return unsafe unsafeDowncast(reference, to: ValueBox<P>.self).value
@@ -102,17 +90,16 @@
 }
 
 extension FactoryArguments {
-    /// The argument at `index` for a call not specialized in the caller's module (a parameter
-    /// pack's, a collection's elements), lent. Past the 64 arguments the masks describe, told
-    /// apart by its type; never moved there (only the fixed-arity calls consume arguments).
+    /// The argument at `index`, lent, for a call not specialized in the caller's module (a
+    /// parameter pack's, a collection's elements). Past the 64 the masks describe, told apart by
+    /// its type; never moved (only the fixed-arity calls consume arguments).
     func lent<P>(_: P.Type, _ index: Int) -> P {
         guard index >= 64 else { return take(P.self, index) }
         return recordedValue(recorded(index), as: P.self)
     }
 
-    /// The argument at `index` as its producer records it, lent: for a call that reads its
-    /// arguments as recorded values, never moved (only factories that consume arguments get
-    /// moves).
+    /// The argument at `index` as its producer records it, lent, never moved: for a call that
+    /// reads its arguments as recorded values.
     func recorded(_ index: Int) -> AnyObject {
         let entry = unsafe entries[index]
         if entry & Self.constantBit != 0 {
@@ -120,7 +107,7 @@ extension FactoryArguments {
             return unsafe Unmanaged<AnyObject>.fromOpaque(constants[Int(entry & ~Self.constantBit)])
                 .takeUnretainedValue()
         }
-        // Filled by an earlier instruction, and not moved: see `take`.
+        // Safe: filled by an earlier instruction, not moved (see `take`).
         return unsafe Unmanaged<AnyObject>.fromOpaque(frame[Int(entry)].unsafelyUnwrapped).takeUnretainedValue()
     }
 }
@@ -138,8 +125,8 @@ extension FactoryArguments {
     /// Unretained: the program keeps the factory alive.
     let factory: Unmanaged<ProgramFactory>
 
-    /// The call of `site`, reading the program's `constants` and its entries of `arguments`: tables
-    /// the program owns for its whole life, as it does the factory.
+    /// The call of `site`, pointing into `constants` and `arguments`: tables the program owns for
+    /// its whole life, as it does the factory.
     init(
         _ site: ResolveProgram.FactorySite, constants: FixedBuffer<ObjectWord>, arguments: FixedBuffer<UInt32>
     ) {
@@ -155,17 +142,16 @@ extension FactoryArguments {
 /// A typed factory's call as the fixed-arity overloads specialize it: the arguments in, the
 /// product written to a ``FactoryProduct``.
 ///
-/// The product is written rather than returned: returning it through a generic signature would
-/// cost a copy through its value witnesses, and `as AnyObject` stays a runtime bridging call even
-/// in specialized code.
+/// Written rather than returned: a generic return costs a copy through value witnesses, and
+/// `as AnyObject` stays a runtime bridging call even in specialized code.
 @usableFromInline
 typealias SpecializedFactoryCall = @Sendable (FactoryArguments, FactoryProduct) throws -> Void
 
 /// A call of a program's table of calls, read in place: what a `callFactory` instruction runs.
 ///
-/// Safe because the lowering gives each `callFactory` the index of its own call in the table, which
-/// `ResolveProgram.init` scales by `ProgramCall`'s stride: `offset` is the start of one entry of a
-/// table the program owns, with the buffers its entry points into, for the program's whole life.
+/// Safe because the lowering gives each `callFactory` its own call's index, which
+/// `ResolveProgram.init` scales by `ProgramCall`'s stride: `offset` starts one entry of a table
+/// the program owns, with the buffers the entry points into, for the program's whole life.
 @safe struct ProgramCallSite {
     private let call: UnsafePointer<ProgramCall>
 

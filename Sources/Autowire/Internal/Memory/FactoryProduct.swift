@@ -40,15 +40,15 @@ extension FactoryProduct {
 
 extension FactoryProduct {
     /// Runs `write` with memory for one `T` and returns the `T` it wrote when it returns true; when
-    /// it returns false, having written nothing, throws `failure`. (Thrown rather than returned as
-    /// an optional, whose metadata generic code would look up each time.)
+    /// it returns false, having written nothing, throws `failure` (not an optional result, whose
+    /// metadata generic code would look up each time).
     @inlinable @inline(__always)
     static func written<T>(
         as _: T.Type, by write: (FactoryProduct) -> Bool, orThrow failure: @autoclosure () -> ResolutionError
     ) throws -> T {
         // Safe: `write` initializes the buffer's one `T` exactly when it returns true (see
         // `ImplementationConversion.convert`), and only then is it moved out; the buffer outlives
-        // the call (`ProtocolPropertyTests`, under AddressSanitizer with the whole suite).
+        // the call.
         try unsafe withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             // A buffer of capacity 1 has an address.
             let value = unsafe buffer.baseAddress.unsafelyUnwrapped

@@ -4,9 +4,8 @@
 ///
 /// An array read in the program loop costs a bounds check and, through a class property, a retain
 /// of its storage; this costs one load. Reading it is safe under the program's invariant: the
-/// lowering writes only indexes of entries it put in the table (an instruction names an entry of
-/// the table it reads, and no instruction names an entry of an empty one), and the program frees
-/// its block only in its `deinit`, when no run can hold it.
+/// lowering writes only indexes of entries it put in the table, and the program frees its block
+/// only in its `deinit`, when no run can hold it.
 @safe struct FixedBuffer<Element> {
     private let storage: UnsafeMutableBufferPointer<Element>
 
@@ -50,8 +49,7 @@
 }
 
 /// One allocation holding every table of a resolve program, each at an offset aligned for its
-/// elements: a program allocated each table on its own before (about eight allocations a program,
-/// some 200 instructions each to make and free).
+/// elements, rather than one allocation a table (about eight a program).
 @safe struct TableBlock {
     /// Where each table goes: measured before the block is allocated.
     struct Layout {
@@ -87,7 +85,7 @@
     /// Frees the block, once, after every table in it was deinitialized.
     func free() {
         // Safe: its one owner (`ResolveProgram`) calls this only from its `deinit`, when no run
-        // holds the program and no table is read again; AddressSanitizer runs every program test.
+        // holds the program and no table is read again.
         unsafe base.deallocate()
     }
 }

@@ -2,9 +2,9 @@
 /// an open-addressing hash set keyed by producer identity, with linear probing, in memory its
 /// resolve sets aside (see `GraphTableMemory`) until it grows onto the heap.
 ///
-/// It is two parallel arrays: trivial slots (set up with a plain fill) and the recorded
-/// instances, initialized only for slots that have one. Instances are references: class instances
-/// as they are, values boxed (see `Producer.reference(for:)`), so reading one back never casts.
+/// Two parallel arrays: trivial slots (set up with a plain fill) and instances, initialized only
+/// for slots that have one. Instances are references (values boxed, see
+/// `Producer.reference(for:)`), so reading one back never casts.
 ///
 /// Its invariants, which make every method safe to call:
 /// - all `capacity` slots are initialized (zero bits are an empty slot), and an instance is
@@ -18,9 +18,9 @@
     struct Slot {
         /// The producer's identity; `0` marks an empty slot.
         var producer: UInt
-        /// `constructionMark`, stored one higher, so that an empty slot is all zero bits: a table
-        /// of empty slots is set up by filling its memory with zeros. (32
-        /// bits, like `recordedAt`, keep a slot three words: 16 of them fit the stack table.)
+        /// `constructionMark` plus one, so that an empty slot is all zero bits and a table is set
+        /// up with a zero fill. 32 bits, like `recordedAt`, keep a slot three words (16 fit the
+        /// stack table).
         private var markPlusOne: Int32 = 0
         /// The value of `registrations` when the instance was recorded.
         var recordedAt: Int32 = 0
@@ -46,11 +46,10 @@
     private var count = 0
     /// How many slots hold an instance: `finish` stops once it has released them all.
     private var instanceCount = 0
-    /// Grows each time an instance is recorded: lets a re-entered factory tell whether the
-    /// recursion made progress (it may close) or not (it never will).
+    /// Grows with each instance recorded: tells a re-entered factory whether the recursion made
+    /// progress (it may close) or not (it never will).
     private(set) var registrations = 0
-    /// Grows each time the table is reallocated, which moves slots: a slot index is valid only
-    /// while it stays the same.
+    /// Grows with each reallocation, which moves slots: a slot index is valid only while it stays.
     private(set) var generation = 0
 
     /// An empty table in `memory`.
@@ -73,11 +72,8 @@
         return unsafe (slots, instances)
     }
 
-    /// The slot where probing for `producer` starts, in a table of `mask + 1` slots.
-    ///
-    /// Objects are 16-byte aligned, so the address's low bits are always zero; a Fibonacci hash
-    /// takes high bits of the product instead. (`>>` binds tighter than `&*`, hence the parentheses:
-    /// without them every producer started at slot 0 and each lookup probed linearly.)
+    /// The slot where probing for `producer` starts, in a table of `mask + 1` slots: high bits of
+    /// a Fibonacci hash, as an object address's low bits are always zero.
     @inline(__always)
     static func home(of producer: UInt, mask: Int) -> Int {
         Int(truncatingIfNeeded: AddressHash.upperBits(producer)) & mask
@@ -97,8 +93,8 @@
     }
 
     /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
-    // Inlined with `record`, and `grow` kept out of line: the calls cost 48 instructions of a graph
-    // of six objects that closure factories make (callgrind).
+    // Inlined, like `record`, with `grow` out of line: as calls they cost a six-object closure
+    // graph 48 instructions.
     @inline(__always)
     mutating func claim(_ producer: UInt) -> Int {
         var (index, found) = index(for: producer)
@@ -133,9 +129,8 @@
         unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: mark)
     }
 
-    /// Records `instance` in slot `index` (valid for the current `generation`), which clears its
-    /// construction mark. Inlined: once per object recorded, a closure's product or what a joined
-    /// program records.
+    /// Records `instance` in slot `index` (valid for the current `generation`), clearing its
+    /// construction mark. Inlined: it runs once per object recorded.
     @inline(__always)
     mutating func record(_ instance: consuming AnyObject, at index: Int) {
         if unsafe slots[index].hasInstance {
@@ -180,8 +175,8 @@
         }
     }
 
-    /// Releases the recorded instances, and frees a table the table grew into. Called once, when
-    /// the resolve ends; the table is not used after it.
+    /// Releases the recorded instances and frees a table it grew into. Called once, when the
+    /// resolve ends; the table is not used after it.
     mutating func finish() {
         var remaining = instanceCount
         var index = 0

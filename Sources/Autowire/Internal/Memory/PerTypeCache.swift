@@ -3,11 +3,9 @@ import Synchronization
 /// A process-wide table of facts about types (whether a class has a hook, is main-actor isolated,
 /// what its Mirror shows), read without a lock: compiling asks it several times for every class.
 ///
-/// An `AtomicWordTable`, as `RootCache` is: keyed by the type's identity, probed with a
-/// multiplicative hash (no `Hasher`, no lock), a larger copy published when it is half full. An
-/// entry is boxed once and never changes or goes away while the cache lives; inserts are
-/// serialized by their own lock. (A reader-writer lock around a dictionary cost about 290
-/// instructions a read: 5,000 of a fresh container's first resolve.)
+/// An `AtomicWordTable` keyed by the type's identity, as `RootCache` is. An entry is boxed once and
+/// never changes or goes away while the cache lives. (A reader-writer lock around a dictionary
+/// cost about 290 instructions a read.)
 ///
 /// Sendable: `tables` and `count` are guarded by `writer`; readers touch only `current` and the
 /// table's words, atomics: a box's word is stored before its key's releasing store, which readers
@@ -38,9 +36,8 @@ import Synchronization
     }
 
     deinit {
-        // The current table holds every entry kept; the older ones hold copies of the same words.
-        // Each box was retained once, by `keep`, so releasing the current table's boxes (and
-        // only those) balances it.
+        // Each box was retained once, by `keep`, and the current table holds every one (older
+        // tables hold copies of its words): releasing the current table's boxes balances it.
         let table = unsafe current.load(ordering: .acquiring)
         for index in unsafe 0..<AtomicWordTable.slotCount(table) {
             let slot = unsafe AtomicWordTable.slot(index, of: table, wordsPerSlot: Self.wordsPerSlot)

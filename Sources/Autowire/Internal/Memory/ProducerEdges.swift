@@ -1,19 +1,17 @@
 // A producer's static dependencies (`edges`) and the keys it found missing (`absentKeys`), as the
 // plan compiler writes them and validation, graph export and the registry read them.
 //
-// `AnyProducer` stores both unchecked for exclusivity (a run-time check cost about 70
-// instructions an access, several per class compiled), so every access is unsafe. These members
-// are the accesses the code outside the engine makes, and they are safe under two invariants:
+// `AnyProducer` stores both unchecked for exclusivity (see its `edges`), so every access is unsafe.
+// These members, the accesses made outside the engine, are safe under two invariants:
 //
 // - **One writer, before publication.** Only a plan compiler writes them, under its registry's
-//   `table` write lock, before the producer is committed; everyone else reads a producer once it
-//   is published (see `AnyProducer`'s `Sendable:` comment). So no write races a read on another
-//   thread.
-// - **Every access is instantaneous.** Each member below reads or writes the array and returns:
-//   none calls a closure, user code or anything that could reach the same producer while the
-//   access lasts (appending an `Edge` releases nothing; reserving moves the edges), and readers
-//   get a copy (one retain) rather than a borrow that a caller's loop could hold open. So no two
-//   accesses on one thread overlap, which is all the exclusivity check would have proved.
+//   `table` write lock, before the producer is committed; others read a producer once it is
+//   published (see `AnyProducer`'s `Sendable:` comment). So no write races a read.
+// - **Every access is instantaneous.** Each member reads or writes the array and returns: none
+//   calls a closure, user code or anything that could reach the same producer during the access
+//   (appending an `Edge` releases nothing; reserving moves the edges), and readers get a copy
+//   (one retain), not a borrow a caller's loop could hold open. So no two accesses on one thread
+//   overlap, which is all the exclusivity check would prove.
 extension AnyProducer {
     /// The producer's edges, in the order they were compiled: a copy to iterate or search.
     var compiledEdges: [Edge] { unsafe edges }

@@ -1,25 +1,23 @@
 /// The slots of one run of a resolve program: one object reference each, nil when empty.
 ///
-/// A slot the frame fills with `own` holds one strong reference, which the frame owns until a
-/// store moves it into a property (`take`), `release` drops it, or the run hands it to its caller
-/// (the result). A slot filled with `lend` (the object an injection hands in) owns nothing. The
-/// frame itself is memory on the stack of the call that runs the program (`with(slotCount:_:)`),
-/// or allocated there for a large graph.
+/// A slot filled with `own` holds one strong reference, which the frame owns until a store moves
+/// it into a property (`take`), `release` drops it, or the run hands it to its caller. A slot
+/// filled with `lend` (the object an injection hands in) owns nothing. The frame lives on the
+/// stack of the call running the program (`with(slotCount:_:)`), or is allocated there for a
+/// large graph.
 ///
-/// Reading a slot is safe under the invariant `ProgramLowering` keeps and the loop relies on:
-/// every slot an instruction reads was filled by an earlier instruction, below `slotCount`, and a
-/// slot whose reference moved is read no more (the lowering marks only a slot's last read as a
-/// move). The program's `DEBUG` check at the end of a run (every owned reference moved or
-/// released) and the AddressSanitizer run of the suite would catch a lowering that broke it.
+/// Reading a slot is safe under the invariant `ProgramLowering` keeps: every slot an instruction
+/// reads was filled by an earlier instruction, below `slotCount`, and a slot whose reference moved
+/// is read no more (only a slot's last read is a move). The `DEBUG` end-of-run check (every owned
+/// reference moved or released) and the AddressSanitizer suite run catch a lowering that breaks it.
 @safe struct ProgramFrame {
     private let slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     @inline(__always)
     private init(_ slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>) { unsafe self.slots = slots }
 
-    /// Runs `body` on a frame of `slotCount` empty slots: on the stack when small, in the
-    /// smallest frame that holds them (setting a frame's slots to nil costs an instruction for
-    /// each two), else allocated for the call.
+    /// Runs `body` on a frame of `slotCount` empty slots: on the stack in the smallest frame that
+    /// holds them (clearing costs an instruction per two slots), else allocated for the call.
     @inline(__always)
     static func with<Result, Failure>(
         slotCount: Int, _ body: (ProgramFrame) throws(Failure) -> Result
@@ -42,11 +40,10 @@
     private static func with<Slots: StackFrameSlots, Result, Failure>(
         _ slots: inout Slots, _ body: (ProgramFrame) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        // Without the stack protector's canary (about five instructions per run, callgrind): the
-        // frame is read and written only at slots below `slotCount`, which the lowering numbers.
+        // Without the stack protector's canary (about five instructions a run): the frame is only
+        // accessed at slots below `slotCount`, which the lowering numbers.
         try unsafe _withUnprotectedUnsafeMutablePointer(to: &slots) { slots throws(Failure) in
-            // A tuple of optional pointers, all nil, is laid out as that many contiguous words, as
-            // an array of them would be.
+            // Safe: a tuple of optional pointers is laid out as that many contiguous words.
             try unsafe body(
                 ProgramFrame(UnsafeMutableRawPointer(slots).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)))
         }
@@ -62,8 +59,8 @@
         unsafe slots[slot] = unsafe Unmanaged.passRetained(object).toOpaque()
     }
 
-    /// Fills the empty `slot` with `object`, whose owner (the caller of the run) keeps it alive for
-    /// the run: the frame owns no reference to it.
+    /// Fills the empty `slot` with `object`, which the run's caller keeps alive for the run: the
+    /// frame owns no reference to it.
     @inline(__always)
     func lend(_ object: AnyObject, at slot: Int) {
         unsafe slots[slot] = unsafe Unmanaged.passUnretained(object).toOpaque()
@@ -83,8 +80,8 @@
     @inline(__always)
     func take(_ slot: Int) { unsafe slots[slot] = nil }
 
-    /// Drops the reference the frame owns in `slot`, if it holds one (none when a skipped region
-    /// would have made it), and empties it.
+    /// Drops the reference the frame owns in `slot`, if any (a skipped region made none), and
+    /// empties it.
     @inline(__always)
     func release(_ slot: Int) {
         if let owned = unsafe slots[slot] {
@@ -93,11 +90,10 @@
         }
     }
 
-    /// Stores `value` into the stored property at byte `offset` of the object in the filled slot
-    /// `owner`, taking over one reference to it (the caller moved it out of its slot, or retained
-    /// it) and releasing the reference the property held. `offset` was measured by `LearnedOffset`
-    /// on this object's class, for a stored property holding one class reference (`T`, `T?` or
-    /// `T!`).
+    /// Stores `value` into the property at byte `offset` of the object in the filled slot `owner`,
+    /// taking over one reference to it (moved out of its slot, or retained) and releasing the one
+    /// the property held. Safe: `LearnedOffset` measured `offset` on this object's class, for a
+    /// stored property holding one class reference (`T`, `T?` or `T!`).
     @inline(__always)
     func store(_ value: ObjectWord, intoObjectAt owner: Int, offset: Int) {
         let field = unsafe slots[owner].unsafelyUnwrapped + offset
@@ -150,9 +146,8 @@
     init(unretained object: AnyObject) { unsafe bits = Unmanaged.passUnretained(object).toOpaque() }
 
     /// The word of `object`, owning the strong reference it is handed (a run's result).
-    // Safe: `passRetained` adds the one reference the word stands for, so the object outlives the
-    // word until its holder releases or takes it (`RecordedResult(owning:)` takes it over); a word
-    // without it would be freed under the caller (ClosureRootTests, under AddressSanitizer).
+    // Safe: `passRetained` adds the reference the word stands for, so the object outlives the word
+    // until its holder releases or takes it (`RecordedResult(owning:)`).
     @inline(__always)
     init(owning object: consuming AnyObject) { unsafe bits = Unmanaged.passRetained(object).toOpaque() }
 
@@ -170,13 +165,11 @@
         try unsafe Unmanaged<AnyObject>.fromOpaque(bits)._withUnsafeGuaranteedRef(body)
     }
 
-    /// The word as a raw reference, for a caller that takes over the one strong reference it
-    /// stands for (a resolve's result).
+    /// The word as a raw reference, for a caller taking over its strong reference (a result).
     @inline(__always)
     var owned: UnsafeMutableRawPointer { unsafe bits }
 
-    /// The object, taking over the one strong reference the word stands for (a nested run's
-    /// result).
+    /// The object, taking over the word's strong reference (a nested run's result).
     @inline(__always)
     func takeObject() -> AnyObject { unsafe Unmanaged<AnyObject>.fromOpaque(bits).takeRetainedValue() }
 }

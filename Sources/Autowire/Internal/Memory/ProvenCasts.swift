@@ -23,9 +23,8 @@ extension AnyProducer {
 func planObject<X: AnyObject>(_ object: AnyObject, as _: X.Type) -> X { unsafe unsafeDowncast(object, to: X.self) }
 
 extension Dependency where Root == AnyObject {
-    /// `dependencies` without their root type: the same array, read as `[DeclaredDependency]`.
-    /// (Copied element by element, in code compiled for no particular root, it cost a lookup of
-    /// `Dependency<Root>`'s metadata and an allocation: about 800 instructions a class.)
+    /// `dependencies` without their root type: the same array, read as `[DeclaredDependency]`
+    /// (a copy costs a metadata lookup and an allocation, about 800 instructions a class).
     ///
     /// Proven by `Dependency`'s declaration: none of its stored properties mentions `Root` (a
     /// requirement and a closure that takes a producer), so `Dependency<Declared>` and

@@ -13,8 +13,7 @@ final class ValueBox<T> {
     @usableFromInline init(_ value: T) { self.value = value }
 }
 
-/// A value as resolutions and programs record it: a class reference as it is, anything else in a
-/// `ValueBox`.
+/// `value` as resolutions and programs record it (see above).
 @inlinable
 @inline(__always)
 func record<Value>(_ value: Value) -> AnyObject {

@@ -2,12 +2,10 @@ import Synchronization
 
 /// The lock-free read path of top-level lookups: `BindingKey` → root-checked producer.
 ///
-/// An `AtomicWordTable`: a reader loads the current table once and probes it with a multiplicative
-/// hash of the type's identity (no `Hasher`, no lock); a miss falls back to the registry's locked
-/// table, which then inserts the producer here. Writers are serialized by their own lock, and a
-/// larger copy is published when the table is half full. (A reader-writer lock here cost about 140
-/// instructions per cached singleton resolve; a mutex made eight resolving threads wait on each
-/// other.)
+/// An `AtomicWordTable`, probed with a multiplicative hash of the type's identity (no `Hasher`, no
+/// lock); a miss falls back to the registry's locked table, which then inserts the producer here.
+/// (A reader-writer lock cost about 140 instructions a cached singleton resolve; a mutex made
+/// resolving threads wait on each other.)
 ///
 /// Sendable: `tables` and `count` are guarded by `writer`; readers touch only `current` and the
 /// table's words, atomics: a producer's word is stored before its key's releasing store, which
@@ -43,11 +41,10 @@ import Synchronization
         unsafe unretainedProducer(for: key)?.takeUnretainedValue()
     }
 
-    /// Calls `body` with the producer cached for `key`, lent without a retain: producers are owned
-    /// by the registry's table for the registry's whole life, and every caller holds the registry
-    /// for the call. Calls `otherwise` when no producer is cached for `key`. (Not an optional
-    /// result: in a caller generic over it, `Result?` looked up `Optional`'s metadata on every
-    /// first resolve, about 450 instructions, callgrind.)
+    /// Calls `body` with the producer cached for `key`, lent without a retain: the registry's table
+    /// owns its producers for the registry's whole life, and every caller holds the registry for
+    /// the call. Calls `otherwise` when there is none (not an optional result: a generic `Result?`
+    /// costs a metadata lookup).
     @inline(__always)
     func withProducer<Result>(
         for key: BindingKey, _ body: (AnyProducer) throws -> Result, otherwise: () throws -> Result
@@ -59,9 +56,8 @@ import Synchronization
     /// The producer cached for `key`, unretained (see `withProducer`).
     @inline(__always)
     private func unretainedProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? {
-        // Every top-level resolve's first step, so no check here can fail: the instructions that
-        // tested for a nil table, a negative slot count and a nil producer were 6 of a typed
-        // factory graph's resolve (callgrind).
+        // Every top-level resolve's first step, so it makes no check that could never fail (a nil
+        // table, a negative slot count, a nil producer).
         let table = unsafe Self.table(current.load(ordering: .acquiring))
         let typeWord = Self.word(key.type)
         let tagWord = key.tag.map(Self.word) ?? 0
@@ -104,8 +100,8 @@ import Synchronization
             key: typeWord, home: Self.home(typeWord, tagWord, mask: mask), in: table, wordsPerSlot: Self.wordsPerSlot
         ) { slot in
             unsafe slot[1].store(tagWord, ordering: .relaxed)
-            // Unretained: the registry (or an ancestor it holds) owns the producer for its whole
-            // life, which outlasts this cache (see `insert`).
+            // Unretained: the registry (or an ancestor it holds) owns the producer for longer than
+            // this cache lives (see `insert`).
             unsafe slot[2].store(UInt(bitPattern: Unmanaged.passUnretained(producer).toOpaque()), ordering: .relaxed)
         }
         count += 1

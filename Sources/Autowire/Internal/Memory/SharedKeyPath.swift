@@ -1,11 +1,9 @@
 /// A key path to a property of a class, shared by the plans of every container on any thread: how
 /// a `PropertyWriter` writes a declared property before (or instead of) storing at its offset.
 ///
-/// Sendable: a key path is immutable once made (its components and their arguments are fixed when
-/// the literal is evaluated), so sharing it shares no mutable state. The writes it makes run on
-/// whatever thread the plan runs on, which is the main thread for a class whose dependencies were
-/// declared on the main actor (`Dependency.requiresMainActor`) or whose conformance is isolated
-/// there.
+/// Sendable: a key path is immutable once made, so sharing it shares no mutable state. Its writes
+/// run on the plan's thread, the main thread for a class whose dependencies were declared on the
+/// main actor (`Dependency.requiresMainActor`) or whose conformance is isolated there.
 struct SharedKeyPath<Object: AnyObject, Value>: @unchecked Sendable {
     let keyPath: ReferenceWritableKeyPath<Object, Value>
 

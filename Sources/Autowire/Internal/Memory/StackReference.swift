@@ -2,27 +2,27 @@
 /// of a program's run (`ProgramRun`), the state of its regions (`ScopedRun`), and the state of
 /// a resolution that closures are called in (`ResolutionState`, as a `Resolution`).
 ///
-/// Passing the value's address rather than the value keeps it in one place (the calls update it:
-/// the instruction that last called user code, the regions skipped) and out of registers the
-/// program loop needs. Reading and writing through one is safe under the invariant its maker
-/// keeps: it is made by `with(_:_:)` for the call that holds the value (or, by its two `@unsafe`
-/// initializers, for memory such a call set aside, and for a running call's address kept as a
-/// number), and it does not outlive that call; where a copy is stored (`ProgramRun.scoped` and
-/// `calledResolution`, `ActiveResolutions`' cell, a run's `outer`), the storing code clears it
-/// before that call returns. The suite's AddressSanitizer run checks every access.
+/// Passing the address keeps the value in one place (the calls update it) and out of registers the
+/// program loop needs. Access through one is safe under its maker's invariant: it is made by
+/// `with(_:_:)` for the call that holds the value (or, by the two `@unsafe` initializers, for
+/// memory such a call set aside and for a running call's address kept as a number), and does not
+/// outlive that call; where a copy is stored (`ProgramRun.scoped` and `calledResolution`,
+/// `ActiveResolutions`' cell, a run's `outer`), the storing code clears it before that call
+/// returns. The suite's AddressSanitizer run checks every access.
 @safe struct StackReference<Value> {
     private let pointer: UnsafeMutablePointer<Value>
 
-    /// Runs `body` with a reference to `value`, valid for the call.
+    /// A reference to the value at `pointer`, for `with`.
     @inline(__always)
     private init(pointer: UnsafeMutablePointer<Value>) { unsafe self.pointer = pointer }
 
+    /// Runs `body` with a reference to `value`, valid for the call.
     @inline(__always)
     static func with<Result, Failure>(
         _ value: inout Value, _ body: (StackReference<Value>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        // Without the stack protector's canary (about five instructions per run, callgrind): the
-        // value is read and written only as a `Value`.
+        // Without the stack protector's canary (see `ProgramFrame`): the value is only accessed as
+        // a `Value`.
         try unsafe _withUnprotectedUnsafeMutablePointer(to: &value) { pointer throws(Failure) in
             try unsafe body(StackReference(pointer: pointer))
         }

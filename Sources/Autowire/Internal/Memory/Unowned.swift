@@ -9,10 +9,10 @@
 /// - **Held for a call.** A program run holds its program, a reentry guard its compiler, for a
 ///   call whose caller keeps the object alive until it returns.
 ///
-/// Unchecked because these references are read on every resolve: a strong one would cost a
-/// retain and a release per read, a checked `unowned` one a check. AddressSanitizer runs the
-/// whole suite (`Scripts/sanitizers.sh address`), and the container-lifetime tests release
-/// containers while handles, children and kept objects still hold on to what they made.
+/// Unchecked because these references are read on every resolve: a strong one costs a retain and
+/// a release a read, a checked `unowned` one a check. AddressSanitizer runs the whole suite, and
+/// the container-lifetime tests release containers while handles, children and kept objects still
+/// hold on to what they made.
 @safe struct Unowned<Object: AnyObject> {
     private unowned(unsafe) let reference: Object
 

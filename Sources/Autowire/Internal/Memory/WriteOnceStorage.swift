@@ -9,7 +9,7 @@
     private let memory = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
     // Every member is inlined into the generic producer that holds one: called, each would look up
-    // `WriteOnceStorage<T>`'s metadata (about 700 instructions a singleton created, callgrind).
+    // `WriteOnceStorage<T>`'s metadata (about 700 instructions a singleton).
     @inline(__always)
     init() {}
 

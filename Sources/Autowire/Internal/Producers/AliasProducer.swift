@@ -81,7 +81,8 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
             let implementation = arguments.take(Implementation.self, 0)
             return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
         }
-        // The argument is a class reference (`references` says so), as the implementation records it.
+        // The argument is a class reference (`references` says so), as the implementation
+        // records it.
         guard let boxed = specialized.box(arguments.take(AnyObject.self, 0)) else { throw nonConforming }
         specialized.noteSuccess()
         return boxed
@@ -110,8 +111,7 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
 protocol ForwardingProducer: AnyObject {
     /// The producer whose value it hands on; nil until compiling links it.
     var forwarded: AnyProducer? { get }
-    /// Its value, as a resolution records it, for `recorded`, the forwarded producer's value as
-    /// a resolution records it.
+    /// Its value as a resolution records it, from the forwarded producer's value as recorded.
     func recorded(fromForwarded recorded: AnyObject) throws -> AnyObject
 }
 

@@ -3,13 +3,11 @@
 /// such a producer is made of.
 ///
 /// Code generic over the class, as compiling is, looks up the metadata of `GraphProducer<X>` and
-/// `Recipe<X>` in the runtime's table each time it makes one: about 460 instructions each, 5,500
-/// of a fresh container's first resolve of six classes. Made through the metatypes kept here, they
-/// need no lookup. Only the producer type of the scope the class declared when its entry was made
-/// is kept: another one's metadata would be made for nothing, and kept for the process's life.
-/// Any other scope (the declared one changed, `.weak`, a custom or resettable one) is made the
-/// generic way (`PlanCompiler.autowiredProducer`). The metatypes are held by a closure rather than
-/// by an object of a generic class, whose own metadata would cost every class some memory more.
+/// `Recipe<X>` in the runtime's table each time it makes one (about 460 instructions each); made
+/// through the metatypes kept here, they need no lookup. Only the producer type of the scope the
+/// class declared is kept (another's metadata would be made, and kept, for nothing); any other
+/// scope is made the generic way (`PlanCompiler.autowiredProducer`). A closure holds the
+/// metatypes: an object of a generic class would cost every class its own metadata too.
 final class AutowiredClass {
     /// Every class's, by its type's identity: entries are kept for the life of the process, as the
     /// runtime keeps the metadata they hold.

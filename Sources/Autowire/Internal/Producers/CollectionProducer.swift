@@ -38,8 +38,8 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
 /// Sendable: `inherited` and `entries` are set only while compiling, under `registry.table`'s write
 /// lock, before the producer is published, and only read after; the rest is `AnyProducer`'s.
 final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>, @unchecked Sendable {
-    /// The parent container's dictionary, which this one adds to. Owned here: when it is the
-    /// parent's contributions compiled in this container's view, no table holds it.
+    /// The parent container's dictionary, which this one adds to; owned here, as in
+    /// `CollectionProducer`.
     var inherited: Producer<[Key: Element]>?
     /// The contributions with their keys; owned here because they are not reachable by key.
     var entries: [(Key, Producer<Element>)] = []

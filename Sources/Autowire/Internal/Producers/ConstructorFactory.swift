@@ -6,8 +6,7 @@ protocol ConstructionRecipe: FactoryParameterKeys, Sendable {
         -> AnyProducer
 }
 
-/// The initializer of a ``ConstructorInjectable`` type. (A class rather than a closure: closures
-/// that capture parameter packs crash the 6.3 compiler.)
+/// The initializer of a ``ConstructorInjectable`` type (a class, as `TypedFactoryBinding` is).
 final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
     let initializer: @Sendable (repeat each Parameter) throws -> T
     let location: SourceLocation

@@ -2,8 +2,8 @@
 /// `Resolution.graphValue`): a `Producer<T>` boxes what is not a class reference; a class's
 /// objects made as objects (`RecordedObjects`) are recorded as they are.
 ///
-/// A protocol rather than two closures: a closure capturing the producer retained and released it
-/// on every object made (callgrind).
+/// A protocol rather than two closures, which would retain and release the producer they capture
+/// on every object made.
 protocol GraphValueRecording {
     associatedtype Value
     /// A recorded instance as a value.

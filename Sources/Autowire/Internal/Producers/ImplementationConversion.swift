@@ -1,9 +1,9 @@
 import Synchronization
 
 /// Turns an implementation object into the type it is bound as (`bind((any P).self).to(Impl.self)`)
-/// with code compiled in the module that wrote the binding, where both types are known: there the
-/// conversion is a plain existential wrap. The same conversion in the library's generic code is a
-/// dynamic cast, a conformance lookup and a metadata lookup, about 2,000 instructions.
+/// with code compiled in the module that wrote the binding, where both types are known and the
+/// conversion is a plain existential wrap (in the library's generic code, a dynamic cast and
+/// conformance and metadata lookups, about 2,000 instructions).
 ///
 /// Made by the `@inlinable` `to(_:)` overloads, only for an implementation that is a class.
 @usableFromInline
@@ -54,8 +54,8 @@ final class ImplementationConversion: Sendable {
                 return ValueBox(value)
             },
             makeStore: { offset, optional in
-                // Safe: `offset` was learned for a stored property of the owner's class whose type is
-                // `Value?` when `optional`, else `Value` (see `ProgramStore.converting(_:)`).
+                // Safe: `offset` was learned for a stored property of the owner's class whose type
+                // is `Value?` when `optional`, else `Value` (see `ProgramStore.converting(_:)`).
                 if optional {
                     return { owner, implementation in
                         guard let value = recordedObject(implementation, as: Implementation.self) as? Value else {

@@ -1,7 +1,7 @@
 /// A closure factory of a class in the `.graph` scope, the default: what `ClosureProducer` is for
 /// other values, made through an `ObjectClosureFactory`. A `Resolver`, a top-level resolve and a
 /// program's `ClosureCall` ask for the object as it is recorded (`produceRecorded`), which then
-/// never passes through `T`'s value witnesses: about 60 instructions an object fewer (callgrind).
+/// never passes through `T`'s value witnesses.
 ///
 /// Sendable: `factory` is `let` (and immutable, see `ObjectClosureFactory`); the rest is
 /// `AnyProducer`'s.

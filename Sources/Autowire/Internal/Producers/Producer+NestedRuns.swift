@@ -1,9 +1,5 @@
 import Synchronization
 
-// What a closure's `Resolver` runs for a producer inside a resolve: its nested program (see
-// `ResolveProgram.runNested(in:)`), chosen and lowered here; a constant, read as it is; or a
-// closure, called.
-
 extension AnyProducer {
     /// The program word of `kind`, loaded acquiring.
     final func programWord(of kind: ProgramKind) -> UInt {
@@ -36,8 +32,7 @@ extension AnyProducer {
 
     /// The nested program to run in `resolution`, if any: the one lowered for the inside of an
     /// object the container keeps while the resolution makes one. Inlined as far as the test for
-    /// a root that has none (a closure factory's own): what every closure's resolve of one pays
-    /// (a call cost about 18 instructions each, callgrind).
+    /// a root that has none (a closure factory's own), which every closure's resolve of one pays.
     @inline(__always)
     final func nestedProgram(in resolution: Resolution) throws -> ResolveProgram? {
         let kind: ProgramKind = resolution.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested

@@ -4,11 +4,11 @@ import Synchronization
 /// dependency graph. Producers are built once by the ``PlanCompiler``, then only read.
 ///
 /// Sendable: `edges`, `absentKeys` and `isGroupedForCreation` are written only by a compiler under
-/// `registry.table`'s write lock, before the producer is committed, and read once it is published
+/// `registry.table`'s write lock before the producer is committed, and read once it is published
 /// (through that lock, `RootCache`'s releasing insert or `programWord`); `rootCheck` is an atomic
-/// word, written under the same lock and read without it (an ancestor's producer, resolved through
-/// an isolated child's handle, can be read while the ancestor root-checks it); `programWord` is an
-/// atomic (releasing stores, acquiring loads); the rest is `let`.
+/// word written under the same lock and read without it (an isolated child's handle may read an
+/// ancestor's producer while the ancestor root-checks it); `programWord` is an atomic (releasing
+/// stores, acquiring loads); the rest is `let`.
 @usableFromInline
 class AnyProducer: @unchecked Sendable {
     let key: BindingKey
@@ -20,13 +20,12 @@ class AnyProducer: @unchecked Sendable {
 
     /// Static dependencies, filled in while compiling; immutable once the producer is published.
     ///
-    /// Unchecked for exclusivity: written only by a compiler under the registry's lock, no access
-    /// spans a call out of the library, so none can overlap another; the run-time check cost about
-    /// 70 instructions an access, several per class compiled.
+    /// Unchecked for exclusivity: written only by a compiler under the registry's lock, and no
+    /// access spans a call out of the library, so none can overlap another (the check costs about
+    /// 70 instructions an access).
     @exclusivity(unchecked) final var edges: [Edge] = []
-    /// The keys this producer looked for while compiling and found nothing to provide (an
-    /// `.optional` property left nil, an absent optional): part of its reach, so that a child that
-    /// binds one of them does not share it. Written only while compiling, like `edges`.
+    /// The keys looked for while compiling and found absent (an `.optional` property left nil, an
+    /// absent optional): part of its reach, so that a child binding one of them does not share it.
     @exclusivity(unchecked) final var absentKeys: [BindingKey] = []
     /// Whether the instance is recorded in the resolution before its properties are filled, so that
     /// a cycle coming back to it finds it (autowired classes in a non-transient scope).
@@ -34,10 +33,8 @@ class AnyProducer: @unchecked Sendable {
     /// Whether a re-entry while under construction must be checked at run time (factories).
     let isFactory: Bool
     /// Whether it is called when it has no program: a closure's own producer in a scope that
-    /// keeps nothing. Its value is then never a constant, and no one asks its lowering, which a
-    /// closure resolving another would pay on every call (closure-factories: 4,967 instructions a
-    /// resolve with the lowering asked, 4,274 without; callgrind). Stored: a scope's
-    /// `keepsInstances` is a switch.
+    /// keeps nothing. Its value is then never a constant, so no one asks its lowering, which a
+    /// closure resolving another would pay on every call. Stored: `keepsInstances` is a switch.
     final let isCalledWithoutProgram: Bool
     /// Set under the registry lock the first time the producer serves a top-level request; read
     /// without it (see `rootCheckWord`).
@@ -48,8 +45,7 @@ class AnyProducer: @unchecked Sendable {
     /// `rootCheck` as one word (0 while unchecked), atomic because a top-level resolve reads it
     /// unlocked as a table-size hint: relaxed, since nothing else is published through it.
     private let rootCheckWord = Atomic<Int>(0)
-    /// Whether the producer was placed in a group of singletons sharing a creation lock; set while
-    /// compiling, before the producer is published.
+    /// Whether the producer shares a creation lock with the singletons of its cycle.
     final var isGroupedForCreation = false
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, registersEarly: Bool, isFactory: Bool) {
@@ -90,13 +86,12 @@ class AnyProducer: @unchecked Sendable {
     func lowering() -> Lowering { .unsupported }
 
     /// For the producer of a handle (`Provider`, `Lazy`, `AssistedFactory`): the producer the
-    /// handle resolves. A member rather than a cast to `HandleProducer`, which looked the
-    /// conformance up on every `get()` (about 400 instructions, callgrind).
+    /// handle resolves. A member, not a cast to `HandleProducer`, which would look the conformance
+    /// up on every `get()`.
     var handleTarget: AnyProducer? { nil }
 
-    /// What a resolve program does to make this producer's value for an object its container
-    /// keeps, inside a scope's region (`insideKeptObject`), or for any other: the same, but for
-    /// handles, which hold their container weakly in the first case (see `RegistryReference`).
+    /// `lowering()` inside a kept object's region or not: differs only for handles, which hold
+    /// their container weakly inside one (see `RegistryReference`).
     func lowering(insideKeptObject: Bool) -> Lowering { lowering() }
 
     /// The value of a top-level resolve as recorded (see `RecordedResult`), when no compiling or
@@ -119,8 +114,8 @@ class AnyProducer: @unchecked Sendable {
 
     /// This producer as a `Producer<Value>`, or nil when it makes values of another type.
     ///
-    /// Compared by type identity rather than cast: a cast to a generic class looks up the class's
-    /// metadata, about 480 instructions, for every property and factory parameter compiled.
+    /// Compared by type identity, not cast: a cast to a generic class looks up its metadata, for
+    /// every property and factory parameter compiled.
     final func typed<Value>(_: Value.Type) -> Producer<Value>? {
         guard ObjectIdentifier(valueType) == ObjectIdentifier(Value.self) else { return nil }
         // Only a `Producer<T>` reports a value type other than `NoValue`, and it reports `T`;
@@ -157,8 +152,6 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// What a resolve program made for this producer, as a `T`: a class reference as it is, any
     /// other value in the `ValueBox<T>` this producer's lowering records it in.
     final func recordedValue(_ made: AnyObject) -> T {
-        // A program's slot for a `Producer<T>` of other values holds a `ValueBox<T>` (see
-        // `reference(for:)`, `AliasConversion` and the typed factories' program form).
         Autowire.recordedValue(made, as: T.self, isObject: holdsReferences)
     }
 
@@ -179,8 +172,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     /// returns (re-entering it before then is a cycle). For the scopes that keep what they make
     /// (singletons, custom scopes, `.weak`).
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
-        // Called only by the scopes that keep what they make: what is made inside holds its
-        // container weakly.
+        // What is made inside holds its container weakly (see `RegistryReference`).
         resolution.pointee.keptCreations += 1
         defer { resolution.pointee.keptCreations -= 1 }
         let value = try resolution.constructing(self, allowsProgress: false) { try recipe.make(in: resolution) }
@@ -201,9 +193,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     /// The value in `resolution` when no program makes it: a closure's call, in the producers that
-    /// call one (they override this); else the constant the producer is (a bound value, a created
-    /// singleton), which a closure's `Resolver` reads with no program around it (one would cost
-    /// more than the read). Anything else has a program.
+    /// call one (they override this); else the constant the producer is, which a closure's
+    /// `Resolver` reads with no program around it (one would cost more than the read).
     func produce(_ resolution: Resolution) throws -> T {
         guard case .constant(let recorded) = lowering() else {
             throw ResolutionError(.internalInconsistency("\(key) has no resolve program"))
@@ -212,7 +203,6 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
-        // A constant is recorded already.
         if !isCalledWithoutProgram, case .constant(let recorded) = lowering() { return recorded }
         let value = try produce(resolution)
         // A `.graph` value that is not a class reference, recorded once made, is in the
@@ -242,11 +232,9 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try resolveTopLevelSlowly(request: request, seed: seed)
     }
 
-    /// A top-level resolve asked for by an object the container keeps, through a handle or a
-    /// resolver that holds the container weakly: the object keeps what it gets, so every handle
-    /// and resolver made in this resolve holds the container weakly too (see `RegistryReference`).
-    /// By the root's program lowered for a kept object (`ProgramKind.rootForKeptObject`).
-    /// `seed`: an `AssistedFactory`'s.
+    /// A top-level resolve asked for by an object the container keeps (through a handle or a
+    /// resolver that holds the container weakly), by the root's `.rootForKeptObject` program: every
+    /// handle and resolver made in it holds the container weakly too (see `RegistryReference`).
     final func resolveTopLevelForKeptObject(seed: BorrowedValue? = nil) throws -> T {
         try value(ofRun: registry.program(for: self, kind: .rootForKeptObject)?.runOrItsVariant(for: self, seed: seed))
     }
@@ -258,17 +246,15 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     }
 
     /// The value a top-level run made. Not a `T?` from the run: in the unspecialized code a
-    /// `Provider<T>.get()` reaches, the optional's metadata cost a runtime lookup on every call
-    /// (about 320 instructions, callgrind).
+    /// `Provider<T>.get()` reaches, the optional's metadata costs a runtime lookup on every call.
     @inline(__always)
     private func value(ofRun made: ObjectWord?) throws -> T {
         // Every root has a program once its graph compiled: nil is a lowering that stopped (see
         // `ProgramLowering.Stop`), or a program refused to run in the resolve around it whose
         // variant could not be lowered.
         guard let made else { throw ResolutionError(.internalInconsistency("\(key) has no resolve program")) }
-        // A run returns its root's value as this producer records it, with one reference the
-        // caller owns, which the result takes over (`KeptObjectProgramTests` and every top-level
-        // resolve's first run, under AddressSanitizer).
+        // A run returns its root's value as recorded, with one reference the caller owns, which
+        // the result takes over.
         return RecordedResult(owning: made).take(as: T.self, isObject: holdsReferences)
     }
 }

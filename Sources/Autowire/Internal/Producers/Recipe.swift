@@ -6,9 +6,8 @@
 /// A class, not a struct: reading a generic struct stored in a generic class costs a metadata
 /// lookup on every resolve; reading a reference does not.
 final class Recipe<T> {
-    /// Calls a closure factory (see `make(in:)`); nil for what only a resolve program makes: an
-    /// autowired class, from `autowired`, and a typed factory, through `factory` (no closure: one
-    /// allocation, and its release, per class compiled).
+    /// The closure factory `make(in:)` calls; nil for what only a resolve program makes (an
+    /// autowired class, a typed factory), which saves an allocation per class compiled.
     private let makeValue: ((Resolution) throws -> T)?
     /// Whether the object is recorded before its properties are filled (autowired classes), so
     /// that cycles back to it close, rather than once made.
@@ -57,8 +56,7 @@ final class Recipe<T> {
     /// Whether it calls a closure factory, which a program calls as a closure is.
     var isClosure: Bool { makeValue != nil }
 
-    /// Calls the closure factory in `resolution`. Autowired classes and typed factories have none:
-    /// only a resolve program makes them.
+    /// Calls the closure factory in `resolution`.
     @inline(__always)
     func make(in resolution: Resolution) throws -> T {
         guard let makeValue else {
@@ -68,10 +66,9 @@ final class Recipe<T> {
     }
 
     /// How a program makes the value: autowired classes (main-actor ones too: the program checks
-    /// where it runs; boxed when `T` is not a class), and typed factories (whose program form
-    /// records other values than class references boxed). A closure factory is called as
-    /// `producer`, when given: a transient or `.graph` one (a scope's region calls a kept object's
-    /// closure, see `Producer.keptClosure(_:)`).
+    /// where it runs; boxed when `T` is not a class), and typed factories. A closure factory is
+    /// called as `producer`, when given: a transient or `.graph` one (a scope's region calls a kept
+    /// object's closure, see `Producer.keptClosure(_:)`).
     func lowering(holdsReferences: Bool, shared: Bool, calledBy producer: AnyProducer? = nil) -> Lowering {
         if let autowired {
             if holdsReferences { return .autowired(autowired.type, autowired.plan, shared: shared) }

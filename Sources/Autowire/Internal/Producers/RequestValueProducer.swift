@@ -20,8 +20,8 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
 
 /// The request as a resolve program reads it: from the run, recorded as resolutions record values.
 final class RequestRead<Request>: ProgramFactory {
-    /// The box's class, looked up once here rather than by every read: generic code that names
-    /// `ValueBox<Request>` looks its metadata up each time (about 300 instructions).
+    /// Looked up once here: generic code that names `ValueBox<Request>` looks its metadata up
+    /// each time.
     private let boxType = ValueBox<Request>.self
     private let isReference = Request.self is AnyClass
 
@@ -37,8 +37,6 @@ final class RequestRead<Request>: ProgramFactory {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
         let value = request.value(as: Request.self)
-        // Recorded as resolutions record values: a class reference as it is (`isReference`), else
-        // boxed.
         return isReference ? recordObject(value) : boxType.init(value)
     }
 

@@ -17,14 +17,12 @@
 final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     /// Unretained: the storage keeps this producer (so that its identifier is never reused while
-    /// it keeps an instance of it), and a retain back formed a cycle that no release of the
-    /// container ever broke (`ContainerLifetimeTests`). Safe: the storage is the registry's (its
-    /// `scopes` own it for the registry's whole life, see `Registry.resettableStorage(for:)`),
-    /// and this producer is used only while its registry lives, as `AnyProducer.registry` is.
+    /// it keeps an instance of it), and a retain back would form a cycle no release of the
+    /// container breaks. Safe: the registry's `scopes` own the storage for the registry's whole
+    /// life, and this producer is used only while its registry lives, as `AnyProducer.registry` is.
     private let storageReference: Unowned<ScopeStorage>
     var storage: ScopeStorage { storageReference.object }
-    /// Its own lock, or the one it shares with the singletons of its cycle; replaced only while
-    /// compiling, before the producer is published.
+    /// Its own lock, or the one it shares with the singletons of its cycle.
     var creationLock: CreationLock
     /// Guarded by the creation lock: made by a resolve that has not finished yet, for a generation.
     private var pending: (value: T, generation: Int)?

@@ -38,8 +38,8 @@ final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
 
 /// The seed as a resolve program reads it: from the run, recorded as resolutions record values.
 final class SeedRead<Seed>: ProgramFactory {
-    /// Looked up once here: generic code that names `ValueBox<Seed>` looks its metadata up each
-    /// time (about 300 instructions).
+    /// Looked up once here: generic code that names `ValueBox<Seed>` looks its metadata up
+    /// each time.
     private let boxType = ValueBox<Seed>.self
     private let isReference = Seed.self is AnyClass
 

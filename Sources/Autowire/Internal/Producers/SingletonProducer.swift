@@ -3,13 +3,10 @@ import Synchronization
 /// `.singleton`: one value per container, created exactly once.
 ///
 /// After creation a read is one atomic load. Creation runs under the singleton's own creation lock
-/// (shared with the singletons it forms a cycle with), so it runs exactly once and never waits for
-/// an unrelated creation. A singleton is published as soon as its own creation succeeds, unless it
-/// read an object the resolve made before it, outside itself (which may still be under
-/// construction, as in a cycle back to an enclosing object): then it is published with the
-/// enclosing singleton's creation, or when the whole resolve succeeds, and discarded if the
-/// resolve fails first. A failure elsewhere in the resolve never discards a singleton that was
-/// fully built.
+/// (shared with the singletons of its cycle), so it runs exactly once and never waits for an
+/// unrelated creation. It is published once its creation succeeds, or later if it read an object
+/// made before it (see `ProgramScope.publishes`); a failure elsewhere in the resolve never discards
+/// a singleton that was fully built.
 ///
 /// Sendable: `pendingInstance` and `isUnderConstruction` are read and written only under
 /// `creationLock`; `instance` and `recordedInstance` are written once, under it, before
@@ -26,8 +23,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     /// Guarded by the creation lock: made by a resolve that has not finished yet.
     private var pendingInstance: T?
     private var isUnderConstruction = false
-    /// This singleton's own lock, or the one it shares with the singletons of its cycle; replaced
-    /// only while compiling, before the producer is published.
+    /// This singleton's own lock, or the one it shares with the singletons of its cycle.
     var creationLock: CreationLock
 
     init(key: BindingKey, origin: Origin, registry: Registry, recipe: Recipe<T>) {

@@ -1,8 +1,5 @@
 /// `.weak`: the same instance while something else holds it, a new one after it is released.
 ///
-/// The instance is read and kept under a creation lock of this producer's own (see
-/// `WeakInstance`), by the program's region.
-///
 /// Sendable: `recipe` and `kept` are `let`; the instance is `kept`'s, under its creation lock (see
 /// `WeakInstance`); the rest is `AnyProducer`'s.
 final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
@@ -75,8 +72,7 @@ private final class WeakValueRegion<T>: ProgramScope {
     }
 
     override func keep(_ object: AnyObject, generation: Int) {
-        // The region's slot holds what its boxing conversion made, a `ValueBox<T>` of an object
-        // (`Lowering.autowiredBoxed`): a `T` that is not a class, recorded in its box.
+        // The slot holds the value boxed (`Lowering.autowiredBoxed`); the scope keeps the object.
         kept.keep(boxedValue(object, as: T.self) as AnyObject)
     }
 

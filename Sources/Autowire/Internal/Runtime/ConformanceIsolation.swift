@@ -1,12 +1,10 @@
 /// Reads a class's conformance to `PropertyInjectable` from its conformance descriptor: the
-/// global actor it is isolated to, when it is one (`@MainActor final class Screen: @MainActor
+/// global actor it is isolated to, if any (`@MainActor final class Screen: @MainActor
 /// Injectable`, or any class of a module built with Xcode 26's defaults).
 ///
-/// The answer `MainActorIsolation` falls back on where the runtime lacks
-/// `swift_conformsToProtocolWithExecutionContext` (iOS and tvOS 18 to 25, macOS 15): the compiler
-/// that accepts isolated conformances writes the isolation into the descriptor, on every OS, and
-/// the runtime reads the same bits (`ProtocolConformance.cpp`, `_checkWitnessTableIsolation`).
-/// The layout is ABI (`swift/ABI/Metadata.h`, `TargetProtocolConformanceDescriptor`; the flags in
+/// `MainActorIsolation`'s answer where the runtime cannot give one; the runtime reads the same
+/// bits (`ProtocolConformance.cpp`, `_checkWitnessTableIsolation`). The layout is ABI
+/// (`swift/ABI/Metadata.h`, `TargetProtocolConformanceDescriptor`; the flags in
 /// `swift/ABI/MetadataValues.h`, `ConformanceFlags`):
 ///
 /// - four 32-bit fields: the protocol, the type reference, the witness table pattern (relative
@@ -18,10 +16,9 @@
 ///   last, when bit 19 (`HasGlobalActorIsolation`) is set, the global actor: a relative pointer to
 ///   its mangled type name, then one to its `GlobalActor` conformance.
 ///
-/// The mangled name is resolved by the runtime (`swift_getTypeByMangledNameInContext`, in every
-/// Swift runtime), which follows the symbolic references the compiler may write into it. Nothing
-/// is guessed: a layout this code does not expect (a name it cannot measure, a global actor that
-/// does not resolve) answers nil, "not known to be isolated".
+/// The runtime resolves the mangled name (`swift_getTypeByMangledNameInContext`), following its
+/// symbolic references. Nothing is guessed: a layout this code does not expect (a name it cannot
+/// measure, a global actor that does not resolve) answers nil, "not known to be isolated".
 enum ConformanceIsolation {
     /// The global actor `type`'s conformance to `PropertyInjectable` is isolated to, or nil.
     static func globalActor(of type: any PropertyInjectable.Type) -> Any.Type? {

@@ -3,11 +3,11 @@
 /// Tells whether a class hierarchy was compiled without reflection metadata
 /// (`-disable-reflection-metadata`), which apps use to save size.
 ///
-/// Without field records `Mirror` and `_forEachField` report no stored properties at all, which
-/// looks the same as a class that has none; the audit must then say it cannot check rather than
-/// pass. A class's type descriptor tells the two apart without any value being read: it always
-/// holds the number of stored properties (`NumFields`, needed to lay the class out), while its
-/// pointer to the field records (`Fields`) is null exactly when they were not emitted.
+/// Without field records `Mirror` and `_forEachField` report no stored properties, as for a class
+/// that has none; the audit must then say it cannot check rather than pass. The class's type
+/// descriptor tells the two apart: it always holds the number of stored properties (`NumFields`,
+/// needed for layout), while its pointer to the field records (`Fields`) is null exactly when they
+/// were not emitted.
 enum FieldRecords {
     /// Whether `type` or one of its Swift superclasses has stored properties but no field records.
     /// False when the runtime cannot say (the audit then trusts what `_forEachField` reports).
@@ -59,18 +59,16 @@ enum FieldRecords {
     /// that its absence only turns the check off.
     private static let typeContextDescriptor: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?)? = {
         guard let symbol = unsafe LoadedSymbol.address(named: "swift_getTypeContextDescriptor") else { return nil }
-        // The runtime declares it with the Swift calling convention; for one pointer argument and a
-        // pointer result that uses the same registers as the C convention on supported platforms.
+        // Safe: declared with the Swift convention, which passes one pointer in and one out as the
+        // C convention does on supported platforms.
         return unsafe unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?).self)
     }()
 }
 
 /// Tells `weak`, `unowned` and `unowned(unsafe)` stored properties from strong ones, without reading
-/// any value: the runtime's field records say each field's reference ownership, which
-/// `swift_reflectionMirror_recursiveChildMetadata` (what `_forEachField` itself calls) reports as
-/// `isStrong` in the field metadata it fills. Looked up at run time, like
-/// `swift_getTypeContextDescriptor`, so that its absence only turns the distinction off (every field
-/// then counts as strong, as before).
+/// any value: `swift_reflectionMirror_recursiveChildMetadata` (what `_forEachField` calls) reports
+/// each field's ownership as `isStrong`. Looked up at run time, so that its absence only turns the
+/// distinction off (every field then counts as strong).
 enum FieldOwnership {
     /// The runtime's `_FieldReflectionMetadata`: the name (freed by `freeFunc` when set), then the
     /// two flags.
@@ -97,9 +95,9 @@ enum FieldOwnership {
         }
     }
 
-    /// `swift_reflectionMirror_recursiveChildMetadata(type, index, fieldMetadata)`. The runtime
-    /// declares it with the Swift calling convention; for these three word-sized arguments and a
-    /// pointer result that uses the same registers as the C convention on supported platforms.
+    /// `swift_reflectionMirror_recursiveChildMetadata(type, index, fieldMetadata)`. Safe to call as
+    /// C: declared with the Swift convention, which passes three words in and a pointer out as the
+    /// C convention does on supported platforms.
     private static let childMetadata:
         (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?)? = {
             guard let symbol = unsafe LoadedSymbol.address(named: "swift_reflectionMirror_recursiveChildMetadata")

@@ -3,8 +3,8 @@
 /// `main-actor-required` naming the type they make, rather than racing with the UI.
 ///
 /// Every type of a module built with Xcode 26's default `MainActor` isolation has such
-/// initializers, so `Construction(T.init)`, `to(factory: T.init)`, `to(assisted: T.init)` and
-/// `to { @MainActor resolver in … }` take them through here.
+/// initializers: `Construction(T.init)`, `to(factory:)`, `to(assisted:)` and `@MainActor`
+/// closures take them through here.
 enum MainActorFunction {
     /// `function`, callable from nonisolated code, refusing to run off the main thread.
     static func refusingOffMainThread<T, each Parameter>(
@@ -23,9 +23,7 @@ enum MainActorFunction {
         }
     }
 
-    /// `function`, whose first parameter is an assisted factory's seed, callable from nonisolated
-    /// code and refusing to run off the main thread; see
-    /// ``refusingOffMainThread(_:making:)``.
+    /// The same for an assisted factory's `function`, whose first parameter is the seed.
     static func refusingOffMainThread<T, Seed, each Parameter>(
         seeded function: @escaping @MainActor @Sendable (Seed, repeat each Parameter) throws -> T,
         making product: Any.Type

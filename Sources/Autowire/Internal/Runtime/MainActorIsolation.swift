@@ -1,24 +1,20 @@
 /// Tells whether a class conforms to `PropertyInjectable` (and so `Injectable`, which refines it)
 /// with a main-actor-isolated conformance: `@MainActor final class Screen: @MainActor Injectable`.
 ///
-/// Such a class's `init()` and property writes must run on the main actor, whether or not its
-/// dependencies were declared in a main-actor context. A dynamic cast cannot tell: on Swift 6.3
-/// `Screen.self as? any Injectable.Type` succeeds off the main actor too. The runtime can:
-/// `swift_conformsToProtocolWithExecutionContext` (Swift 6.2 runtimes and later) fills a
-/// `ConformanceExecutionContext` whose first word is the metadata of the conformance's global
-/// actor, or null for a nonisolated conformance.
+/// Such a class's `init()` and property writes must run on the main actor, which a dynamic cast
+/// cannot tell (on Swift 6.3 it succeeds off the main actor too). The runtime's
+/// `swift_conformsToProtocolWithExecutionContext` (Swift 6.2 on) can: the first word of the
+/// `ConformanceExecutionContext` it fills is the conformance's global actor's metadata, or null.
 ///
-/// The function is looked up with `dlsym` rather than linked, so that on older runtimes (Apple
-/// systems before Swift 6.2's: iOS and tvOS 18 to 25, macOS 15) the library still loads; there
-/// the conformance descriptor answers instead (`ConformanceIsolation`), as the compiler marks an
-/// isolated conformance in it on every OS.
+/// The function is looked up with `dlsym`, not linked, so that the library still loads on older
+/// runtimes (iOS and tvOS 18 to 25, macOS 15); there the conformance descriptor answers
+/// (`ConformanceIsolation`), as the compiler marks an isolated conformance in it on every OS.
 ///
 /// Asked once per class, while its plan is compiled; never while resolving.
 enum MainActorIsolation {
     /// Whether `type`'s conformance to `PropertyInjectable` is isolated to the main actor; false
     /// when it is not, or when the runtime cannot say.
     static func isMainActorIsolated(_ type: any PropertyInjectable.Type) -> Bool {
-        // A lock failure only costs the cache: the answer is looked up again next time.
         answers.entry(for: ObjectIdentifier(type)) {
             isMainActorIsolated(type, lookup: ConformanceRuntime.shared == nil ? .descriptor : .runtime)
         }
@@ -28,9 +24,7 @@ enum MainActorIsolation {
     enum Lookup {
         /// `swift_conformsToProtocolWithExecutionContext`, in Swift 6.2 runtimes and later.
         case runtime
-        /// The conformance descriptor's global-actor flag and reference, which every compiler
-        /// that accepts isolated conformances emits, whatever runtime the app later runs on
-        /// (iOS and tvOS 18, macOS 15: Xcode 26 builds apps for them): see `ConformanceIsolation`.
+        /// The conformance descriptor, on any runtime (see `ConformanceIsolation`).
         case descriptor
     }
 
@@ -42,13 +36,11 @@ enum MainActorIsolation {
         }
     }
 
-    /// Answers already known, by type. The runtime does not cache lookups with an execution
-    /// context: each one scans every conformance record (callgrind: about 900,000 instructions per
-    /// type, half of building a 100-binding container), and a type's isolation never changes.
+    /// Answers already known, by type: a type's isolation never changes, and the runtime does not
+    /// cache these lookups, each a scan of every conformance record (about 900,000 instructions).
     private static let answers = PerTypeCache<Bool>()
 
-    /// The metadata of `MainActor`: what the execution context names for `@MainActor`
-    /// conformances.
+    /// `MainActor`'s metadata, which the execution context names for `@MainActor` conformances.
     private static var mainActorMetadata: UnsafeRawPointer {
         // Safe: a metatype is a pointer to the type's metadata; it is only compared, never read.
         unsafe unsafeBitCast(MainActor.self, to: UnsafeRawPointer.self)
@@ -60,9 +52,8 @@ enum MainActorIsolation {
 /// Sendable: every stored property is `let`: a runtime function that may be called from any thread,
 /// and pointers into read-only runtime and image data; each call fills a context buffer of its own.
 @safe private struct ConformanceRuntime: @unchecked Sendable {
-    /// `swift_conformsToProtocolWithExecutionContext(type, protocol, context)`. Declared with the
-    /// Swift calling convention in the runtime; for three pointer arguments and a pointer result it
-    /// passes and returns in the same registers as the C convention on every supported platform.
+    /// `swift_conformsToProtocolWithExecutionContext(type, protocol, context)`, called with the C
+    /// convention (see `shared`).
     typealias ConformsWithContext =
         @convention(c) (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer) -> UnsafeRawPointer?
 
@@ -83,9 +74,9 @@ enum MainActorIsolation {
         let size = unsafe sizeSymbol.load(as: Int.self)
         // The context is two words today; refuse anything that cannot hold the word we read.
         guard unsafe size >= MemoryLayout<UnsafeRawPointer>.size, size <= 1 << 12 else { return nil }
-        // Safe: the runtime declares `const WitnessTable *swift_conformsToProtocolWithExecutionContext(
-        // const Metadata *, const ProtocolDescriptor *, ConformanceExecutionContext *)`, three
-        // pointers in and one out, which the Swift and C conventions pass alike on supported platforms.
+        // Safe: the runtime declares the function, with the Swift convention, as `const WitnessTable
+        // *(const Metadata *, const ProtocolDescriptor *, ConformanceExecutionContext *)`: three
+        // pointers in and one out, passed as the C convention passes them on supported platforms.
         return unsafe ConformanceRuntime(
             conforms: unsafeBitCast(function, to: ConformsWithContext.self), contextSize: size,
             protocolDescriptor: descriptor)

@@ -2,13 +2,11 @@ import Dispatch
 
 /// Where the main actor runs: the main queue, or the main thread outside any queue.
 ///
-/// Plans with main-actor dependencies fill only there; anywhere else they are refused with an
-/// error instead of racing, or trapping in `MainActor.assumeIsolated`. Asked of the system on
-/// every check rather than remembered from the thread that compiled the plan: a plan can be
-/// compiled off the main actor (a first resolve from a background task), and remembering that
-/// thread let every later fill on it through to the trap. The main queue matters on its own
-/// because after `dispatch_main()` (as under `swift test` on Linux) it is drained by a worker
-/// thread, not the main thread.
+/// Plans with main-actor dependencies fill only there; anywhere else they throw instead of racing
+/// or trapping in `MainActor.assumeIsolated`. Asked of the system on every check, not remembered
+/// from the thread that compiled the plan, which may be off the main actor (a first resolve from a
+/// background task). The main queue counts on its own: after `dispatch_main()` (as under
+/// `swift test` on Linux) a worker thread drains it, not the main thread.
 struct MainActorThread: Sendable {
     init() {}
 

@@ -1,14 +1,11 @@
 /// The part of the current thread's stack a resolve may use, so that going deeper throws
 /// `resolution-too-deep` instead of overflowing.
 ///
-/// A resolve recurses once per object it creates (a dependency is created while its dependent is
-/// being filled), and the stack it runs on may be as small as 512 KiB (Darwin's secondary threads,
-/// Swift concurrency's threads). Counting levels cannot tell how much stack is left, since the
-/// frames' sizes depend on the build, the caller and the user's `init()`s; comparing the address of
-/// a local with the stack's lower end can.
-///
-/// Reading a thread's bounds costs a system call (on the Linux main thread, reading
-/// `/proc/self/maps`), so they are read once per thread and kept in thread-specific storage.
+/// A resolve recurses once per object it creates, on stacks as small as 512 KiB (Darwin's
+/// secondary threads, Swift concurrency's). Counting levels cannot tell how much stack is left
+/// (frame sizes depend on the build, the caller and the user's `init()`s); comparing a local's
+/// address with the stack's lower end can. Reading the bounds costs a system call (on the Linux
+/// main thread, a read of `/proc/self/maps`), so each thread reads them once.
 struct StackBounds {
     /// The lowest address of the stack (stacks grow down).
     let low: UInt
@@ -33,8 +30,7 @@ struct StackBounds {
         self.size = size
     }
 
-    /// Bounds for a stack of `size` bytes starting at `low`: an eighth of it, at least 64 KiB, stays
-    /// free.
+    /// Bounds for a stack of `size` bytes from `low`: an eighth of it, at least 64 KiB, stays free.
     init(low: UInt, size: Int) {
         let reserve = min(max(Self.minimumReserve, size / 8), size / 2)
         self.init(low: low, reserve: UInt(reserve), usable: UInt(size - reserve), size: size)
@@ -42,22 +38,21 @@ struct StackBounds {
 
     /// Whether the function calling this is running in the reserve.
     ///
-    /// One comparison on the way that matters: the local's distance above the reserve, unsigned,
-    /// is below `usable` only when it lies on this stack above the reserve (below the reserve it
-    /// wraps around to a huge number). Anything else takes the out-of-line path.
+    /// One comparison on the common path: the local's unsigned distance above the reserve is below
+    /// `usable` only when it lies on this stack above the reserve (below, it wraps around).
+    /// Anything else takes the out-of-line path.
     @inline(__always)
     func isExhausted() -> Bool {
         var marker: UInt8 = 0
-        // Only the address is taken, never dereferenced after the closure returns: it stands for the
-        // current depth of the stack.
+        // Safe: only the address is kept, never dereferenced: it stands for the stack's depth.
         let here = unsafe withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         if here &- low &- reserve < usable { return false }
         return isExhausted(at: here)
     }
 
-    /// Whether `address`, a local that is not on this stack above the reserve, means the reserve
-    /// is reached: it is in the reserve, or it is in a frame AddressSanitizer moved off the stack
-    /// (its "fake stack", used to find stack-use-after-return) whose real frame is.
+    /// Whether `address`, a local not on this stack above the reserve, means the reserve is
+    /// reached: it is in the reserve, or in a frame AddressSanitizer moved off the stack (its
+    /// "fake stack") whose real frame is.
     @inline(never)
     func isExhausted(at address: UInt) -> Bool {
         if address &- low < reserve { return true }
@@ -69,8 +64,8 @@ struct StackBounds {
     static var current: StackBounds {
         guard let key = threadKey else { return .unknown }
         if let cached = unsafe key.value {
-            // Safe: the value stored under this key is always a live `StackBounds` allocated by
-            // `cache(_:under:)` for this thread, freed only by the key's destructor at thread exit.
+            // Safe: a value under this key is a live `StackBounds` that `cache(_:under:)` allocated
+            // for this thread, freed only by the key's destructor at thread exit.
             return unsafe cached.assumingMemoryBound(to: StackBounds.self).pointee
         }
         let bounds = readCurrentThread()
@@ -98,9 +93,9 @@ struct StackBounds {
     }
 }
 
-/// What a stack check needs from AddressSanitizer when the program runs under it, looked up by name
-/// (nil otherwise): with `detect_stack_use_after_return`, locals live in heap "fake frames", and only
-/// the sanitizer knows the real frame on the stack that stands for one.
+/// What a stack check needs from AddressSanitizer when the program runs under it, looked up by
+/// name: with `detect_stack_use_after_return`, locals live in heap "fake frames", and only the
+/// sanitizer knows the real stack frame that stands for one.
 private enum AddressSanitizer {
     private typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
     private typealias AddressIsInFakeStack =

@@ -32,7 +32,6 @@ enum StoredPropertyNames {
     }
 
     private static func candidates(of root: AnyClass) -> [Candidate] {
-        // A lock failure only costs the cache: the field records are walked again next time.
         cache.entry(for: ObjectIdentifier(root)) {
             FieldRecords.areMissing(in: root) || FieldRecords.haveNoNames(in: root) ? [] : listCandidates(of: root)
         }

@@ -6,14 +6,14 @@
     import Darwin
 #endif
 
-/// A system mutex (pthreads), for the locks in `Internal/Locks/`: they add what a lock means to the
-/// library (its error path, its cycle checks); this adds nothing but the calls.
+/// A system mutex (pthreads), for the locks in `Internal/Locks/`, which add what a lock means to
+/// the library (its error path, its cycle checks); this adds nothing but the calls.
 ///
 /// On the heap, allocated by `init` and freed by `destroy()`: a pthread mutex must never move, and
-/// a Swift stored property may. The owner calls `destroy()` once, when no thread can use it any more.
+/// a Swift stored property may.
 ///
-/// Sendable: `mutex` is `let`; the pthread mutex it points to is made to be used from any thread,
-/// and is destroyed only by its owner, once no thread can use it.
+/// Sendable: `mutex` is `let`; the pthread mutex is made for use from any thread, and its owner
+/// destroys it once, when no thread can use it any more.
 @safe struct SystemMutex: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -51,8 +51,8 @@
 /// A system condition variable (pthreads), waited on with a `SystemMutex`. Allocated by `init`,
 /// freed by `destroy()`, like the mutex.
 ///
-/// Sendable: `condition` is `let`; the pthread condition it points to is made to be used from any
-/// thread, with its mutex held, and is destroyed only by its owner, once no thread can use it.
+/// Sendable: `condition` is `let`; the pthread condition is made for use from any thread (with its
+/// mutex held), and its owner destroys it once no thread can use it.
 @safe struct SystemCondition: @unchecked Sendable {
     fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
 
@@ -72,8 +72,8 @@
 /// A system reader-writer lock (pthreads) that prefers writers, so that a writer is not starved by
 /// a stream of readers. Allocated by `init`, freed by `destroy()`, like the mutex.
 ///
-/// Sendable: `lock` is `let`; the pthread rwlock it points to is made to be used from any thread,
-/// and is destroyed only by its owner, once no thread can use it.
+/// Sendable: `lock` is `let`; the pthread rwlock is made for use from any thread, and its owner
+/// destroys it once no thread can use it.
 @safe struct SystemReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 

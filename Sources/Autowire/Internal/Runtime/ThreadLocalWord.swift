@@ -1,9 +1,8 @@
 /// One word of storage per thread under a key: each thread's own, 0 until it writes one.
 ///
-/// The word lives in a cell allocated on the thread's first use and set then, once, as its value
-/// under the key, so that reading or writing it costs one `pthread_getspecific` and a memory
-/// access: setting a thread-specific value on every write cost two `pthread_setspecific` calls,
-/// 70 instructions. The key `makeKey()` makes frees each thread's cell when the thread exits.
+/// The word lives in a cell allocated on the thread's first use and set once as its value under the
+/// key, so that a read or write costs one `pthread_getspecific` and a memory access, not a
+/// `pthread_setspecific` a write. The key `makeKey()` makes frees each thread's cell at its exit.
 ///
 /// Safe because a cell is reached only through the key, by its own thread (the word is not
 /// `Sendable`), and freed only at that thread's exit, after the last code that could use it.
@@ -13,8 +12,8 @@
     /// A key whose values are words' cells; nil when the system has no key left.
     static func makeKey() -> ThreadLocalKey? {
         unsafe ThreadLocalKey { value in
-            // Only `current(under:)` stores values under such a key, each a cell allocated for its
-            // thread, and the system calls this once per value, at thread exit.
+            // Safe: only `current(under:)` stores values under such a key, each a cell allocated
+            // for its thread, and the system calls this once per value, at thread exit.
             unsafe value?.assumingMemoryBound(to: UInt.self).deallocate()
         }
     }

@@ -2,25 +2,19 @@
 
 /// Finds and writes a plain `weak` stored property directly, as its own setter would.
 ///
-/// A key path cannot write a `weak` property in place: it goes through the runtime's generic
-/// projection (a writeback buffer, metadata lookups, a read of the old value), about 2,600
-/// instructions a write, the whole cost of a property cycle closed by weak back-references. Its
-/// print (`\Type.<computed 0x… (T?)>`) is the same as that of an observed or wrapped property, which
-/// must keep going through the key path. What tells them apart is in the key path itself: the
-/// compiler identifies the component of a property it stores itself by the property's index
-/// among the class's stored properties, and one with accessors of its own (an observer, an
-/// override) by a function.
+/// A key path writes a `weak` property through the runtime's generic projection (about 2,600
+/// instructions a write), and prints like an observed or wrapped property, which must keep using
+/// it. The key path itself tells them apart: the compiler identifies a property it stores itself
+/// by its stored index, and one with accessors of its own (an observer, an override) by a function.
 ///
-/// So an offset is learned only when all of these hold, each checked on the first write, after
-/// the key path has written `value` (see `LearnedOffset`):
+/// So an offset is learned only when all of these hold, checked on the first write, after the key
+/// path has written `value` (see `LearnedOffset`):
 /// - the key path is exactly one settable component identified by a stored property (its layout
-///   checked word for word, anything else is refused);
+///   checked word for word);
 /// - the class's field records (`_forEachField`) have a property of the key path's value type at
 ///   that index;
-/// - the property's word holds exactly the bits of a weak reference to `value`: a `weak`
-///   property, not a strong or `unowned` one, whose words are the object's address; and those
-///   bits are not the object's address, as an Objective-C object's weak reference is (see
-///   `holdsWeakReference`).
+/// - the property's word holds exactly the bits of a weak reference to `value`, and those are not
+///   the object's address (see `holdsWeakReference`).
 enum WeakField {
     /// A weak reference as the runtime stores it: one word, for any class (a class-bound
     /// existential adds a witness table, and is never learned: its value is not a class reference).
@@ -49,14 +43,11 @@ enum WeakField {
     /// Whether a slot holding `stored` can only be a `weak` property holding the object at
     /// `address`, whose weak reference's bits are `weakBits`.
     ///
-    /// A native Swift weak reference is a reference to the object's side table, never the
-    /// object's address. An Objective-C object's weak reference (Darwin) is its address, which
-    /// is also what a strong, `unowned` (kept as an Objective-C weak reference) or
-    /// `unowned(unsafe)` optional slot holds for it: equal bits prove nothing there, and storing
-    /// as a weak reference into such a slot would register memory that is not a weak variable
-    /// with the Objective-C runtime. So bits equal to the address are refused, and those writes
-    /// keep going through the key path. Written without `#if canImport(ObjectiveC)`: the rule is
-    /// the same everywhere, and on Linux, where every object is native, it never refuses.
+    /// A native weak reference points to the object's side table, never to the object. An
+    /// Objective-C object's weak reference (Darwin) is its address, which a strong, `unowned` or
+    /// `unowned(unsafe)` slot also holds for it: equal bits prove nothing, and a weak store into
+    /// such a slot would register a non-weak variable with the Objective-C runtime, so they are
+    /// refused. No `#if canImport(ObjectiveC)`: on Linux, every object native, it never refuses.
     static func holdsWeakReference(stored: UInt, weakBits: UInt, address: UInt) -> Bool {
         weakBits != 0 && weakBits != address && stored == weakBits
     }
@@ -74,12 +65,12 @@ enum WeakField {
     /// settable computed component the compiler identified by a stored property.
     ///
     /// A key path object is laid out as the standard library's `KeyPath.swift` and the runtime's
-    /// `KeyPath.h` describe: the object header (two words) and `_kvcKeyPathStringPtr` (one), then
-    /// the buffer: a 32-bit header whose low 24 bits are its size, padded to a word; then each
+    /// `KeyPath.h` describe: the object header (two words), `_kvcKeyPathStringPtr` (one), then the
+    /// buffer: a 32-bit header whose low 24 bits are its size, padded to a word; then each
     /// component: a 32-bit header, padded to a word, and for a computed one its identifier, getter
-    /// and setter (a word each). Of the component header, the top byte is the kind (2: computed)
-    /// and `0x0060_0000` the flags "settable" and "identified by a stored property"; any other bit
-    /// (mutating, identified by a vtable slot, arguments, unresolved) makes the header differ.
+    /// and setter (a word each). A component header's top byte is the kind (2: computed), and
+    /// `0x0060_0000` the flags "settable" and "identified by a stored property"; any other flag
+    /// (mutating, vtable slot, arguments, unresolved) makes the header differ.
     private static func storedPropertyIndex(of keyPath: AnyKeyPath) -> Int? {
         let word = MemoryLayout<UInt>.size
         guard word == 8 else { return nil }

@@ -3,10 +3,8 @@ import Testing
 @testable import Autowire
 
 // A resolve started from an `init()` inside another, whose graph meets what that `init()` is
-// making: its program's variant fails there as a cycle, with the error and path the recursive path
-// gave. Inside a region (the making of an object a scope keeps), and for an object a scope keeps
-// or seen as a protocol, too: before, the variant refused them, and the recursive path took the
-// resolve.
+// making: its program's variant fails there as a cycle, naming its path. Inside a region (the
+// making of an object a scope keeps), and for an object a scope keeps or seen as a protocol, too.
 
 private enum Drawer: CustomScope {}
 

@@ -6,10 +6,9 @@ import Testing
 // A closure factory met while a typed factory waits for its arguments, or while a transient object
 // is being filled, is still called from its graph's program. A `.graph` factory waiting around the
 // call is marked under construction in the run's joined resolution, which later records its
-// product; the outermost transient object is made by the recursive path inside the run (a
-// `ClosureCall`), which sees what it makes. Transient closure factories are called from programs
-// too. These tests check that such graphs get a program, share their `.graph` objects with it, and
-// fail as the recursive path does.
+// product; a closure resolving the transient type being filled gets a new one. Transient closure
+// factories are called from programs too. These tests check that such graphs get a program, share
+// their `.graph` objects with it, and name their path when they fail.
 
 private final class Ledger: Injectable {
     static let live = Atomic<Int>(0)
@@ -440,7 +439,7 @@ private func container() throws -> Container {
     }
 
     /// The object is boxed as soon as it is made, before it is filled: the joined resolution is
-    /// given the box, as the recursive path records it.
+    /// given the box.
     @Test func aProtocolRootWhoseClassReachesAClosureRunsAProgram() throws {
         let container = try container()
         let counters = try (0..<3).map { _ in try container.resolve((any Counting).self) }

@@ -3,11 +3,10 @@ import Testing
 
 @testable import Autowire
 
-// A graph that reaches a closure factory runs as a resolve program that calls the closure through
-// the recursive path, in one resolution per run that shares the run's `.graph` objects (see
-// `ClosureCall`): these tests check that one `.graph` object stays one instance across the
-// program and its closures, whichever meets it first, and that failures and hooks read as in the
-// recursive path.
+// A graph that reaches a closure factory runs as a resolve program that calls the closure in one
+// resolution per run that shares the run's `.graph` objects (see `ClosureCall`): these tests check
+// that one `.graph` object stays one instance across the program and its closures, whichever meets
+// it first, that each hook runs once, and that a failure fails the whole run.
 
 private final class Log: Injectable {
     static let hooks = Atomic<Int>(0)

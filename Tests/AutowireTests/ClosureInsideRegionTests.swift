@@ -6,8 +6,8 @@ import Testing
 // A closure factory called while a singleton or a `.weak` object is being created: inside the
 // object's region of a resolve program, or as the object's own factory. The program joins a
 // resolution for the closure from its first instruction, in which a singleton's region is a
-// creation frame and a `.weak` object's marks what is made as kept, as the recursive path makes
-// them: the first resolve runs the program. Once a singleton exists its region is gone, and the
+// creation frame and a `.weak` object's marks what is made as kept: the first resolve runs the
+// program. Once a singleton exists its region is gone, and the
 // program is lowered again without joining.
 
 private let ledgerFails = Atomic<Bool>(false)
@@ -88,8 +88,7 @@ private final class Mirror {}
 
 private struct LedgerFailed: Error {}
 
-/// A singleton whose signal's closure needs it back, through a spoke: the cycle closes on the hub,
-/// as it does when the recursive path creates it.
+/// A singleton whose signal's closure needs it back, through a spoke: the cycle closes on the hub.
 private final class Hub: Injectable {
     static var scope: Scope { .singleton }
     var signal: Signal!
@@ -208,7 +207,7 @@ private func container() throws -> Container {
     }
 
     /// A `.weak` object made by a closure, which keeps its resolver: made by the program, in the
-    /// weak object's region; its resolver holds the container weakly, as the recursive path's.
+    /// weak object's region; its resolver holds the container weakly.
     @Test func aWeakObjectMadeByAClosureIsMadeByTheProgram() throws {
         weak var weakContainer: Container?
         var courier: WeakCourier?
@@ -290,8 +289,8 @@ private func container() throws -> Container {
     }
 
     /// The gauge is held as a protocol, in a box: the program records the object itself in the
-    /// resolution it joined once it is created, as the recursive path does, so the closure's
-    /// resolve finds it (found by the randomized model test, seed 3120).
+    /// resolution it joined once it is created, so the closure's resolve finds it (found by the
+    /// randomized model test, seed 3120).
     @Test func aClosureInsideAWeakProtocolObjectsRegionFindsItThroughACycle() throws {
         let container = try container()
         for _ in 0..<2 {

@@ -102,7 +102,7 @@ private final class Deckhand: Injectable {
         let container = Container()
         for round in 1...2 {
             // The deckhand's skipper needs a deckhand: a second one, whose skipper waits for the
-            // constructor, as the recursive path makes it, though nothing was recorded between.
+            // constructor, though nothing was recorded between.
             let deckhand = try container.resolve(Deckhand.self)
             let skipper = try #require(deckhand.skipper)
             #expect(skipper.deckhand !== deckhand)

@@ -170,7 +170,7 @@ private func container() throws -> Container {
     }
 
     /// The lamp is the resolve's when the suite's region ran, and the closure's own when the
-    /// suite was kept already, as the recursive path, which meets nothing inside a kept suite.
+    /// suite was kept already.
     @Test func aClosureCalledAfterACustomScopesRegionSeesWhatTheRegionMade() throws {
         let container = try container()
         let first = try container.resolve(Tour.self)

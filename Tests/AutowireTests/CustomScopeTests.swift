@@ -136,7 +136,7 @@ struct CustomScopeTests {
         for _ in 0..<4 { screens.append(try container.resolve(SessionScreen.self)) }
         #expect(screens.allSatisfy { $0.store === screens[0].store && $0.profile === screens[0].profile })
         // The profile reads the store made earlier in the resolve: the program keeps it only once
-        // the whole resolve succeeds, as the recursive path does.
+        // the whole resolve succeeds.
         #expect(try container.hasProgram(of: SessionScreen.self))
         container.reset(Session.self)
         let after = try container.resolve(SessionScreen.self)

@@ -172,7 +172,7 @@ private func release(_ head: Head) { head.body.tail.head = nil }
         #expect((user.socket as? SocketImpl)?.user === user)
         user.socket = nil
         // Each root's program writes the property once the constructor returns, converted by the
-        // alias it asked through, as the recursive path's fill waits through aliases.
+        // alias it asked through.
         #expect(try container.hasProgram(of: (any Socket).self))
         #expect(try container.hasProgram(of: SocketImpl.self))
         #expect(try container.validate((any Socket).self, SocketImpl.self, SocketUser.self).errors.isEmpty)

@@ -2,8 +2,8 @@ import Autowire
 import Testing
 
 /// Classes made by closure factories and resolved through the `Resolver` while a resolve runs,
-/// closure inside closure: what the benchmark's closure-factory graph does, with the sharing,
-/// cycles and failures the recursive path must keep.
+/// closure inside closure: what the benchmark's closure-factory graph does, with its sharing,
+/// cycles and failures.
 @Suite struct NestedClosureResolveTests {
     final class Engine {}
 

@@ -7,8 +7,8 @@ import Testing
 /// What a closure factory's `Resolver` resolves inside a resolve runs as a nested program in the
 /// closure's resolution (`ResolveProgram.runNested(in:)`): no recursion per object, one instance of
 /// each `.graph` object for the closure, the program around it and every other closure, hooks
-/// when the nested graph is complete, and the recursive path where a factory the program would
-/// call is still running.
+/// when the nested graph is complete, and a wait for a factory that is still running before
+/// writing the property that needs its product.
 @Suite struct NestedProgramTests {
     final class Hooked: Injectable {
         private(set) var hookRan = false
@@ -84,7 +84,7 @@ import Testing
     }
 
     /// The program of `Root` made the shared part before the closure ran: the nested graph read it,
-    /// so its hook waits for the end of the resolve, as the recursive path defers it.
+    /// so its hook waits for the end of the resolve.
     @Test func aHookOfANestedGraphThatReadAnObjectMadeOutsideItRunsAtTheEndOfTheResolve() throws {
         final class Reader: Injectable {
             private(set) var hookRan = false
@@ -110,8 +110,8 @@ import Testing
         }
     }
 
-    /// Before, the recursive path made the chain a closure asked for, one stack frame per node, and
-    /// ran out of stack on a 512 KiB thread (`resolution-too-deep`).
+    /// The 10,000-node chain a closure asks for is made without a stack frame per node, so a
+    /// 512 KiB thread is enough.
     @Test func aDeepAutowiredChainAClosureResolvesIsMadeWithoutRecursionOnA512KiBThread() throws {
         final class Head {
             let chain: ChainNode<Deep10000, Zero>
@@ -175,7 +175,7 @@ import Testing
 
     /// A singleton's closure resolves in the creation of an object the container keeps: the nested
     /// program for that is its own, whose handles hold the container weakly, so the singleton never
-    /// keeps its container alive. Before, such resolves took the recursive path.
+    /// keeps its container alive.
     @Test func aSingletonsClosureResolvesWithANestedProgramWhoseHandlesHoldTheContainerWeakly() throws {
         weak var released: Container?
         var later: Provider<SharedPart>?

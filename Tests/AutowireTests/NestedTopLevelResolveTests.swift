@@ -6,7 +6,7 @@ import Testing
 // A resolve started from user code inside another resolve (an `init()`, a hook, a closure that
 // captured the container) runs its root's program, linked to the resolve around it, unless that
 // resolve is building something the program may build: then the program's variant fails as a
-// cycle where it would make that again, as the recursive path fails there.
+// cycle where it would make that again.
 
 /// The container the types below resolve from inside their own resolves.
 private let shared = Mutex<Container?>(nil)

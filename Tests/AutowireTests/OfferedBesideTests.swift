@@ -7,8 +7,7 @@ import Testing
 // `Optional` wrapper, an alias of an alias, a collection or dictionary. The property is left as it
 // was when the absence reaches it naming at most one step (`ResolutionError.isUnavailableInstance`):
 // through a wrapper, alias or collection, which name none; through any factory, which names its
-// key, the resolve fails with that path. Each root has a program (before, each of these roots kept
-// the recursive path: every test failed on `hasProgram`).
+// key, the resolve fails with that path. Each root has a program.
 
 private protocol Pane: AnyObject {}
 /// Injectable so that aliases can name it; the offered class is its subclass `Screen`.

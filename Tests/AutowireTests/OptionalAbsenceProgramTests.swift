@@ -4,9 +4,9 @@ import Testing
 
 // An `.optional` property whose value may be absent (an offered instance that is gone, or a
 // closure's resolve of one) runs in the program: the call that finds its value absent skips the
-// property's store, which keeps what it had, as the recursive path leaves it. An absence further
-// down (through an object, or a closure's own resolve, the closure's object kept by a scope or not)
-// fails the resolve with its path.
+// property's store, which keeps what it had. An absence further down (through an object, or a
+// closure's own resolve, the closure's object kept by a scope or not) fails the resolve with its
+// path.
 
 private final class Session {}
 /// An optional session, then a required log after it: the skipped store is the session's alone.

@@ -115,7 +115,7 @@ private final class NeedsMissing: Injectable {
     }
 
     @Test func aClosureFactoryInAChildSeesItsParentsContributionsToo() throws {
-        // A closure factory's resolves take the recursive path, not a resolve program.
+        // A closure factory's resolves run nested programs in its resolution.
         let child = try parent().child { binder in
             binder.bind(Plugin.self).intoCollection().to(value: NamedPlugin(name: "D"))
             binder.bind(PluginNames.self).to { resolver in
@@ -152,7 +152,7 @@ private struct PluginNames { let all: [String] }
     }
 
     @Test func aClosureFactoryResolvesAnOptionalToTheValueOrNil() throws {
-        // A closure factory's resolves take the recursive path, not a resolve program.
+        // A closure factory's resolves run nested programs in its resolution.
         let container = try Container { binder in
             binder.bind(Leash.self).to { resolver in
                 Leash(dog: try resolver.resolve(Dog?.self), logger: try resolver.resolve(Logger?.self))

@@ -142,8 +142,7 @@ private final class Clerk {
     let memo: Memo
     init(memo: Memo) { self.memo = memo }
 }
-/// Meets the folder's memo again, and then a closure that resolves it. `.graph`: a closure met
-/// while a transient root is filled keeps the recursive path.
+/// Meets the folder's memo again, and then a closure that resolves it.
 private final class Teller: Injectable {
     var folder: Folder!
     var memo: Memo!

@@ -5,9 +5,8 @@ import Testing
 
 // A `.graph` object made inside a region (the making of an object a scope keeps) and needed
 // again after it is not there when a run skips the region: the program makes it where it is met
-// next, only when its slot is empty, as the recursive path would have made it there. These tests
-// check that such roots run a program, which objects are shared, that each hook runs once, and
-// that nothing is leaked.
+// next, only when its slot is empty. These tests check that such roots run a program, which objects
+// are shared, that each hook runs once, and that nothing is leaked.
 
 private let liveNotes = Atomic<Int>(0)
 private let noteHooks = Atomic<Int>(0)

@@ -4,7 +4,7 @@ import Testing
 @testable import Autowire
 
 // Autowired graphs run as resolve programs (see `ResolveProgram`): these tests check that the
-// program is the path taken, and that it keeps every guarantee of the recursive path it replaces.
+// program is the path taken, and what it shares, releases and names when it fails.
 
 private let liveParts = Atomic<Int>(0)
 private let observedWrites = Atomic<Int>(0)

@@ -5,8 +5,7 @@ import Testing
 
 // A protocol bound with a scope of its own to an autowired class, and a struct made by a scoped
 // typed factory: values that are not class references, which a resolve program holds boxed. The
-// program makes and fills the object, then boxes it as the protocol value, as the recursive path
-// converts it.
+// program makes and fills the object, then boxes it as the protocol value.
 
 private let mottosMade = Atomic<Int>(0)
 

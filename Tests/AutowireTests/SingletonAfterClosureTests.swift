@@ -5,11 +5,10 @@ import Testing
 
 // A singleton first met after a closure factory was called, or in what a closure's resolver asks
 // for (a nested program), is created by the program in a *framed* region: a creation frame of the
-// resolution the program joined, as the recursive path creates it (`ScopeRegion.framed`). Before,
-// such a root kept the recursive path until the singleton existed. These tests check that the
-// program is the path taken, and that the recursive path's publication rules hold: hooks before
-// publication, a singleton that read an object made outside it published only once the resolve
-// succeeds (discarded when it fails), one that read nothing outside published at once.
+// resolution the program joined (`ScopeRegion.framed`). These tests check that the program is the
+// path taken, and that the publication rules hold: hooks before publication, a singleton that read
+// an object made outside it published only once the resolve succeeds (discarded when it fails), one
+// that read nothing outside published at once.
 
 private let vaultsMade = Atomic<Int>(0)
 private let ledgersMade = Atomic<Int>(0)

@@ -6,10 +6,10 @@ import Testing
 
 // A singleton's first creation runs in the resolve program, in a region the program skips once
 // the singleton exists (see `ResolveProgram`): these tests check that the program is the path
-// taken, and that it keeps the recursive path's publication rules: created exactly once, kept
-// when the resolve fails after it, complete (its hooks run) before it is published, and, when it
-// reads an object made before it in the resolve, published only with the enclosing singleton or
-// once the whole resolve succeeds.
+// taken, and that it keeps the publication rules: created exactly once, kept when the resolve
+// fails after it, complete (its hooks run) before it is published, and, when it reads an object
+// made before it in the resolve, published only with the enclosing singleton or once the whole
+// resolve succeeds.
 
 private let clocksMade = Atomic<Int>(0)
 private let archivesMade = Atomic<Int>(0)

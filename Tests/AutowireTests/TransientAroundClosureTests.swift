@@ -3,14 +3,14 @@ import Testing
 
 @testable import Autowire
 
-// A program calls closures (through the recursive path, in its run's joined resolution) while a
-// transient object is filled or a transient factory waits for its arguments. The joined resolution
-// counts the program enclosing it as the same resolve, so a closure that asks for the transient
-// type being filled gets a new one; a fresh `container.resolve` started from the closure is another
-// resolve, which must not build what the program is building; a waiting transient factory is
-// marked under construction for the call, so a closure meeting it again is a cycle unless a
-// `.graph` object was recorded since it began. Each case is also checked where a closure resolves
-// the same root (`Envelope`), which runs it as a nested program in the closure's resolution.
+// A program calls closures (in its run's joined resolution) while a transient object is filled or a
+// transient factory waits for its arguments. The joined resolution counts the program enclosing it
+// as the same resolve, so a closure that asks for the transient type being filled gets a new one; a
+// fresh `container.resolve` started from the closure is another resolve, which must not build what
+// the program is building; a waiting transient factory is marked under construction for the call,
+// so a closure meeting it again is a cycle unless a `.graph` object was recorded since it began.
+// Each case is also checked where a closure resolves the same root (`Envelope`), which runs it as a
+// nested program in the closure's resolution.
 
 /// Counts an object's live instances and hook calls.
 private final class Counts: Sendable {
@@ -569,7 +569,7 @@ private func isWired(_ ticket: Ticket) -> Bool {
             // The refused resolve made no pass.
             #expect(Pass.counts.liveCount - livePasses == 2)
             #expect(Pass.counts.hookCount == 2)
-            // The recursive path refuses it alike.
+            // The envelope's nested program refuses it alike.
             let recursive = try container.resolve(Envelope<Pass>.self).content
             #expect(recursive.slip.pass == nil)
             #expect(recursive.slip.failure == passRebuilt)
@@ -641,8 +641,8 @@ private func isWired(_ ticket: Ticket) -> Bool {
 
     /// The mark, recorded after the voucher's factory began, lets the coupon's closure meet that
     /// factory again; the new voucher needs a new coupon, whose closure is still running with
-    /// nothing recorded since it began: that is the cycle, as in the recursive path. Counting the
-    /// mark from the call rather than from the factory's start would make the voucher the cycle.
+    /// nothing recorded since it began: that is the cycle. Counting the mark from the call rather
+    /// than from the factory's start would make the voucher the cycle.
     @Test func aGraphObjectTheProgramRecordedAfterTheTransientFactoryBeganLetsTheClosureMeetTheFactoryAgain()
         throws
     {
@@ -687,7 +687,8 @@ private func isWired(_ ticket: Ticket) -> Bool {
     /// still running". Both chains wait around the inner tag's closure call, so `ClosureCall`
     /// marks the factory twice and restores the marks first to last: the last restore puts back
     /// the outer chain's mark, and the factory stays under construction in the joined resolution
-    /// after both chains returned. The recursive path makes the same bracelet, probe included.
+    /// after both chains returned. The envelope's nested program makes the same bracelet, probe
+    /// included.
     @Test func aTransientFactoryWaitingTwiceAroundAClosureIsNoLongerUnderConstructionOnceItReturned() throws {
         let container = try container()
         let recursive = try container.resolve(Envelope<Bracelet>.self).content

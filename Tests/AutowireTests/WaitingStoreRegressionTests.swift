@@ -74,7 +74,7 @@ private func failure<T>(_ body: () throws -> T) -> String? {
     /// Fails on 1fc3d9b (and aa786c4): the child process dies of SIGILL in the second resolve.
     /// Passes on 4128f26, where that resolve succeeds. The second resolve's program stores a
     /// property that waited for the singleton factory into an object of a region the run may
-    /// have skipped: only when the run made it (the root took the recursive path before).
+    /// have skipped: only when the run made it.
     @Test func resolvingASingletonThroughASingletonFactoryInAGreatGrandchildAfterAFailedResolveDoesNotCrash() async {
         await #expect(processExitsWith: .success) {
             let failures = resolveReducedGraph()

@@ -5,13 +5,13 @@ import Testing
 
 // A factory waits for its arguments; a closure making one of them resolves an object whose
 // property needs that factory's product back. The factory cannot run again, so the property is
-// written when it returns, as the recursive path writes it. The object is made by its nested
-// program's waiting variant, which registers that wait where it meets the property. Each object
-// records from its `init()` whether a program made it.
+// written when it returns. The object is made by its nested program's waiting variant, which
+// registers that wait where it meets the property. Each object records from its `init()` whether a
+// program made it.
 
 extension ActiveResolutions {
     /// Whether the innermost resolve on this thread builds by a program now: a top-level run, or a
-    /// nested run inside a closure's resolution (rather than the recursive path).
+    /// nested run inside a closure's resolution.
     fileprivate static var buildsByAProgram: Bool {
         guard let run = innermost(under: key) else { return false }
         guard let called = run.pointee.calledResolution else { return true }
@@ -223,7 +223,7 @@ private final class Entry {
             let machine = try #require(workshop.device as? Machine)
             #expect(machine.clock.reader.device === machine)
             // The reader's nested program ran: the alias's conversion around the closure's call
-            // is no factory of the user's, and the recursive path never marks it as one running.
+            // is no factory of the user's, so it is not marked as one running.
             #expect(machine.clock.reader.madeByProgram)
         }
     }

@@ -181,8 +181,7 @@ private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
     }
 
     /// A singleton made by a closure, for an `.optional` property: what the closure's call throws
-    /// names its binding, never the absence the property goes without, so the root runs a program
-    /// (it kept the recursive path while a region stood between the call and the property).
+    /// names its binding, never the absence the property goes without, so the root runs a program.
     @Test func aRootWithAClosureBesideAnOptionalPropertyRunsAProgramThatWritesWeakPropertiesAtTheirOffsets()
         throws
     {

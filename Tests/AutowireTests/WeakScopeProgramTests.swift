@@ -5,9 +5,9 @@ import Testing
 @testable import Autowire
 
 // A `.weak` object is made by the resolve program, in a region the program skips while the
-// object lives (see `ResolveProgram`): these tests check that the program is the path taken, and
-// that skipping keeps what the recursive path does: which objects live, which hooks run, which
-// objects are shared, and that a failure inside the region releases its creation lock.
+// object lives (see `ResolveProgram`): these tests check that the program is the path taken, which
+// objects live, which hooks run and which objects are shared when it skips the region, and that a
+// failure inside the region releases its creation lock.
 
 private let liveLogs = Atomic<Int>(0)
 private let liveSessions = Atomic<Int>(0)
@@ -145,7 +145,7 @@ private final class Keeper: Injectable {
     }
 
     /// While the keeper lives, the next resolve skips its region: the new gate is not written
-    /// into it, which keeps the gate it was made with, as on the recursive path.
+    /// into it, which keeps the gate it was made with.
     @Test func aPropertyThatWaitedForAFactoryIsWrittenOnlyWhenItsObjectsRegionRan() throws {
         let container = try Container { binder in
             binder.bind(Gate.self).to(factory: Gate.init(keeper:))

@@ -480,7 +480,7 @@ private final class SketchPresenter {
         #expect(
             after?.diagnostics.first?.message
                 == "ProfileScreen cannot be provided: it has no binding and its class is not Injectable.")
-        // The presenter's program fails where it meets the screen, as the recursive path did.
+        // The presenter's program fails where it meets the screen.
         #expect(try container.hasProgram(of: ProfilePresenter.self))
     }
 }

@@ -86,10 +86,10 @@ func retain(_ object: AnyObject) { lastRetained = Unmanaged.passRetained(object)
 func retain(_ object: AnyObject?) { object.map { retain($0) } }
 
 /// The constructor family bound with typed factories but for the logger, bound with a closure as
-/// apps bind what the container cannot make itself: the program calls the closure through the
-/// recursive path, from below the repository's factory. Here rather than in BenchmarkModels, whose
-/// typed-factory specializations it would share: the optimizer then outlined them, which moved the
-/// typed-factories scenario by 35 instructions.
+/// apps bind what the container cannot make itself: the program calls the closure from below the
+/// repository's factory. Here rather than in BenchmarkModels, whose typed-factory specializations
+/// it would share: the optimizer then outlined them, which moved the typed-factories scenario by 35
+/// instructions.
 func typedFactoryContainerWithAClosure() throws -> Autowire.Container {
     try Autowire.Container { binder in
         binder.bind(CConfig.self).to(factory: CConfig.init)

@@ -61,7 +61,7 @@ public func protocolContainer() throws -> Autowire.Container {
 }
 
 /// The same container with one protocol bound by a closure, as apps bind what the container cannot
-/// make itself: the program calls the closure through the recursive path.
+/// make itself: the program calls the closure.
 public func protocolContainerWithAClosure() throws -> Autowire.Container {
     try Autowire.Container { binder in
         binder.bind((any Configuring).self).to(ProtocolConfig.self)

@@ -368,7 +368,7 @@ extension RandomGraph {
             resolves.append(Resolve(level: 0, node: factory))
         }
 
-        /// Plants what resolve programs make through the recursive path, joined to their own graph:
+        /// Plants what resolve programs make in their run's joined resolution:
         /// a `.graph` root `R` whose `s0` is a closure factory `F`, and whose `s1` is a tag bound to
         /// `X` with a `.graph` scope of its own, made after the closure has run
         /// (`R.s0 → F(f0, f1 → X)`, `R.s1 → X(graph)`, `X.s0, X.s1 → R`, no `s2` or `c` for either). `R` is resolved twice

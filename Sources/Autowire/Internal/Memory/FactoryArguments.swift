@@ -95,6 +95,10 @@ extension FactoryArguments {
     /// its type; never moved (only the fixed-arity calls consume arguments).
     func lent<P>(_: P.Type, _ index: Int) -> P {
         guard index >= 64 else { return take(P.self, index) }
+        // Safe: the lowering made the argument from the parameter's `Producer<P>`, which records a
+        // `P` as `recordedValue` reads it (a class reference as it is, else a `ValueBox<P>`); the
+        // program holds it for the call. LargeTypedFactoryTests read objects, strings and numbers
+        // past the 64th parameter, under AddressSanitizer in CI.
         return recordedValue(recorded(index), as: P.self)
     }
 

@@ -85,7 +85,7 @@ mutant never-closing-cycle-stops-lowering Internal/Compiling/ProgramLowering+Wal
     'emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)' \
     'throw .unsupported'
 # Scope sharing: a `.graph` closure factory's value is not recorded for the rest of the resolve.
-mutant graph-factory-value-not-recorded Internal/ClosureCalls/Resolution.swift \
+mutant graph-factory-value-not-recorded Internal/Engine/ResolveProgram+Closures.swift \
     'ScopeTests|BindingTests|ClosureFactoryProgramTests|NestedProgramTests|TransientAroundClosureTests' no \
     'pointee.record(recording.reference(for: value), at: slot)' \
     'if false { pointee.record(recording.reference(for: value), at: slot) }'
@@ -745,7 +745,7 @@ mutant assisted-seed-read-from-request Internal/Producers/SeedProducer.swift \
 # recursive path makes the root), a variant that never registers its property's wait (the property
 # stays empty), or one that calls the running factory again where a constructor meets it (a second
 # product instead of the cycle).
-mutant waiting-variant-never-lowered Internal/Producers/Producer+NestedRuns.swift \
+mutant waiting-variant-never-lowered Internal/Engine/ResolveProgram+Closures.swift \
     'WaitingVariantTests' no \
     '            of: program, for: self, ProgramVariant(waitsFor: program.factoriesRunning(in: resolution)))' \
     '            of: program, for: self, ProgramVariant())'

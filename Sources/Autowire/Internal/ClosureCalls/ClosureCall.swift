@@ -44,7 +44,7 @@ final class ClosureCall: ProgramFactory {
     }
 
     /// Its errors name no step of their own: the path is the program's, up to this call, and the
-    /// closure's call names its binding itself (see `Resolution.callClosureFactory(_:of:)`).
+    /// closure's call names its binding itself (see `Resolution.callClosureFactory(_:)`).
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {

@@ -62,61 +62,13 @@ extension Resolution {
     }
 
     @inline(never)
-    private func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) throws {
+    func fillWaitingSlowly(for producer: AnyProducer, with instance: AnyObject) throws {
         // Taken out first: the setters are user code, which may resolve again.
         for fill in pointee.takeWaitingFills(for: producer) {
             let value = try fill.throughAliases?.recorded(fromMakerValue: instance) ?? instance
             // Lent: the waiting fill holds the object, the caller the instance, this frame the value.
             withExtendedLifetime((fill, value)) { fill.store.assign(fill.object, value) }
         }
-    }
-
-    /// A `.graph` factory's value for this resolve: the recorded instance, or what `maker` makes,
-    /// recorded; one table probe (two if `maker` grew the table) for what `lookup`, `constructing`
-    /// and `record` do. Inlined with the maker's call (a generic: a closure would stay a call) into
-    /// the `.graph` producers: a generic call and a copy of the value fewer per object.
-    @inline(__always)
-    func graphValue<Maker: GraphValueMaker>(_ producer: Producer<Maker.Value>, made maker: Maker) throws -> Maker.Value
-    {
-        try graphValue(of: producer, recordedAs: producer, made: maker)
-    }
-
-    /// `graphValue` for a maker that makes class references as they are recorded (see
-    /// `ObjectClosureProducer`): nothing passes through a generic value's witnesses.
-    @inline(__always)
-    func graphObject<Maker: GraphValueMaker>(_ producer: AnyProducer, made maker: Maker) throws -> AnyObject
-    where Maker.Value == AnyObject {
-        try graphValue(of: producer, recordedAs: RecordedObjects(), made: maker)
-    }
-
-    /// What `graphValue` and `graphObject` do; `recording` says how values are recorded.
-    @inline(__always)
-    private func graphValue<Maker: GraphValueMaker, Recording: GraphValueRecording>(
-        of producer: AnyProducer, recordedAs recording: Recording, made maker: Maker
-    ) throws -> Maker.Value where Recording.Value == Maker.Value {
-        let index = pointee.slot(claiming: producer)
-        if let existing = pointee.instance(at: index) { return try recording.value(from: existing) }
-        if pointee.constructionMark(at: index) >= 0
-            || (isConstructingOutside(producer) && !producer.key.isAssistedTarget)
-        {
-            throw ResolutionError(.factoryReentered(producer.key, location: producer.origin.location))
-        }
-        let generation = pointee.generation
-        pointee.setConstructionMark(pointee.registrations, at: index)
-        let value: Maker.Value
-        do {
-            value = try maker.make(in: self)
-        } catch {
-            pointee.endConstruction(producer, restoring: -1)
-            throw error
-        }
-        let slot = pointee.generation == generation ? index : pointee.slot(claiming: producer)
-        // The table takes the reference over; the waiting fills, if any, read it from there.
-        pointee.record(recording.reference(for: value), at: slot)
-        if pointee.hasWaitingFills(), let recorded = pointee.recorded(at: slot) {
-            try fillWaitingSlowly(for: producer, with: recorded)
-        }
-        return value
     }
 
     /// Runs a factory under the re-entry guard: met again before it returned, it is a cycle, unless
@@ -138,7 +90,7 @@ extension Resolution {
 
     /// Whether a resolve enclosing this one on this thread runs `producer`'s factory.
     @inline(__always)
-    private func isConstructingOutside(_ producer: AnyProducer) -> Bool {
+    func isConstructingOutside(_ producer: AnyProducer) -> Bool {
         pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: self)
     }
 }

@@ -1,7 +1,7 @@
 /// A closure a binding makes its values with, and what its errors name.
 ///
 /// Sendable: every stored property is `let`, and `call` is `@Sendable`.
-final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked Sendable {
+final class ClosureFactory<T>: ClosureFactorySite, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> T
     let key: BindingKey
     let location: SourceLocation
@@ -21,14 +21,8 @@ final class ClosureFactory<T>: GraphValueMaker, ClosureFactorySite, @unchecked S
         self.registryReference = Unowned(registry)
     }
 
-    /// Calls the closure in `resolution`; its errors name this binding's key and `file:line`.
-    @inline(__always)
-    func make(in resolution: Resolution) throws -> T {
-        try resolution.callClosureFactory(call, of: self)
-    }
-
     /// The closure as a recipe, for the scopes other than `.graph`.
     var recipe: Recipe<T> {
-        Recipe(make: { resolution in try self.make(in: resolution) })
+        Recipe(make: { resolution in try resolution.callClosureFactory(self) })
     }
 }

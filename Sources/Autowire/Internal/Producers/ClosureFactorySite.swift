@@ -1,6 +1,10 @@
-/// What calling a closure factory needs besides its closure: `ClosureFactory` and
-/// `ObjectClosureFactory`.
+/// What calling a closure factory needs: `ClosureFactory` and `ObjectClosureFactory`, called by
+/// `Resolution.callClosureFactory(_:)`.
 protocol ClosureFactorySite: AnyObject {
+    /// What the closure returns.
+    associatedtype Made
+    /// The user's closure.
+    var call: @Sendable (Resolver) throws -> Made { get }
     /// The binding's key, named by its errors.
     var key: BindingKey { get }
     /// Where the binding was written, named by its errors.

@@ -3,7 +3,7 @@
 /// it passes nothing through a generic value's witnesses, and not generic itself.
 ///
 /// Sendable: every stored property is `let`, and `call` is `@Sendable`.
-final class ObjectClosureFactory: GraphValueMaker, ClosureFactorySite, @unchecked Sendable {
+final class ObjectClosureFactory: ClosureFactorySite, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> AnyObject
     let key: BindingKey
     let location: SourceLocation
@@ -19,11 +19,5 @@ final class ObjectClosureFactory: GraphValueMaker, ClosureFactorySite, @unchecke
         self.key = key
         self.location = location
         self.registryReference = Unowned(registry)
-    }
-
-    /// Calls the closure in `resolution`, as `ClosureFactory.make(in:)` does.
-    @inline(__always)
-    func make(in resolution: Resolution) throws -> AnyObject {
-        try resolution.callClosureFactory(call, of: self)
     }
 }

@@ -515,6 +515,17 @@ mutant large-call-arguments-read-as-masked Internal/Memory/FactoryArguments.swif
     'LargeTypedFactoryTests|LargeCollectionTests' no \
     '        guard index >= 64 else { return take(P.self, index) }' \
     '        return take(P.self, index)'
+# Key path layout: any single four-byte component counts as a class's stored property, a struct's
+# too.
+mutant key-path-kind-unchecked Internal/Runtime/KeyPathLayout.swift \
+    'KeyPathLayoutTests' no \
+    '            guard header & 0x7F00_0000 == 3 << 24 else { return nil }' \
+    ''
+# Learned offsets: a plain stored property read from its key path is never stored at its offset.
+mutant key-path-stored-property-not-learned Internal/Injection/PropertyWriter.swift \
+    'KeyPathLayoutTests|ValuePropertyTests' no \
+    '            case .storedClassProperty: true' \
+    '            case .storedClassProperty: false'
 # An injection that joins its closures' resolution from its start does not record the object
 # handed in there: a closure that asks for the object's type makes another.
 mutant injected-object-unrecorded-at-start Internal/Engine/ResolveProgram+Run.swift \

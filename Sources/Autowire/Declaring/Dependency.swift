@@ -94,8 +94,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
         )
         self.requirement = requirement
         // Learned once per declaration, not per compiled step: the offset belongs to the class, so
-        // every container shares it, and a fresh container's first resolve does not describe the
-        // key path again (String(describing:) of a key path costs tens of microseconds).
+        // every container shares it, and a fresh container's first resolve does not read the key
+        // path or measure the property again.
         let learned = LearnedOffset()
         // Made once per declaration, like the offset, rather than per compiled step: every
         // container's plans share it. Captures no producer: producers own their plans, so that

@@ -1,9 +1,9 @@
 /// Finds the stored property each declared dependency fills, for the Mirror audit.
 ///
-/// Key-path descriptions name only some properties (`String(describing:)` of a key path prints
-/// `\Type.name` only for stored properties of final classes; observed, wrapped, lazy, computed and
-/// inherited ones print `<computed 0x… (Type)>`), so a requirement is matched, in order:
-/// 1. by the name its key path prints;
+/// Key paths name only some properties (a stored property of a final class, whose offset they hold
+/// and whose name they print as `\Type.name`; observed, wrapped, lazy, computed and inherited ones
+/// print `<computed 0x… (Type)>`), so a requirement is matched, in order:
+/// 1. by the offset its key path holds (see `KeyPathLayout`), else the name it prints;
 /// 2. by the one property its own injection step turned from nil to set, seen on a probe;
 /// 3. by the one property of its type that injection turned from nil to set (set-and-compare);
 /// 4. by the one optional property of its type.
@@ -29,7 +29,7 @@ struct FieldMatcher {
     /// property: only then can `written` change a match.
     static func isAmbiguous(_ requirements: [Requirement], in layout: ProbeLayout) -> Bool {
         requirements.contains { requirement in
-            guard !layout.fields.contains(where: { $0.name == requirement.propertyName }) else { return false }
+            guard layout.field(namedBy: requirement) == nil else { return false }
             let type = ObjectIdentifier(requirement.key.type)
             return layout.fields.count { ObjectIdentifier($0.wrappedType) == type } > 1
         }
@@ -38,10 +38,7 @@ struct FieldMatcher {
     func match(_ requirements: [Requirement]) -> [Match] {
         var claimed: Set<Int> = []
         var fields: [Int?] = requirements.map { requirement in
-            let name = requirement.propertyName
-            guard !name.hasPrefix("("),
-                let index = layout.fields.firstIndex(where: { $0.name == name })
-            else { return nil }
+            guard let index = layout.field(namedBy: requirement) else { return nil }
             claimed.insert(index)
             return index
         }
@@ -64,6 +61,22 @@ struct FieldMatcher {
             }
         }
         return zip(requirements, fields).map { Match(requirement: $0, field: $1) }
+    }
+}
+
+extension ProbeLayout {
+    /// The index of the field `requirement`'s key path names: by the offset it holds, read without
+    /// printing it (see `KeyPathLayout`), else by the name it prints.
+    fileprivate func field(namedBy requirement: Requirement) -> Int? {
+        if let keyPath = requirement.anyKeyPath,
+            case .storedClassProperty(let offset) = KeyPathLayout.component(of: keyPath),
+            let index = fields.firstIndex(where: { $0.offset == offset })
+        {
+            return index
+        }
+        let name = requirement.propertyName
+        guard !name.hasPrefix("(") else { return nil }
+        return fields.firstIndex { $0.name == name }
     }
 }
 

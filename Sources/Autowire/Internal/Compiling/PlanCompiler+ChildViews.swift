@@ -49,9 +49,7 @@ extension PlanCompiler {
                     contributed.collection == inherited.key
                 {
                     handle.contributed = (contributed.collection, [index] + contributed.edges)
-                } else if edge.label.isEmpty, edge.target.key == inherited.key,
-                    edge.target.registry === registry
-                {
+                } else if edge.target.key == inherited.key, edge.target.registry === registry, edge.label.isEmpty {
                     pending.append(edge.target)
                 }
             }

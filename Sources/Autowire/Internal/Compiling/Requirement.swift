@@ -12,8 +12,9 @@ final class Requirement: Sendable {
     let keyPath: any Sendable
     /// The root of the key path: the class, or superclass, that has the property.
     let objectType: AnyObject.Type
-    /// How the key path prints, computed once: printing one walks reflection metadata, whose cost
-    /// grows with the number of types in the program.
+    /// How the key path prints, computed once, for messages, validation and graph export only:
+    /// printing one walks reflection metadata, whose cost grows with the number of types in the
+    /// program (resolving reads the key path instead, see `KeyPathLayout`).
     let printedKeyPath: PrintedKeyPath
     /// Declared in a main-actor context: the property may only be set on the main thread.
     let requiresMainActor: Bool
@@ -104,6 +105,9 @@ final class PrintedKeyPath: Sendable {
 
     @usableFromInline
     init(_ keyPath: any Sendable) { self.keyPath = keyPath }
+
+    /// Whether the key path was printed: resolving never needs to (see `KeyPathLayout`).
+    var isPrinted: Bool { ((try? printed.read({ $0 })) ?? nil) != nil }
 
     var text: String {
         if let cached = (try? printed.read({ $0 })) ?? nil { return cached }

@@ -74,14 +74,22 @@ final class LearnedOffset: Sendable {
     var current: Int { offset.load(ordering: .relaxed) }
 
     /// Measures the offset on `object`, after a key-path write, when the key path is one plain
-    /// stored property: Swift prints `\Type.name` only for those, and `<computed …>` for observed,
-    /// wrapped, lazy, `weak`, `unowned` and overridable ones, which keep writing through the key
-    /// path (a plain `weak` one aside, see `WeakField`). `written` is the class reference just
+    /// stored property of a class (`KeyPathLayout`, or its printing `\Type.name` where the layout
+    /// cannot be read): observed, wrapped, lazy, `weak`, `unowned` and overridable ones keep
+    /// writing through the key path (a plain `weak` one aside, see `WeakField`). The measure is
+    /// kept only where the key path's own offset agrees. `written` is the class reference just
     /// written into an optional property, else nil.
     func learn<Object: AnyObject>(
         on object: Object, requirement: Requirement, locate: (Object) -> Int, written: AnyObject?
     ) {
-        guard Self.isPlainStoredProperty(requirement.printedKeyPath.text) else {
+        let declared = requirement.anyKeyPath.map(KeyPathLayout.component(of:)) ?? .unreadable
+        let isPlain =
+            switch declared {
+            case .storedClassProperty: true
+            case .other: false
+            case .unreadable: Self.isPlainStoredProperty(requirement.printedKeyPath.text)
+            }
+        guard isPlain else {
             let weakOffset = written.flatMap { written in
                 requirement.anyKeyPath.flatMap { WeakField.offset(of: $0, in: object, holding: written) }
             }
@@ -90,7 +98,9 @@ final class LearnedOffset: Sendable {
         }
         let measured = locate(object)
         // Inside the object's first 64 KiB, past its header: anything else is not its own storage.
-        offset.store(measured >= 2 * MemoryLayout<Int>.size && measured < 1 << 16 ? measured : -1, ordering: .relaxed)
+        let isOwnStorage = measured >= 2 * MemoryLayout<Int>.size && measured < 1 << 16
+        let agrees = declared == .unreadable || declared == .storedClassProperty(offset: measured)
+        offset.store(isOwnStorage && agrees ? measured : -1, ordering: .relaxed)
     }
 
     /// `\Type.name` with no generic arguments, nesting or further components.

@@ -3,7 +3,8 @@
 ///
 /// Writing through one is safe under the invariant of every offset the library stores at: it was
 /// measured on an object of this exact class (`LearnedOffset` asks only plain stored properties of
-/// final classes, and keeps offsets past the header and within the object's first 64 KiB;
+/// final classes, and keeps offsets past the header, within the object's first 64 KiB, and equal
+/// to the one the key path holds where it can be read;
 /// `WeakField` reads the class's field records), for a property of the type written (`Value`, or
 /// `Value?` for an optional one: the writers pick the form the property was declared with); and
 /// the object is alive for the write, held by the run's frame or the caller.

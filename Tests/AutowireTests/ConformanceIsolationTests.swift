@@ -44,8 +44,15 @@ extension ConditionalScreen: @MainActor PropertyInjectable where Model: Equatabl
         }
     }
 
+    @MainActor @Test func onlyAConformanceWhoseDescriptorIsMarkedMayBeIsolated() {
+        for (name, type, isMainActor) in Self.cases() {
+            #expect(ConformanceIsolation.mayBeIsolated(type) == isMainActor, "\(name)")
+        }
+    }
+
     @RenderActor @Test func anotherGlobalActorIsReadAsItselfAndIsNotTheMainActor() {
         let renderer: any PropertyInjectable.Type = Renderer.self
+        #expect(ConformanceIsolation.mayBeIsolated(renderer))
         #expect(ConformanceIsolation.globalActor(of: renderer) == RenderActor.self)
         #expect(!MainActorIsolation.isMainActorIsolated(renderer, lookup: .descriptor))
         #expect(!MainActorIsolation.isMainActorIsolated(renderer, lookup: .runtime))

@@ -1,6 +1,7 @@
 /// What the container can make of a type nothing binds: found by dynamic casts once per type,
-/// then read from a process-wide table. Compiling asks it for every key without a binding, and
-/// the conformance checks cost about 850 instructions a key, a table read about 25.
+/// then read from a process-wide table. Compiling asks it for every key without a binding; a
+/// table read costs about 25 instructions, and the conformance checks of a type, the first time
+/// in a process, each walk every conformance of the program's binaries.
 enum UnboundKind {
     /// `[Element]` or `[Key: Element]`: the collection of contributions, empty when there are
     /// none, tagged or not.
@@ -17,6 +18,14 @@ enum UnboundKind {
     /// The kind of `type`, checked in that order.
     static func of(_ type: Any.Type) -> UnboundKind {
         kinds.entry(for: ObjectIdentifier(type)) {
+            // The common case first, with the checks that cannot match left out: a class is no
+            // collection, and no class can be both `Injectable` and synthesized (`Lazy`, the one
+            // synthesized class, has no `init()`). A first check of a type against a protocol it
+            // does not conform to walks every conformance in the program.
+            if type is AnyClass, let injectable = type as? any Injectable.Type {
+                if let constructed = type as? any ConstructorInjectable.Type { return .constructed(constructed) }
+                return .injectable(injectable)
+            }
             if let collection = type as? any ContributedCollection.Type { return .collection(collection) }
             if let synthesized = type as? any SynthesizedDependency.Type { return .synthesized(synthesized) }
             if let constructed = type as? any ConstructorInjectable.Type { return .constructed(constructed) }

@@ -35,6 +35,15 @@ enum ConformanceIsolation {
             name.assumingMemoryBound(to: UInt8.self), UInt(length), genericContext: nil, genericArguments: nil)
     }
 
+    /// Whether `type`'s conformance to `PropertyInjectable` may be isolated to a global actor:
+    /// false only when its descriptor was read and says it is not, which costs a few loads where
+    /// the runtime's lookup walks every conformance of the program.
+    static func mayBeIsolated(_ type: any PropertyInjectable.Type) -> Bool {
+        guard let descriptor = unsafe conformanceDescriptor(of: type) else { return true }
+        // Safe: every conformance descriptor holds its 32-bit flags at 12.
+        return unsafe descriptor.load(fromByteOffset: 12, as: UInt32.self) & hasGlobalActorIsolation != 0
+    }
+
     /// The conformance descriptor of `type`'s conformance to `PropertyInjectable`: the first word
     /// of the witness table the existential metatype carries.
     static func conformanceDescriptor(of type: any PropertyInjectable.Type) -> UnsafeRawPointer? {

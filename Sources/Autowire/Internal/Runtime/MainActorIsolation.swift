@@ -16,7 +16,9 @@ enum MainActorIsolation {
     /// when it is not, or when the runtime cannot say.
     static func isMainActorIsolated(_ type: any PropertyInjectable.Type) -> Bool {
         answers.entry(for: ObjectIdentifier(type)) {
-            isMainActorIsolated(type, lookup: ConformanceRuntime.shared == nil ? .descriptor : .runtime)
+            // Most conformances are not isolated, which their descriptor says for a few loads.
+            guard ConformanceIsolation.mayBeIsolated(type) else { return false }
+            return isMainActorIsolated(type, lookup: ConformanceRuntime.shared == nil ? .descriptor : .runtime)
         }
     }
 

@@ -184,6 +184,12 @@ mutant mirror-audit-reference-never-nil Internal/Runtime/ClassFields.swift \
     'MirrorAuditTests|FirstFillCheckTests|ValidationTests' no \
     'return unsafe base.load(fromByteOffset: fields[index].offset, as: UInt.self) == 0' \
     'return unsafe base.load(fromByteOffset: fields[index].offset, as: UInt.self) == 1'
+# Mirror audit: every field is placed at the class's own level, none at its superclasses': a
+# strong value a superclass declares is looked for among the wrong children, and never read.
+mutant mirror-audit-levels-unsplit Internal/Checking/MirrorAudit.swift \
+    'MirrorAuditTests|FirstFillCheckTests|ValidationTests' no \
+    '            let inherited = superclass.map { ClassFields(of: $0).fields.count } ?? 0' \
+    '            let inherited = 0'
 # First fill: a forgotten dependency found on the first instance is not reported.
 mutant first-fill-forgets-nothing Internal/Checking/FirstFillCheck.swift \
     'FirstFillCheckTests|BadInputCatalogueTests' no \

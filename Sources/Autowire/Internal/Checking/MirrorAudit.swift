@@ -33,9 +33,7 @@ enum MirrorAudit {
     static func layout(of object: AnyObject) -> ProbeLayout {
         let type: AnyObject.Type = Swift.type(of: object)
         // A lock failure only costs the cache: the layout is computed again.
-        return layouts.entry(for: ObjectIdentifier(type)) {
-            ProbeLayout(reflecting: object, mirror: mirror(of: object))
-        }
+        return layouts.entry(for: ObjectIdentifier(type)) { ProbeLayout(of: type) }
     }
 
     /// Whether each field of `layout` is nil in `object` right now; nil where it cannot be told.
@@ -77,8 +75,6 @@ struct ProbeLayout: Sendable {
         let label: String
         /// The property as written in code.
         let name: String
-        /// The class that declares it.
-        let owner: Any.Type
         let offset: Int
         /// `T` for a `T?` or `T!` property.
         let wrappedType: Any.Type
@@ -98,8 +94,8 @@ struct ProbeLayout: Sendable {
     }
 
     let fields: [Field]
-    /// False when the class's stored properties could not be listed (no reflection metadata, or
-    /// field records that disagree with `Mirror`): then nothing can be checked.
+    /// False when the class's stored properties could not be listed whole, with their names (no
+    /// reflection metadata, or none of its names): then nothing can be checked.
     let isComplete: Bool
     /// The class's field records, which `referenceWord` fields are read through; nil when incomplete.
     let records: ClassFields?
@@ -108,27 +104,39 @@ struct ProbeLayout: Sendable {
         fields.contains { if case .mirror = $0.reading { true } else { false } }
     }
 
-    init(reflecting object: AnyObject, mirror: Mirror) {
-        // Without field records both `_forEachField` and `Mirror` see no stored properties at all:
-        // an empty layout that must not pass for a checked one.
-        guard !FieldRecords.areMissing(in: Swift.type(of: object)) else {
+    /// The layout of `type` and its superclasses, from their field records alone: a `Mirror`
+    /// would cost two protocol-conformance checks of the object, each a walk over every
+    /// conformance in the program, the first time a type is filled.
+    init(of type: AnyClass) {
+        // Without field records `_forEachField` sees no stored properties at all: an empty layout
+        // that must not pass for a checked one.
+        guard !FieldRecords.areMissing(in: type) else {
             fields = []
             isComplete = false
             records = nil
             return
         }
-        // `_forEachField` lists a class's fields after its superclasses'; Mirror levels go the
-        // other way, each with its own children. Children counts are known without reading values.
-        let levels = Array(MirrorAudit.mirrorLevels(mirror))
-        let records = ClassFields(of: Swift.type(of: object))
-        let declared = records.fields.map { (label: $0.name, offset: $0.offset, type: $0.type) }
-        let complete = records.isComplete
+        // `_forEachField` lists a class's fields after its superclasses'; `Mirror`'s levels, which
+        // `nilStates` reads values through, go the other way: the class, then each superclass,
+        // each level's own fields the last ones listed for it.
+        let records = ClassFields(of: type)
+        let declared = records.fields
+        var levels: [Int] = []
+        var level: AnyClass? = type
+        var listed = declared.count
+        while let current = level {
+            let superclass: AnyClass? = _getSuperclass(current)
+            let inherited = superclass.map { ClassFields(of: $0).fields.count } ?? 0
+            levels.append(listed - inherited)
+            listed = inherited
+            level = superclass
+        }
         // The same fields in the same order, as the runtime counts them with superclasses'.
-        let strong = FieldOwnership.strongFields(of: Swift.type(of: object), count: declared.count)
-        let counts = levels.map(\.children.count)
+        let strong = FieldOwnership.strongFields(of: type, count: declared.count)
         // Field records without names (`-disable-reflection-names`) cannot be matched to the
         // declared properties: nothing is checked rather than something guessed.
-        guard complete, counts.reduce(0, +) == declared.count, !declared.contains(where: \.label.isEmpty) else {
+        guard records.isComplete, levels.allSatisfy({ $0 >= 0 }), !declared.contains(where: \.name.isEmpty)
+        else {
             fields = []
             isComplete = false
             self.records = nil
@@ -138,20 +146,20 @@ struct ProbeLayout: Sendable {
         self.records = records
         var fields: [Field] = []
         var end = declared.count
-        for (level, levelMirror) in levels.enumerated() {
-            let start = end - counts[level]
-            for (index, entry) in declared[start..<end].enumerated() {
+        for (level, count) in levels.enumerated() {
+            let start = end - count
+            for (position, entry) in declared[start..<end].enumerated() {
                 guard let optional = entry.type as? any OptionalMarker.Type,
-                    !entry.label.hasPrefix("$__lazy_storage_$_")
+                    !entry.name.hasPrefix("$__lazy_storage_$_")
                 else { continue }
-                let name = entry.label.hasPrefix("_") ? String(entry.label.dropFirst()) : entry.label
+                let name = entry.name.hasPrefix("_") ? String(entry.name.dropFirst()) : entry.name
                 fields.append(
                     Field(
-                        label: entry.label, name: name, owner: levelMirror.subjectType, offset: entry.offset,
+                        label: entry.name, name: name, offset: entry.offset,
                         wrappedType: optional.wrappedType,
                         reading: optional.wrapsReference
-                            ? .referenceWord(record: start + index) : .mirror(level: level, index: index),
-                        isStrong: strong?[start + index] ?? true))
+                            ? .referenceWord(record: start + position) : .mirror(level: level, index: position),
+                        isStrong: strong?[start + position] ?? true))
             }
             end = start
         }

@@ -23,7 +23,9 @@
 #   after its first operation (the warm-up's one): the run without repetitions less a run of
 #   `AutowireProfile --baseline`, which runs no scenario. The first operation also holds what the
 #   process keeps once (Swift's metadata for the generic types the library instantiates per type,
-#   the library's global tables): what an app that builds one container pays.
+#   the library's global tables): what an app that builds one container pays. And the
+#   instructions of that first operation, counted by callgrind inside the warm-up alone: what a
+#   type's first resolve in a process costs (runtime metadata, conformance checks, reflection).
 # Both run the binary as `./AutowireProfile` from its folder in an empty environment, with
 # address-space randomization off (`setarch -R`) and Swift's per-process hash seed off
 # (SWIFT_DETERMINISTIC_HASHING). Otherwise counts move between runs of the same binary: by a few
@@ -32,8 +34,9 @@
 # of the environment decide. With all of these fixed, counts repeat exactly.
 #
 # Prints a markdown table, or with --tsv one
-# `scenario<TAB>instructions<TAB>allocations<TAB>retained<TAB>first retained` line per scenario
-# (what the speed gate reads; both retained figures are `-` for a scenario that keeps nothing).
+# `scenario<TAB>instructions<TAB>allocations<TAB>retained<TAB>first retained<TAB>first instructions`
+# line per scenario (what the speed gate reads; the last three are `-` for a scenario that keeps
+# nothing).
 # --skip-build uses the release build already there.
 set -euo pipefail
 
@@ -102,6 +105,23 @@ instructions() {
     sed -n 's/.*refs: *//p' <<<"$output" | tr -d ','
 }
 
+# first_instructions SCENARIO: the instructions of the scenario's first operation in a fresh
+# process (its one warm-up): collected only inside the profile's `warmUp` function and dumped
+# before the start request zeroes the counts.
+first_instructions() {
+    local directory output
+    directory="$(mktemp -d)"
+    if ! output="$(fixed "$valgrind" --tool=callgrind --collect-atstart=no '--toggle-collect=*warmUp*' \
+        '--dump-before=*callgrind_start_counting*' --callgrind-out-file="$directory/out.%p" \
+        ./AutowireProfile "$1" 1 2>&1)"; then
+        printf 'instruction-counts: %s failed under callgrind:\n%s\n' "$1" "$output" >&2
+        rm -rf "$directory"
+        return 1
+    fi
+    cat "$directory"/out.*.1 2>/dev/null | sed -n 's/^summary: *//p' | head -n 1
+    rm -rf "$directory"
+}
+
 # allocations SCENARIO COUNT: the allocations of one whole run (set-up, the warm-up and COUNT
 # operations) and the heap bytes still live when it exits, separated by a space.
 allocations() {
@@ -133,8 +153,8 @@ for scenario in "${selected[@]}"; do
     fi
 done
 if [[ "$format" == markdown ]]; then
-    echo "| Scenario | Instructions per operation | Allocations per operation | Heap bytes retained per operation | Heap bytes retained by the first |"
-    echo "| --- | ---: | ---: | ---: | ---: |"
+    echo "| Scenario | Instructions per operation | Allocations per operation | Heap bytes retained per operation | Heap bytes retained by the first | Instructions of the first |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 fi
 baseline_live=""
 while read -r scenario repetitions retains; do
@@ -156,17 +176,23 @@ while read -r scenario repetitions retains; do
     allocations_per_op="$(per_operation "$many" "$one" "$repetitions")"
     retained_per_op=-
     retained_first=-
+    instructions_first=-
     if [[ "$retains" == retains ]]; then
         if [[ -z "$baseline_live" ]]; then
             read -r _ baseline_live <<<"$(allocations --baseline 0)"
         fi
         retained_per_op="$(per_operation "$many_live" "$one_live" "$repetitions")"
         retained_first="$((one_live - baseline_live))"
+        instructions_first="$(first_instructions "$scenario")"
+        if [[ -z "$instructions_first" ]]; then
+            echo "instruction-counts: callgrind gave no count for $scenario's first operation" >&2
+            exit 1
+        fi
     fi
     if [[ "$format" == tsv ]]; then
-        printf '%s\t%s\t%s\t%s\t%s\n' "$scenario" "$instructions_per_op" "$allocations_per_op" \
-            "$retained_per_op" "$retained_first"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$instructions_per_op" "$allocations_per_op" \
+            "$retained_per_op" "$retained_first" "$instructions_first"
     else
-        echo "| $scenario | $instructions_per_op | $allocations_per_op | $(cell "$retained_per_op") | $(cell "$retained_first") |"
+        echo "| $scenario | $instructions_per_op | $allocations_per_op | $(cell "$retained_per_op") | $(cell "$retained_first") | $(cell "$instructions_first") |"
     fi
 done <<<"$listed"

@@ -1,5 +1,6 @@
 """Checks Scripts/speed-gates.py on small measurements: each figure (instructions, allocations and,
-for the memory scenarios, heap bytes retained per operation and by the first) is held to its
+for the memory scenarios, heap bytes retained per operation and by the first, and the first
+operation's instructions) is held to its
 threshold with the 10% rule, a figure without a threshold fails, and --update writes the retained
 bytes only where they were measured.
 
@@ -48,6 +49,16 @@ class SpeedGatesTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("| memory-150-root | retained_bytes | 110,001 | 100,000 | 1.10 | REGRESSED |", result.stdout)
         self.assertIn("memory-150-root (retained_bytes 110,001, threshold 100,000)", result.stdout)
+
+    def test_a_first_operation_of_more_than_ten_percent_more_instructions_fails(self):
+        result = self.gate("check", {
+            "memory-150-root": {"instructions": 900, "allocations": 20, "retained_bytes": 100_000,
+                                "first_retained_bytes": 1_000_000, "first_instructions": 250_000_000},
+        }, ["memory-150-root\t900\t20\t100000\t1000000\t275000001"])
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("| memory-150-root | first_instructions | 275,000,001 | 250,000,000 | 1.10 | REGRESSED |",
+                      result.stdout)
+        self.assertIn("memory-150-root (first_instructions 275,000,001, threshold 250,000,000)", result.stdout)
 
     def test_a_first_operation_retaining_more_than_ten_percent_above_fails(self):
         result = self.gate("check", {

@@ -1,4 +1,3 @@
-@_spi(Reflection) import Swift
 import Testing
 
 @testable import Autowire
@@ -51,16 +50,6 @@ private final class Ledger: Injectable {
     var clock: LedgerClock!
     var audit: LedgerAudit?
     static let dependencies: [Dependency<Ledger>] = [.inject(\.clock), .optional(\.audit)]
-}
-
-/// The offset of the stored property `name` of `type`, from its field records.
-private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
-    var found: Int?
-    _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { label, offset, _, _ in
-        if String(cString: label) == name { found = offset }
-        return found == nil
-    }
-    return found
 }
 
 @Suite struct KeyPathLayoutTests {

@@ -1,4 +1,3 @@
-@_spi(Reflection) import Swift
 import Synchronization
 import Testing
 
@@ -89,16 +88,6 @@ private func learned<Root, Value>(_ dependency: Dependency<Root>, _ value: Value
 {
     let producer = try container.registry.rootProducer(for: BindingKey(Value.self, tag: nil))
     return dependency.makeStep(producer)?.store.learned.current
-}
-
-/// The offset of the stored property `name` of `type`, from its field records.
-private func fieldOffset(_ name: String, in type: AnyClass) -> Int? {
-    var found: Int?
-    _ = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1 << 0)) { label, offset, _, _ in
-        if String(cString: label) == name { found = offset }
-        return found == nil
-    }
-    return found
 }
 
 /// Serialized: the tests count live reports and observer calls.

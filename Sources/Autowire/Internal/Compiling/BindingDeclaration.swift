@@ -1,28 +1,20 @@
-/// One `binder.bind(…)…to(…)` statement, kept until the container compiles it.
-///
-/// Only read while compiling, under the registry's lock. A class, not a struct: a declaration is
-/// read from several tables while building, and a struct of its size would be copied (a retain per
-/// reference it holds) each time.
+/// One `binder.bind(…)…to(…)` statement, kept until the container compiles it; read only while compiling,
+/// under the registry's lock. A class: several tables read it, and copying a struct this size would retain
+/// each reference it holds.
 final class BindingDeclaration {
-    /// What the binding provides: the bound type and tag (for contributions, the element's).
+    /// The bound type and tag; for a contribution, the element's.
     let key: BindingKey
-    /// Set for `intoCollection()` and `intoDictionary(key:)` contributions.
     let contribution: Contribution?
-    /// The key this declaration makes resolvable: its own, or its collection's. Stored, as is
-    /// `isContribution`, since reading `contribution` copies it whole (an existential and three
-    /// closures) through value witnesses.
+    /// Own key, or its collection's; stored, as is `isContribution`, since reading `contribution` copies it.
     let providedKey: BindingKey
-    /// Whether `contribution` is set.
     let isContribution: Bool
     let explicitScope: Scope?
     let location: SourceLocation
-    /// Written with `binder.override(_:)`: replaces a binding of an ancestor container.
+    /// `binder.override(_:)`: replaces an ancestor container's binding.
     let isOverride: Bool
-    /// Compiles the producer; registers it under the key first when `register` is true, so that
-    /// cycles reaching it during compilation find it.
+    /// Registers the producer first when `register`, so that cycles back to it while compiling find it.
     let compile: (PlanCompiler, _ register: Bool) -> AnyProducer
-    /// What compiling it would look up, when that can be told without compiling: nil compiles it
-    /// when the container is built (see `CleanGraphProof`).
+    /// Nil: compiled when the container is built (see `StaticReach`, `CleanGraphProof`).
     let reach: StaticReach?
 
     init(
@@ -42,17 +34,12 @@ final class BindingDeclaration {
     }
 }
 
-/// How a contribution joins its collection: `[Element]` in binding order, or `[Key: Element]`.
-///
-/// A class, not a struct: every declaration holds an optional one, and copying a struct of five
-/// fields, even a nil one, goes through an outlined copy, twice per binding.
+/// How a contribution joins its collection: `[Element]` in binding order, or `[Key: Element]`. A class:
+/// every declaration holds an optional one, and copying a five-field struct, even nil, is an outlined copy.
 final class Contribution {
     let collectionKey: BindingKey
-    /// The dictionary key, for keyed contributions.
     let dictionaryKey: AnyHashable?
-    /// Makes the empty collection producer.
     let makeCollection: (BindingKey, [SourceLocation], Registry) -> AnyProducer
-    /// Adds a compiled element to the collection producer.
     let append: (AnyProducer, AnyProducer, AnyHashable?) -> Bool
     /// Makes the collection producer (first) add to a parent container's collection (second).
     let inherit: (AnyProducer, AnyProducer) -> Bool
@@ -117,8 +104,7 @@ final class Contribution {
 }
 
 extension BindingDeclaration {
-    /// The same binding as a plain one, for a container that has no ancestor to override (see
-    /// `Registry.flattenedDeclarations`).
+    /// Without `override`, for a container with no ancestor to override (see `Registry.flattenedDeclarations`).
     var asPlainBinding: BindingDeclaration {
         guard isOverride else { return self }
         return BindingDeclaration(

@@ -1,38 +1,28 @@
-/// Proves, without compiling, that compiling a binding would report no problem: what lets a
-/// container leave the compiling of such a binding to its first resolve, so that building costs
-/// about what registering does, while a broken binding still fails the build.
-///
-/// The proof walks the keys compiling would look up, by the same rules, but only where the outcome
-/// is certain. It gives up (the binding is then compiled when the container is built) at anything
-/// that could be a problem or is beyond what it follows: a key nothing provides (unless an
-/// `.optional` property asks for it), a cycle (the cycle check tells closable ones from the
-/// others), a key a child container does not bind itself, a binding with no `StaticReach`, a
-/// synthesized type, an assisted or misdeclared property, a path deeper than `maximumDepth`.
-///
-/// So a proven key compiles, whenever and wherever it is compiled, into the same producers with
-/// no problem: its compiling depends only on the bindings, which never change, and on the types.
+/// Proves, without compiling, that compiling a binding would report no problem, so that building can leave
+/// it to the first resolve (costing about what registering does) while a broken binding still fails the
+/// build. It follows the compiler's rules, giving up (the binding is then compiled at build time) wherever
+/// the outcome is uncertain: an absent non-optional key, a cycle, a key a child does not bind itself, a
+/// binding with no `StaticReach`, a synthesized type, an assisted or misdeclared property, a path deeper
+/// than `maximumDepth`. A proven key compiles the same whenever it is compiled: that depends only on the
+/// bindings, which never change, and on the types.
 struct CleanGraphProof {
     private let registry: Registry
-    /// Keys whose whole reach was walked and found clean, with the length of the longest path
-    /// down from each (1 for a key that reaches nothing).
+    /// Keys whose whole reach was found clean, with the longest path down from each (1: reaches nothing).
     private var proven: [BindingKey: Int] = [:]
-    /// The walk's path, kept between calls so that each walk reuses its storage. A key is on it at
-    /// most once, and it is at most `maximumDepth` long: a scan finds a key cheaper than a set.
+    /// Kept between calls for its storage. At most `maximumDepth` long, each key once: a scan beats a set.
     private var path: [Step] = []
 
-    /// Compiling recurses once per binding on a path (see `PlanCompiler.producerLeavingFills`):
-    /// keys with longer paths below are compiled at build time, on the builder's stack.
+    /// Compiling recurses once per binding on a path (see `PlanCompiler.producerLeavingFills`): deeper keys
+    /// are compiled at build time, on the builder's stack.
     static let maximumDepth = 32
 
-    /// For a container of `bindingCount` bindings: `proven` gets room for them up front, rather than
-    /// growing (and rehashing every key) a doubling at a time.
+    /// `proven` gets room for `bindingCount` keys up front, rather than rehashing at each doubling.
     init(registry: Registry, bindingCount: Int = 0) {
         self.registry = registry
         proven.reserveCapacity(bindingCount)
         path.reserveCapacity(8)
     }
 
-    /// One key on the walk's path, with what it reaches.
     private struct Step {
         let key: BindingKey
         let reached: [Reached]
@@ -41,20 +31,16 @@ struct CleanGraphProof {
         var height = 1
     }
 
-    /// A key a compiled producer would look up.
     private struct Reached {
         let key: BindingKey
-        /// Asked for by an `.optional` property: nothing to provide it is no problem.
+        /// From an `.optional` property: its absence is no problem.
         let isOptional: Bool
     }
 
-    /// What compiling a key looks up, as far as the proof follows it.
     private enum Lookup {
         /// Nothing provides the key (compiling reports it, unless it is optional).
         case absent
-        /// The key is provided; its producer looks these up.
         case reaches([Reached])
-        /// The proof does not follow it.
         case unknown
     }
 
@@ -119,8 +105,7 @@ struct CleanGraphProof {
         .reaches(factory.parameterKeys.map { Reached(key: $0, isOptional: false) })
     }
 
-    /// What compiling `type`'s construction looks up: its initializer's parameters, and for a
-    /// class that is also `Injectable`, its property fills.
+    /// A construction's parameters, plus its property fills for a class that is also `Injectable`.
     private static func parameters<X: ConstructorInjectable>(of type: X.Type) -> Lookup {
         let constructed = parameters(of: type.construction.recipe)
         guard let injectable = type as? any Injectable.Type else { return constructed }

@@ -1,12 +1,8 @@
-/// A table keyed by object identity, for the walks that compile and lower a graph: what
-/// `[ObjectIdentifier: Value]` does, without hashing.
-///
-/// A dictionary hashes every key with SipHash (about 100 instructions a lookup). The keys here
-/// are object addresses, which nobody chooses to collide, so one multiplication spreads them
-/// (Fibonacci hashing); collisions are resolved by linear probing, and removal shifts the entries
-/// after a removed one back, so no tombstones are left.
+/// What `[ObjectIdentifier: Value]` does, for the walks that compile and lower a graph, without SipHash
+/// (~100 instructions a lookup): addresses, which nobody chooses to collide, are spread by one
+/// multiplication (Fibonacci hashing). Linear probing; removal shifts later entries back, so no tombstones.
 struct IdentityTable<Value> {
-    /// An address (0 for an empty position) and its value.
+    /// `key` 0 marks an empty position.
     private struct Entry {
         var key: UInt
         var value: Value?
@@ -14,8 +10,7 @@ struct IdentityTable<Value> {
 
     /// One allocation, made on the first insertion: most tables of a walk stay small, many empty.
     private var entries: [Entry] = []
-    /// The word's width (64, or 32 on `arm64_32`) minus log2 of the capacity: the shift that keeps
-    /// the top bits of the product.
+    /// Word width minus log2 of the capacity: keeps the top bits of the product.
     private var shift = UInt.bitWidth
     private(set) var count = 0
 
@@ -46,7 +41,7 @@ struct IdentityTable<Value> {
 
     func contains(_ id: ObjectIdentifier) -> Bool { position(of: UInt(bitPattern: id)) != nil }
 
-    /// The address of each object in the table, in no particular order.
+    /// In no particular order.
     var addresses: [UInt] { entries.compactMap { $0.key == 0 ? nil : $0.key } }
 
     private var mask: Int { entries.count - 1 }
@@ -109,9 +104,7 @@ struct IdentityTable<Value> {
 }
 
 extension IdentityTable where Value == Void {
-    /// Adds `id`, as a set does.
     mutating func insert(_ id: ObjectIdentifier) { self[id] = () }
 
-    /// Removes `id`, as a set does.
     mutating func remove(_ id: ObjectIdentifier) { self[id] = nil }
 }

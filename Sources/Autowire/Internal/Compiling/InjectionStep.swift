@@ -1,14 +1,11 @@
-/// One compiled property fill: the producer of its value, and the store that writes it through
-/// the user's setter (see `ProgramStore`).
+/// One compiled property fill: its value's producer, and the store that writes it (see `ProgramStore`).
 @usableFromInline
 struct InjectionStep: Sendable {
     let requirement: Requirement
-    /// The producer the value comes from. Unretained: safe because it belongs to the plan's registry,
-    /// or to a parent registry, which a child keeps alive.
+    /// Unretained: it belongs to the plan's registry or a parent one (see `Edge.targetReference`).
     private let targetReference: Unowned<AnyProducer>
     var target: AnyProducer { targetReference.object }
-    /// Writes a value already made into the property: made once per declaration, and shared by
-    /// every step compiled from it, so that compiling a step allocates nothing.
+    /// Made once per declaration, shared by every step compiled from it: compiling a step allocates nothing.
     let store: ProgramStore
 
     init(requirement: Requirement, target: AnyProducer, store: ProgramStore) {
@@ -25,7 +22,6 @@ extension ResolutionError {
         passing(throughOwner: type(of: object), requirement: requirement, error)
     }
 
-    /// Adds the property of an object of `ownerType` a failure came through to the error's path.
     static func passing(throughOwner ownerType: Any.Type, requirement: Requirement, _ error: any Error)
         -> ResolutionError
     {

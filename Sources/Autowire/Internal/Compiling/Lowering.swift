@@ -4,29 +4,25 @@ enum Lowering {
     case constant(AnyObject)
     /// An `Injectable` class made with `init()` and filled by `plan`; one per resolve when `shared`.
     case autowired(any Injectable.Type, InjectionPlan, shared: Bool)
-    /// The same, seen as a value that is not a class reference (a protocol the class conforms
-    /// to): once filled, the object is passed to `boxing`, which records it as that value.
+    /// The same, seen as a protocol it conforms to: `boxing` records the filled object as that value.
     case autowiredBoxed(any Injectable.Type, InjectionPlan, boxing: ProgramFactory, shared: Bool)
     /// A typed factory called with the values of `parameters`; once per resolve when `shared`.
     case factory(ProgramFactory, [AnyProducer], shared: Bool)
     /// The value of another producer, unchanged: an alias of a class to its subclass.
     case forward(AnyProducer)
-    /// An object `scope` keeps beyond one resolve, made as the inner lowering says when it keeps
-    /// none; one per resolve.
+    /// An object `scope` keeps beyond a resolve, made as the inner lowering says when it keeps none.
     indirect case scoped(ProgramScope, Lowering)
     /// An object a `PropertyInjector` hands in, filled by `plan`.
     case existing(Any.Type, InjectionPlan)
     /// A closure factory's value, made inside the program's run, in a resolution that shares the
     /// run's `.graph` objects (see `ClosureCall`); one per resolve when `shared`.
     case closureCall(AnyProducer, shared: Bool)
-    /// The closure factory of an object a scope keeps, called in its region by `make`: in the run's
-    /// joined resolution, marked under construction until it returns and recorded once made (see
-    /// `Producer.keptClosure(_:)`). Only a scope's lowering holds one, as what its region makes.
+    /// A kept object's closure factory, called by `make` in its scope's region, in the run's joined
+    /// resolution (see `Producer.keptClosure(_:)`). Only a scope's lowering holds one.
     case keptClosure(AnyProducer, make: (Resolution) throws -> AnyObject)
     /// No program makes it: lowering stops where it is met (`ProgramLowering.Stop.unsupported`).
     case unsupported
 
-    /// Whether a program makes a new value each time it is met (transient object or factory call).
     var isMadeEachTimeMet: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
@@ -34,7 +30,6 @@ enum Lowering {
         }
     }
 
-    /// Whether a program makes a new object each time it is met, by `init()` (not a factory call).
     var isTransientObject: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared): !shared
@@ -42,9 +37,8 @@ enum Lowering {
         }
     }
 
-    /// Whether a nested run of a root made so makes anything itself: a closure's value (called as
-    /// it is), a `.graph` factory's product it converts, or a constant (read as it is) gains
-    /// nothing from a run around it (see `Producer.produce(_:)`).
+    /// Whether a nested run of a root made so makes anything itself: a closure's value, a `.graph` factory's
+    /// converted product or a constant gains nothing from a run around it (see `Producer.produce(_:)`).
     var makesInNestedRun: Bool {
         switch self {
         case .autowired, .autowiredBoxed, .forward, .scoped: true
@@ -53,7 +47,6 @@ enum Lowering {
         }
     }
 
-    /// Whether a program makes one value of it per resolve, which every reader shares.
     var isMadeOncePerResolve: Bool {
         switch self {
         case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared),

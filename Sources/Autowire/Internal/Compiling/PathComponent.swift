@@ -1,8 +1,6 @@
-/// One component of a compiler's resolution path, linked to the ones before it. Its name is made
-/// only when a problem reads the path.
+/// One component of a compiler's path, linked to those before it; named only when a problem reads the path.
 final class PathComponent {
-    /// What the component names: a class's property (the common case, which needs no closure and
-    /// so no allocation of its own), or any other label, made by a closure.
+    /// A property, the common case, needs no closure (an allocation); any other label is made by one.
     enum Label {
         case property(of: AnyObject.Type, Requirement)
         case text(() -> String)
@@ -16,7 +14,6 @@ final class PathComponent {
         self.parent = parent
     }
 
-    /// The path from the first component to this one, named.
     var components: [String] {
         var labels: [String] = []
         var current: PathComponent? = self

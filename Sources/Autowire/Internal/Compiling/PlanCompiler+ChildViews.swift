@@ -1,13 +1,9 @@
 /// Children resolve in their own view (DESIGN.md, "Composition"): how a key an ancestor binds is
 /// compiled in a child, and the collections that gather contributions across containers.
 extension PlanCompiler {
-    /// The producer of `key`, which an ancestor binds, as this container sees it.
-    ///
-    /// One whose instances the ancestor keeps (a singleton, a custom scope, `.weak`) is the
-    /// ancestor's. Any other is compiled here, so that what it reaches sees this container's
-    /// bindings and overrides, and a `.graph` object is one per key per resolve. The ancestor's
-    /// own is used when that makes no difference: its graph reaches, or found absent, none of this
-    /// container's keys.
+    /// The producer of `key`, bound by an ancestor, as this container sees it: the ancestor's own if it keeps
+    /// instances or reaches (or found absent) none of this container's keys; else compiled here, so that what
+    /// it reaches sees this container's bindings and a `.graph` object is one per key per resolve.
     func inheritedProducer(for key: BindingKey, from parent: Registry, register: Bool) -> AnyProducer? {
         let inherited: AnyProducer
         do {
@@ -37,9 +33,8 @@ extension PlanCompiler {
         return inherited
     }
 
-    /// Makes the handles contributed to `inherited`, an ancestor's collection compiled here (no
-    /// table holds it), find themselves through the edge `index` of the collection that adds to
-    /// it, which is the one registered under the key.
+    /// Makes handles contributed to `inherited` (an ancestor's collection compiled here, which no table holds)
+    /// find themselves through edge `index` of the collection that adds to it, registered under the key.
     private func reroute(handlesContributedTo inherited: AnyProducer, through index: Int) {
         guard inherited.registry === registry else { return }  // the ancestor's own: found there
         var pending = [inherited]
@@ -56,10 +51,8 @@ extension PlanCompiler {
         }
     }
 
-    /// Compiles a collection from `contributions`, added to the collection of `ancestor` (this
-    /// container's parent for its own contributions), as this container sees it, unless one of
-    /// them is written with `override`. Contributions of `owner`, an ancestor, with a scope that
-    /// keeps instances are `owner`'s: their elements are the ones `owner` compiled and keeps.
+    /// Compiles a collection from `contributions`, added to `ancestor`'s (the parent's, for this container's
+    /// own) unless one is written with `override`. Elements `owner`, an ancestor, keeps are those it compiled.
     func compileCollection(
         _ key: BindingKey, _ contributions: [BindingDeclaration], inheritingFrom ancestor: Registry?,
         keptBy owner: Registry? = nil, register: Bool = true
@@ -105,9 +98,8 @@ extension PlanCompiler {
         return collection
     }
 
-    /// The element `owner`'s own collection `key` has under `label`, when `declaration` keeps its
-    /// instances: they belong to the container that binds them. Nil when `owner`'s collection does
-    /// not compile, which compiling the declaration here reports.
+    /// `owner`'s own element under `label`, when `declaration` keeps instances (they belong to the container
+    /// that binds them); nil when `owner`'s collection does not compile, which compiling here then reports.
     static func keptElement(
         _ label: String, of key: BindingKey, declaredBy declaration: BindingDeclaration, in owner: Registry
     ) -> AnyProducer? {

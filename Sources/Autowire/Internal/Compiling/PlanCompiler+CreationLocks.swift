@@ -1,23 +1,15 @@
-/// Creation locks shared by singletons that need each other.
-///
-/// Singletons whose static dependencies form a cycle must be created by one thread: two threads
-/// each holding one of them would wait for each other forever. So, once a compilation is complete,
-/// the new producers are split into strongly connected groups (Tarjan's algorithm, iteratively, so
-/// depth costs no stack), and the singletons of each group get one lock. Edges between groups only
-/// lead to groups compiled no later, so threads creating along static edges take locks in one order.
+/// Singletons whose static dependencies form a cycle share one creation lock: two threads each holding one
+/// would wait for each other forever. A compilation's new producers are split into strongly connected groups
+/// (iterative Tarjan); edges between groups lead only to groups compiled no later, so locks go in one order.
 extension PlanCompiler {
     func groupCreationLocks() {
-        // Read in place, with no list of the new producers made: filtering into one costs a
-        // generic append per producer.
+        // Filtered in place: making a list of the new producers costs a generic append each.
         func isNew(_ producer: AnyProducer) -> Bool {
             !producer.isGroupedForCreation && producer.registry === registry
         }
-        // A group never reaches producers compiled before (theirs were published with edges to
-        // what existed then), so the walk is skipped with fewer than two new singletons, or when
-        // the cycle check (which follows every edge this walk would) found no cycle below them:
-        // every group is then one producer. The last grouping grouped every producer registered
-        // before it: a compiler that finishes many times (validation compiles each probe apart)
-        // reads only the new ones.
+        // A group never reaches producers compiled before (published with edges to what existed then), so the
+        // walk is skipped with fewer than two new singletons, or when the cycle check found none below them.
+        // Only producers registered since the last grouping are read: validation finishes a compiler per probe.
         let registered = self.registered[groupedCount...]
         defer { groupedCount = self.registered.count }
         var newSingletons = 0
@@ -63,9 +55,8 @@ private struct Tarjan {
     /// The producers being walked, innermost last: empty between visits, kept for its capacity.
     private var path: [Entry] = []
 
-    /// Visits everything `root` reaches in `registry` that is not grouped yet, marking each group
-    /// grouped as it is completed; calls `found` with each group of more than one producer (most
-    /// are one, and casting each member to find its singletons costs a conformance lookup).
+    /// Groups everything `root` reaches in `registry` not grouped yet; calls `found` only for groups of more
+    /// than one (most are one, and finding singletons costs a conformance lookup per member).
     mutating func visit(_ root: AnyProducer, in registry: Registry, found: ([AnyProducer]) -> Void) {
         guard order[ObjectIdentifier(root)] == nil else { return }
         path.append(Entry(producer: root))

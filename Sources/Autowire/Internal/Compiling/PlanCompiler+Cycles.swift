@@ -1,6 +1,5 @@
-/// The first time a producer serves a top-level request, its reachable graph is walked once: to
-/// find cycles that can never close (reported with their whole path) and to size the table a
-/// resolve starting there needs.
+/// A producer's first top-level request walks its reachable graph once: to report cycles that can never
+/// close, with their whole path, and to size the table a resolve starting there needs.
 extension PlanCompiler {
     private enum Visit {
         case onPath(Int)
@@ -10,32 +9,27 @@ extension PlanCompiler {
 
     private struct Hop {
         let producer: AnyProducer
-        /// Where the edge taken is in `producer.edges`: hops are copied and dropped all along a
-        /// walk, and an `Edge` (a label closure, a location) costs retains and releases to copy.
+        /// An index, not an `Edge`: hops are copied all along a walk, and an `Edge` copy retains and releases.
         let edgeIndex: Int
 
         var edge: Edge { producer.edge(at: edgeIndex) }
     }
 
-    /// One walk's bookkeeping.
     private struct Walk {
         var visits = IdentityTable<Visit>()
         var hops: [Hop] = []
-        /// Producers finished in this walk, with their reach.
         var finished: [(producer: AnyProducer, reach: Int)] = []
-        /// The hop that first reached each producer, naming the path to a cycle found later; kept
-        /// only when `recordsFirstHops`: its insertions cost a sixth of a walk, and only a walk
-        /// that saw a cycle reads it.
+        /// The hop that first reached each producer, naming the path to a cycle; only with `recordsFirstHops`:
+        /// its insertions cost a sixth of a walk, and only a walk that saw a cycle reads it.
         var firstHop = IdentityTable<Hop>()
         var recordsFirstHops = false
-        /// Whether any edge led back onto the current path.
         var sawCycle = false
         /// Whether an unclosable cycle is reachable, reported now or already for another root.
         var foundUnclosable = false
         /// Producers reached so far, counting those of skipped checked subgraphs.
         var reached = 0
 
-        /// Room for a small graph from the start, rather than a reallocation at each doubling.
+        /// Room for a small graph up front, not a reallocation per doubling.
         init() {
             hops.reserveCapacity(Walk.initialCapacity)
             finished.reserveCapacity(Walk.initialCapacity)
@@ -57,8 +51,7 @@ extension PlanCompiler {
         let problemsBefore = problems.count
         let reach = visit(root, &walk)
         if walk.sawCycle {
-            // Walked again, the same way, for the first hops that name where a cycle is entered.
-            // Whatever the first walk reported is not reported twice (see `reportUnclosable`).
+            // Walked again recording first hops, to name where a cycle is entered; nothing is reported twice.
             var mapped = Walk()
             mapped.recordsFirstHops = true
             _ = visit(root, &mapped)
@@ -75,10 +68,9 @@ extension PlanCompiler {
         }
     }
 
-    /// Checks `producer`, whose edges are complete, when each leads to a producer checked before
-    /// and found acyclic (see `reachThroughCheckedEdges`). Done as each producer of a new graph is
-    /// finished, it leaves root checks nothing to walk. Not in a `RequestScope`'s container, whose
-    /// root check also looks for kept objects that reach the request.
+    /// Checks `producer` once its edges are complete, if each leads to a checked acyclic producer: root checks
+    /// then have nothing to walk. Not in a `RequestScope`'s container, whose root check also looks for kept
+    /// objects reaching the request.
     func checkWhenEdgesAreChecked(_ producer: AnyProducer) {
         guard producer.rootCheck == nil, producer.registry === registry, !registry.settings.bindsRequest,
             let reach = reachThroughCheckedEdges(of: producer)
@@ -86,9 +78,8 @@ extension PlanCompiler {
         producer.rootCheck = RootCheck(slotCapacity: reach, isAcyclic: true)
     }
 
-    /// What the walk from `root` would find when each edge leads to a producer checked before and
-    /// found acyclic: no cycle, and the distinct targets' reach plus one. Nil when the walk must
-    /// run (which allocates its tables even for the many roots that lead straight to checked ones).
+    /// The walk's result when every edge leads to a checked acyclic producer (no cycle, the distinct targets'
+    /// reach plus one), sparing its table allocations for the many such roots; nil when the walk must run.
     private func reachThroughCheckedEdges(of root: AnyProducer) -> Int? {
         let edges = root.compiledEdges
         guard edges.count <= 16 else { return nil }
@@ -102,7 +93,6 @@ extension PlanCompiler {
         return reach
     }
 
-    /// A producer being walked: how far through its edges the walk is, and its reach so far.
     private struct Frame {
         let producer: AnyProducer
         var nextEdge = 0
@@ -110,9 +100,8 @@ extension PlanCompiler {
         let reachedBefore: Int
     }
 
-    /// Walks `root`'s static graph depth first, with a stack of its own (no recursion); returns how
-    /// many producers it reaches (at most all reached so far, as shared ones may be counted on
-    /// several branches). While a frame's target is walked, the hop to it stays on `walk.hops`.
+    /// Walks `root`'s static graph depth first, without recursing; returns its reach (capped at all reached
+    /// so far: shared producers count on each branch). While a target is walked, its hop is on `walk.hops`.
     private func visit(_ root: AnyProducer, _ walk: inout Walk) -> Int {
         var frames: [Frame] = []
         frames.reserveCapacity(Walk.initialCapacity)
@@ -160,17 +149,15 @@ extension PlanCompiler {
         return 0
     }
 
-    /// Marks `producer` as on the walk's path and returns its frame.
     private func enter(_ producer: AnyProducer, _ walk: inout Walk) -> Frame {
         walk.visits[ObjectIdentifier(producer)] = .onPath(walk.hops.count)
         walk.reached += 1
         return Frame(producer: producer, reachedBefore: walk.reached)
     }
 
-    /// The next edge of `frame`'s producer that a resolve follows at once (deferred edges take no
-    /// part in a cycle), advancing past it. With `endlessOnly`, only edges to producers that do not
-    /// record early, and no property waiting for a running factory: going round stops there, so it
-    /// hides no endless cycle, and walking it could mark what lies beyond finished too soon.
+    /// The next edge of `frame` a resolve follows at once (deferred ones are in no cycle), advancing past it.
+    /// `endlessOnly` skips edges to producers that record early and properties waiting for a running factory:
+    /// going round stops there, and walking them could mark what lies beyond finished too soon.
     private func nextEdge(of frame: inout Frame, endlessOnly: Bool) -> Edge? {
         let edges = frame.producer.compiledEdges
         while frame.nextEdge < edges.count {
@@ -183,13 +170,9 @@ extension PlanCompiler {
         return nil
     }
 
-    /// Whether a resolve that meets `cycle.first` again through `closingEdge`, after going round
-    /// `cycle`, stops.
-    ///
-    /// Going round from the producer met again: an object recorded before it is filled (an
-    /// autowired class outside `.transient`) ends the cycle; a running factory outside `.transient`
-    /// cannot be entered again, unless met through a property, then written when it returns;
-    /// transient producers and aliases are entered again, so the cycle goes on.
+    /// Whether a resolve going round `cycle` back to `cycle.first` through `closingEdge` stops: at an object
+    /// recorded before it is filled (autowired, not `.transient`), or at a running non-transient factory met
+    /// through a property, written when it returns. Transient producers and aliases go on.
     private func closes(through cycle: [Hop], closingEdge: Edge) -> Bool {
         for (index, hop) in cycle.enumerated() {
             let producer = hop.producer
@@ -201,9 +184,8 @@ extension PlanCompiler {
         return false
     }
 
-    /// The edge by which going round `cycle` meets `cycle[index]` again: the edge before it, or,
-    /// when aliases lead into it (which only hand on its value), the edge into the first of them
-    /// (going back past the cycle's start to the closing edge and before, as the resolve went round).
+    /// The edge by which going round `cycle` meets `cycle[index]` again: the one before it, or, past the
+    /// aliases leading into it (they only hand its value on), the one into the first of them.
     private func wayIn(to index: Int, of cycle: [Hop], closingEdge: Edge) -> Edge {
         func before(_ position: Int) -> Int { position == 0 ? cycle.count - 1 : position - 1 }
         var position = before(index)
@@ -216,9 +198,9 @@ extension PlanCompiler {
         return position == cycle.count - 1 ? closingEdge : cycle[position].edge
     }
 
-    /// A cycle of producers that never record an instance early (transient classes, aliases,
-    /// factories) goes round forever wherever it is entered, even when the first walk reached it
-    /// through a shared object and so never saw it as a cycle (a resolve would overflow the stack).
+    /// Finds cycles of producers that never record early (transient classes, aliases, factories), which go
+    /// round forever wherever entered (overflowing the stack), even where the first walk reached them through
+    /// a shared object and so saw no cycle.
     private func findEndlessCycles(_ walk: inout Walk) {
         var visits = IdentityTable<Visit>()
         var hops: [Hop] = []
@@ -229,8 +211,7 @@ extension PlanCompiler {
         }
     }
 
-    /// Walks, depth first and without recursing, the edges between producers that never record
-    /// early, from `start`, reporting each cycle met.
+    /// From `start`, walks the edges between producers that never record early; reports each cycle met.
     private func visitEndless(
         _ start: AnyProducer, visits: inout IdentityTable<Visit>, hops: inout [Hop], _ walk: inout Walk
     ) {
@@ -286,12 +267,8 @@ extension PlanCompiler {
                 closesWhenEnteredAt: closingNames))
     }
 
-    /// The producers of `cycle` (which does not close entered at its first producer) where a
-    /// resolve entering it goes round and stops.
-    ///
-    /// Those are exactly the producers that stop a resolve coming back to them (recorded early, or
-    /// a shared factory met again through a property, which waits), as `closes` decides: one look
-    /// at each, rather than `closes` for each turn of the cycle (quadratic in its length).
+    /// The producers of `cycle` where a resolve entering it stops on going round: those `closes` stops at,
+    /// found in one look each rather than `closes` per turn (quadratic in the cycle's length).
     private func entriesWhereItCloses(_ cycle: [Hop]) -> [AnyProducer] {
         guard let closingEdge = cycle.last?.edge else { return [] }
         return cycle.indices.compactMap { index in
@@ -302,7 +279,6 @@ extension PlanCompiler {
         }
     }
 
-    /// The hops by which the walk first reached `producer` from its root.
     private func pathFromRoot(to producer: AnyProducer, _ walk: Walk) -> [Hop] {
         var path: [Hop] = []
         var current = producer

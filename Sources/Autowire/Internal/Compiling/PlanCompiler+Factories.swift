@@ -1,13 +1,11 @@
-/// A typed factory's program form, set once its parameters are compiled (after its producer is
-/// registered, so that parameter cycles back to it are found): the factory a resolve program
-/// calls, with the producers of its parameters.
+/// A typed factory's program form: the factory a resolve program calls, with its parameters' producers. Set
+/// once they are compiled, after its producer is registered, so that parameter cycles back to it are found.
 final class FactoryCallHolder {
     var program: (factory: ProgramFactory, parameters: [AnyProducer])?
 }
 
 extension PlanCompiler {
-    /// Compiles each parameter of a typed factory, in order: nil when one cannot be provided
-    /// (every missing one is reported).
+    /// Compiles each parameter of a typed factory, in order; nil if one cannot be provided (each is reported).
     func compileArguments<each Parameter>(
         _ parameters: repeat (each Parameter).Type, labels: [String?], owner: BindingKey, location: SourceLocation,
         edgesOf consumer: AnyProducer, firstIndex: Int = 1
@@ -38,9 +36,8 @@ extension PlanCompiler {
         return complete ? compiled : nil
     }
 
-    /// The scoped producer of a factory binding of `Value` whose product is an `Implementation`:
-    /// a program calls the holder's program form (a `ConstructorInjectable` class's own, filled
-    /// too, when `origin` is its construction).
+    /// The scoped producer of a factory binding of `Value` making an `Implementation`, called through the
+    /// holder's program form (a construction's own, filled too, when `origin` is the construction).
     func factoryProducer<Value, Implementation>(
         key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder,
         making _: Implementation.Type, origin: Origin? = nil
@@ -50,8 +47,7 @@ extension PlanCompiler {
         return makeScoped(key: key, scope: scope, origin: origin ?? .factory(location), recipe: recipe)
     }
 
-    /// Reports an implementation class that is not a `Value` (a class key bound to an unrelated
-    /// class); a protocol's conformance is checked on the product.
+    /// Reports an implementation class that is no `Value`; a protocol's conformance is checked on the product.
     private func checkConformance<Implementation, Value>(
         of implementation: Implementation.Type, to value: Value.Type, key: BindingKey, location: SourceLocation
     ) {

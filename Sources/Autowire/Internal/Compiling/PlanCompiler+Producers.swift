@@ -1,9 +1,7 @@
-/// How the compiler makes the producers of types it is asked for: a typed producer of a dependency,
-/// an autowired class, a `ConstructorInjectable` type's construction, the plan a `PropertyInjector`
-/// runs (and the object it fills, as its own graph sees it), and the scoped producer around a recipe.
+/// How the compiler makes producers: a dependency's typed producer, an autowired class, a construction, a
+/// `PropertyInjector`'s plan (and the object it fills, as its graph sees it), and the scoped producer.
 extension PlanCompiler {
-    /// The producer of the object being injected, when `key` is its type and nothing else
-    /// provides it (see `InjectedObjectProducer`).
+    /// The producer of the object being injected, when `key` is its type and nothing else provides it.
     func injectedObjectProducer(for key: BindingKey) -> AnyProducer? {
         guard let injectedObject, injectedObject.key == key else { return nil }
         let made = injectedObject.make()
@@ -12,15 +10,13 @@ extension PlanCompiler {
         return made
     }
 
-    /// Autowires a `ConstructorInjectable` type through its construction, in its own scope: a
-    /// typed factory with no binding.
+    /// Autowires a `ConstructorInjectable` type through its construction in its own scope, with no binding.
     func construct<X: ConstructorInjectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
         let scope = reading("scope", of: type) { type.scope }
         return construct(type, as: X.self, key: key, scope: scope, register: true)
     }
 
-    /// Compiles `type`'s construction as a producer of `provided` (the type itself, or a type it
-    /// is bound to).
+    /// Compiles `type`'s construction as a producer of `provided` (itself, or a type it is bound to).
     func construct<X: ConstructorInjectable, T>(
         _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, register: Bool
     ) -> AnyProducer {
@@ -46,8 +42,7 @@ extension PlanCompiler {
         return producer.typed(Value.self)
     }
 
-    /// Compiles an `Injectable` class: `init()`, then its declared dependencies; the instance is
-    /// provided as `T` (the class itself, or a type it is bound to).
+    /// Compiles an `Injectable` class, `init()` then dependencies, provided as `T`: itself or a bound type.
     func autowire<X: Injectable, T>(
         _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin, register: Bool,
         conversion: ImplementationConversion? = nil

@@ -1,14 +1,10 @@
-/// Request data never outlives its request: in a `RequestScope`'s container, an object kept beyond
-/// one resolve (`.singleton`, `.weak`, a custom scope) whose graph reaches the request would hand one
-/// request's data to later ones, and a `Provider`, `Lazy` or `AssistedFactory` whose target reaches
-/// it would resolve after the request's resolve, when there is none. Both are found when the root
-/// is compiled (its first resolve, or `validate`), naming the object or the handle.
+/// Request data never outlives its request: in a `RequestScope`'s container, a kept object (`.singleton`,
+/// `.weak`, a custom scope) reaching the request would hand it to later requests, and a handle (`Provider`,
+/// `Lazy`, `AssistedFactory`) reaching it would resolve after it. Both are reported when the root compiles.
 extension PlanCompiler {
     private struct Visit: Hashable {
         let producer: ObjectIdentifier
-        /// The kept object the walk is inside, if any.
         let keeper: ObjectIdentifier?
-        /// The handle the walk went through, if any.
         let handle: ObjectIdentifier?
     }
 
@@ -24,7 +20,6 @@ extension PlanCompiler {
         let keeper: AnyProducer?
         /// The outermost handle on the way here.
         let handle: HandleOnPath?
-        /// The path component that led here; nil for the root.
         let component: String?
         var nextEdge = 0
     }
@@ -50,8 +45,8 @@ extension PlanCompiler {
             guard edge.target.registry === registry else { continue }
             let target = edge.target
             let component = EdgeLabel.pathComponent(edge, of: producer)
-            // What a handle resolves is made later, by a resolve of its own: no kept object on the
-            // way to the handle keeps it. `producer` is the handle; the edge that led to it, its place.
+            // What a handle resolves is made later, by a resolve of its own: no kept object on the way to
+            // the handle keeps it. `producer` is the handle; the edge that led to it, its place.
             var handle = top.handle
             if edge.isDeferred, handle == nil {
                 let owner = stack.count > 1 ? stack[stack.count - 2] : nil
@@ -87,8 +82,7 @@ extension PlanCompiler {
 }
 
 extension AnyProducer {
-    /// Whether a resolve of this producer reads a `RequestScope`'s request (not counting what its
-    /// handles resolve later). A loop over the graph, not a recursion.
+    /// Whether resolving this reads a `RequestScope`'s request, not counting what its handles resolve later.
     var readsRequest: Bool {
         var stack: [AnyProducer] = [self]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]

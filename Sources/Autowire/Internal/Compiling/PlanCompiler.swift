@@ -1,39 +1,30 @@
 import Synchronization
 
-/// Turns bindings and `Injectable` declarations into producers: looks up each dependency once,
-/// links steps to their producers directly, and collects every problem instead of stopping at the
-/// first. Runs under the registry's table lock. Its tables, path and stack of fills are
-/// `CompilerStorage`'s.
+/// Turns bindings and `Injectable` declarations into producers: looks up each dependency once, links steps
+/// to their producers directly, and collects every problem rather than stopping at the first. Runs under the
+/// registry's table lock; its tables, path and stack of fills are `CompilerStorage`'s.
 final class PlanCompiler: CompilerStorage {
     let registry: Registry
     private(set) var problems: [Diagnostic] = []
-    /// The producers this compilation registered, in order: what its creation locks are grouped
-    /// over, rather than the whole `table`, however few producers a compilation adds.
+    /// In order: creation locks are grouped over these, not the whole `table`, however few a compilation adds.
     private(set) var registered: [AnyProducer] = []
     /// How many of `registered` the last `groupCreationLocks` grouped.
     var groupedCount = 0
-    /// Producers that will start top-level resolves of their own (behind a `Provider` or `Lazy`):
-    /// checked once the whole compilation is done, when their edges are complete.
+    /// Roots of later resolves (behind a `Provider` or `Lazy`): checked by `finish()`, once edges are complete.
     private var scheduledRoots: [AnyProducer] = []
     /// Cycles already reported, as their producers: one reached from many roots is reported once.
     var reportedCycles: Set<Set<ObjectIdentifier>> = []
-    /// Whether a root entering a cycle where it cannot close, while entering it elsewhere closes
-    /// it, is left unchecked rather than reported: cycles are judged per entry, so building (and
-    /// validating bindings) leaves it to a top-level resolve or `validate` of a root entering it.
+    /// Whether a root entering a cycle where it cannot close, which closes entered elsewhere, is left unchecked
+    /// rather than reported: cycles are judged per entry, so the build leaves it to a resolve or `validate`.
     var defersEntryDependentCycles = false
-    /// The class whose `.assisted` properties may be filled: the one an `AssistedFactory` creates,
-    /// with the type of the seed its `make(_:)` is given.
+    /// The class an `AssistedFactory` creates, whose `.assisted` properties may be filled, and its seed type.
     var assistedTarget: (type: ObjectIdentifier, seed: Any.Type)?
-    /// Set once compiling ran out of stack: everything after is left uncompiled and unreported,
-    /// the one `resolution-too-deep` problem says why.
+    /// Once set, the rest is left uncompiled and unreported: one `resolution-too-deep` problem says why.
     private(set) var ranOutOfStack = false
-    /// The part of the compiling thread's stack compiling may use.
     private let stack = StackBounds.current
-    /// The member of a user's type being read (`dependencies`, `scope`): user code that may call
-    /// back into the container.
+    /// The user member being read (`dependencies`, `scope`): user code that may call back into the container.
     var readingMember: (type: Any.Type, name: String)?
-    /// The untagged key of the object whose injection target is being compiled, with the producer
-    /// that provides that very object to its graph when nothing else provides its type.
+    /// The object being injected: its untagged key, and a producer giving it to its graph if nothing else does.
     var injectedObject: (key: BindingKey, make: () -> AnyProducer)?
 
     var path: [String] { lazyPath?.components ?? [] }
@@ -42,8 +33,6 @@ final class PlanCompiler: CompilerStorage {
 
     func popPath() { lazyPath = lazyPath?.parent }
 
-    /// A compiler adding to `table`, with room for `count` more producers, for a compilation
-    /// known or likely to make that many (building a container, compiling a new root).
     init(registry: Registry, table: [BindingKey: AnyProducer], reservingRoomFor count: Int = 0) {
         self.registry = registry
         super.init(committed: table, reservingRoomFor: count)
@@ -61,10 +50,8 @@ final class PlanCompiler: CompilerStorage {
 
     func scheduleRootCheck(_ producer: AnyProducer) { scheduledRoots.append(producer) }
 
-    /// Runs the root checks scheduled while compiling; call once before committing.
-    ///
-    /// What a `Provider` or `Lazy` resolves is entered only by `get()`: a cycle that cannot close
-    /// there fails that call (its resolve meets the running factory), not the compilation.
+    /// Runs the scheduled root checks; call once before committing. A `Provider`'s or `Lazy`'s target is
+    /// entered only by `get()`: a cycle that cannot close there fails that call, not the compilation.
     func finish() {
         let defers = defersEntryDependentCycles
         defersEntryDependentCycles = true
@@ -73,19 +60,15 @@ final class PlanCompiler: CompilerStorage {
         groupCreationLocks()
     }
 
-    /// The producer for `key`, compiling it and all it reaches if needed; nil when nothing can
-    /// provide it.
+    /// Compiles `key` and all it reaches if needed; nil when nothing can provide it.
     func producer(for key: BindingKey) -> AnyProducer? {
-        // `producerLeavingFills` looks the key up first; with nothing left to fill, the fills
-        // compiled below are none.
         let base = pendingFillsDepth
         let producer = producerLeavingFills(for: key)
         compileFills(above: base)
         return producer
     }
 
-    /// The producer for `key`, leaving the property fills of classes it autowires on
-    /// `pendingFills` (each is registered first, so anything that meets it again finds it).
+    /// Leaves the fills of classes it autowires on `pendingFills`, each registered first so a cycle finds it.
     private func producerLeavingFills(for key: BindingKey) -> AnyProducer? {
         if let existing = producer(registeredFor: key) { return existing }
         guard !ranOutOfStack else { return nil }
@@ -103,8 +86,7 @@ final class PlanCompiler: CompilerStorage {
         if let parent = registry.parent, parent.provides(key) {
             return inheritedProducer(for: key, from: parent, register: true)
         }
-        // Nothing binds `key`: a parent that can make it without this container's bindings
-        // shares its producer (and, for a singleton, its instance).
+        // Nothing binds `key`: a parent that can make it without this container's bindings shares its producer.
         if registry.sharesParentPlans, let parent = registry.parent,
             let shared = parent.sharedProducer(for: key, unlessReaching: registry.ownKeys)
         {
@@ -136,8 +118,7 @@ final class PlanCompiler: CompilerStorage {
         }
     }
 
-    /// Autowires the class behind an opened `any Injectable.Type`, in its own scope, leaving its
-    /// fills on `pendingFills`.
+    /// Autowires an opened `any Injectable.Type` in its own scope, leaving its fills on `pendingFills`.
     private func autowireLeavingFills<X: Injectable>(_ type: X.Type, key: BindingKey) -> AnyProducer {
         let scope = reading("scope", of: type) { type.scope }
         let made = AutowiredClass.of(type, declaring: scope).producer(key: key, scope: scope, registry: registry)
@@ -147,7 +128,6 @@ final class PlanCompiler: CompilerStorage {
         return producer
     }
 
-    /// The producer of an autowired class, with the plan its fills will be compiled into.
     func autowiredProducer<X: Injectable, T>(
         _ type: X.Type, as provided: T.Type, key: BindingKey, scope: Scope, origin: Origin,
         conversion: ImplementationConversion? = nil
@@ -160,23 +140,20 @@ final class PlanCompiler: CompilerStorage {
         return (makeScoped(key: key, scope: scope, origin: origin, recipe: recipe), plan)
     }
 
-    /// Compiles the property fills of `type` (its dynamic metatype, so subclass lists are used),
-    /// and of every class they autowire.
+    /// Compiles the fills of `type` (its dynamic metatype: subclass lists are used) and of all they autowire.
     func compileSteps<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer) {
         let base = pendingFillsDepth
         pushFills(fills(of: type, into: plan, edgesOf: producer))
         compileFills(above: base)
     }
 
-    /// The fills `type` declares, still to compile, on top of `pendingFills`; sets up what its plan
-    /// checks at run time.
+    /// `type`'s declared fills, still to compile, for `pendingFills`; sets up what its plan checks at run time.
     private func fills<X: PropertyInjectable>(of type: X.Type, into plan: InjectionPlan, edgesOf producer: AnyProducer)
         -> PendingFills.Entry
     {
         if MainActorIsolation.isMainActorIsolated(type) { plan.mainActor = (type, MainActorThread()) }
-        // Read once: a computed `dependencies` may build its list on every call. Its entries lose
-        // their root type at once: generic code handling a `Dependency<Root>` looks up its metadata
-        // at every turn.
+        // Read once: a computed `dependencies` may build its list on every call. Entries lose their root type
+        // at once: generic code on a `Dependency<Root>` looks up its metadata at every turn.
         let dependencies = withoutRepeats(
             reading("dependencies", of: type) { DeclaredDependency.all(type.dependencies) })
         plan.reserveCapacity(dependencies.count)
@@ -186,9 +163,8 @@ final class PlanCompiler: CompilerStorage {
         return PendingFills.Entry(dependencies, of: type, into: plan, edgesOf: producer, path: lazyPath)
     }
 
-    /// The list without entries written again (a copy-pasted `.inject(\.x)`), so that a property is
-    /// filled, and reported, once. Compared pairwise, first by key, with no set: hashing a key path
-    /// walks its components.
+    /// Drops entries written again (a copy-pasted `.inject(\.x)`), so that a property is filled and reported
+    /// once. Compared pairwise, key first, with no set: hashing a key path walks its components.
     private func withoutRepeats(_ dependencies: [DeclaredDependency]) -> [DeclaredDependency] {
         guard dependencies.count > 1 else { return dependencies }
         func repeatsAnEarlierEntry(_ index: Int) -> Bool {
@@ -206,10 +182,8 @@ final class PlanCompiler: CompilerStorage {
         return dependencies.indices.filter { !repeatsAnEarlierEntry($0) }.map { dependencies[$0] }
     }
 
-    /// Compiles the fills on `pendingFills` above `base`, one dependency at a time, always of the
-    /// innermost class: the order, paths and problems of a depth-first recursion, with the
-    /// compiler's stack on the heap. A dependency on a class not compiled yet registers it and
-    /// pushes its fills, which are compiled next; then its dependent goes on where it stopped.
+    /// Compiles the fills above `base`, always the innermost class's next: a depth-first recursion's order,
+    /// paths and problems, with the stack on the heap (a class met uncompiled pushes its fills, done next).
     private func compileFills(above base: Int) {
         let outerPath = lazyPath
         defer { lazyPath = outerPath }
@@ -224,8 +198,7 @@ final class PlanCompiler: CompilerStorage {
         }
     }
 
-    /// Compiles the fill of `dependency`, declared by `type`, into `plan`; a class it autowires
-    /// has its own fills left on `pendingFills`.
+    /// Compiles one fill into `plan`; a class it autowires leaves its own fills on `pendingFills`.
     func compileFill(
         _ dependency: DeclaredDependency, of type: AnyObject.Type, into plan: InjectionPlan,
         edgesOf producer: AnyProducer

@@ -1,26 +1,18 @@
-// Absence: how a program leaves an `.optional` property as it was when an offered object its
-// value needs is gone (see `OptionalPlace`).
-
 extension ProgramLowering {
-    /// Where a value begun now stands to the `.optional` properties being filled, for a call that
-    /// may find an offered instance gone. A resolve leaves such a property as it was when that
-    /// absence reaches it naming at most one step (`ResolutionError.isUnavailableInstance`); an
-    /// object or a named factory parameter between adds one, so only a call delivering to the
-    /// property itself can be absorbed.
+    /// Where a value begun now stands to the `.optional` properties being filled, for a call that may find an
+    /// offered instance gone: a resolve leaves such a property as it was only when the absence names at most
+    /// one step (`ResolutionError.isUnavailableInstance`), and an object or named parameter between adds one.
     enum OptionalPlace {
-        /// Nothing between the value and the nearest object filled around it is optional: an
-        /// absence fails the resolve, as any error does.
+        /// No `.optional` property up to the nearest object filled around it: an absence fails the resolve.
         case none
         /// The value goes straight into an `.optional` property of the innermost object.
         case property
-        /// It reaches such a property through something else first (a region, a call): through a
-        /// factory's call, which names a step, an absence fails the resolve; a wrapper that names
-        /// none is made by a call of its own (see `mayBeAbsentNamingNoStep`).
+        /// It reaches such a property through something else first: through a factory's call, which names
+        /// a step, an absence fails the resolve; a wrapper naming none gets a call of its own.
         case beside
     }
 
-    /// Where a value begun now for `destination` stands (see `OptionalPlace`): decided by the
-    /// innermost object being filled, since any object below a property adds a step.
+    /// Decided by the innermost object being filled: any object below a property adds a step.
     func optionalPlace(of destination: Destination) -> OptionalPlace {
         for index in stack.indices.reversed() {
             guard case .fill(_, _, let steps, _) = stack[index].work, stack[index].next > 0 else { continue }
@@ -31,9 +23,8 @@ extension ProgramLowering {
         return .none
     }
 
-    /// For an alias's `conversion` of an offered object (`argument`) going straight into an
-    /// `.optional` property: both as one call, whose absence reaches the property in one step and
-    /// leaves it as it was. Nil when the object is at hand, or is no offered object.
+    /// An alias's `conversion` of an offered object going straight into an `.optional` property, as one call:
+    /// its absence reaches the property in one step. Nil when the object is at hand or not offered.
     func offeredReadConverted(by conversion: ProgramFactory, _ argument: AnyProducer, for destination: Destination)
         -> ProgramFactory?
     {
@@ -41,12 +32,10 @@ extension ProgramLowering {
         return ConvertedOfferedRead(read, convertedBy: conversion)
     }
 
-    /// The read of the offered object that `producer` is, or forwards to (an alias of a class to
-    /// its subclass, a tagged alias); nil when it is at hand, or is no offered object.
+    /// The read of the offered object `producer` is or forwards to (through aliases); nil when at hand or not.
     func offeredRead(of producer: AnyProducer) -> ProgramFactory? {
         var producer = producer
-        // (A loop: aliases can forward to aliases, as many as the user binds. The build refuses a
-        // cycle of them.)
+        // A loop: aliases forward to aliases, as many as bound (the build refuses a cycle of them).
         while graphSlots[ObjectIdentifier(producer)] == nil {
             switch producer.lowering(insideKeptObject: isInsideKeptObject) {
             case .forward(let target): producer = target
@@ -57,9 +46,8 @@ extension ProgramLowering {
         return nil
     }
 
-    /// Whether the values of `parameters` may be an offered object's absence reaching the caller
-    /// naming no step (`ResolutionError.isUnavailableInstance`), through wrappers naming none (an
-    /// `Optional`, a collection, an alias): an `.optional` property it reaches is left as it was.
+    /// Whether `parameters` may be an offered object's absence naming no step, through wrappers naming none
+    /// (an `Optional`, a collection, an alias): an `.optional` property it reaches is left as it was.
     func mayBeAbsentNamingNoStep(_ parameters: [AnyProducer]) -> Bool {
         var pending = parameters
         var seen = Set<ObjectIdentifier>()
@@ -77,9 +65,8 @@ extension ProgramLowering {
         return false
     }
 
-    /// Whether something between the value begun now and the innermost object being filled names a
-    /// step in an error's path (a factory's call): an absence reaching that object's `.optional`
-    /// property then names two steps, and fails the resolve.
+    /// Whether a call between the value begun now and the innermost object being filled names a step: an
+    /// absence reaching that object's `.optional` property then names two, and fails the resolve.
     func namesAStepBelowTheInnermostFill() -> Bool {
         for index in stack.indices.reversed() {
             switch stack[index].work {

@@ -1,10 +1,8 @@
-// Emitting: delivering a complete value where it goes (a store, a factory's argument, the result),
-// the instructions and path tree, and the slots' last reads, which move their reference.
+// Emitting: delivering complete values, the instructions and path tree, and slots' last reads (moves).
 
 extension ProgramLowering {
-    /// Where an alias's implementation object goes instead of its conversion's box, when
-    /// `destination` can take it: a property of the bound type at a learned offset, or a parameter
-    /// of a call specialized in the caller's module; and only once `conversion` has succeeded.
+    /// Where an alias's implementation object goes instead of its box, once `conversion` succeeded: a property
+    /// of the bound type at a learned offset, or a parameter of a call specialized in the caller's module.
     func convertedDestination(
         _ destination: Destination, _ alias: ProgramFactory, _ conversion: ImplementationConversion
     )
@@ -23,7 +21,6 @@ extension ProgramLowering {
         }
     }
 
-    /// Hands a complete value to where it goes.
     mutating func deliver(_ value: Value, to destination: Destination, path: Int32) throws(Stop) {
         switch destination {
         case .root:
@@ -175,9 +172,8 @@ extension ProgramLowering {
             case .checkFirstFill, .callHook, .leaveScope:
                 lastReads[Int(instruction.object)].read = true
             case .callFactory:
-                // A factory that consumes its arguments takes over a slot read last here; others
-                // borrow, and such a slot is released at the end. Arguments are visited from the
-                // last, so of two reads of one slot in a call, the later one moves.
+                // A consuming factory takes over a slot read last here; others borrow (released at the end).
+                // Arguments are visited from the last, so of two reads of a slot in one call, the later moves.
                 let site = factorySites[Int(instruction.operand)]
                 let consumes = site.factory.withObject { $0.consumesArguments }
                 for index in (0..<site.count).reversed() {

@@ -1,8 +1,5 @@
-// Completing a factory's product; a construction's is filled first (see `FilledConstruction`).
-
 extension ProgramLowering {
-    /// A factory's product, in `slot`, is complete: recorded when `shared`, and written into the
-    /// properties that waited for it.
+    /// A factory's product in `slot` is complete: recorded when `shared`, and written into waiting properties.
     mutating func completeProduct(of producer: ObjectIdentifier, in slot: Int, shared: Bool, key: BindingKey) {
         if shared { recordGraphSlot(slot, of: producer) }
         guard let waiting = waitingStores[producer] else { return }
@@ -20,9 +17,8 @@ extension ProgramLowering {
         }
     }
 
-    /// Calls the construction of `filled` once its arguments are made (the pending `call`), and
-    /// pushes the filling of its product, which is complete only once filled: the building range
-    /// and the cycle mark of the construction last until then (see `completeConstruction`).
+    /// Calls `filled`'s construction once its arguments are made, and pushes the filling of its product: the
+    /// construction's building range and cycle mark last until it is filled (see `completeConstruction`).
     mutating func beginFilling(
         _ filled: FilledConstruction, after call: Pending, arguments: [UInt32], shared: Bool, into regionSlot: Int?
     ) {
@@ -38,9 +34,8 @@ extension ProgramLowering {
         stack.append(fill)
     }
 
-    /// The product of a construction, in slot `object`, is filled: boxed if need be, then complete
-    /// as any factory's product. A `.graph` one is recorded in the joined resolution only now: a
-    /// cycle back to it waits for the construction, filling included.
+    /// A construction's product, in slot `object`, is filled: boxed if need be, then complete. A `.graph` one
+    /// is recorded in the joined resolution only now: a cycle back to it waits for the filling too.
     mutating func completeConstruction(
         _ construction: (factory: FilledConstruction, shared: Bool, regionSlot: Int?), of fill: Pending,
         filled object: Int
@@ -55,9 +50,8 @@ extension ProgramLowering {
                 publishes ? JoinedPublication(boxing, of: producer) : boxing, arguments: [UInt32(object)],
                 into: product, path: fill.path)
         } else if publishes {
-            // The object itself is the product, in the slot of the region it was made in, if any
-            // (which a run that finds the object recorded fills instead); the publication's own
-            // product, the same object, is never read.
+            // The object itself is the product, in its region's slot if any (which a run finding the object
+            // recorded fills instead); the publication's own product, the same object, is never read.
             let producer = Self.producer(UInt(bitPattern: fill.producer))
             emitCall(
                 JoinedPublication(of: producer), arguments: [UInt32(object)], into: newSlot(owned: true),
@@ -69,10 +63,9 @@ extension ProgramLowering {
 }
 
 extension ProgramLowering.Pending {
-    /// For a user's factory that has not returned (making its arguments, or filling a
-    /// construction's product): whether its product is shared. Nil for anything else, such as the
-    /// container's own calls (an alias's conversion, a `Tagged` wrapper, a collection: see
-    /// `ProgramFactory.namesPath`), which no resolution marks as running.
+    /// For a user's factory that has not returned (making its arguments, or filling a construction's product):
+    /// whether its product is shared. Nil for the container's own calls (an alias's conversion, a `Tagged`
+    /// wrapper, a collection: see `ProgramFactory.namesPath`), which no resolution marks as running.
     var sharesUnfinishedFactory: Bool? {
         if case .call(let factory, _, _, let shared, _) = work { return factory.namesPath ? shared : nil }
         return construction?.shared

@@ -1,5 +1,4 @@
-// Regions: the instructions that make an object a scope keeps, which a run skips when the scope
-// keeps one already, and what must hold for skipping them to change nothing else.
+// Regions: code making a kept object, which a run skips when its scope has one, and what makes that safe.
 
 extension ProgramLowering {
     /// Ends a region after its `leaveScope`. A skipped region holds none of the `.graph` objects
@@ -14,10 +13,9 @@ extension ProgramLowering {
         }
     }
 
-    /// Ends a region of a `.graph` object that may have been there already (see `beginShared`): the
-    /// object, and each one made again inside, is in its slot after it, whichever ran. But when the
-    /// object came from the joined resolution, the program made nothing inside, and another
-    /// `.graph` object made there is set aside as in a scope's region.
+    /// Ends a region of a `.graph` object that may have been there already: the object, and each one made
+    /// again inside, is in its slot after it, whichever ran. If the object came from the joined resolution,
+    /// the program made nothing inside, and other `.graph` objects made there are set aside.
     mutating func closeShared(_ index: Int) {
         regions[index].end = code.count
         enclosingRegions.removeLast()
@@ -33,31 +31,24 @@ extension ProgramLowering {
             setAside(producer)
         }
         if joins, graphLog.count > opening.graphLogStart {
-            // Everything the region made but its own object is set aside now, so that an enclosing
-            // region reads only that object again: else a chain of such regions (a nested program
-            // of a chain has one per object) lowers in quadratic time.
+            // Set aside now, so that an enclosing region reads only its own object again: else a chain of such
+            // regions (a nested program of a chain has one per object) lowers in quadratic time.
             graphLog.removeSubrange(opening.graphLogStart...)
             if logsItsOwn { graphLog.append(opening.producer) }
         }
     }
 
-    /// Moves `producer`'s slot from `graphSlots` to `madeInRegion` (once: a producer made again
-    /// inside a region is in its log twice).
+    /// Moves `producer`'s slot from `graphSlots` to `madeInRegion` (once: one made again is logged twice).
     private mutating func setAside(_ producer: ObjectIdentifier) {
         guard let slot = graphSlots[producer] else { return }
         graphSlots[producer] = nil
         madeInRegion[producer] = slot
     }
 
-    /// Before a region publishes its object (in `slot`): the hooks of what it made run now, rather
-    /// than at the end of the resolve, then the regions deferred to it publish theirs.
-    ///
-    /// A region that reads an object made before it (perhaps still being built, or its hook still
-    /// to run) `defers` instead, since what it publishes must be complete: its object is staged,
-    /// and it and what was deferred to it are published with the enclosing region that publishes,
-    /// or after the hooks at the end of the resolve; its hooks wait until then. A framed region
-    /// (`ScopeRegion.framed`) hands its hooks to its creation frame instead, which runs them before
-    /// it publishes, or defers them with the object.
+    /// Before a region publishes its object (in `slot`): runs the hooks of what it made, then publishes the
+    /// regions deferred to it. A region that reads an object made before it (maybe unfinished) `defers`
+    /// instead, staged with those until the enclosing publishing region or the end, its hooks waiting too. A
+    /// framed region (`ScopeRegion.framed`) hands its hooks to its creation frame, which runs or defers them.
     mutating func completeBeforePublishing(_ region: Int, slot: Int) {
         let opening = regionOpenings[region]
         if regions[region].framed {
@@ -82,9 +73,8 @@ extension ProgramLowering {
         }
     }
 
-    /// Emits the `callHook`s of `pendingHooks` from `start` on, in order, and takes them out. With
-    /// `toCreationFrame`, each hands its hook to the creation frame the run is in (a nested run's,
-    /// a framed region's) rather than calling it.
+    /// Emits the `callHook`s of `pendingHooks` from `start` on, and takes them out; `toCreationFrame` hands
+    /// each to the run's creation frame (a nested run's, a framed region's) rather than calling it.
     mutating func emitHooks(from start: Int, toCreationFrame: Bool) {
         for pending in pendingHooks[start...] {
             emit(
@@ -96,8 +86,7 @@ extension ProgramLowering {
         pendingHooks.removeSubrange(start...)
     }
 
-    /// Whether the instructions of `region` so far store or pass an object from a slot made before
-    /// the region's own, `slot` (slots are numbered in the order they are made).
+    /// Whether `region`'s code so far stores or passes a slot made before `slot` (slots are numbered as made).
     func readsObjectMadeBefore(_ region: Int, slot: Int) -> Bool {
         for pc in regions[region].start..<code.count {
             let instruction = code[pc]
@@ -117,20 +106,16 @@ extension ProgramLowering {
         return false
     }
 
-    /// The innermost region still open around `region` whose scope publishes, if any: open regions
-    /// nest, and one still open has no end yet.
+    /// The innermost open region around `region` whose scope publishes: open regions nest, with no end yet.
     func enclosingPublishingRegion(of region: Int) -> Int? {
         regions[..<region].lastIndex { $0.end == $0.start && $0.publishes }
     }
 
-    /// For each region, the slots made before it whose reference moves inside it (`lastReads`),
-    /// which a run that skips it releases there; and the last region inside it. Regions nest and
-    /// open in index order: one pass with a stack of open regions finds each instruction's
-    /// innermost region and each region's parent, where comparing regions with slots would be
-    /// quadratic (a deep chain's nested program has a region per object).
+    /// For each region, the slots made before it whose reference moves inside it, which a skipping run
+    /// releases; and the last region inside it. One pass with a stack of open regions (they nest, opening in
+    /// index order): comparing regions with slots would be quadratic (a deep chain has a region per object).
     mutating func listReleasesWhenSkipped() {
-        // Tables kept with their capacity between lowerings (`SpareLowering`).
-        // The instruction that fills each slot first.
+        // First, the instruction that fills each slot first (tables keep their capacity: `SpareLowering`).
         Self.empty(&createdAt)
         createdAt.append(contentsOf: repeatElement(Int.max, count: slotCount))
         for pc in code.indices {
@@ -180,8 +165,7 @@ extension ProgramLowering {
         }
     }
 
-    /// Calls `body` with each region and slot the region releases when skipped, in slot order: a
-    /// slot moved inside the region (and the regions around it) made before it started.
+    /// Calls `body` in slot order with each region and slot it releases when skipped (moved in, made before).
     private func forEachReleaseWhenSkipped(_ body: (Int, Int) -> Void) {
         for slot in 0..<slotCount where lastReads[slot].moved {
             var region = innermostRegionAt[lastReads[slot].movedAt]

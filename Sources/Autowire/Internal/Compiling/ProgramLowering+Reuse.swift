@@ -1,9 +1,6 @@
-// Reuse: a lowering's tables, emptied and kept for the next one (see `SpareLowering`).
-
 extension ProgramLowering {
-    /// A lowering with room for a graph of a few objects in the tables every program fills, one
-    /// allocation each, rather than about 35 reallocations for six objects. A larger graph grows
-    /// them as usual.
+    /// Room for a graph of a few objects in the tables every program fills: one allocation each, rather than
+    /// about 35 reallocations for six objects.
     static func withRoomForASmallGraph() -> ProgramLowering {
         var lowering = ProgramLowering()
         lowering.code.reserveCapacity(32)
@@ -79,8 +76,7 @@ extension ProgramLowering {
         Self.empty(&selfProducers)
     }
 
-    /// Empties `array`, keeping its storage; skips an empty one (the call alone costs about a
-    /// hundred instructions, and most tables of a small graph's lowering stay empty).
+    /// Skips an empty array: the call alone costs ~100 instructions, and most small-graph tables stay empty.
     @inline(__always)
     static func empty<Element>(_ array: inout [Element]) {
         if !array.isEmpty { array.removeAll(keepingCapacity: true) }

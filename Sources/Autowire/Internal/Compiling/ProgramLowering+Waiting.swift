@@ -1,11 +1,7 @@
-// Properties that wait for a running factory's product, and the factories a `ClosureCall` marks
-// as waiting for their arguments.
-
 extension ProgramLowering {
-    /// The factories waiting for their arguments around a `ClosureCall` begun now: the shared
-    /// ones, and the transient ones with their progress and slot. One slot per waiting factory,
-    /// whichever call it waits across: the first call sets its mark, later ones keep it (what
-    /// closures recorded in between is progress).
+    /// The factories waiting for their arguments around a `ClosureCall` begun now: shared ones, and transient
+    /// ones with their progress and slot. One slot per factory across all calls: the first call sets its mark
+    /// and later ones keep it (what closures recorded in between is progress).
     mutating func factoriesWaitingAroundACall() -> (shared: [AnyProducer], transient: [ClosureCall.WaitingFactory]) {
         var shared: [AnyProducer] = []
         var transient: [ClosureCall.WaitingFactory] = []
@@ -27,10 +23,9 @@ extension ProgramLowering {
         return (shared, transient)
     }
 
-    /// Whether the property `store` of the object in slot `owner`, which asks for `requested`, an
-    /// alias of a shared factory still waiting for its arguments, waits for the factory's product:
-    /// written, converted by the aliases, once the factory returns (see `WaitedStore`), as a fill
-    /// in a resolution waits through aliases (`Resolution.wait(for:toFill:with:)`).
+    /// Whether the property `store` of slot `owner`, asking for `requested`, an alias of a shared factory
+    /// still making its arguments, waits for the product: written, converted, once the factory returns (see
+    /// `WaitedStore`), as a resolution waits through aliases (`Resolution.wait(for:toFill:with:)`).
     mutating func waitsThroughAliases(
         for requested: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
     ) -> Bool {
@@ -44,10 +39,9 @@ extension ProgramLowering {
         return true
     }
 
-    /// In a waiting variant, whether the property `store` of the object in slot `owner`, which asks
-    /// for `target`, waits for a factory running in the resolution (`target`, or what its aliases
-    /// hand on): the program then registers the wait there (see `WaitForRunningFactory`) and makes
-    /// nothing of the factory's, which calling again would re-enter.
+    /// In a waiting variant, whether the property asking for `target` waits for a factory running in the
+    /// resolution (or behind its aliases): the wait is registered there (`WaitForRunningFactory`), since
+    /// calling the factory again would re-enter it.
     mutating func waitsForRunningFactory(
         _ target: AnyProducer, toFill owner: Int, with store: ProgramStore, path: Int32
     )
@@ -63,10 +57,8 @@ extension ProgramLowering {
         return true
     }
 
-    /// Whether a property that meets `lowering`'s factory while it waits for its arguments closes
-    /// the cycle by being written once the factory returns (it has no product before): for a
-    /// shared product (one per resolve, a singleton, a custom scope's); not a transient one's, nor
-    /// a `.weak` one's, which nothing holds while it is made.
+    /// Whether a property meeting `lowering`'s factory while it makes its arguments is written once it returns,
+    /// closing the cycle: only for a shared product; a transient or `.weak` one is held by nothing meanwhile.
     static func closesCycleWhenItReturns(_ lowering: Lowering) -> Bool {
         switch lowering {
         case .factory(_, _, let shared): shared

@@ -1,8 +1,5 @@
-// The walk: each producer met becomes a slot, a constant, or work pushed on the stack.
-
 extension ProgramLowering {
-    /// The value of `producer` if it is at hand; nil when it is pending (an object to fill, a
-    /// factory to call), to be delivered once complete.
+    /// `producer`'s value if at hand; nil when pending (an object to fill, a factory to call).
     mutating func begin(_ producer: AnyProducer, path: Int32, destination: Destination) throws(Stop) -> Value? {
         let id = ObjectIdentifier(producer)
         if let slot = graphSlots[id] { return .slot(slot) }
@@ -11,8 +8,8 @@ extension ProgramLowering {
             return try beginShared(producer, of: id, into: slot, path: path, destination: destination)
         }
         let lowering = producer.lowering(insideKeptObject: isInsideKeptObject)
-        // Only an alias's conversion hands on another's value, so only then is its maker looked
-        // up (a conformance check per alias).
+        // Only an alias's conversion hands on another's value, so only then is its maker looked up (a
+        // conformance check per alias).
         if case .factory(let factory, _, _) = lowering, factory.isAliasConversion,
             case .store(let owner, let store) = destination,
             waitsThroughAliases(for: producer, toFill: owner, with: store, path: path)
@@ -20,9 +17,8 @@ extension ProgramLowering {
             return nil
         }
         if !variant.waitsFor.isEmpty, variant.waitsFor.contains(id) {
-            // A factory running in the variant's resolution, met other than by a property that can
-            // wait for it: a typed one is checked before its arguments are made (see
-            // `ReentryCheck`); a closure's call checks for itself.
+            // A factory running in the variant's resolution, met other than by a property that can wait: a
+            // typed one is checked before its arguments are made (`ReentryCheck`); a closure checks itself.
             switch lowering {
             case .closureCall: break
             case .factory(let factory, _, let shared) where factory.conversion == nil:
@@ -38,19 +34,16 @@ extension ProgramLowering {
         }
         if let began = onPath[id] {
             if case .store(let owner, let store) = destination, Self.closesCycleWhenItReturns(lowering) {
-                // A property back to a shared factory still making its arguments: written once it
-                // returns (see `closesCycleWhenItReturns`).
+                // Back to a shared factory still making its arguments: see `closesCycleWhenItReturns`.
                 waitingStores[id] =
                     (waitingStores[id] ?? [])
                     + [WaitingStore(owner: owner, store: store, path: path, region: enclosingRegions.last)]
                 return nil
             }
-            // Met again while it is made. Made anew when a `.graph` object was recorded since it
-            // began: going round again meets that object's slot, which closes the cycle (each round
-            // needs a recording of its own, so this ends). A transient object is made anew even
-            // without one: the cycle then runs through a factory that has not returned, which the
-            // build's cycle check let through only because a property on it waits for a shared one.
-            // Anything else never closes: the run fails here (unless a region around is skipped).
+            // Met again while it is made: made anew if a `.graph` object was recorded since it began (the
+            // next round meets that slot and closes; each needs a recording, so this ends), or if a transient
+            // object (its cycle goes through a factory the build let pass only because a property on it waits
+            // for a shared one). Anything else never closes: the run fails here, unless a region is skipped.
             guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {
                 let slot = newSlot(owned: true)
                 emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)
@@ -61,15 +54,13 @@ extension ProgramLowering {
             wrapper.conversion == nil, optionalPlace(of: destination) == .property,
             mayBeAbsentNamingNoStep(parameters)
         {
-            // An `.optional` property's wrapper of an offered object (an `Optional`, a collection):
-            // made in one nested call, whose absence leaves the property as it was.
+            // An `.optional` property's wrapper of an offered object: one nested call, absorbing its absence.
             return try beginClosureCall(
                 producer, of: id, making: { try producer.produceNested($0) }, shared: false, toleratesAbsence: true,
                 path: path, destination: destination)
         }
         if code.count >= Self.maximumInstructions, lowering.makesInNestedRun {
-            // Past `maximumInstructions`: what is met from here on is made by nested programs, in
-            // the same resolve, each lowered (and so bounded) on its own.
+            // Past `maximumInstructions`: the rest is made by nested programs, each lowered and bounded alone.
             return try beginClosureCall(
                 producer, of: id, making: { try producer.produceNested($0) }, shared: lowering.isMadeOncePerResolve,
                 path: path, destination: destination)
@@ -80,12 +71,10 @@ extension ProgramLowering {
         return try begin(lowering, of: id, path: path, destination: destination, into: nil)
     }
 
-    /// Begins making, into `slot` (a new one if nil), the `.graph` object of `producer`, which may
-    /// be there already, in a region of its own (see `ResolveProgram.ScopeRegion`). Before the
-    /// program joins a resolution: an object a closed region made, absent when the run skipped
-    /// that region. After: any `.graph` object (or a kept one, whose scope's region is `lowering`),
-    /// which a closure may have made in the joined resolution; else it is recorded there once
-    /// created, so that closures called while it is filled find it.
+    /// Begins making `producer`'s `.graph` object, which may be there already, in a region of its own, into
+    /// `slot` (new if nil). Before the program joins a resolution: an object a closed region made, absent if
+    /// the run skipped it. After: any `.graph` or kept object, which a closure may have made in the joined
+    /// resolution; else it is recorded there once created, for closures called while it is filled.
     mutating func beginShared(
         _ producer: AnyProducer, of id: ObjectIdentifier, into slot: Int?, lowering given: Lowering? = nil,
         path: Int32, destination: Destination
@@ -137,28 +126,23 @@ extension ProgramLowering {
         return value
     }
 
-    /// Begins a `ClosureCall` making `producer`'s value (by `make`, when given), into `slot` (a new
-    /// one if nil); the first one also gives the run's joined resolution the `.graph` objects made
-    /// before it. `toleratesAbsence`: the value goes to an `.optional` property, whose store the
-    /// run skips when the call finds an offered object gone.
+    /// Begins a `ClosureCall` making `producer`'s value (by `make`, if given) into `slot` (new if nil); the
+    /// first one hands the joined resolution the `.graph` objects made before it. `toleratesAbsence`: the value
+    /// goes to an `.optional` property, whose store the run skips if the call finds an offered object gone.
     mutating func beginClosureCall(
         _ producer: AnyProducer, of id: ObjectIdentifier, making make: ((Resolution) throws -> AnyObject)? = nil,
         into slot: Int? = nil, shared: Bool, toleratesAbsence: Bool = false, path: Int32, destination: Destination
     ) throws(Stop) -> Value? {
-        // Everything being made around the call must be visible to the joined resolution: `.graph`
-        // objects (handed over, or found recorded) and waiting factories (marked under
-        // construction). A transient object being filled is the program's own (a closure asking
-        // for its type gets a new one), and no resolve asks for a `PropertyInjector`'s object. A
-        // skipped region would hide what the joined resolution made in it, unless it admits closure
-        // calls (`ScopeRegion.admitsClosureCalls`). A failed call names its binding, so it fails
-        // the resolve even below an `.optional` property.
+        // The joined resolution must see everything made around the call: `.graph` objects (handed over, or
+        // found recorded) and waiting factories (marked under construction); a transient object being filled
+        // is the program's own. A skipped region would hide what the joined resolution made in it, unless it
+        // admits closure calls. A failed call names its binding: it fails the resolve even below `.optional`.
         for region in enclosingRegions where !regions[region].admitsClosureCalls {
             throw joinsResolution ? .unsupported : .joinsFromStart
         }
-        // A closed region's `.graph` object is in the run's frame only if the region ran: it cannot
-        // be handed over, and a closure would make a second one. Joining from the start, the region
-        // records it as it runs. (Once a singleton exists its region is gone, and a program lowered
-        // again joins only if it must.)
+        // A closed region's `.graph` object is in the frame only if the region ran: it cannot be handed over,
+        // and a closure would make a second one; a region joined from the start records it. (A created
+        // singleton has no region, and a program lowered again joins only if it must.)
         if !joinsResolution, madeInRegion.count > 0 { throw .joinsFromStart }
         let (waitingFactories, waitingTransientFactories) = factoriesWaitingAroundACall()
         var seeds: [AnyProducer] = []
@@ -179,8 +163,7 @@ extension ProgramLowering {
         return nil
     }
 
-    /// Begins what `lowering` says for the producer `id`, into `slot` if given (a region's, just
-    /// opened).
+    /// Begins what `lowering` says for `id`, into `slot` if given (a region's, just opened).
     mutating func begin(
         _ lowering: Lowering, of id: ObjectIdentifier, path: Int32, destination: Destination, into slot: Int?
     ) throws(Stop) -> Value? {
@@ -216,9 +199,8 @@ extension ProgramLowering {
             }
             var place = factory.mayBeUnavailable ? optionalPlace(of: destination) : .none
             if place == .beside {
-                // Only where a call between names a step, so that an absence fails the resolve
-                // anyway (see `OptionalPlace`); wrappers naming none are made by a call of their
-                // own (see `begin(_:path:destination:)`).
+                // Only where a call between names a step, so that an absence fails the resolve anyway (see
+                // `OptionalPlace`); wrappers naming none get their own call (`begin(_:path:destination:)`).
                 guard namesAStepBelowTheInnermostFill() else { throw .unsupported }
                 place = .none
             }
@@ -280,9 +262,8 @@ extension ProgramLowering {
         }
     }
 
-    /// In a variant for a resolve started inside another: fails where the producer `id`, which the
-    /// resolve around it is still making, would be made (see `BuiltOutside`). Nothing after the
-    /// failure runs: its slot is never filled, and a region around it is abandoned.
+    /// In a variant for a resolve inside another: fails where `id`, which the outer resolve is still making,
+    /// would be made (see `BuiltOutside`); nothing after runs, and a region around it is abandoned.
     mutating func failBuiltOutside(_ lowering: Lowering, of id: ObjectIdentifier, path: Int32, into slot: Int?)
         throws(Stop) -> Value?
     {
@@ -309,10 +290,9 @@ extension ProgramLowering {
         return .slot(slot)
     }
 
-    /// Creates an object of `type` for the producer `id` and pushes the filling of its properties;
-    /// what is delivered goes into `slot` if given. It is recorded before it is filled, so that a
-    /// property cycle back to it closes here; one seen as a protocol is boxed by `boxing` at once,
-    /// and the box is what is recorded and delivered, so that such a cycle finds it too.
+    /// Creates an object of `type` for `id` and pushes its filling; delivers into `slot` if given. Recorded
+    /// before it is filled, so that a property cycle back to it closes; one seen as a protocol is boxed by
+    /// `boxing` at once, and the box is recorded and delivered, for such a cycle to find it too.
     mutating func beginObject(
         of type: any Injectable.Type, _ plan: InjectionPlan, boxedBy boxing: ProgramFactory?, shared: Bool,
         _ id: ObjectIdentifier, path: Int32, _ destination: Destination, into slot: Int?
@@ -337,8 +317,7 @@ extension ProgramLowering {
                 delivers: boxing == nil ? nil : delivered, destination: destination))
     }
 
-    /// Before an object of `plan`'s class is made (or, injected, filled): where the main actor
-    /// runs, if the plan must run there.
+    /// Where the main actor runs, if `plan` must: before its object is made (or, injected, filled).
     mutating func requireMainActor(for plan: InjectionPlan, path: Int32) {
         guard let (type, _) = plan.mainActor else { return }
         emit(

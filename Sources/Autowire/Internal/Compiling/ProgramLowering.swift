@@ -1,12 +1,8 @@
-/// Lowers the compiled producers reachable from one root into a `ResolveProgram`, walking them with
-/// a stack of its own (no recursion: a chain of any depth lowers).
-///
-/// The walk visits values in the order they are made: an object's properties in declaration order,
-/// each value complete before it is stored. An object a scope keeps is made in a region the program
-/// skips while the scope has one (see `ResolveProgram`). Runs under the registry's lock; producers
-/// and plans are immutable once published.
+/// Lowers the producers reachable from one root into a `ResolveProgram`, with its own stack (a chain of any
+/// depth lowers), visiting values in the order they are made: properties in declaration order, each value
+/// complete before it is stored. A kept object is made in a region the program skips while its scope has
+/// one. Runs under the registry's lock; producers and plans are immutable once published.
 struct ProgramLowering {
-    /// What the walk found for one producer.
     enum Value {
         case slot(Int)
         case constant(Int)
@@ -17,41 +13,33 @@ struct ProgramLowering {
         /// Something on the way no program performs, or a nested program's root that a closure's
         /// `Resolver` calls as it is (a closure's own): no program (see `ProgramWord.none`).
         case unsupported
-        /// A closure is called inside the region of a kept object (or of a `.graph` object made
-        /// again), after a region that stays in later programs made a `.graph` object, or after
-        /// more `.graph` objects than its call's arguments hand over (64), in a top-level program
-        /// that has not joined a resolution: lowered again joining one from its first instruction,
-        /// where a singleton's or custom scope's region is a creation frame (`ScopeRegion.framed`),
-        /// a `.weak` object's marks what is made as kept (`keptInJoined`), and every region records
-        /// the `.graph` objects it makes.
+        /// A closure is called inside a kept object's region (or a remade `.graph` object's), after a region
+        /// that stays in later programs made a `.graph` object, or past 64 `.graph` objects (what a call hands
+        /// over), in a top-level program not joined to a resolution: lowered again joining from the start,
+        /// where each region records its `.graph` objects, a singleton's or custom scope's is a creation frame
+        /// (`ScopeRegion.framed`) and a `.weak` object's marks what it makes as kept (`keptInJoined`).
         case joinsFromStart
     }
 
     /// Where a value goes once it is complete.
     enum Destination {
-        /// The resolve's result.
         case root
-        /// A property of the object in slot `owner`.
         case store(owner: Int, ProgramStore)
         /// The next argument of the factory at this index of `stack`.
         case argument(Int)
-        /// The same, for an implementation object the factory's call converts with `conversion` to
-        /// the parameter's type (see `FactoryArguments.convertedBit`); `alias` is the alias's own
-        /// call of it, for an object or conversion past what an argument entry can name.
+        /// The same, for an implementation object the call converts with `conversion` (see
+        /// `FactoryArguments.convertedBit`); `alias` converts it past what an argument entry can name.
         case convertedArgument(Int, ImplementationConversion, alias: ProgramFactory)
         /// The scope of region `region` keeps it (it is in `slot`), then it goes on to `then`.
         indirect case leaveScope(region: Int, slot: Int, then: Destination)
-        /// It was made in region `region`, of a `.graph` object that may be there already (see
-        /// `beginShared`), which ends here; then it goes on to `then`.
+        /// Made in region `region`, of a `.graph` object that may be there already (see `beginShared`).
         indirect case endShared(region: Int, then: Destination)
 
-        /// Whether it is the object a region's scope keeps.
         var leavesScope: Bool {
             if case .leaveScope = self { return true }
             return false
         }
 
-        /// Whether it ends a region of a `.graph` or kept object that may be there already.
         var endsShared: Bool {
             if case .endShared = self { return true }
             return false
@@ -65,8 +53,7 @@ struct ProgramLowering {
         let hooksStart: Int
     }
 
-    /// A property of the object in slot `owner` that waits for a factory's product; `region` is the
-    /// innermost region open when it met the factory.
+    /// A property of slot `owner` waiting for a factory's product; `region` was innermost when it met it.
     struct WaitingStore {
         let owner: Int
         let store: ProgramStore
@@ -81,8 +68,7 @@ struct ProgramLowering {
         enum Work {
             /// `steps`: `plan`'s, read once (each read of the property is an exclusivity check).
             case fill(type: Any.Type, plan: InjectionPlan, steps: [InjectionStep], slot: Int)
-            /// `slot` is the slot of the region the product is made in, if any; else it gets a new one.
-            /// `arguments` are the entries of the program's argument table for the values made so far.
+            /// `slot`: the region's, else a new one; `arguments`: table entries of the values made so far.
             case call(ProgramFactory, parameters: [AnyProducer], arguments: [UInt32], shared: Bool, slot: Int?)
         }
 
@@ -90,7 +76,6 @@ struct ProgramLowering {
         var work: Work
         /// Its node in the path tree.
         let path: Int32
-        /// Its building range, for an object.
         let range: Int?
         /// For a transient object or factory call met again while it is made (see `begin`): the
         /// `onPath` entry of the one being made around it, restored once this one is complete.
@@ -108,8 +93,7 @@ struct ProgramLowering {
         let destination: Destination
     }
 
-    /// Past this size, a graph (transient objects reached through many diamonds multiply) is made
-    /// by nested programs called from the one being lowered (see `begin(_:path:destination:)`).
+    /// Past this size a graph (transient diamonds multiply) is made by nested programs (see `begin`).
     static let maximumInstructions = 1 << 16
 
     var code: [ResolveProgram.Instruction] = []
@@ -141,11 +125,9 @@ struct ProgramLowering {
     var openRegions = 0
     /// The regions open, innermost last, those that make an object again included.
     var enclosingRegions: [Int] = []
-    /// Whether what is made now is for an object a scope keeps, whose handles and resolvers must
-    /// not keep the container alive.
+    /// Whether this is made for a kept object, whose handles and resolvers must not keep the container alive.
     var isInsideKeptObject: Bool { openRegions > 0 || kind.makesForKeptObject }
-    /// For each region, the deferring regions inside it whose objects it publishes when it is
-    /// complete, in the order they were staged (see `completeBeforePublishing`).
+    /// Per region, the deferring regions it publishes once complete (see `completeBeforePublishing`).
     var stagedUntilRegion: [[Int]] = []
     /// The deferring regions whose objects are published at the end of the run.
     var stagedUntilEnd: [Int] = []
@@ -155,8 +137,7 @@ struct ProgramLowering {
     /// Producers made again after a region that made them: their slot is filled whichever ran.
     var remade = IdentityTable<Void>()
     var regions: [ResolveProgram.ScopeRegion] = []
-    /// What each region releases when skipped, region after region (see
-    /// `ResolveProgram.ScopeRegion.releasedWhenSkipped`).
+    /// What each region releases when skipped (see `ResolveProgram.ScopeRegion.releasedWhenSkipped`).
     var regionReleases: [UInt32] = []
     /// Scratch tables of `listReleasesWhenSkipped`.
     var createdAt: [Int] = []
@@ -179,18 +160,14 @@ struct ProgramLowering {
     var factories: [ProgramFactory] = []
     var factorySites: [ResolveProgram.FactorySite] = []
     var arguments: [UInt32] = []
-    /// Per slot, while `markLastReads` runs: whether it was read (from the end), moved, and where.
     var lastReads: [LastRead] = []
     var resultSlot: Int?
-    /// The key of the root being lowered.
     var rootKey: BindingKey?
     var generation = 1
-    /// Whether a `ClosureCall` was begun: `.graph` objects met after it go through the run's joined
-    /// resolution (see `beginShared`).
+    /// Whether a `ClosureCall` was begun: `.graph` objects met after it go through the joined resolution.
     var joinsResolution = false
-    /// Which program of the root is lowered. A nested one (`ResolveProgram.runNested(in:)`) joins
-    /// its resolution from the start, its hooks waiting for the creation frame there; one for the
-    /// inside of a kept object makes everything as in a scope's region.
+    /// Which program of the root: a nested one (`ResolveProgram.runNested(in:)`) joins its resolution from the
+    /// start, its hooks waiting for the creation frame there; a kept object's inside is made as in a region.
     var kind = ProgramKind.root
     var nested: Bool { kind.isNested }
     /// Whether this top-level program joins its resolution from the start (`Stop.joinsFromStart`).
@@ -203,7 +180,6 @@ struct ProgramLowering {
     var injectedRoot: ObjectIdentifier?
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
-    /// Lowers the program of `kind` for `root`, or its `variant`.
     static func lower(
         _ root: AnyProducer, generation: Int, kind: ProgramKind = .root, variant: ProgramVariant = ProgramVariant()
     ) -> Result<ResolveProgram, Stop> {
@@ -264,8 +240,7 @@ struct ProgramLowering {
                         ConstantRead(value, key: root.key), parameters: [], arguments: [], shared: false, slot: nil),
                     path: -1, range: nil, destination: .root))
         case .unsupported, .closureCall, .keptClosure:
-            // (A closure root's program is its call, above; a kept object's closure is called in
-            // its region.)
+            // (A closure root's program is its call, above; a kept object's closure is called in its region.)
             throw .unsupported
         }
         try work()
@@ -275,8 +250,7 @@ struct ProgramLowering {
             emit(.publishStaged(region: staged), path: -1)
         }
         markLastReads(keeping: resultSlot)
-        // A call's operand becomes its byte offset in the program's `calls`: the loop adds it to
-        // the table's address with no multiplication.
+        // A call's operand becomes its byte offset in `calls`: the loop adds it to the table's address as is.
         for site in factorySites {
             code[site.instruction].operand *= Int32(MemoryLayout<ProgramCall>.stride)
         }
@@ -358,10 +332,9 @@ struct ProgramLowering {
                     // waited for its arguments across a `ClosureCall`, or one met after the first.
                     factory = JoinedPublication(factory, of: Self.producer(UInt(bitPattern: top.producer)))
                 }
-                // No building range for a `ClosureCall` (the joined resolution marks what it
-                // makes), nor for an assisted factory's target, which may run again while it runs
-                // (a tree's construction making smaller ones): as in `Resolution.constructing`, a
-                // resolve inside it never counts it as built outside.
+                // No building range for a `ClosureCall` (the joined resolution marks what it makes), nor
+                // for an assisted factory's target, which may run inside itself (a tree's construction
+                // making smaller ones): as in `Resolution.constructing`, it never counts as built outside.
                 if !(factory is ClosureCall), !Self.producer(UInt(bitPattern: top.producer)).key.isAssistedTarget {
                     building.append(
                         ResolveProgram.BuildingRange(producer: top.producer, start: code.count, end: code.count + 1))

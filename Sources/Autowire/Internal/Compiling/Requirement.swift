@@ -1,20 +1,16 @@
-/// What one declared dependency asks for, and where it was declared.
-///
-/// A class, made once per `dependencies` entry: compiling, lowering and paths pass it around
-/// many times, and copying a struct of this size would retain and release each of its references.
+/// What one declared dependency asks for, and where. A class, made once per `dependencies` entry: it is
+/// passed around many times, and copying a struct this size would retain and release each reference.
 @usableFromInline
 final class Requirement: Sendable {
     let key: BindingKey
     let isOptional: Bool
     let location: SourceLocation
-    /// Kept to name the property in messages: an `AnyKeyPath`, or an `UncheckedKeyPath` for
-    /// main-actor properties.
+    /// Names the property in messages: an `AnyKeyPath`, or an `UncheckedKeyPath` for main-actor ones.
     let keyPath: any Sendable
     /// The root of the key path: the class, or superclass, that has the property.
     let objectType: AnyObject.Type
-    /// How the key path prints, computed once, for messages, validation and graph export only:
-    /// printing one walks reflection metadata, whose cost grows with the number of types in the
-    /// program (resolving reads the key path instead, see `KeyPathLayout`).
+    /// Printed once, for messages, validation and export only: printing walks reflection metadata, costing
+    /// more the more types a program has (resolving reads the key path instead, see `KeyPathLayout`).
     let printedKeyPath: PrintedKeyPath
     /// Declared in a main-actor context: the property may only be set on the main thread.
     let requiresMainActor: Bool
@@ -38,14 +34,12 @@ final class Requirement: Sendable {
     /// class has several stored properties of its type, or no reflection metadata.
     var propertyName: String { knownPropertyName ?? "(\(key.description))" }
 
-    /// The property's name as written (raw identifiers keep their backticks): printed by the key
-    /// path (`\OrderService.repository`), or found among the stored properties of its class when
-    /// the key path prints as `\Type.<computed 0x… (T)>` (non-final classes, observers, wrappers,
-    /// `weak`, `lazy`), a text holding an address that must never reach a message.
+    /// The name as written (raw identifiers keep their backticks): printed by the key path, or found among its
+    /// class's stored properties when it prints as `\Type.<computed 0x… (T)>` (non-final classes, observers,
+    /// wrappers, `weak`, `lazy`), a text holding an address that must never reach a message.
     var knownPropertyName: String? {
         let printed = printedKeyPath.text
-        // Searched by UTF-8 code unit: by `Character`, breaking graphemes is costly, and `validate`
-        // reads this twice per property.
+        // By UTF-8 code unit: by `Character`, grapheme breaking is costly, and `validate` reads this twice.
         if printed.utf8.first == UInt8(ascii: "\\"), let dot = printed.utf8.firstIndex(of: UInt8(ascii: ".")) {
             let name = printed[printed.utf8.index(after: dot)...]
             if let first = name.first, first == "_" || first == "`" || first.isLetter {
@@ -57,7 +51,6 @@ final class Requirement: Sendable {
             .withSpacesInRawIdentifiers
     }
 
-    /// The key path itself, for tools that inspect objects (validation).
     var anyKeyPath: AnyKeyPath? { (keyPath as? AnyKeyPath) ?? (keyPath as? UncheckedKeyPath)?.keyPath }
 
     /// Whether the property is declared `.notInjected`: set by something else, never filled.
@@ -82,9 +75,8 @@ extension String {
 
 /// A key path to a main-actor-isolated property, kept only to print its name.
 ///
-/// Sendable: `keyPath` is `let`, and a key path object is immutable: it is only printed, hashed,
-/// compared and measured (its offset, its root and value types), never used to read or write the
-/// main-actor property.
+/// Sendable: `keyPath` is `let` and a key path object is immutable; it is only printed, hashed, compared
+/// and measured, never used to read or write the main-actor property.
 @usableFromInline
 struct UncheckedKeyPath: @unchecked Sendable, CustomStringConvertible {
     let keyPath: AnyKeyPath

@@ -1,19 +1,17 @@
 import Synchronization
 
-/// The tables of the last lowering, emptied, which the next lowering in any registry fills
-/// again: lowering a small graph then allocates little more than the program it makes.
+/// The tables of the last lowering, emptied, for the next lowering in any registry: lowering a small graph
+/// then allocates little more than its program.
 ///
-/// Sendable: `lowering` is used only by the one lowering that set `inUse` (from false, acquiring)
-/// until it clears it (releasing); a lowering meanwhile, in another registry or nested, gets tables
-/// of its own.
+/// Sendable: only the lowering that set `inUse` (acquiring) uses `lowering`, until it clears it (releasing);
+/// any lowering meanwhile, in another registry or nested, gets tables of its own.
 final class SpareLowering: @unchecked Sendable {
     static let shared = SpareLowering()
 
     private let inUse = Atomic<Bool>(false)
     private var lowering = ProgramLowering.withRoomForASmallGraph()
 
-    /// Past this many instructions, a lowering's tables are not kept: memory the process would
-    /// hold for good.
+    /// Past this many instructions, tables are not kept: memory the process would hold for good.
     static let largestKeptCode = 256
 
     /// The capacity of the spare's code: for tests.
@@ -23,8 +21,7 @@ final class SpareLowering: @unchecked Sendable {
         return lowering.code.capacity
     }
 
-    /// Runs `body` on the spare lowering, or on a new one while another lowering has it; then
-    /// empties the spare (so it holds no producer or value) for the next.
+    /// Runs `body` on the spare (a new lowering if in use), then empties it, to hold no producer or value.
     func withLowering<R>(_ body: (inout ProgramLowering) -> R) -> R {
         guard inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
             var lowering = ProgramLowering.withRoomForASmallGraph()

@@ -1,8 +1,7 @@
-/// A type the container makes out of another binding rather than binds: `Provider<T>`,
-/// `Lazy<T>`, `Tagged<T>`. Found by a dynamic cast when a key has no binding.
+/// A type made out of another binding rather than bound (`Provider<T>`, `Lazy<T>`, `Tagged<T>`); found by a
+/// dynamic cast when a key has no binding.
 protocol SynthesizedDependency {
-    /// Compiles and registers the producer for `key`, or returns nil when the underlying value
-    /// cannot be provided.
+    /// Compiles and registers the producer for `key`; nil when the underlying value cannot be provided.
     static func synthesize(_ key: BindingKey, in compiler: PlanCompiler) -> AnyProducer?
 
     /// What the synthesized value is made from: what a missing-binding message should name.

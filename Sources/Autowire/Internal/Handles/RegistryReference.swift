@@ -1,26 +1,20 @@
-/// How a handle (`Provider`, `Lazy`, `AssistedFactory`, an injected `ChildContainerFactory`) holds
-/// its container's state. A closure factory's `Resolver` holds it the same two ways, in two fields
-/// (see `Resolver.registry`), and an injected `PropertyInjector` as its own fields say.
-///
-/// Strongly, so that an object the container does not keep keeps the container alive while it
-/// holds one: `let app = try Container { … }.resolve(App.self)` followed by
-/// `app.makeDetail.get()` works. Weakly when the object that receives it is kept by that container
-/// (a singleton, a custom-scope, resettable or `.weak` instance) or is made inside such an
-/// object's creation: a strong reference there would form object → handle → container → object,
-/// and releasing the container would free nothing.
+/// How a handle (`Provider`, `Lazy`, `AssistedFactory`, an injected `ChildContainerFactory`) holds its
+/// container's state, as a `Resolver` and an injected `PropertyInjector` also do. Strongly, so that an
+/// object the container does not keep keeps it alive (`app.makeDetail.get()` works on an `app` resolved
+/// from a temporary container). Weakly for an object that container keeps (a singleton, a custom-scope,
+/// resettable or `.weak` instance) or made during such a creation: object → handle → container → object
+/// would be a cycle that releasing the container never frees.
 enum RegistryReference: Sendable {
     case strong(Registry)
     case weak(WeakRegistry)
 
-    /// `weakly` when the object it is made for is kept by the registry's container (see
-    /// `ResolutionState.keptCreations`).
+    /// `weakly` for an object the registry's container keeps (see `ResolutionState.keptCreations`).
     @inline(__always)
     init(_ registry: Registry, weakly: Bool) {
         self = weakly ? .weak(WeakRegistry(registry)) : .strong(registry)
     }
 
-    /// Whether it holds the registry weakly: what it resolves is kept by an object the container
-    /// keeps (see `Producer.resolveTopLevelForKeptObject()`).
+    /// What it resolves is kept by a kept object (see `Producer.resolveTopLevelForKeptObject()`).
     var isWeak: Bool {
         if case .weak = self { return true }
         return false

@@ -2,15 +2,12 @@ import Synchronization
 
 /// Calls a class's ``PropertyInjectable/didInjectDependencies()`` once its object is complete.
 ///
-/// Swift cannot tell from a type whether it implements a requirement or takes the protocol
-/// extension's default, so the first call finds out: the default marks the object it ran on
-/// (`InjectionHook.defaultRan(on:)`), and a class that kept the default is never called again.
+/// Swift cannot tell if a type implements a requirement or keeps the default, so the first call finds
+/// out (the default marks its object, see `defaultRan(on:)`); a class keeping it is not called again.
 ///
-/// Sendable: `injectable` is `let`; `state` is an atomic, relaxed because it publishes no other
-/// memory and every thread that finds out stores the same answer (the marks it reads are each
-/// thread's own).
+/// Sendable: `injectable` is `let`; `state` is a relaxed atomic: it publishes no other memory, and
+/// every thread that finds out stores the same answer.
 final class InjectionHook: @unchecked Sendable {
-    /// The class, whose objects (or its subclasses') are the only ones the hook is called on.
     private let injectable: any PropertyInjectable.Type
     /// 0 until the first call, 1 when the class keeps the default, 2 when it implements the hook.
     private let state = Atomic<UInt8>(0)
@@ -19,10 +16,8 @@ final class InjectionHook: @unchecked Sendable {
         injectable = type
     }
 
-    /// The hook of `type`, shared by every container and plan: whether a class implements the hook
-    /// is a fact about the class, found out once (a fresh container's first program already knows
-    /// it), and compiling a class allocates no hook. One per class ever compiled, kept for the
-    /// process's life, as the types are.
+    /// Shared by every container and plan: implementing the hook is a fact about the class, found out
+    /// once, and compiling allocates no hook. Kept for the process's life, as types are.
     static func of(_ type: any PropertyInjectable.Type) -> InjectionHook {
         // A lock failure only costs the sharing: this plan finds out for itself.
         shared.entry(for: ObjectIdentifier(type)) { InjectionHook(type) }
@@ -33,8 +28,7 @@ final class InjectionHook: @unchecked Sendable {
     /// The class, for messages.
     var type: Any.Type { injectable }
 
-    /// Calls the hook on `object`, an instance of `injectable`, through a generic call that opens
-    /// it (a closure would cost an allocation per class compiled).
+    /// Opens `injectable` with a generic call (a closure would cost an allocation per class).
     private func call(_ object: AnyObject) throws {
         try Self.call(injectable, on: object)
     }
@@ -77,11 +71,9 @@ final class InjectionHook: @unchecked Sendable {
         marks.mark(object)
     }
 
-    /// The object the default last ran on, on this thread: each thread's own, so that two threads
-    /// finding out at once do not see each other's marks. Only compared, and only while the call
-    /// being probed holds the object (cleared before and after it), so a freed object's identity is
-    /// never mistaken. Without a key nothing is marked: the class is taken to implement the hook,
-    /// and the default, called on each object, does nothing else.
+    /// The object the default last ran on, per thread so that concurrent probes do not see each other's
+    /// marks. Compared only while the probed call holds the object, so a freed one is never mistaken
+    /// for it. Without a key nothing is marked: the class is taken to implement the hook.
     private static let marks = ThreadLocalIdentity()
 }
 

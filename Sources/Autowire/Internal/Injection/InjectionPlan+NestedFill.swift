@@ -1,14 +1,11 @@
 /// A fill by the plan's steps, each value made by its producer's nested program: for what no
 /// program of its own fills (a validation probe).
 extension InjectionPlan {
-    /// Fills the properties of `object` in `resolution`: each value is the object recorded there
-    /// already (a `.graph` object an earlier fill made), else the one its producer's nested program
-    /// makes there, which records it for the fills after (a nested program per property would
-    /// repeat the graph below it: quadratic in a chain's length). `observe`, when given, is called
-    /// with each step's requirement after its store.
-    ///
-    /// An `.optional` property stays as it is when its offered instance is gone, as on any resolve;
-    /// any other failure names the property in its path.
+    /// Fills `object`'s properties in `resolution` with the object already recorded there (a `.graph`
+    /// one an earlier fill made), else what the producer's nested program makes and records there (a
+    /// nested program per property would repeat the graph below: quadratic in a chain's length).
+    /// `observe` gets each step's requirement after its store. An `.optional` property whose offered
+    /// instance is gone is left as it is; any other failure names the property in its path.
     func fill(
         _ object: AnyObject, in resolution: Resolution, observingEachStep observe: ((Requirement) -> Void)? = nil
     ) throws {
@@ -29,11 +26,9 @@ extension InjectionPlan {
 }
 
 extension AnyProducer {
-    /// The value a property filled by nested programs gets in `resolution`, as recorded: the
-    /// object recorded there already, if any, else what the nested program makes.
     fileprivate func nestedFillValue(in resolution: Resolution) throws -> AnyObject {
-        // Only a class reference is recorded as it is given: anything else (a protocol's value
-        // recorded as the object behind it, before it is boxed) is made through the program.
+        // Only a class reference is recorded as it is given: anything else (a protocol's value,
+        // recorded as the object behind it before it is boxed) is made through the program.
         if valueType is AnyClass, case .instance(let recorded) = resolution.lookup(self) { return recorded }
         return try produceNested(resolution)
     }

@@ -1,12 +1,9 @@
-/// The compiled property fills of one class: a flat list of steps, each holding its value's
-/// producer directly, so injecting does no lookup. The plan is also the check of its type's first
-/// filled instance (see `FirstFillCheck`).
+/// The compiled property fills of one class: a flat list of steps, each holding its value's producer so
+/// injecting does no lookup; also the check of its type's first filled instance (`FirstFillCheck`).
 ///
-/// Sendable: `steps`, `mainActor`, `hook` and what the check checks are written only while
-/// compiling, under `registry.table`'s write lock, before the owning producer is published, and
-/// only read after; the check's own state is `FirstFillCheck`'s.
+/// Sendable: `steps`, `mainActor`, `hook` and what the check checks are set only while compiling (see
+/// `AnyProducer`); the check's own state is `FirstFillCheck`'s.
 final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
-    /// Filled in while compiling (see `append`); immutable once the owning producer is published.
     private(set) var steps: [InjectionStep] = []
 
     /// Makes room for `count` fills (more than one): one allocation, not a few as the array grows.
@@ -15,7 +12,6 @@ final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
         steps.reserveCapacity(count)
     }
 
-    /// Adds a fill, while compiling.
     func append(_ step: InjectionStep) {
         steps.append(step)
     }
@@ -23,7 +19,6 @@ final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
     var mainActor: (type: Any.Type, thread: MainActorThread)?
     /// Checks the first filled object for forgotten dependencies: the plan itself, once `prepare`d.
     var firstFill: FirstFillCheck? { isPrepared ? self : nil }
-    /// Calls the class's `didInjectDependencies()` once an object is complete; set while compiling.
     var hook: InjectionHook?
 
     /// Refuses a main-actor plan off the main actor; called before creating the object too, so a
@@ -36,18 +31,14 @@ final class InjectionPlan: FirstFillCheck, @unchecked Sendable {
     }
 }
 
-/// A `PropertyInjectable` type's plan, kept in the registry like any producer so that caching,
-/// cycle checks, validation and graph export treat it the same way.
+/// A `PropertyInjectable` type's plan, kept in the registry like any producer so that caching, cycle
+/// checks, validation and graph export treat it alike.
 ///
-/// Sendable: `plan` is `let` (see `InjectionPlan`), and `selfProducers` is set only while
-/// compiling, under `registry.table`'s write lock, before the producer is published; the rest is
-/// `AnyProducer`'s.
+/// Sendable: `plan` is `let` (see `InjectionPlan`); `selfProducers` is set only while compiling.
 final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
     let plan = InjectionPlan()
-    /// The `.graph` producers of the filled object's own type that its graph reaches (its class's
-    /// own, and the `InjectedObjectProducer` compiled when nothing else provides it): during an
-    /// injection, each provides the object being filled, so that a dependency back to it (a
-    /// presenter's `weak var view`) receives that very object. Set while compiling.
+    /// The `.graph` producers of the filled object's type that its graph reaches: during an injection
+    /// each provides that object, so a dependency back (a presenter's `weak var view`) gets it.
     var selfProducers: [AnyProducer] = []
 
     init(key: BindingKey, registry: Registry) {

@@ -1,23 +1,18 @@
 import Synchronization
 
-/// Writes one declared property. Built once per declaration, in the library, from what the
-/// `@inlinable` `Dependency` constructors pass: their bodies are one call, so that a class-typed
-/// property compiles nothing else in the user's module (any other, a `BoxedValueStore`).
-///
-/// Writing through a key path costs hundreds of instructions. For a plain stored property of a
-/// final class, the first injection learns the offset from the key path and later ones store there
-/// directly (a plain `weak` one: see `WeakField`).
+/// Writes one declared property. Built in the library from what the `@inlinable` `Dependency`
+/// constructors pass, so a class-typed property compiles nothing else in the user's module. A key-path
+/// write costs hundreds of instructions, so for a plain stored property of a final class the first
+/// injection learns the offset and later ones store there (a plain `weak` one: see `WeakField`).
 struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     /// Writes through the key path: always correct, used until (or unless) the offset is known.
     let assign: @Sendable (Object, Value) -> Void
-    /// The property's offset from the start of the object, measured by projecting its address.
+    /// The property's offset in the object, measured by projecting its address.
     let locate: @Sendable (Object) -> Int
     /// Stores a `ValueBox<Value>`'s value at the property's address; nil for a class reference.
     let storeBoxed: BoxedValueStore<Value>.Store?
-    /// Whether the property is a `Value?` (or `Value!`) rather than a `Value`.
     let propertyIsOptional: Bool
 
-    /// For a `Value?` (or `Value!`) property.
     init(optional keyPath: ReferenceWritableKeyPath<Object, Value?>, storeBoxed: BoxedValueStore<Value>.Store?) {
         let keyPath = SharedKeyPath(keyPath)
         assign = { keyPath.write($1, into: $0) }
@@ -26,7 +21,6 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
         propertyIsOptional = true
     }
 
-    /// For a property of type `Value`.
     init(plain keyPath: ReferenceWritableKeyPath<Object, Value>, storeBoxed: BoxedValueStore<Value>.Store?) {
         let keyPath = SharedKeyPath(keyPath)
         assign = { keyPath.write($1, into: $0) }
@@ -36,28 +30,23 @@ struct PropertyWriter<Object: AnyObject, Value>: Sendable {
     }
 }
 
-/// How a property of type `Value` (or `Value?`) stores, at its learned offset, a value that is not
-/// a class reference: unboxed by code compiled in the user's module, where `Value` is known
-/// (generic code in the library would look up the metadata of `Value?` and of the box on every
-/// store). For a class `Value` the answer is nil, which the compiler folds: a class-typed property,
-/// the common case, adds no closure to the user's build.
+/// How a property stores a non-reference value at its learned offset: unboxed by code compiled in the
+/// user's module, where `Value` is known (generic code would look up metadata on every store). Nil for
+/// a class `Value`, so a class-typed property adds no closure to the user's build.
 @usableFromInline
 enum BoxedValueStore<Value> {
     /// Stores the value a `ValueBox<Value>` holds at a property's address.
-    /// Safe: called (by `Dependency`'s program store) only at the property's learned offset, with
-    /// a value the producer of `Value` recorded, which for a `Value` that is not a class reference
-    /// is a `ValueBox<Value>`.
+    /// Safe: called only at the property's learned offset, with what `Value`'s producer recorded: a
+    /// `ValueBox<Value>` for a non-reference `Value`.
     @usableFromInline
     typealias Store = @Sendable (FieldAddress, AnyObject) -> Void
 
-    /// The store into a `Value?` (or `Value!`) property.
     @inlinable @inline(__always)
     static func intoOptional() -> Store? {
         if Value.self is AnyClass { return nil }
         return { address, recorded in address.assign(boxedValue(recorded, as: Value.self) as Value?) }
     }
 
-    /// The store into a `Value` property.
     @inlinable @inline(__always)
     static func intoPlain() -> Store? {
         if Value.self is AnyClass { return nil }
@@ -73,12 +62,10 @@ final class LearnedOffset: Sendable {
     @inline(__always)
     var current: Int { offset.load(ordering: .relaxed) }
 
-    /// Measures the offset on `object`, after a key-path write, when the key path is one plain
-    /// stored property of a class (`KeyPathLayout`, or its printing `\Type.name` where the layout
-    /// cannot be read): observed, wrapped, lazy, `weak`, `unowned` and overridable ones keep
-    /// writing through the key path (a plain `weak` one aside, see `WeakField`). The measure is
-    /// kept only where the key path's own offset agrees. `written` is the class reference just
-    /// written into an optional property, else nil.
+    /// Measures the offset on `object` after a key-path write (`written`: the class reference written
+    /// into an optional property, if any), if the key path is one plain stored class property (not
+    /// observed, wrapped, lazy, `weak`, `unowned` or overridable, as `KeyPathLayout` or else its
+    /// printed `\Type.name` tells) whose own offset agrees; a plain `weak` one goes to `WeakField`.
     func learn<Object: AnyObject>(
         on object: Object, requirement: Requirement, locate: (Object) -> Int, written: AnyObject?
     ) {
@@ -116,14 +103,11 @@ final class LearnedOffset: Sendable {
 final class ProgramStore: Sendable {
     let requirement: Requirement
     let learned: LearnedOffset
-    /// Whether the property's value is a class reference, stored as one pointer (`T`, `T?` and
-    /// `T!` of a class type share that layout); other values go through `assign`.
+    /// Whether values are class references, stored as one pointer (`T`, `T?`, `T!` share that layout).
     let holdsReferences: Bool
-    /// Writes a value as a resolution records it into an object's property, both lent by the
-    /// caller: through the key path until the first write learns the offset, then at the offset.
+    /// Writes a recorded value into a property (both lent): by key path until the offset is learned.
     let assign: @Sendable (_ owner: AnyObject, _ value: AnyObject) -> Void
 
-    /// Whether the property is a `T?` (or `T!`) rather than a `T`.
     let propertyIsOptional: Bool
 
     init(
@@ -137,10 +121,8 @@ final class ProgramStore: Sendable {
         self.assign = assign
     }
 
-    /// The same write from an implementation object, for a property of the type an alias binds:
-    /// converted as it is stored, by code compiled where the binding was written (no box, no
-    /// dynamic cast). Only at a learned offset and once `conversion` has succeeded, since a store
-    /// cannot throw the error a failed conversion must.
+    /// The same write from an implementation object, converted by code compiled with its alias's
+    /// binding: only at a learned offset and once `conversion` succeeded, as a store cannot throw.
     func converting(_ conversion: ImplementationConversion) -> ProgramStore? {
         let offset = learned.current
         guard offset > 0, conversion.isProven else { return nil }

@@ -1,25 +1,18 @@
 /// The lock under which one thing is created exactly once: a singleton (or a group of singletons
 /// that need each other), a `.weak` instance, a `Lazy`'s value.
 ///
-/// Locks are as narrow as what they create, so a thread creating one singleton never waits for a
-/// thread creating an unrelated one. Singletons in one strongly connected group of static
-/// dependencies share a lock (see `PlanCompiler.groupCreationLocks`), so a cycle among them is
-/// built by one thread; static dependencies between groups only lead to groups below, so threads
-/// take those locks in one order. Dynamic requests (a factory's resolver, `Provider`/`Lazy` calls
-/// inside a creation) can take them in any order: before waiting, `lock()` follows the chain of
-/// threads each waiting for a lock the next one holds, and throws instead of waiting when that
-/// chain comes back to the calling thread, which would wait forever.
+/// As narrow as what it creates, so a creation never waits for an unrelated one. A strongly connected
+/// group of singletons shares a lock (`PlanCompiler.groupCreationLocks`), and static dependencies lead
+/// only to groups below, so those locks are taken in one order. Dynamic requests (a resolver,
+/// `Provider`/`Lazy` in a creation) may take them in any order: `lock()` throws rather than wait when
+/// the chain of waiting threads leads back to the caller. Recursive, for nested creations of one group.
 ///
-/// Recursive: a thread that holds the lock takes it again at once (nested creations of one group).
-///
-/// Sendable: `owner` and `depth` are read and written only under `coordinator`'s mutex (its
-/// `withLock` and `withLockHeld`); `subject` is `let`.
+/// Sendable: `owner` and `depth` are guarded by `coordinator`'s mutex; `subject` is `let`.
 final class CreationLock: @unchecked Sendable {
     /// What the lock creates, for messages.
     let subject: BindingKey
-    /// Guarded by `CreationLock.coordinator`.
     private var owner: ThreadID?
-    /// How many times `owner` holds the lock. Guarded by `CreationLock.coordinator`.
+    /// How many times `owner` holds the lock.
     private var depth = 0
 
     init(subject: BindingKey) {
@@ -27,9 +20,7 @@ final class CreationLock: @unchecked Sendable {
     }
 
     /// Takes the lock, waiting while another thread holds it.
-    ///
-    /// - Throws: `unclosable-cycle` when waiting would never end: the holder waits, directly or
-    ///   through other threads, for a lock the calling thread holds.
+    /// - Throws: `unclosable-cycle` if the holder waits, even indirectly, for a lock this thread holds.
     func lock() throws(ResolutionError) {
         let me = ThreadID.current
         try Self.coordinator.withLock { () throws(ResolutionError) in
@@ -67,16 +58,16 @@ final class CreationLock: @unchecked Sendable {
         return try body()
     }
 
-    /// The one mutex and condition behind every creation lock, and which thread waits for which
-    /// lock. Creation is the cold path: one mutex for all keeps the wait-for chain consistent.
+    /// One mutex and condition behind every creation lock, and which thread waits for which: creation
+    /// is the cold path, and one mutex keeps the wait-for chain consistent.
     private static let coordinator = Coordinator()
 
-    /// Sendable: `waiting` is read and written only under `mutex`, as every creation lock's `owner`
-    /// and `depth` are; `mutex` and `condition` are `let`, made in `init` and never destroyed.
+    /// Sendable: `waiting`, like every lock's `owner` and `depth`, is guarded by `mutex`; `mutex` and
+    /// `condition` are `let`, never destroyed.
     private final class Coordinator: @unchecked Sendable {
         private let mutex = SystemMutex()
         private let condition = SystemCondition()
-        /// The lock each blocked thread waits for. Guarded by `mutex`.
+        /// The lock each blocked thread waits for.
         var waiting: [ThreadID: CreationLock] = [:]
 
         init() {}
@@ -88,18 +79,15 @@ final class CreationLock: @unchecked Sendable {
             return try body()
         }
 
-        /// For releasing, which cannot report an error. `pthread_mutex_lock` fails only for a mutex
-        /// not initialized (this one is, in `init`), a recursive one past its count, or an
-        /// error-checking one locked twice (this is a default mutex, never held across calls).
+        /// For releasing, which cannot report an error: `pthread_mutex_lock` fails only for an
+        /// uninitialized, over-recursed or (error-checking) relocked mutex, none of which applies.
         func withLockHeld(_ body: () -> Void) {
             mutex.lock()
             defer { mutex.unlock() }
             body()
         }
 
-        /// Waits for a wake-up; spurious ones are fine, callers check again. (It fails only for an
-        /// invalid condition or a mutex not held, neither possible here; a failure would make the
-        /// caller's loop check again, never hang.)
+        /// Spurious wake-ups (or a failure, impossible here) only make the caller check again.
         func wait() { mutex.wait(on: condition) }
 
         func wakeWaiters() { condition.wakeAll() }

@@ -5,8 +5,7 @@ protocol PendingPublication: AnyObject {
 }
 
 extension SingletonCreation where Self: PendingPublication {
-    /// Publishes what a resolve program staged (see `ProgramScope.stage`), then lets waiting
-    /// threads in.
+    /// Publishes what a program staged (see `ProgramScope.stage`), then lets waiting threads in.
     func publishStaged() {
         publish()
         creationLock.unlock()

@@ -1,18 +1,16 @@
-/// `bind(P.self).to(Implementation.self)` with no scope of its own: whatever the implementation's
-/// producer gives, seen as `T`. Sharing therefore follows the implementation's scope.
+/// `bind(P.self).to(Implementation.self)` with no scope of its own: the implementation producer's value
+/// seen as `T`, so sharing follows the implementation's scope.
 ///
-/// Sendable: `target`, its one `var`, is set while compiling, under `registry.table`'s write lock,
-/// before the alias is published; `conversion` is `let`; the rest is `AnyProducer`'s.
+/// Sendable: `target` is set only while compiling (see `AnyProducer`); `conversion` is `let`.
 final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @unchecked Sendable {
-    /// Set right after registration, so that cycles reaching this alias while its implementation
-    /// compiles find it.
+    /// Set right after registration, so that cycles reaching the alias during compiling find it.
     private var targetReference: Unowned<Producer<Implementation>>?
     var target: Producer<Implementation>? {
         get { targetReference?.object }
         set { targetReference = newValue.map(Unowned.init) }
     }
 
-    /// How a resolve program turns the implementation's value into a `T` that is not a class.
+    /// How a program turns the implementation's value into a non-class `T`.
     private let conversion: AliasConversion<T, Implementation>
 
     init(key: BindingKey, location: SourceLocation, conversion: ImplementationConversion?, registry: Registry) {
@@ -22,20 +20,18 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
             registersEarly: false, isFactory: false)
     }
 
-    /// Points the alias at its implementation's producer, which the registry owns as it owns this.
+    /// Unowned: the registry owns `target` as it owns this alias.
     func aim(at target: Producer<Implementation>, location: SourceLocation) {
         self.targetReference = Unowned(target)
         appendEdge(Edge(label: "", location: location, target: target, isDeferred: false))
     }
 
-    /// A class is bound to a subclass: the object is its own value. Anything else (a protocol) is
-    /// converted by a call the program makes with the implementation's value.
+    /// A class bound to a subclass is its own value; anything else (a protocol) is converted by a call.
     override func lowering() -> Lowering {
         guard let target = target else { return .unsupported }
         return holdsReferences ? .forward(target) : .factory(conversion, [target], shared: false)
     }
 
-    /// The implementation's value seen as a `T`.
     @inline(__always)
     private func value(of implementation: Implementation) throws -> T {
         guard let specialized = conversion.specialized, !holdsReferences else {
@@ -58,9 +54,8 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
     }
 }
 
-/// An alias's conversion as a resolve program calls it: the implementation's value (as the
-/// implementation's producer records it) in, a `ValueBox<T>` out. Also boxes an autowired object
-/// made for a `T` that is not a class (see `Lowering.autowiredBoxed`).
+/// An alias's conversion as a program calls it: the implementation's recorded value in, a `ValueBox<T>`
+/// out. Also boxes an autowired object made for a non-class `T` (see `Lowering.autowiredBoxed`).
 final class AliasConversion<T, Implementation>: ProgramFactory {
     /// The conversion compiled where the binding was written, when the implementation is a class.
     let specialized: ImplementationConversion?
@@ -81,8 +76,7 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
             let implementation = arguments.take(Implementation.self, 0)
             return ValueBox(try upcast(implementation, to: T.self, key: key, location: location))
         }
-        // The argument is a class reference (`references` says so), as the implementation
-        // records it.
+        // A class reference (`references` says so), as the implementation records it.
         guard let boxed = specialized.box(arguments.take(AnyObject.self, 0)) else { throw nonConforming }
         specialized.noteSuccess()
         return boxed
@@ -99,7 +93,7 @@ final class AliasConversion<T, Implementation>: ProgramFactory {
         return boxed
     }
 
-    /// What converting an implementation that does not conform throws, as `upcast` does.
+    /// What converting a non-conforming implementation throws, as `upcast` does.
     var nonConforming: ResolutionError {
         ResolutionError(
             .nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
@@ -116,8 +110,7 @@ protocol ForwardingProducer: AnyObject {
 }
 
 extension AnyProducer {
-    /// The producers that hand on this one's value, from this one down to the one before `maker`,
-    /// the producer that makes it (empty when this one makes its own).
+    /// The producers that hand on this one's value, up to `maker`, the one that makes it.
     private var forwardingChain: (chain: [any ForwardingProducer], maker: AnyProducer) {
         var chain: [any ForwardingProducer] = []
         var current: AnyProducer = self
@@ -133,12 +126,11 @@ extension AnyProducer {
 
     private static var maximumForwardings: Int { 1_000 }
 
-    /// The producer that makes this one's value: itself, or the one its aliases hand on. A property
-    /// that meets a running factory through aliases waits for it as one that meets it directly.
+    /// The producer that makes this one's value (itself, or the end of its aliases): a property meeting
+    /// a running factory through aliases waits for it as if directly.
     var valueMaker: AnyProducer { forwardingChain.maker }
 
-    /// `made`, the value of `valueMaker` as a resolution records it, as this producer's value is
-    /// recorded: converted by each alias on the way, innermost first.
+    /// `made`, `valueMaker`'s recorded value, converted by each alias on the way, innermost first.
     func recorded(fromMakerValue made: AnyObject) throws -> AnyObject {
         var value = made
         for forwarding in forwardingChain.chain.reversed() { value = try forwarding.recorded(fromForwarded: value) }
@@ -146,8 +138,7 @@ extension AnyProducer {
     }
 }
 
-/// Converts an implementation to the type it is bound to. Swift cannot check that a class conforms
-/// to a protocol from the metatypes alone, so the first instance proves it.
+/// Swift cannot check a protocol conformance from the metatypes alone: the first instance proves it.
 @inline(__always)
 func upcast<Implementation, T>(_ instance: Implementation, to type: T.Type, key: BindingKey, location: SourceLocation?)
     throws -> T

@@ -5,9 +5,9 @@ final class ClosureFactory<T>: ClosureFactorySite, @unchecked Sendable {
     let call: @Sendable (Resolver) throws -> T
     let key: BindingKey
     let location: SourceLocation
-    /// Unretained, so a registry and its producers form no cycle. Safe: the factory belongs to a
-    /// producer of this registry (or of a parent a child keeps alive), and runs only inside a
-    /// resolve of it, which holds the registry.
+    /// Unretained, so that a registry and its producers form no cycle.
+    /// Safe: the factory belongs to a producer of this registry (or of a parent a child keeps alive),
+    /// and runs only inside a resolve of it, which holds the registry.
     private let registryReference: Unowned<Registry>
     var registry: Registry { registryReference.object }
 

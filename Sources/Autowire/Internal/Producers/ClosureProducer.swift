@@ -1,9 +1,8 @@
-/// A closure factory in the `.graph` scope, the default: one value per top-level resolve, made by
-/// calling the user's closure directly. (In other scopes a closure is a recipe a scoped producer
-/// calls, one call layer more: see `ClosureFactory.recipe`. A class's is an
-/// `ObjectClosureProducer`.)
+/// A closure factory in `.graph`, the default: one value per top-level resolve, made by calling the
+/// user's closure directly. (Other scopes call it as a recipe, one call layer more, see
+/// `ClosureFactory.recipe`; a class's is an `ObjectClosureProducer`.)
 ///
-/// Sendable: `factory` is `let` (and immutable, see `ClosureFactory`); the rest is `AnyProducer`'s.
+/// Sendable: `factory` is `let` and immutable (see `ClosureFactory`).
 final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
     let factory: ClosureFactory<T>
 

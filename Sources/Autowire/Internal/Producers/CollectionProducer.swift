@@ -1,11 +1,9 @@
-/// `[Element]` gathered from `intoCollection()` contributions, in binding order: a parent
-/// container's collection first, then this container's own contributions.
+/// `[Element]` from `intoCollection()` contributions in binding order, after the parent container's.
 ///
-/// Sendable: `inherited` and `elements` are set only while compiling, under `registry.table`'s
-/// write lock, before the producer is published, and only read after; the rest is `AnyProducer`'s.
+/// Sendable: `inherited` and `elements` are set only while compiling (see `AnyProducer`).
 final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendable {
-    /// The parent container's collection, which this one adds to. Owned here: when it is the
-    /// parent's contributions compiled in this container's view, no table holds it.
+    /// The parent's collection, which this one extends. Owned here: when it is the parent's
+    /// contributions compiled in this container's view, no table holds it.
     var inherited: Producer<[Element]>?
     /// The contributions; owned here because they are not reachable by key.
     var elements: [Producer<Element>] = []
@@ -16,8 +14,6 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
             isFactory: false)
     }
 
-    /// A call with the parent's collection (boxed) and then each element as arguments, in
-    /// binding order.
     override func lowering() -> Lowering {
         let (parameters, references) = gatheringArguments(inherited: inherited, elements: elements)
         let first = inherited == nil ? 0 : 1
@@ -32,14 +28,11 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
     }
 }
 
-/// `[Key: Element]` gathered from `intoDictionary(key:)` contributions, a parent container's
-/// entries included.
+/// `[Key: Element]` from `intoDictionary(key:)` contributions, after the parent container's entries.
 ///
-/// Sendable: `inherited` and `entries` are set only while compiling, under `registry.table`'s write
-/// lock, before the producer is published, and only read after; the rest is `AnyProducer`'s.
+/// Sendable: `inherited` and `entries` are set only while compiling (see `AnyProducer`).
 final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>, @unchecked Sendable {
-    /// The parent container's dictionary, which this one adds to; owned here, as in
-    /// `CollectionProducer`.
+    /// The parent's dictionary, owned here as in `CollectionProducer`.
     var inherited: Producer<[Key: Element]>?
     /// The contributions with their keys; owned here because they are not reachable by key.
     var entries: [(Key, Producer<Element>)] = []
@@ -50,8 +43,6 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
             isFactory: false)
     }
 
-    /// A call with the parent's dictionary (boxed) and then each entry's value as arguments, in
-    /// binding order.
     override func lowering() -> Lowering {
         let (parameters, references) = gatheringArguments(inherited: inherited, elements: entries.map { $0.1 })
         let first = inherited == nil ? 0 : 1
@@ -66,9 +57,8 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
     }
 }
 
-/// The arguments of a program's call that gathers a collection or dictionary: the parent's
-/// (boxed) first, then each element, with the bits of those that are class references among the
-/// first 64 (past them, `FactoryArguments.lent` tells by type).
+/// A gathering call's arguments: the parent's (boxed) first, then each element, with bits for the class
+/// references among the first 64 (`FactoryArguments.lent` tells the rest).
 private func gatheringArguments<Element>(inherited: AnyProducer?, elements: [Producer<Element>])
     -> (parameters: [AnyProducer], references: UInt64)
 {

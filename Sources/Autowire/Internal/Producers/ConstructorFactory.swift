@@ -40,8 +40,8 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
         ).compile(compiler, register: register)
     }
 
-    /// Compiles a type that is also ``Injectable``: made by its construction, then its declared
-    /// properties are filled and its hook runs (`X` is `T`, opened from the cast).
+    /// A type that is also ``Injectable``: made by its construction, then its declared properties are
+    /// filled and its hook runs (`X` is `T`, opened from the cast).
     private func compileFilled<X: Injectable, Value>(
         _ type: X.Type, _ compiler: PlanCompiler, as value: Value.Type, key: BindingKey, scope: Scope, register: Bool
     ) -> AnyProducer {
@@ -53,10 +53,9 @@ final class ConstructorFactory<T, each Parameter>: ConstructionRecipe {
         if let parameters = compiler.compileArguments(
             repeat (each Parameter).self, labels: labels, owner: key, location: location, edgesOf: producer)
         {
-            // A program calls the construction (for the class itself), fills its product, then
-            // converts it to a `Value` that is not a class. A cycle back to the object through one
-            // of its properties closes as one through a constructor does: the property waits for
-            // the construction, filling included, to return.
+            // A program calls the construction (for the class itself), fills its product, then converts
+            // it to a non-class `Value`. A cycle back through a property closes as through a
+            // constructor: the property waits for the construction, filling included.
             let construction = TypedFactoryBinding(
                 value: T.self, key: key, location: location, scope: scope, factory: initializer, labels: labels,
                 specialized: specialized, origin: .constructor(location)

@@ -1,14 +1,12 @@
-/// A producer of a handle that resolves another producer later (`Provider`, `Lazy`,
-/// `AssistedFactory`); its edge is deferred, so it never takes part in a cycle.
+/// A producer of a handle that resolves another producer later (`Provider`, `Lazy`, `AssistedFactory`);
+/// its edge is deferred, so it never takes part in a cycle.
 ///
-/// Sendable: `contributed`, its one `var`, is set only while compiling, under `registry.table`'s
-/// write lock, before the producer is published; `target` and `make` are `let`; the rest is
-/// `AnyProducer`'s.
+/// Sendable: `contributed` is set only while compiling (see `AnyProducer`); the rest is `let`.
 final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendable {
     let target: AnyProducer
     let make: (ContainerHandle) -> T
-    /// Set while compiling when the handle is a collection's element rather than bound under its
-    /// key: the collection's key and the edges from its producer to this one.
+    /// Set while compiling when the handle is a collection's element rather than bound under its key:
+    /// the collection's key and the edges from its producer to this one.
     var contributed: (collection: BindingKey, edges: [Int])?
 
     override var handleTarget: AnyProducer? { target }
@@ -22,8 +20,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
         appendEdge(Edge(label: "", location: nil, target: target, isDeferred: true))
     }
 
-    /// The handle finds its target again through this producer's key, in the registry that
-    /// compiled it, which it holds weakly when made for an object the container keeps.
+    /// Found again by this producer's key in the compiling registry; held weakly for a kept object.
     private func handle(weakly: Bool) -> ContainerHandle {
         ContainerHandle(
             registry: registry, weakly: weakly, handleKey: key, targetKey: BindingKey(type: target.key.type, tag: nil),
@@ -32,10 +29,9 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
 
     override func lowering() -> Lowering { lowering(insideKeptObject: false) }
 
-    /// Made on each run: a handle the program held would be the same for an object the container
-    /// keeps and for one it does not, and a strong one held by the program (which the registry
-    /// owns) would keep the registry alive forever. A strong handle is made from the registry the
-    /// run holds; a weak one, only in a kept object's region, may be captured.
+    /// Made on each run: a handle held by the program (which the registry owns) would be the same for
+    /// kept and other objects, and a strong one would keep the registry alive forever. Only a weak one,
+    /// in a kept object's region, is made once.
     override func lowering(insideKeptObject: Bool) -> Lowering {
         let make = make
         if insideKeptObject {

@@ -1,7 +1,6 @@
 /// `.graph`: one value per top-level resolve, recorded in the resolution's table.
 ///
-/// Sendable: `recipe` is `let` and immutable; each value lives in its resolution, never here; the
-/// rest is `AnyProducer`'s.
+/// Sendable: `recipe` is `let` and immutable; each value lives in its resolution, never here.
 final class GraphProducer<T>: Producer<T>, @unchecked Sendable {
     let recipe: Recipe<T>
 

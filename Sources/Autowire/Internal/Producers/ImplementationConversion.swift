@@ -1,28 +1,21 @@
 import Synchronization
 
-/// Turns an implementation object into the type it is bound as (`bind((any P).self).to(Impl.self)`)
-/// with code compiled in the module that wrote the binding, where both types are known and the
-/// conversion is a plain existential wrap (in the library's generic code, a dynamic cast and
-/// conformance and metadata lookups, about 2,000 instructions).
-///
-/// Made by the `@inlinable` `to(_:)` overloads, only for an implementation that is a class.
+/// Converts an implementation object to the type it is bound as (`bind((any P).self).to(Impl.self)`)
+/// with code compiled in the binding's module, where it is a plain existential wrap (in generic library
+/// code, a dynamic cast and lookups: ~2,000 instructions). Made by the `@inlinable` `to(_:)` overloads.
 @usableFromInline
 final class ImplementationConversion: Sendable {
-    /// Writes the object seen as the bound type to memory made for one value of that type; false,
-    /// writing nothing, when the object does not conform.
+    /// Writes the converted object to memory for one value; false (nothing written) if not conforming.
     @usableFromInline let convert: @Sendable (AnyObject, FactoryProduct) -> Bool
-    /// The object seen as the bound type in a `ValueBox`, as resolutions record such values; nil
-    /// when it does not conform.
+    /// The converted object in a `ValueBox`, as resolutions record it; nil if not conforming.
     let box: @Sendable (AnyObject) -> AnyObject?
-    /// A program's store into a property of the bound type (optional or not) at a learned offset:
-    /// called with the property's owner and an implementation object, both lent, it writes the
-    /// object seen as the bound type, or nothing when it does not conform.
+    /// A program's store of the converted object at a property's learned offset (`Value` or `Value?`),
+    /// given the owner and an implementation object, both lent.
     let makeStore: @Sendable (_ offset: Int, _ optional: Bool) -> Store
 
     /// A program's store of an object into a property of another (see `ProgramStore.assign`).
     @usableFromInline typealias Store = @Sendable (_ owner: AnyObject, _ implementation: AnyObject) -> Void
-    /// Whether an object has been converted: the implementation conforms, which a program may then
-    /// rely on (see `ProgramStore.converting(_:)`).
+    /// Set once a conversion succeeded: the implementation conforms, which a program may then rely on.
     private let converted = Atomic<Bool>(false)
 
     @usableFromInline
@@ -36,13 +29,12 @@ final class ImplementationConversion: Sendable {
         self.makeStore = makeStore
     }
 
-    /// The conversion of `Implementation` objects to `Value`, or nil when `Implementation` is not
-    /// a class, or `Value` is one (a class bound to a subclass needs no conversion).
+    /// Nil when `Implementation` is not a class or `Value` is one (a subclass needs no conversion).
     @inlinable
     static func make<Implementation, Value>(_: Implementation.Type, as _: Value.Type) -> ImplementationConversion? {
         guard Implementation.self is AnyClass, !(Value.self is AnyClass) else { return nil }
-        // `Implementation` is a class, and a conversion is only ever given objects its binding's
-        // implementation producer made, which are `Implementation`s, recorded as themselves.
+        // A conversion is only given objects its binding's implementation producer made:
+        // `Implementation`s, recorded as themselves.
         return ImplementationConversion(
             convert: { object, destination in
                 guard let value = recordedObject(object, as: Implementation.self) as? Value else { return false }
@@ -54,8 +46,8 @@ final class ImplementationConversion: Sendable {
                 return ValueBox(value)
             },
             makeStore: { offset, optional in
-                // Safe: `offset` was learned for a stored property of the owner's class whose type
-                // is `Value?` when `optional`, else `Value` (see `ProgramStore.converting(_:)`).
+                // Safe: `offset` was learned for a stored property of the owner's class, of type
+                // `Value?` when `optional`, else `Value` (see `ProgramStore.converting(_:)`).
                 if optional {
                     return { owner, implementation in
                         guard let value = recordedObject(implementation, as: Implementation.self) as? Value else {
@@ -71,8 +63,7 @@ final class ImplementationConversion: Sendable {
             })
     }
 
-    /// `object` as a `T`, the type the binding binds, or `failure` when it does not conform. (Thrown
-    /// rather than returned as an optional, whose metadata generic code would look up each time.)
+    /// `object` as a `T`, else `failure` thrown (an optional's metadata would cost a lookup).
     func value<T>(of object: AnyObject, as _: T.Type, orThrow failure: @autoclosure () -> ResolutionError) throws -> T {
         // Noted inside, so that the value is moved out of the memory once, to the caller.
         try FactoryProduct.written(
@@ -84,17 +75,15 @@ final class ImplementationConversion: Sendable {
             }, orThrow: failure())
     }
 
-    /// What a conversion a program relied on throws if it ever fails, which its proof rules out.
+    /// Thrown if a conversion a program relied on ever fails, which its proof rules out.
     @usableFromInline
     static func unexpectedFailure(of implementation: AnyObject) -> ResolutionError {
         ResolutionError(
             .internalInconsistency("the proven conversion of \(typeName(type(of: implementation))) failed"))
     }
 
-    /// Whether a conversion has succeeded, so that the implementation is known to conform.
     var isProven: Bool { converted.load(ordering: .relaxed) }
 
-    /// Notes that a conversion succeeded.
     func noteSuccess() {
         if !isProven { converted.store(true, ordering: .relaxed) }
     }

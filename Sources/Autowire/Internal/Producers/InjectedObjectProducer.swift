@@ -7,20 +7,15 @@ extension InjectedObject: InternalTag {
 }
 
 extension BindingKey {
-    /// Whether this is the key of an object being injected (see `InjectedObjectProducer`).
     var isInjectedObject: Bool { tag.map(ObjectIdentifier.init) == ObjectIdentifier(InjectedObject.self) }
 }
 
-/// The object being filled by `inject(into:)`, for the dependencies in its own graph that point
-/// back to its type (a presenter's `weak var view`), as a `.graph` object closes a cycle. Compiled
-/// only while an injection target of `T` is compiled and nothing else provides `T`; the injection
-/// records the object under this producer before it fills anything.
+/// The object `inject(into:)` is filling, for dependencies in its graph pointing back to its type (a
+/// presenter's `weak var view`): it closes the cycle as a `.graph` object does. Compiled only for an
+/// injection target of `T` that nothing else provides; the injection records the object here before
+/// filling anything. Elsewhere it is the `missing-binding` compiling would have reported.
 ///
-/// Met in any other resolve (a presenter resolved on its own), there is no such object: that is
-/// the `missing-binding` compiling would have reported.
-///
-/// Sendable: no state of its own (the object lives in the injection's resolution); the rest is
-/// `AnyProducer`'s.
+/// Sendable: no state of its own; the object lives in the injection's resolution.
 final class InjectedObjectProducer<T>: Producer<T>, @unchecked Sendable {
     init(registry: Registry) {
         super.init(
@@ -28,19 +23,18 @@ final class InjectedObjectProducer<T>: Producer<T>, @unchecked Sendable {
             registry: registry, registersEarly: false, isFactory: false)
     }
 
-    /// A resolve program that fills the object knows it (see `ProgramLowering`); any other reads
-    /// it from the resolution it runs in, where a closure's resolve inside the injection finds it.
+    /// A program that fills the object knows it (see `ProgramLowering`); any other reads it from its
+    /// resolution, where a closure's resolve inside the injection finds it.
     override func lowering() -> Lowering { .factory(InjectedObjectRead(self), [], shared: false) }
 
-    /// What meeting the object where no injection records it is.
+    /// Thrown where no injection recorded the object.
     var missingObject: ResolutionError {
         let key = BindingKey(T.self, tag: nil)
         return ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
     }
 }
 
-/// The object being injected as a resolve program reads it where it is not filling it: the one
-/// the resolution the run works in recorded, else the missing binding it is everywhere else.
+/// The object as a program reads it outside the fill: as its resolution recorded it, else missing.
 private final class InjectedObjectRead<T>: ProgramFactory {
     private let producer: InjectedObjectProducer<T>
 
@@ -49,7 +43,6 @@ private final class InjectedObjectRead<T>: ProgramFactory {
         super.init(key: producer.key, location: nil)
     }
 
-    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
@@ -61,8 +54,7 @@ private final class InjectedObjectRead<T>: ProgramFactory {
 }
 
 extension AnyProducer {
-    /// Whether `producer` or something its graph makes at once (deferred edges excluded) passes
-    /// `test`.
+    /// Whether this or anything its graph makes at once (deferred edges excluded) passes `test`.
     func reaches(where test: (AnyProducer) -> Bool) -> Bool {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         var next: [AnyProducer] = [self]
@@ -76,8 +68,7 @@ extension AnyProducer {
         return false
     }
 
-    /// The producers the graph of this one makes at once (deferred edges excluded) that pass
-    /// `test`.
+    /// The producers its graph makes at once (deferred edges excluded) that pass `test`.
     func reached(where test: (AnyProducer) -> Bool) -> [AnyProducer] {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         var next: [AnyProducer] = [self]

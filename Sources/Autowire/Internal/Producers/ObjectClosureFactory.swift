@@ -1,6 +1,6 @@
-/// The closure factory of a class in the `.graph` scope, returning the object itself: formed in
-/// the binding's module, where the class is known (see `BindingBuilder.to(_:)`), so that calling
-/// it passes nothing through a generic value's witnesses, and not generic itself.
+/// The closure factory of a class in `.graph`, returning the object itself: formed in the binding's
+/// module, where the class is known (see `BindingBuilder.to(_:)`), so a call passes nothing through a
+/// generic value's witnesses; not generic itself.
 ///
 /// Sendable: every stored property is `let`, and `call` is `@Sendable`.
 final class ObjectClosureFactory: ClosureFactorySite, @unchecked Sendable {

@@ -1,10 +1,7 @@
-/// A closure factory of a class in the `.graph` scope, the default: what `ClosureProducer` is for
-/// other values, made through an `ObjectClosureFactory`. A `Resolver`, a top-level resolve and a
-/// program's `ClosureCall` ask for the object as it is recorded (`produceRecorded`), which then
-/// never passes through `T`'s value witnesses.
+/// `ClosureProducer` for a class, via an `ObjectClosureFactory`: callers ask for the object as recorded
+/// (`produceRecorded`), so it never passes through `T`'s value witnesses.
 ///
-/// Sendable: `factory` is `let` (and immutable, see `ObjectClosureFactory`); the rest is
-/// `AnyProducer`'s.
+/// Sendable: `factory` is `let` and immutable (see `ObjectClosureFactory`).
 final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
     let factory: ObjectClosureFactory
 
@@ -16,7 +13,6 @@ final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: true)
     }
 
-    /// A program cannot see inside the closure: it calls it through a `ClosureCall`.
     override func lowering() -> Lowering { .closureCall(self, shared: true) }
 
     override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {

@@ -1,17 +1,12 @@
-/// `toOfferedInstance()`: an object created outside the container and offered to it weakly with
-/// `Container.offer(_:)`. Resolves to that object while it lives.
+/// `toOfferedInstance()`: an object made outside the container and offered weakly with
+/// `Container.offer(_:)`, resolved while it lives. Each child container has its own slot, falling back
+/// to its parent's until something is offered to it.
 ///
-/// An offer belongs to the container it was made on and its descendants: each child container
-/// gets a slot of its own, which falls back to its parent's until something is offered to it.
-///
-/// Sendable: `instance` and `wasOffered` are read and written only under `lock`; `inherited` is
-/// `let`; the rest is `AnyProducer`'s.
+/// Sendable: `instance` and `wasOffered` are guarded by `lock`; `inherited` is `let`.
 final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
     private let lock = RecursiveLock()
-    /// Guarded by `lock`.
     private weak var instance: AnyObject?
     private var wasOffered = false
-    /// The parent container's slot, used until this one receives an offer.
     private let inherited: OfferedProducer<T>?
 
     init(key: BindingKey, location: SourceLocation, registry: Registry, inherited: OfferedProducer<T>? = nil) {
@@ -28,7 +23,7 @@ final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
         }
     }
 
-    /// Read once per program run, whoever needs it, as a factory with no parameters.
+    /// Read once per program run, whoever needs it.
     override func lowering() -> Lowering { .factory(OfferedRead(self), [], shared: true) }
 
     /// The object offered to this container, or else to the nearest ancestor offered one.
@@ -40,7 +35,6 @@ final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
     }
 }
 
-/// The offered object as a resolve program reads it.
 final class OfferedRead<T>: ProgramFactory {
     private let producer: OfferedProducer<T>
 
@@ -53,13 +47,12 @@ final class OfferedRead<T>: ProgramFactory {
         record(try producer.current())
     }
 
-    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 
     override var mayBeUnavailable: Bool { true }
 }
 
-/// An offered object converted by an alias to the protocol it is bound as, read as one call (see
+/// An offered object converted by an alias to the protocol it is bound as, read in one call (see
 /// `ProgramLowering.offeredReadConverted(by:_:for:)`).
 final class ConvertedOfferedRead: ProgramFactory {
     private let read: ProgramFactory
@@ -76,8 +69,7 @@ final class ConvertedOfferedRead: ProgramFactory {
         try aliasConversion.boxingRecorded(try read.call(arguments, in: run))
     }
 
-    /// Its errors name no step of their own: the path is the program's, up to this call, and the
-    /// read's absence names only the offered object.
+    /// Names no step of its own: the read's absence names only the offered object.
     override var namesPath: Bool { false }
 
     override var mayBeUnavailable: Bool { true }

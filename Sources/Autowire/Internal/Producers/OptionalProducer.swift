@@ -1,8 +1,7 @@
 /// Produces a `Wrapped?` from `Wrapped`'s producer, or `nil` when nothing can provide `Wrapped`:
 /// what an unbound optional factory parameter or `resolve(Dog?.self)` gets.
 ///
-/// Sendable: `source` is `let`, and `edges` or `absentKeys` are set in `init`, before the producer
-/// is published; the rest is `AnyProducer`'s.
+/// Sendable: `source` is `let`; `edges` or `absentKeys` are set in `init`, before publication.
 final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
     /// `nil` when the container has no way to provide `Wrapped`. Unowned: it belongs to this
     /// producer's registry or an ancestor's, which this registry holds strongly.

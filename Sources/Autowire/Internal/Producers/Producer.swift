@@ -1,51 +1,41 @@
 import Synchronization
 
-/// A compiled way to produce the value for one ``BindingKey`` in one container: the node of the
-/// dependency graph. Producers are built once by the ``PlanCompiler``, then only read.
+/// A compiled way to produce the value for one ``BindingKey`` in one container: a node of the
+/// dependency graph, built once by the ``PlanCompiler``, then only read.
 ///
-/// Sendable: `edges`, `absentKeys` and `isGroupedForCreation` are written only by a compiler under
-/// `registry.table`'s write lock before the producer is committed, and read once it is published
-/// (through that lock, `RootCache`'s releasing insert or `programWord`); `rootCheck` is an atomic
-/// word written under the same lock and read without it (an isolated child's handle may read an
-/// ancestor's producer while the ancestor root-checks it); `programWord` is an atomic (releasing
-/// stores, acquiring loads); the rest is `let`.
+/// Sendable: `var`s set while compiling (here and in subclasses) are written only under
+/// `registry.table`'s write lock before publication, and read after (through that lock, `RootCache`'s
+/// releasing insert or `programWord`). `rootCheck` is atomic, as a child's handle may read it while an
+/// ancestor root-checks; the program words are atomics; the rest is `let`.
 @usableFromInline
 class AnyProducer: @unchecked Sendable {
     let key: BindingKey
     let scope: Scope
     let origin: Origin
-    /// The container that owns the producer, its bindings and its singletons.
+    /// Unowned: the registry owns its producers.
     private let registryReference: Unowned<Registry>
     final var registry: Registry { registryReference.object }
 
-    /// Static dependencies, filled in while compiling; immutable once the producer is published.
-    ///
-    /// Unchecked for exclusivity: written only by a compiler under the registry's lock, and no
-    /// access spans a call out of the library, so none can overlap another (the check costs about
-    /// 70 instructions an access).
+    /// Static dependencies. Unchecked for exclusivity: written only under the registry's lock, and no
+    /// access spans a call out (the check costs ~70 instructions an access).
     @exclusivity(unchecked) final var edges: [Edge] = []
-    /// The keys looked for while compiling and found absent (an `.optional` property left nil, an
-    /// absent optional): part of its reach, so that a child binding one of them does not share it.
+    /// Keys found absent while compiling (an `.optional` property left nil): part of its reach, so that
+    /// a child binding one of them does not share it.
     @exclusivity(unchecked) final var absentKeys: [BindingKey] = []
-    /// Whether the instance is recorded in the resolution before its properties are filled, so that
-    /// a cycle coming back to it finds it (autowired classes in a non-transient scope).
+    /// Whether the instance is recorded before its properties are filled, so a cycle back finds it.
     let registersEarly: Bool
     /// Whether a re-entry while under construction must be checked at run time (factories).
     let isFactory: Bool
-    /// Whether it is called when it has no program: a closure's own producer in a scope that
-    /// keeps nothing. Its value is then never a constant, so no one asks its lowering, which a
-    /// closure resolving another would pay on every call. Stored: `keepsInstances` is a switch.
+    /// A closure's producer in a scope that keeps nothing: never a constant, so its lowering is never
+    /// asked (a nested resolve would pay for it). Stored: `keepsInstances` is a switch.
     final let isCalledWithoutProgram: Bool
-    /// Set under the registry lock the first time the producer serves a top-level request; read
-    /// without it (see `rootCheckWord`).
+    /// Set under the registry lock on first top-level use; read without it (see `rootCheckWord`).
     final var rootCheck: RootCheck? {
         get { RootCheck(word: rootCheckWord.load(ordering: .relaxed)) }
         set { rootCheckWord.store(newValue?.word ?? 0, ordering: .relaxed) }
     }
-    /// `rootCheck` as one word (0 while unchecked), atomic because a top-level resolve reads it
-    /// unlocked as a table-size hint: relaxed, since nothing else is published through it.
+    /// Relaxed: a top-level resolve reads it unlocked only as a table-size hint. 0 while unchecked.
     private let rootCheckWord = Atomic<Int>(0)
-    /// Whether the producer shares a creation lock with the singletons of its cycle.
     final var isGroupedForCreation = false
 
     init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, registersEarly: Bool, isFactory: Bool) {
@@ -58,53 +48,41 @@ class AnyProducer: @unchecked Sendable {
         self.isCalledWithoutProgram = isFactory && !scope.keepsInstances
     }
 
-    /// Whether the producer would record its instance early in the `.graph` or `.singleton` scope
-    /// (an autowired class, whatever its scope): a cycle through it can be closed by a scope.
+    /// Records early in `.graph` or `.singleton`, so that a scope can close a cycle through it.
     var registersEarlyWhenShared: Bool { registersEarly }
 
-    /// Whether the instances it makes are kept beyond one resolve (a singleton, a custom scope,
-    /// `.weak`): such instances belong to the container that binds them.
+    /// Whether instances outlive a resolve (singleton, custom scope, `.weak`): the container owns them.
     final var keepsInstances: Bool { scope.keepsInstances }
 
-    /// Whether this is a singleton producer, which may share a creation lock (see
-    /// `PlanCompiler.groupCreationLocks`).
+    /// May share a creation lock (see `PlanCompiler.groupCreationLocks`).
     var isSingletonProducer: Bool { false }
 
-    /// The resolve program of this producer as a root (see `ProgramWord`); a published program is
-    /// owned by the registry.
+    /// Its resolve program as a root (see `ProgramWord`), owned by the registry once published.
     let programWord = Atomic<UInt>(ProgramWord.unlowered)
-    /// The same, for nested runs: what a closure's `Resolver` runs for this producer inside a
-    /// resolve (see `ResolveProgram.runNested(in:)`), and inside the creation of an object the
-    /// container keeps.
+    /// The same for nested runs (a closure's `Resolver`), plain or inside a kept object's creation.
     let nestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
     let keptNestedProgramWord = Atomic<UInt>(ProgramWord.unlowered)
-    /// The same, for a top-level resolve asked for by an object the container keeps (see
-    /// `resolveTopLevelForKeptObject()`).
+    /// The same for a top-level resolve asked for by a kept object (`resolveTopLevelForKeptObject()`).
     let keptRootProgramWord = Atomic<UInt>(ProgramWord.unlowered)
 
     /// What a resolve program does to make this producer's value.
     func lowering() -> Lowering { .unsupported }
 
-    /// For the producer of a handle (`Provider`, `Lazy`, `AssistedFactory`): the producer the
-    /// handle resolves. A member, not a cast to `HandleProducer`, which would look the conformance
-    /// up on every `get()`.
+    /// For a handle's producer (`Provider`, `Lazy`, `AssistedFactory`): the producer it resolves. A
+    /// member, not a cast to `HandleProducer`, which would look the conformance up on every `get()`.
     var handleTarget: AnyProducer? { nil }
 
-    /// `lowering()` inside a kept object's region or not: differs only for handles, which hold
-    /// their container weakly inside one (see `RegistryReference`).
+    /// Differs only for handles, which hold their container weakly in a kept object's region.
     func lowering(insideKeptObject: Bool) -> Lowering { lowering() }
 
-    /// The value of a top-level resolve as recorded (see `RecordedResult`), when no compiling or
-    /// lowering has to run first: by the published program, unless lowering it again would make it
-    /// faster. Nil when the slow path must run.
+    /// The published program's recorded result; nil when the slow path must compile or lower first.
     @usableFromInline
     func readyTopLevelResult() throws -> RecordedResult? {
         let word = programWord.load(ordering: .acquiring)
         return ProgramWord.isProgram(word) ? try ResolveProgram.runPublished(word, of: self) : nil
     }
 
-    /// Produces the value in `resolution` as a resolution records it (a class reference as it is,
-    /// any other value boxed): what a resolve program's `ClosureCall` stores in its slot.
+    /// The value as recorded (a class reference as is, else boxed), as a `ClosureCall` stores it.
     func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override produceRecorded"))
     }
@@ -112,29 +90,25 @@ class AnyProducer: @unchecked Sendable {
     /// The `T` of the `Producer<T>` this is; a type no one resolves for any other producer.
     var valueType: Any.Type { NoValue.self }
 
-    /// This producer as a `Producer<Value>`, or nil when it makes values of another type.
-    ///
-    /// Compared by type identity, not cast: a cast to a generic class looks up its metadata, for
-    /// every property and factory parameter compiled.
+    /// This producer as a `Producer<Value>`, or nil. Compared by type identity, not cast: a cast to a
+    /// generic class looks up its metadata, for every property and factory parameter compiled.
     final func typed<Value>(_: Value.Type) -> Producer<Value>? {
         guard ObjectIdentifier(valueType) == ObjectIdentifier(Value.self) else { return nil }
-        // Only a `Producer<T>` reports a value type other than `NoValue`, and it reports `T`;
-        // generic classes are invariant, so a producer whose `T` is `Value` is a `Producer<Value>`
-        // (what `as? Producer<Value>` would find).
+        // Only a `Producer<T>` reports a value type other than `NoValue`, and generic classes are
+        // invariant, so this is what `as? Producer<Value>` would find.
         return asProducer(of: Value.self)
     }
 
     private enum NoValue {}
 }
 
-/// A producer of `T`. Subclasses implement the scopes.
+/// A producer of `T`; subclasses implement the scopes.
 ///
-/// Sendable: adds only `holdsReferences`, a `let`; the rest is `AnyProducer`'s.
+/// Sendable: adds only a `let` to `AnyProducer`.
 @usableFromInline
 class Producer<T>: AnyProducer, @unchecked Sendable {
-    /// Whether values of `T` are class references, which a resolution records as they are.
-    /// Checked once here, so the hot path never casts (a cast to `T` costs a metadata lookup of
-    /// `Optional<T>` in generic code).
+    /// Whether `T` values are class references, recorded as they are. Checked once so the hot path
+    /// never casts (a cast to `T` looks up `Optional<T>`'s metadata in generic code).
     final let holdsReferences = T.self is AnyClass
 
     final override var valueType: Any.Type { T.self }
@@ -149,28 +123,24 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try? value(from: recorded)
     }
 
-    /// What a resolve program made for this producer, as a `T`: a class reference as it is, any
-    /// other value in the `ValueBox<T>` this producer's lowering records it in.
+    /// A program's result as a `T`: a class reference as is, else unboxed from its `ValueBox<T>`.
     final func recordedValue(_ made: AnyObject) -> T {
         Autowire.recordedValue(made, as: T.self, isObject: holdsReferences)
     }
 
-    /// A recorded instance as a `T`.
     @inline(__always)
     final func value(from recorded: AnyObject) throws -> T {
         if holdsReferences { return Autowire.recordedValue(recorded, as: T.self, isObject: true) }
         return try unboxedValue(from: recorded)
     }
 
-    /// What a program's region of this kept object calls to make it with the closure `recipe`: the
-    /// closure's call (`makeRecorded`), in the run's joined resolution.
+    /// How a kept object's region makes it with the closure `recipe` (`makeRecorded`).
     final func keptClosure(_ recipe: Recipe<T>) -> Lowering {
         .keptClosure(self) { resolution in self.reference(for: try self.makeRecorded(with: recipe, in: resolution)) }
     }
 
-    /// Makes a value with the closure `recipe` and records it in this resolve once the closure
-    /// returns (re-entering it before then is a cycle). For the scopes that keep what they make
-    /// (singletons, custom scopes, `.weak`).
+    /// Makes a value with the closure `recipe` and records it once the closure returns (re-entering
+    /// before then is a cycle): for the scopes that keep what they make.
     final func makeRecorded(with recipe: Recipe<T>, in resolution: Resolution) throws -> T {
         // What is made inside holds its container weakly (see `RegistryReference`).
         resolution.pointee.keptCreations += 1
@@ -182,8 +152,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return value
     }
 
-    /// Out of line: the casts need metadata that the compiler would otherwise fetch on every call
-    /// of the inlining function, even when the class-reference path is taken.
+    /// Out of line, or the inlining caller would fetch the casts' metadata on every call.
     @inline(never)
     final func unboxedValue(from recorded: AnyObject) throws -> T {
         if let box = recorded as? ValueBox<T> { return box.value }
@@ -192,9 +161,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         throw ResolutionError(.internalInconsistency("an instance recorded for \(key) is a \(type(of: recorded))"))
     }
 
-    /// The value in `resolution` when no program makes it: a closure's call, in the producers that
-    /// call one (they override this); else the constant the producer is, which a closure's
-    /// `Resolver` reads with no program around it (one would cost more than the read).
+    /// The value when no program makes it: the closure's call in the producers that override this, else
+    /// the constant, which a `Resolver` reads without a program (one would cost more than the read).
     func produce(_ resolution: Resolution) throws -> T {
         guard case .constant(let recorded) = lowering() else {
             throw ResolutionError(.internalInconsistency("\(key) has no resolve program"))
@@ -205,23 +173,20 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
     override func produceRecorded(_ resolution: Resolution) throws -> AnyObject {
         if !isCalledWithoutProgram, case .constant(let recorded) = lowering() { return recorded }
         let value = try produce(resolution)
-        // A `.graph` value that is not a class reference, recorded once made, is in the
-        // resolution's table already, boxed: that box, not a second. An autowired object seen as a
-        // protocol records itself early, unboxed, so that cycles close: it gets a box here.
+        // A non-reference `.graph` value is already boxed in the table: reuse that box. An autowired
+        // object seen as a protocol was recorded early, unboxed (so cycles close): box it here.
         if !holdsReferences, scope == .graph, !registersEarly, case .instance(let recorded) = resolution.lookup(self) {
             return recorded
         }
         return reference(for: value)
     }
 
-    /// Produces the value as the start of a new top-level resolution: by its resolve program.
     func resolveTopLevel() throws -> T {
         if let made = try readyTopLevelResult() { return made.take(as: T.self, isObject: holdsReferences) }
         return try resolveTopLevelSlowly()
     }
 
-    /// ``resolveTopLevel()`` for a `RequestScope` resolve, whose graph may read `request`, or an
-    /// `AssistedFactory.make(_:)` call, whose graph reads `seed`.
+    /// ``resolveTopLevel()`` for a graph that may read a request (`RequestScope`) or a seed.
     final func resolveTopLevel(request: BorrowedValue?, seed: BorrowedValue?) throws -> T {
         let word = programWord.load(ordering: .acquiring)
         if ProgramWord.isProgram(word),
@@ -232,9 +197,8 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         return try resolveTopLevelSlowly(request: request, seed: seed)
     }
 
-    /// A top-level resolve asked for by an object the container keeps (through a handle or a
-    /// resolver that holds the container weakly), by the root's `.rootForKeptObject` program: every
-    /// handle and resolver made in it holds the container weakly too (see `RegistryReference`).
+    /// A top-level resolve asked for by a kept object (through a weakly held handle or resolver), by
+    /// the `.rootForKeptObject` program, so that every handle and resolver made in it is weak too.
     final func resolveTopLevelForKeptObject(seed: BorrowedValue? = nil) throws -> T {
         try value(ofRun: registry.program(for: self, kind: .rootForKeptObject)?.runOrItsVariant(for: self, seed: seed))
     }
@@ -245,16 +209,14 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
         try value(ofRun: registry.program(for: self)?.runOrItsVariant(for: self, request: request, seed: seed))
     }
 
-    /// The value a top-level run made. Not a `T?` from the run: in the unspecialized code a
-    /// `Provider<T>.get()` reaches, the optional's metadata costs a runtime lookup on every call.
+    /// Not a `T?` from the run: in the unspecialized code a `Provider<T>.get()` reaches, the optional's
+    /// metadata costs a runtime lookup on every call.
     @inline(__always)
     private func value(ofRun made: ObjectWord?) throws -> T {
-        // Every root has a program once its graph compiled: nil is a lowering that stopped (see
-        // `ProgramLowering.Stop`), or a program refused to run in the resolve around it whose
-        // variant could not be lowered.
+        // Every compiled root has a program: nil is a lowering that stopped (`ProgramLowering.Stop`),
+        // or a program refused here whose variant could not be lowered.
         guard let made else { throw ResolutionError(.internalInconsistency("\(key) has no resolve program")) }
-        // A run returns its root's value as recorded, with one reference the caller owns, which
-        // the result takes over.
+        // The run hands over one reference to the root's recorded value; the result takes it.
         return RecordedResult(owning: made).take(as: T.self, isObject: holdsReferences)
     }
 }
@@ -263,8 +225,7 @@ class Producer<T>: AnyProducer, @unchecked Sendable {
 struct RootCheck {
     /// How many producers can record an instance in one resolution starting here.
     let slotCapacity: Int
-    /// Whether no static edge below it leads back to a producer on the way (no cycle at all), so
-    /// that later walks can stop here.
+    /// No static edge below leads back to a producer on the way, so later walks stop here.
     var isAcyclic = false
 
     init(slotCapacity: Int, isAcyclic: Bool = false) {
@@ -272,7 +233,7 @@ struct RootCheck {
         self.isAcyclic = isAcyclic
     }
 
-    /// The check packed in one nonzero word: the capacity plus one, shifted past the acyclic bit.
+    /// Packed in one nonzero word: the capacity plus one, shifted past the acyclic bit.
     var word: Int { (slotCapacity + 1) << 1 | (isAcyclic ? 1 : 0) }
 
     /// The check `word` packs; nil for 0, an unchecked producer.
@@ -286,13 +247,10 @@ struct RootCheck {
 enum Origin {
     /// An `Injectable` class created with `init()`, with no binding.
     case autowired
-    /// Bound to an implementation type at a location.
     case implementation(Any.Type, SourceLocation)
-    /// Bound to a fixed value.
     case value(SourceLocation)
-    /// Bound to a closure factory.
     case closure(SourceLocation)
-    /// Bound to a typed factory.
+    /// A typed factory (`to(factory:)`).
     case factory(SourceLocation)
     /// A `ConstructorInjectable` type made through its `Construction`, written at the location.
     case constructor(SourceLocation)

@@ -1,9 +1,7 @@
 /// Produces the request of the ongoing ``RequestScope`` resolve.
 ///
-/// Sendable: `read` is `let`; the request lives in each resolution's state, never here; the rest is
-/// `AnyProducer`'s.
+/// Sendable: `read` is `let`; the request lives in each resolution, never here.
 final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendable {
-    /// How a resolve program reads the request.
     private let read: RequestRead<Request>
 
     init(key: BindingKey, location: SourceLocation, registry: Registry) {
@@ -18,10 +16,9 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
 
 }
 
-/// The request as a resolve program reads it: from the run, recorded as resolutions record values.
+/// The request as a program reads it: from the run, recorded as resolutions record values.
 final class RequestRead<Request>: ProgramFactory {
-    /// Looked up once here: generic code that names `ValueBox<Request>` looks its metadata up
-    /// each time.
+    /// Looked up once, as in `SeedRead`.
     private let boxType = ValueBox<Request>.self
     private let isReference = Request.self is AnyClass
 
@@ -31,8 +28,8 @@ final class RequestRead<Request>: ProgramFactory {
         guard let request = run.pointee.request, request.holds(Request.self) else {
             throw ResolutionError(.requestUnavailable(key, location: location))
         }
-        // Read while a singleton is being created, or (in a nested run) an object the container
-        // keeps: it would keep the request for ever.
+        // Read while a singleton is created, or (in a nested run) an object the container keeps: it
+        // would keep the request forever.
         if run.pointee.publishingRegions > 0 || run.pointee.joinedMakesKeptObject {
             throw ResolutionError(.requestScopedSingleton(request: key, location: location))
         }
@@ -40,6 +37,5 @@ final class RequestRead<Request>: ProgramFactory {
         return isReference ? recordObject(value) : boxType.init(value)
     }
 
-    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 }

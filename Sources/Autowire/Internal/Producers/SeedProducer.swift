@@ -9,19 +9,15 @@ enum AssistedTarget<Seed>: AssistedTargetTag {}
 protocol AssistedTargetTag {}
 
 extension BindingKey {
-    /// Whether this is the key of what an `AssistedFactory` makes: such a factory may run again
-    /// in the fresh resolve of a `make(_:)` it calls (a tree whose nodes make their children),
-    /// because each call has its own seed; a recursion that never stops ends in
-    /// `resolution-too-deep`, as every resolve that runs out of stack does.
+    /// Keys an `AssistedFactory`'s product, which may recur through `make(_:)` (a tree making its
+    /// children): each call has its own seed; endless recursion hits `resolution-too-deep`.
     var isAssistedTarget: Bool { tag is any AssistedTargetTag.Type }
 }
 
 /// Produces the seed of the ongoing `AssistedFactory.make(_:)` call.
 ///
-/// Sendable: `read` is `let`; the seed lives in each resolve's state or run, never here; the rest
-/// is `AnyProducer`'s.
+/// Sendable: `read` is `let`; the seed lives in each resolve, never here.
 final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
-    /// How a resolve program reads the seed.
     private let read: SeedRead<Seed>
 
     init(registry: Registry) {
@@ -36,16 +32,15 @@ final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
 
 }
 
-/// The seed as a resolve program reads it: from the run, recorded as resolutions record values.
+/// The seed as a program reads it: from the run, recorded as resolutions record values.
 final class SeedRead<Seed>: ProgramFactory {
-    /// Looked up once here: generic code that names `ValueBox<Seed>` looks its metadata up
-    /// each time.
+    /// Looked up once: generic code naming `ValueBox<Seed>` looks its metadata up each time.
     private let boxType = ValueBox<Seed>.self
     private let isReference = Seed.self is AnyClass
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        // The pointer is the argument of the `make(_:)` call running this program, which outlives
-        // the run; its type is checked before it is read as a `Seed`.
+        // The pointer is the argument of the `make(_:)` call running this program, which outlives the
+        // run; its type is checked before it is read as a `Seed`.
         guard let seed = run.pointee.seed, seed.holds(Seed.self) else {
             throw ResolutionError(.internalInconsistency("no \(typeName(Seed.self)) seed in this resolve"))
         }
@@ -53,7 +48,6 @@ final class SeedRead<Seed>: ProgramFactory {
         return isReference ? recordObject(value) : boxType.init(value)
     }
 
-    /// Its error names no step of its own: the path is the program's, up to this call.
     override var namesPath: Bool { false }
 }
 
@@ -67,7 +61,6 @@ extension PlanCompiler {
         return producer
     }
 
-    /// The producer of `AssistedFactory<Seed, T>` for an `Injectable` class.
     func assistedFactory<X: Injectable, Seed, T>(
         for type: X.Type, seed: Seed.Type, provided: T.Type, key: BindingKey
     ) -> AnyProducer {

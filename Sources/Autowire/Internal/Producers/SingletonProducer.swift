@@ -1,24 +1,19 @@
 import Synchronization
 
-/// `.singleton`: one value per container, created exactly once.
+/// `.singleton`: one value per container, created exactly once; afterwards a read is one atomic load.
 ///
-/// After creation a read is one atomic load. Creation runs under the singleton's own creation lock
-/// (shared with the singletons of its cycle), so it runs exactly once and never waits for an
-/// unrelated creation. It is published once its creation succeeds, or later if it read an object
-/// made before it (see `ProgramScope.publishes`); a failure elsewhere in the resolve never discards
-/// a singleton that was fully built.
+/// Created under its own creation lock (shared with its cycle's singletons), so it never waits for an
+/// unrelated creation. Published once complete, or later if it read an object made before it (see
+/// `ProgramScope.publishes`); a later failure in the resolve never discards it.
 ///
-/// Sendable: `pendingInstance` and `isUnderConstruction` are read and written only under
-/// `creationLock`; `instance` and `recordedInstance` are written once, under it, before
-/// `isCreated`'s releasing store, and read only after an acquiring load of `isCreated` saw true;
-/// `creationLock` is replaced only while compiling, before the producer is published; the rest is
-/// `let` or `AnyProducer`'s.
+/// Sendable: `pendingInstance` and `isUnderConstruction` are guarded by `creationLock` (replaced only
+/// while compiling); `instance` and `recordedInstance` are written once under it before `isCreated`'s
+/// releasing store, and read only after an acquiring load sees true.
 final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
-    /// Initialized once, before `isCreated` is set with release ordering.
     private let instance = WriteOnceStorage<T>()
-    /// The instance as resolutions record it (see `Producer.reference(for:)`), set with `instance`.
+    /// `instance` as resolutions record it.
     private var recordedInstance: AnyObject?
     /// Guarded by the creation lock: made by a resolve that has not finished yet.
     private var pendingInstance: T?
@@ -40,8 +35,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
 
     override var isSingletonProducer: Bool { true }
 
-    /// Once created, a constant. Before, it is made in a region the program skips once it exists
-    /// (see `SingletonRegion`).
+    /// Once created, a constant; before, made in a region the program skips once it exists.
     override func lowering() -> Lowering {
         if isCreated.load(ordering: .acquiring), let recordedInstance = recordedInstance {
             return .constant(recordedInstance)
@@ -68,9 +62,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     @inline(never)
     private func createTopLevel() throws -> T { try super.resolveTopLevel() }
 
-    /// A program's creation of the singleton (see `ProgramScope.enter`): the instance if it exists
-    /// (or a creation on this thread made it, deferred), else nil with the creation lock held and
-    /// the singleton marked under construction.
+    /// A program's entry into the creation (see `ProgramScope.enter`): the instance, made or staged by
+    /// this thread; else nil, with the lock held and the singleton marked under construction.
     fileprivate func enterCreation() throws(ResolutionError) -> AnyObject? {
         if isCreated.load(ordering: .acquiring) { return recordedInstance }
         let lock = creationLock
@@ -92,14 +85,11 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         return nil
     }
 
-    /// Holds the instance a program made, complete, until it is published or discarded; the
-    /// creation lock stays held.
     fileprivate func stageCreation(_ made: AnyObject) {
         isUnderConstruction = false
         pendingInstance = recordedValue(made)
     }
 
-    /// Ends a program's creation that failed.
     fileprivate func abandonCreation() {
         isUnderConstruction = false
         creationLock.unlock()
@@ -116,8 +106,8 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
     func discard() { pendingInstance = nil }
 }
 
-/// A singleton's first creation as a resolve program performs it: in a region that runs under its
-/// creation lock only while it does not exist, and publishes it once complete.
+/// A singleton's first creation in a program: a region run under its creation lock only while it does
+/// not exist, which publishes it once complete.
 private final class SingletonRegion<T>: ProgramScope {
     private let producer: SingletonProducer<T>
 

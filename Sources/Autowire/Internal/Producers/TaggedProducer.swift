@@ -1,6 +1,6 @@
 /// Wraps the tagged value's producer for a `Tagged<T>` factory parameter.
 ///
-/// Sendable: `source` is `let`, and `edges` is set in `init`; the rest is `AnyProducer`'s.
+/// Sendable: `source` is `let`, and `edges` is set in `init`.
 final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
     private let sourceReference: Unowned<Producer<T.Value>>
     var source: Producer<T.Value> { sourceReference.object }

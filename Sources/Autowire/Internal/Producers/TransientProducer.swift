@@ -1,6 +1,6 @@
 /// `.transient`: a new value every time.
 ///
-/// Sendable: `recipe` is `let` and immutable; the rest is `AnyProducer`'s.
+/// Sendable: `recipe` is `let` and immutable.
 final class TransientProducer<T>: Producer<T>, @unchecked Sendable {
     let recipe: Recipe<T>
 

@@ -41,8 +41,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
         return producer
     }
 
-    /// The factory a resolve program calls: the specialized call when there is one and its product
-    /// is a class reference, else the parameter pack.
+    /// The specialized call if there is one and the product is a class, else the parameter pack.
     func programFactory() -> ProgramFactory {
         let references = referenceMask(repeat (each Parameter).self)
         guard let specialized = specialized, Implementation.self is AnyClass else {
@@ -63,8 +62,7 @@ final class TypedFactoryBinding<Value, each Parameter, Implementation>: FactoryP
 
 }
 
-/// Bit `i` set when argument `i`'s values are class references, for the first 64 (past them,
-/// `FactoryArguments.lent` tells by type).
+/// Bit `i` set if argument `i` is a class reference, up to 64 (`FactoryArguments.lent` tells the rest).
 private func referenceMask<each Argument>(_ arguments: repeat (each Argument).Type) -> UInt64 {
     var references: UInt64 = 0
     var index: UInt64 = 0
@@ -102,9 +100,8 @@ final class SeededFactoryBinding<T, Seed, each Parameter, Implementation> {
         return (producer, holder)
     }
 
-    /// Compiles the parameters of `made`'s factory: called once the `AssistedFactory` binding is
-    /// registered, so a parameter that is the factory itself (a tree whose nodes make their
-    /// children) finds it instead of compiling it again.
+    /// Compiles the parameters of `made`'s factory once the `AssistedFactory` binding is registered, so
+    /// a parameter that is the factory itself (a tree whose nodes make their children) finds it.
     func compileArguments(of made: (Producer<T>, FactoryCallHolder), _ compiler: PlanCompiler) {
         let (producer, holder) = made
         let seed = compiler.seedProducer(Seed.self)

@@ -1,7 +1,6 @@
 /// `.to(value:)`: always the same value.
 ///
-/// Sendable: `value` and `recorded` are `let`, set in `init`; the value goes to every thread that
-/// resolves it, as `BindingBuilder.to(value:)` tells its caller; the rest is `AnyProducer`'s.
+/// Sendable: `value` and `recorded` are `let`; `BindingBuilder.to(value:)` tells callers it is shared.
 final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
     let value: T
     /// `value` as resolutions record it, made once.
@@ -13,8 +12,8 @@ final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
         super.init(
             key: key, scope: .singleton, origin: .value(location), registry: registry, registersEarly: false,
             isFactory: false)
-        // A value reaches nothing: checked as a root from the start, so that the classes that read
-        // it are checked as they are compiled (see `PlanCompiler.checkWhenEdgesAreChecked`).
+        // A value reaches nothing: checked as a root from the start, so the classes that read it are
+        // checked as they compile (see `PlanCompiler.checkWhenEdgesAreChecked`).
         rootCheck = RootCheck(slotCapacity: 1, isAcyclic: true)
     }
 

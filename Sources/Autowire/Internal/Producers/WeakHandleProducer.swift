@@ -1,10 +1,8 @@
-/// A producer of a wrapper that holds this producer's container and needs nothing resolved to be
-/// made: an injected `PropertyInjector` or `ChildContainerFactory`. A new wrapper each time; its
-/// edge (to the plan an injector runs) is deferred, like a `Provider`'s. `make` receives whether
-/// the wrapper must hold the container weakly: when it is made for an object the container keeps
-/// (see `RegistryReference`).
+/// Produces a new wrapper holding this producer's container each time: an injected `PropertyInjector`
+/// or `ChildContainerFactory`. Its edge (to an injector's plan) is deferred, like a `Provider`'s;
+/// `make` is told to hold the container weakly for a kept object (see `RegistryReference`).
 ///
-/// Sendable: `make` is `let`, and `edges` is set in `init`; the rest is `AnyProducer`'s.
+/// Sendable: `make` is `let`, and `edges` is set in `init`.
 final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
     private let make: (Registry, _ weakly: Bool) -> T
 
@@ -30,10 +28,9 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
     }
 }
 
-/// A handle on a container as a resolve program makes it: a factory with no parameters.
+/// A handle on a container as a program makes it: a factory with no parameters.
 final class HandleCall<T>: ProgramFactory {
-    /// Unretained, as the recipes of a registry hold it: the program belongs to this registry
-    /// (or to a child's, which keeps it alive), and runs only inside a resolve that holds it.
+    /// Unretained, and safe, as `ClosureFactory.registry` is.
     private let registryReference: Unowned<Registry>
     private var registry: Registry { registryReference.object }
     private let make: (Registry) -> T

@@ -1,7 +1,6 @@
 /// `.weak`: the same instance while something else holds it, a new one after it is released.
 ///
-/// Sendable: `recipe` and `kept` are `let`; the instance is `kept`'s, under its creation lock (see
-/// `WeakInstance`); the rest is `AnyProducer`'s.
+/// Sendable: `recipe` and `kept` are `let`; the instance is guarded inside `kept` (see `WeakInstance`).
 final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
     let recipe: Recipe<T>
     private let kept: WeakInstance
@@ -14,10 +13,8 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
             isFactory: recipe.isFactory)
     }
 
-    /// A program makes the object in a region it skips while the instance lives: an autowired
-    /// class, or a class a typed factory or a closure makes. A protocol bound `.weak` is kept as
-    /// the object it is made as and boxed for each resolve; a closure that makes a value that is
-    /// no object fails there.
+    /// Made in a region the program skips while the instance lives. A protocol bound `.weak` is kept as
+    /// the object it is made as, boxed for each resolve; a closure that makes no object fails.
     override func lowering() -> Lowering {
         let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         switch made {
@@ -51,9 +48,8 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
     }
 }
 
-/// A `.weak` value that is not a class reference (a protocol bound to an autowired class) as a
-/// resolve program makes it: the scope keeps the object, and the program's slot holds it boxed as
-/// the value, as the region's boxing conversion made it.
+/// A `.weak` value that is not a class reference (a protocol bound to an autowired class): the scope
+/// keeps the object, and the program's slot holds it boxed by the region's conversion.
 private final class WeakValueRegion<T>: ProgramScope {
     private let kept: WeakInstance
     private let key: BindingKey
@@ -67,7 +63,7 @@ private final class WeakValueRegion<T>: ProgramScope {
 
     override func enter(generation: Int) throws(ResolutionError) -> AnyObject? {
         guard let object = try kept.enter() else { return nil }
-        // Kept as this value once, so it converts again.
+        // The scope keeps the object, so it is converted again.
         return try ResolutionError.catching { ValueBox(try upcast(object, to: T.self, key: key, location: location)) }
     }
 
@@ -79,8 +75,7 @@ private final class WeakValueRegion<T>: ProgramScope {
     override func abandon() { kept.abandon() }
 }
 
-/// The typed factory of a `.weak` value that is not a class reference (a protocol) as a program
-/// calls it: its product must be an object, since the scope keeps it weakly.
+/// A `.weak` protocol value's typed factory: its product must be an object, kept weakly by the scope.
 private final class WeakObjectFactory<T>: ProgramFactory {
     private let made: ProgramFactory
     private let producerLocation: SourceLocation?

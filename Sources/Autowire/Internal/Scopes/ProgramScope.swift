@@ -1,13 +1,10 @@
-/// A scope that keeps an object beyond one resolve, as a resolve program enters it: the program
-/// asks for the kept object under the scope's creation lock, and makes one only when there is
-/// none, in a region of instructions it skips otherwise (see `ResolveProgram`).
-///
-/// Only programs enter a scope: a kept object's closure is called inside its region too (see
-/// `Lowering.keptClosure`), so every resolve shares one lock and one instance.
+/// A scope that keeps an object beyond one resolve, as a program enters it: under the scope's creation
+/// lock, the program takes the kept object or makes one, in a region it skips otherwise. Only programs
+/// enter scopes (a kept object's closure runs in its region too, see `Lowering.keptClosure`), so every
+/// resolve shares one lock and one instance.
 class ProgramScope {
-    /// Takes the creation lock and returns the object the scope keeps, with the lock released
-    /// again; nil when it keeps none, with the lock still held until `keep` or `abandon`.
-    /// `generation` is the one the resolve pinned in `storage`, if the scope has one.
+    /// Takes the creation lock and returns the kept object, unlocking; nil when there is none, still
+    /// locked until `keep` or `abandon`. `generation` is the one pinned in `storage`.
     func enter(generation: Int) throws(ResolutionError) -> AnyObject? {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override enter"))
     }
@@ -21,31 +18,25 @@ class ProgramScope {
     /// Releases the creation lock after making the object failed.
     func abandon() {}
 
-    /// For a scope that `publishes`: holds the object made after `enter` found none, with the
-    /// creation lock still held, until `publish` or `discard`. Meanwhile `enter` on this thread
-    /// returns it, and other threads wait.
+    /// For a scope that `publishes`: holds the made object, still locked, until `publish` or `discard`;
+    /// meanwhile `enter` on this thread returns it and other threads wait.
     func stage(_ object: AnyObject, generation: Int) {}
 
     /// Keeps the staged object for every later resolve, and releases the creation lock.
     func publish() {}
 
-    /// Drops the staged object (the resolve failed before it could be published), and releases
-    /// the creation lock.
+    /// Drops the staged object (the resolve failed) and releases the creation lock.
     func discard() {}
 
-    /// Whether keeping the object publishes it to every later resolve (a singleton, or a custom
-    /// scope's object): it must then be complete when kept. The hooks of what its region made run
-    /// before `keep`, and a request read inside the region is refused. A region that reads an
-    /// object made before it (perhaps still being built, or with its hook still to run) only
-    /// stages its object, published with the enclosing region that publishes, or at the end of a
-    /// successful run, once what it read is complete.
+    /// Whether keeping publishes the object to every later resolve (a singleton, a custom scope's
+    /// object), so it must be complete: its region's hooks run before `keep`, and reading the request
+    /// there is refused. A region that read an object made before it (maybe unfinished) only stages its
+    /// object, published with the enclosing publishing region or at the end of a successful run.
     var publishes: Bool { false }
 
-    /// Whether the object, once kept, is a constant of the programs lowered after (a singleton):
-    /// a program that made it is then lowered again.
+    /// Whether the kept object becomes a constant (a singleton), so its makers get relowered.
     var becomesConstant: Bool { false }
 
-    /// The instances the scope keeps per generation, which a resolve pins once (see
-    /// `ScopeStorage`); nil for a scope without generations.
+    /// Instances kept per generation, pinned once per resolve; nil for a scope without generations.
     var storage: ScopeStorage? { nil }
 }

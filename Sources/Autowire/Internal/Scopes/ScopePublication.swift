@@ -1,6 +1,5 @@
-/// The object a program's region staged in its scope, as a creation of the resolution the program
-/// joined publishes it (see `ResolveProgram.ScopeRegion.framed`): the scope's `publish` and
-/// `discard` release its creation lock themselves.
+/// A program region's staged object, published by a creation of the resolution the program joined (see
+/// `ResolveProgram.ScopeRegion.framed`); the scope's `publish` and `discard` release its creation lock.
 final class ScopePublication: PendingPublication {
     private let scope: ProgramScope
 

@@ -1,19 +1,15 @@
-/// The instances one container keeps for one resettable lifetime (a ``CustomScope``, or its
-/// singletons when they were made resettable), and the generation they belong to.
+/// The instances one container keeps for one resettable lifetime (a ``CustomScope``, or resettable
+/// singletons) and their generation, which a reset ends.
 ///
-/// A reset starts a new generation and drops the old instances. Each top-level resolve pins the
-/// generation current when it first needs the scope (`pinnedGeneration(in:)`), so that the graph it
-/// builds never mixes instances from both sides of a reset: an instance it makes for a generation
-/// that was reset meanwhile is handed to it and not kept.
+/// Each top-level resolve pins the generation when it first needs the scope (`pinnedGeneration(in:)`),
+/// so its graph never mixes both sides of a reset: what it makes for a reset generation is handed to
+/// it, not kept. The lock is never held while user code runs: dropped instances are released after
+/// unlocking, as their `deinit` may call in.
 ///
-/// The lock guards only the table: it is never held while user code runs, and the dropped
-/// instances are released after it is unlocked (their `deinit` may call into the container).
-///
-/// Sendable: `generation` and `instances` are read and written only under `lock`; `pin` is `let`.
+/// Sendable: `generation` and `instances` are guarded by `lock`; `pin` is `let`.
 final class ScopeStorage: @unchecked Sendable {
     private struct Entry {
-        /// The producer, kept alive so that its identifier cannot be reused by another one while
-        /// its entry exists.
+        /// Kept alive so that its identifier is not reused while its entry exists.
         let producer: AnyObject
         let instance: AnyObject
     }
@@ -21,10 +17,9 @@ final class ScopeStorage: @unchecked Sendable {
     /// What a resolution records, under this storage's own key, as the generation it pinned.
     let pin: AnyProducer
     private let lock = ShortLock()
-    /// Guarded by `lock`. Kept within `Int32` (the resolution stores it there); equal numbers of
-    /// generations 2^31 resets apart are never both in use.
+    /// Within `Int32`, where the resolution stores it; numbers 2^31 resets apart are never both in use.
     private var generation = 0
-    /// Guarded by `lock`: the instances of the current generation, by producer.
+    /// The current generation's instances, by producer.
     private var instances: [ObjectIdentifier: Entry] = [:]
 
     init(registry: Registry) {
@@ -41,8 +36,7 @@ final class ScopeStorage: @unchecked Sendable {
         return current
     }
 
-    /// Pins `generation` in `resolution`, which has pinned none yet: a resolve program's run hands
-    /// what it pinned to the resolution its closure factories run in.
+    /// Pins `generation` (none pinned yet): a program's run hands its pin to its closures' resolution.
     func pin(_ generation: Int, in resolution: Resolution) {
         let index = resolution.pointee.slot(claiming: pin)
         resolution.pointee.setConstructionMark(generation, at: index)
@@ -76,9 +70,9 @@ final class ScopeStorage: @unchecked Sendable {
     }
 }
 
-/// The key under which a resolution records the generation it pinned: never produces anything.
+/// The key under which a resolution records the generation it pinned; never produces anything.
 ///
-/// Sendable: no state of its own, and never compiled, so its `AnyProducer` state is never written.
+/// Sendable: no state of its own, and never compiled.
 private final class ScopePin: AnyProducer, @unchecked Sendable {
     init(key: BindingKey, registry: Registry) {
         super.init(

@@ -1,15 +1,12 @@
-/// A container's resettable lifetimes: one `ScopeStorage` per ``CustomScope`` its producers use,
-/// and one for its singletons when they were made resettable. Created while compiling; looked up
-/// again by `reset`.
+/// A container's resettable lifetimes: one `ScopeStorage` per ``CustomScope`` its producers use, and
+/// one for its singletons when made resettable; created while compiling, looked up again by `reset`.
 ///
-/// Sendable: `storages` is read and written only under `lock`; each storage locks for itself.
+/// Sendable: `storages` is guarded by `lock`; each storage locks for itself.
 final class ScopeStorages: @unchecked Sendable {
     private let lock = ShortLock()
-    /// Guarded by `lock`.
     private var storages: [ObjectIdentifier: ScopeStorage] = [:]
 
-    /// The storage of the lifetime `scope` identifies (a ``CustomScope`` type, or
-    /// `ResettableSingletons`), made on first use.
+    /// The storage of a ``CustomScope`` type or of `ResettableSingletons`, made on first use.
     func storage(for scope: ObjectIdentifier, registry: Registry) -> ScopeStorage {
         lock.withLock {
             if let existing = storages[scope] { return existing }

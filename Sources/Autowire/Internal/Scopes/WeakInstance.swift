@@ -1,12 +1,9 @@
-/// The object a `.weak` binding shares while something else holds it, and the creation lock it is
-/// made under, so that concurrent first requests share one instance and wait for no unrelated
-/// creation.
+/// The object a `.weak` binding shares while something else holds it, and the creation lock it is made
+/// under, so that concurrent first requests share one instance and wait for no unrelated creation.
 ///
-/// Sendable: `instance` is read (`enter`) and written (`keep`) only under `creationLock`, which is
-/// `let`.
+/// Sendable: `instance` is read (`enter`) and written (`keep`) only under `creationLock`, a `let`.
 final class WeakInstance: ProgramScope, @unchecked Sendable {
     private let creationLock: CreationLock
-    /// Guarded by `creationLock`.
     private weak var instance: AnyObject?
 
     init(subject: BindingKey) {

@@ -1,7 +1,6 @@
-/// `[Element]` and `[Key: Element]`, the types `intoCollection()` and `intoDictionary(key:)`
-/// contributions make resolvable: empty when nothing contributes, as in Guice and Knit, so that a
-/// plugin list with no plugins yet resolves, and a child that contributes the first element adds
-/// to its parent's empty one.
+/// `[Element]` and `[Key: Element]`, which `intoCollection()` and `intoDictionary(key:)` make
+/// resolvable: empty when nothing contributes (as in Guice and Knit), so a plugin list with no plugins
+/// yet resolves, and a child contributing the first element adds to its parent's empty one.
 protocol ContributedCollection {
     /// The producer of the empty collection for `key` (untagged or tagged).
     static func emptyProducer(key: BindingKey, registry: Registry) -> AnyProducer

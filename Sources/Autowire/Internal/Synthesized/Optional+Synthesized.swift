@@ -1,8 +1,6 @@
-/// How the container makes an unbound `Wrapped?` (an optional factory parameter, a `String!`
-/// parameter, `resolve(Dog?.self)`): `Wrapped` when the container can provide it, else `nil`.
-///
-/// Only absence becomes `nil`: a `Wrapped` that can be provided but is broken (a missing
-/// dependency further down, a cycle) is still an error. A binding of `Wrapped?` itself wins.
+/// How the container makes an unbound `Wrapped?` (an optional factory parameter, `String!`,
+/// `resolve(Dog?.self)`): `Wrapped` if it can provide it, else `nil`. Only absence is `nil`: a broken
+/// `Wrapped` (a missing dependency below, a cycle) still fails; a `Wrapped?` binding wins.
 extension Optional: SynthesizedDependency {
     static var underlyingKey: BindingKey { BindingKey(Wrapped.self, tag: nil) }
 

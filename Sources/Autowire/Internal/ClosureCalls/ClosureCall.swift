@@ -1,13 +1,8 @@
-/// A value a resolve program cannot make itself, made inside the program's run, in a resolution: a
-/// closure factory's, whose closure resolves what it needs through a `Resolver` the program cannot
-/// see into; or, by `make`, another program's, run as a closure's `Resolver` runs it: the nested
-/// program of what a graph past the size of one program meets, or of an `.optional` property's
-/// wrapper of an offered object (see `ProgramLowering.begin(_:path:destination:)`).
-///
-/// Every such call of one run produces in the run's one *joined* resolution (see
-/// `ResolutionSpace`), so that a `.graph` object is one instance across the program and every
-/// closure it calls: how the program shares its objects with it is under "Closure factories" on
-/// `ResolveProgram`.
+/// A value a program cannot make itself, made in its run's *joined* resolution (see "Closure factories"
+/// on `ResolveProgram`): a closure factory's, resolving through a `Resolver` the program cannot see into;
+/// or, by `make`, another program's, run as a closure's `Resolver` runs it (for a graph too big for one
+/// program, or an `.optional` property's wrapper of an offered object; see
+/// `ProgramLowering.begin(_:path:destination:)`).
 final class ClosureCall: ProgramFactory {
     private let producer: AnyProducer
     /// The producers whose objects the call's arguments are, in order: recorded in the joined
@@ -24,11 +19,9 @@ final class ClosureCall: ProgramFactory {
         let slot: Int
     }
 
-    /// The transient factories whose arguments are being made around the call.
     private let waitingTransientFactories: [WaitingFactory]
-    /// For a kept object's closure called in the object's region: calls it (see
-    /// `Lowering.keptClosure`); for another program's value, runs that program (see
-    /// `AnyProducer.produceNested`); nil for a value `producer` produces.
+    /// Calls a kept object's closure in its region (`Lowering.keptClosure`) or runs another program
+    /// (`AnyProducer.produceNested`); nil when `producer` produces the value.
     private let make: ((Resolution) throws -> AnyObject)?
 
     init(
@@ -55,10 +48,9 @@ final class ClosureCall: ProgramFactory {
         let state = try scoped.pointee.joinedResolution(seeding: seeds, with: arguments, for: run)
         // Marked until the program records their products, which clears the mark.
         for factory in waitingFactories { _ = state.pointee.beginConstruction(factory) }
-        // Marked for the call, as `Resolution.constructing` marks a transient factory: met again,
-        // one is a cycle unless a `.graph` object was recorded since it began, a point worked out
-        // at the first call it waits across and kept by later ones (their closures' records came
-        // after).
+        // Marked for the call, as `Resolution.constructing` marks a transient factory: met again, it is a
+        // cycle unless a `.graph` object was recorded since it began, a point fixed at the first call it
+        // waits across and kept by later ones (their closures' records came after).
         var restoredMarks: [Int] = []
         if !waitingTransientFactories.isEmpty {
             let recorded = state.pointee.registrations
@@ -68,9 +60,8 @@ final class ClosureCall: ProgramFactory {
             }
         }
         defer {
-            // Last first: a factory waiting twice (met again in its own arguments) gets back the
-            // mark it had before the call. By index: zipped and reversed, the pairs would be copied
-            // into an array on every call.
+            // Last first, so a factory waiting twice (met again in its own arguments) gets its earlier mark
+            // back. By index: zipped and reversed, the pairs would be copied into an array on every call.
             for index in restoredMarks.indices.reversed() {
                 let waiting = waitingTransientFactories[index].producer
                 state.pointee.endConstruction(waiting, restoring: restoredMarks[index])

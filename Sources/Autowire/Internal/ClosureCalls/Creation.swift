@@ -20,8 +20,7 @@ struct Creation {
 struct CreationFrame {
     /// `registrations` when it started: instances recorded before lie outside it.
     let start: Int
-    /// The earliest record it read: below `start`, it read something outside itself that may
-    /// still be under construction.
+    /// The earliest record it read: below `start`, it read something outside that may be unfinished.
     var earliestRead: Int
     /// Creations nested in it that read into it, published with it.
     var deferred: [Creation] = []

@@ -1,10 +1,8 @@
-/// A `.graph` factory a resolve program calls after a `ClosureCall` made one of its arguments:
-/// the run's joined resolution marked it under construction during that call (see `ClosureCall`),
-/// so its product is recorded there too once it returns, which clears the mark. Closures called
-/// after it share it, and property fills that waited for it are written.
+/// A `.graph` factory a program calls after a `ClosureCall` made one of its arguments: the joined
+/// resolution marked it under construction during that call, so its product is recorded there too,
+/// clearing the mark. Closures called after it share it; property fills that waited for it are written.
 final class JoinedPublication: ProgramFactory {
-    /// Nil for a publication of its one argument, a construction's filled product (see
-    /// `FilledConstruction`), which it returns as it is.
+    /// Nil to publish its one argument, a construction's filled product (see `FilledConstruction`).
     private let factory: ProgramFactory?
     private let producer: AnyProducer
 
@@ -14,7 +12,6 @@ final class JoinedPublication: ProgramFactory {
         super.init(key: factory.key, location: factory.location, references: factory.references)
     }
 
-    /// Publishes its one argument, an object, for `producer`.
     init(of producer: AnyProducer) {
         self.factory = nil
         self.producer = producer

@@ -11,13 +11,10 @@ struct WaitingFill {
 /// What a resolve keeps only while work waits for its end, or fills wait for a running factory.
 /// Owned by one resolve's state, on one thread.
 final class PendingWork {
-    /// Singletons that read what this resolve was still building outside any creation: published
-    /// (and their locks released) only when the whole resolve succeeds.
+    /// Singletons that read what this resolve still built outside any creation: published on its success.
     var creationsDeferredToEnd: [Creation] = []
-    /// Hooks of objects that read what this resolve was still building outside any frame: run
-    /// once the whole resolve is built.
+    /// Hooks of objects that read what this resolve was still building outside any frame: run at its end.
     var hooksDeferredToEnd: [PendingHook] = []
-    /// Property fills waiting for a factory still running in this resolve, written when it
-    /// returns: a cycle through a constructor that closes through a property.
+    /// Fills waiting for a factory still running here: a cycle through a constructor, closed by a property.
     var waitingFills: [WaitingFill] = []
 }

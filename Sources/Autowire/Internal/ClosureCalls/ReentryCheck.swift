@@ -1,12 +1,8 @@
-/// Where a nested program's waiting variant begins a factory running in the run's resolution,
-/// checked as `Resolution.constructing` checks it, before its arguments are made (what the run
-/// records before this point counts):
-/// - a transient factory may run again only if a `.graph` object was recorded since it began
-///   (`allowsProgress`);
-/// - a shared one (a `.graph` factory, or one a scope keeps) is a cycle that never closes, reported
-///   there, after what came before was made.
-///
-/// Returns the producer, never read: every call makes a value, released like any other.
+/// Where a nested program's waiting variant begins a factory running in the run's resolution, checked
+/// as `Resolution.constructing` checks it, before its arguments are made (records before this point
+/// count): a transient factory may run again only if a `.graph` object was recorded since it began
+/// (`allowsProgress`); a shared one (`.graph`, or kept by a scope) is a cycle that never closes, reported
+/// here, after what came before was made. Returns the producer, never read: every call makes a value.
 final class ReentryCheck: ProgramFactory {
     private let producer: AnyProducer
     private let allowsProgress: Bool
@@ -17,7 +13,6 @@ final class ReentryCheck: ProgramFactory {
         super.init(key: producer.key, location: producer.origin.location)
     }
 
-    /// Its error names no step of its own: the path is the program's, up to this check.
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {

@@ -9,9 +9,8 @@ extension Resolution {
 
     func lookup(_ producer: AnyProducer) -> ResolutionState.Lookup { pointee.lookup(producer) }
 
-    /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the
-    /// thread's stack: called once per object, before the user's code runs, so that a resolve too
-    /// deep fails instead of overflowing.
+    /// Throws `resolution-too-deep` when the caller runs in the reserve at the bottom of the thread's
+    /// stack: checked once per object, before user code, so that a too-deep resolve fails, not overflows.
     @inline(__always)
     func checkDepth() throws {
         if pointee.stack.isExhausted() { throw tooDeep() }
@@ -26,23 +25,20 @@ extension Resolution {
         pointee.record(producer, instance: instance)
     }
 
-    /// The resolver a closure factory of `registry` receives during this resolve, for an object
-    /// the container keeps (see `isMakingKeptObject`): it holds the container weakly.
+    /// The resolver for an object the container keeps (`isMakingKeptObject`): holds the container weakly.
     @inline(never)
     func keptObjectResolver(for registry: Registry) -> Resolver {
         if pointee.serial == 0 { pointee.numberForResolvers() }
         return Resolver(weaklyOn: registry, resolution: self)
     }
 
-    /// The resolver a closure factory of `registry` receives for an object that is not kept.
     @inline(__always)
     func resolver(for registry: Registry) -> Resolver {
         if pointee.serial == 0 { pointee.numberForResolvers() }
         return Resolver(registry: registry, resolution: self)
     }
 
-    /// Makes `store` fill `object` with `requested`'s value once the factory that makes it (itself,
-    /// or the one its aliases hand on) returns.
+    /// Makes `store` fill `object` with `requested`'s value once its factory (or the aliased one) returns.
     func wait(for requested: AnyProducer, toFill object: AnyObject, with store: ProgramStore) {
         let producer = requested.valueMaker
         pointee.addWaitingFill(
@@ -52,9 +48,7 @@ extension Resolution {
         pointee.noteWaitingFill()
     }
 
-    /// Writes the fills that waited for `producer`'s value, now recorded as `instance`.
-    ///
-    /// - Throws: what the conversion for a fill that waited through an alias throws.
+    /// Writes the fills waiting for `producer`'s value, now `instance` (an alias's conversion may throw).
     @inline(__always)
     func fillWaiting(for producer: AnyProducer, with instance: AnyObject) throws {
         guard pointee.hasWaitingFills() else { return }
@@ -88,7 +82,6 @@ extension Resolution {
         return try make()
     }
 
-    /// Whether a resolve enclosing this one on this thread runs `producer`'s factory.
     @inline(__always)
     func isConstructingOutside(_ producer: AnyProducer) -> Bool {
         pointee.outer != nil && ActiveResolutions.isConstructing(producer, outside: self)

@@ -9,12 +9,10 @@ extension ResolutionState {
     /// Whether what is made now is an object the container keeps or made inside its creation.
     var isMakingKeptObject: Bool { keptCreations > 0 }
 
-    /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`. When
-    /// it read nothing still under construction outside itself, its hooks run (objects reached
-    /// first, first), then its singletons are published; else both wait for the enclosing frame, or
-    /// for the end of the resolve.
-    ///
-    /// - Throws: the first hook's error; the frame's singletons are then discarded.
+    /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`. If it read
+    /// nothing still under construction outside itself, its hooks run (objects reached first, first), then
+    /// its singletons are published; else both wait for the enclosing frame or the resolve's end. A hook's
+    /// error discards the frame's singletons.
     mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
         guard var frame = creationFrames.popLast() else {
             try hook?.run()
@@ -56,8 +54,7 @@ extension ResolutionState {
         for deferred in frame.deferred.reversed() { deferred.discard() }
     }
 
-    /// Notes, for the innermost frame, that it read an object made outside it, which may still be
-    /// under construction (see `ScopeRegion.framed`): deferred as `noteWaitingFill` defers.
+    /// Notes that the innermost frame read an outside object, maybe unfinished (see `ScopeRegion.framed`).
     mutating func noteReadOutside() { noteWaitingFill() }
 
     /// Ends the frames above the first `count`, which failed (see `abandonCreation`).
@@ -72,17 +69,14 @@ extension ResolutionState {
         creationFrames[creationFrames.count - 1].earliestRead = -1
     }
 
-    /// Whether hooks or publications wait for the end of the resolve. Mutating, not a getter, so
-    /// that it reads the state by address (see `ResolutionState`).
+    /// Mutating, not a getter, so that it reads the state by address (see `ResolutionState`).
     mutating func hasWorkDeferredToEnd() -> Bool {
         guard let pendingWork else { return false }
         return !pendingWork.creationsDeferredToEnd.isEmpty || !pendingWork.hooksDeferredToEnd.isEmpty
     }
 
-    /// Runs the hooks deferred to the end of this successful resolve, then publishes the
-    /// singletons deferred to it, releasing the locks they kept.
-    ///
-    /// - Throws: the first hook's error; everything deferred is then discarded.
+    /// Runs the hooks deferred to the end of this successful resolve, then publishes the deferred
+    /// singletons, releasing their locks. A hook's error discards everything deferred.
     mutating func completeDeferred() throws(ResolutionError) {
         guard let pendingWork else { return }
         let hooks = pendingWork.hooksDeferredToEnd

@@ -1,12 +1,10 @@
 import Synchronization
 
-/// The state of one top-level resolve: which producers already have an instance in this object
-/// graph (the `.graph` scope, cycles), which factories are under construction, and which
-/// singletons it created.
-///
-/// It lives on the stack of the run that owns it, with its first table (see `ResolutionSpace`), so
-/// a resolve allocates nothing but its objects until the table grows. Methods that touch the table
-/// are `mutating`: calls through `Resolution.pointee` then pass the state by address.
+/// The state of one top-level resolve: which producers already have an instance in this object graph
+/// (the `.graph` scope, cycles), which factories are under construction, which singletons it created.
+/// It lives on the stack of the run that owns it, with its first table (see `ResolutionSpace`), so a
+/// resolve allocates nothing but its objects until the table grows. Methods that touch the table are
+/// `mutating`: calls through `Resolution.pointee` then pass the state by address.
 struct ResolutionState {
     enum Lookup {
         case absent
@@ -24,9 +22,7 @@ struct ResolutionState {
     /// The number that tells this resolve from any other, given when a closure factory first
     /// receives a `Resolver` (0 until then): resolvers find their resolve by it (see `Resolver`).
     private(set) var serial: UInt = 0
-    /// The runtime value an `AssistedFactory.make(_:)` call passes to what it creates.
     let seed: BorrowedValue?
-    /// The request of a `RequestScope` resolve.
     let request: BorrowedValue?
     /// For a run started inside another resolve on this thread, the run around it: what that one is
     /// building must not be started again here.
@@ -37,17 +33,15 @@ struct ResolutionState {
     /// The singleton creations under way, innermost last: here, not in `pendingWork`, since every
     /// instance read checks it and each access to a class's property costs an exclusivity check.
     var creationFrames: [CreationFrame] = []
-    /// How many objects the container keeps (singletons, custom-scope, resettable and `.weak`
-    /// instances) this resolve is making, one inside another: handles and resolvers made while
-    /// it is not zero hold their container weakly (see `RegistryReference`).
+    /// How many kept objects (singletons, custom-scope, resettable, `.weak` instances) this resolve is
+    /// making, nested: meanwhile handles and resolvers hold their container weakly (`RegistryReference`).
     var keptCreations = 0
     /// Work deferred to the end and waiting fills, made when first needed: most resolves need none.
     var pendingWork: PendingWork?
     /// The part of this thread's stack the resolve may use, read once when it starts.
     let stack: StackBounds
 
-    /// Sets up a resolve with an empty table in `memory`, for an assisted factory's `seed` or a
-    /// request scope's `request`. Inlined: called out of line, it returns the state by a copy.
+    /// Inlined: called out of line, it would return the state by a copy.
     @inline(__always)
     init(memory: GraphTableMemory, seed: BorrowedValue? = nil, request: BorrowedValue? = nil) {
         table = GraphTable(in: memory)
@@ -72,7 +66,6 @@ struct ResolutionState {
         return mark >= 0 ? .underConstruction(since: mark) : .absent
     }
 
-    /// Records the instance a producer made for this object graph.
     mutating func record(_ producer: AnyProducer, instance: AnyObject) {
         table.record(instance, at: table.claim(Self.identity(producer)))
     }
@@ -82,7 +75,6 @@ struct ResolutionState {
         beginConstruction(producer, since: registrations)
     }
 
-    /// Marks a producer as under construction since `since` records; returns the previous mark.
     mutating func beginConstruction(_ producer: AnyProducer, since: Int) -> Int {
         let index = slot(claiming: producer)
         let previous = table.constructionMark(at: index)
@@ -99,7 +91,6 @@ struct ResolutionState {
     @inline(__always)
     mutating func slot(claiming producer: AnyProducer) -> Int { table.claim(Self.identity(producer)) }
 
-    /// The instance recorded in slot `index`, if any.
     @inline(__always)
     mutating func instance(at index: Int) -> AnyObject? {
         guard let (instance, recordedAt) = table.instance(at: index) else { return nil }
@@ -113,9 +104,9 @@ struct ResolutionState {
     @inline(__always)
     mutating func setConstructionMark(_ mark: Int, at index: Int) { table.setConstructionMark(mark, at: index) }
 
-    /// Notes, for the innermost singleton creation, that it read an instance recorded at
-    /// `recordedAt`: one recorded before the creation started may still be under construction, so
-    /// the singleton is then published only with the creation that recorded it.
+    /// Notes, for the innermost singleton creation, a read of an instance recorded at `recordedAt`: one
+    /// recorded before the creation began may be unfinished, so the singleton is then published only
+    /// with the creation that recorded it.
     @inline(__always)
     private mutating func noteRead(recordedAt: Int32) {
         guard !creationFrames.isEmpty else { return }
@@ -124,7 +115,6 @@ struct ResolutionState {
         if recorded < creationFrames[innermost].earliestRead { creationFrames[innermost].earliestRead = recorded }
     }
 
-    /// The pending work, made if there was none.
     mutating func pending() -> PendingWork {
         if let pendingWork { return pendingWork }
         let made = PendingWork()
@@ -132,14 +122,11 @@ struct ResolutionState {
         return made
     }
 
-    /// Whether fills wait for a running factory.
     @inline(__always)
     mutating func hasWaitingFills() -> Bool { pendingWork.map { !$0.waitingFills.isEmpty } ?? false }
 
-    /// Makes `fill` wait for its factory.
     mutating func addWaitingFill(_ fill: WaitingFill) { pending().waitingFills.append(fill) }
 
-    /// Takes out the fills waiting for `producer`'s value.
     mutating func takeWaitingFills(for producer: AnyProducer) -> [WaitingFill] {
         let identity = Self.identity(producer)
         var taken: [WaitingFill] = []
@@ -161,7 +148,6 @@ struct ResolutionState {
     /// Whether `producer`'s factory is running in this resolve: marked, and nothing recorded yet.
     mutating func isConstructing(_ producer: AnyProducer) -> Bool { isConstructing(ObjectIdentifier(producer)) }
 
-    /// `isConstructing(_:)` of the producer whose identity is `producer`.
     mutating func isConstructing(_ producer: ObjectIdentifier) -> Bool {
         let (index, found) = table.index(for: UInt(bitPattern: producer))
         return found && !table.hasInstance(at: index) && table.constructionMark(at: index) >= 0
@@ -170,7 +156,6 @@ struct ResolutionState {
     /// Calls `body` with each recorded instance and its producer's identity bits (for validation).
     mutating func forEachInstance(_ body: (UInt, AnyObject) -> Void) { table.forEachInstance(body) }
 
-    /// Gives the resolve its `serial`, unique in the process.
     @inline(never)
     mutating func numberForResolvers() {
         serial = Self.lastSerial.add(1, ordering: .relaxed).newValue

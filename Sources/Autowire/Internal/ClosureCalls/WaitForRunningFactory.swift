@@ -1,11 +1,8 @@
 /// A property of a nested program's waiting variant that asks for a factory running in the run's
-/// resolution: a closure that factory's arguments called resolved the program's root, so the
-/// factory cannot be called again (it would re-enter itself) and has no product yet. The property
-/// is written when the factory returns, closing the cycle: this call registers the wait
-/// (`Resolution.wait(for:toFill:with:)`), and the creation frame it is in keeps its hooks until
-/// then.
-///
-/// Returns the object being filled: every call makes a value, released like any other.
+/// resolution: a closure that factory's arguments called resolved the program's root, so the factory
+/// cannot be called again and has no product yet. This call registers the wait
+/// (`Resolution.wait(for:toFill:with:)`); the property is written when the factory returns, closing the
+/// cycle, and its creation frame keeps its hooks until then. Returns the owner: every call makes a value.
 final class WaitForRunningFactory: ProgramFactory {
     /// What the property asks for: the running factory's producer, or an alias that hands it on.
     private let requested: AnyProducer
@@ -20,8 +17,7 @@ final class WaitForRunningFactory: ProgramFactory {
     override var namesPath: Bool { false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
-        // Only a nested run's waiting variant has this call, and a nested run works in its
-        // resolution from the start.
+        // See `ReentryCheck`: only a nested run's waiting variant has this call.
         guard let joined = run.pointee.joined else {
             throw ResolutionError(.internalInconsistency("a property waited for a factory outside a resolution"))
         }

@@ -1,22 +1,16 @@
-/// The top-level resolves running on the current thread, innermost first: a resolve started from
-/// user code (an `init()`, a `didSet`, a factory) inside another links to it, so it can tell when
-/// it is about to build again what an enclosing resolve is still building.
-///
-/// Each run's record lives on its caller's stack; the thread's cell names the innermost, and each
-/// record the one it was started in (`ProgramRun.outer`). While a run calls a closure, the
-/// closure's resolution is the run's `calledResolution`: what it and its nested runs build is
-/// checked there, and the closure's `Resolver` finds it there. A run started inside another resolve
-/// checks once, before it runs, that nothing it may build is being built around it: those resolves
-/// wait for it, so that stays true while it runs.
+/// The top-level resolves running on this thread, innermost first, so that a resolve started from user
+/// code (an `init()`, a `didSet`, a factory) inside another can tell when it would build again what an
+/// enclosing one is still building. Each run's record lives on its caller's stack and names the one it
+/// was started in (`ProgramRun.outer`); the thread's cell names the innermost. A run started inside
+/// another checks once, before it runs, that nothing it may build is being built around it: those
+/// resolves wait for it, so that stays true.
 enum ActiveResolutions {
     /// A thread's cell: the address of its innermost run (see `StackReference(runAt:)`), or 0.
     typealias Cell = ThreadLocalWord
-    /// The thread-specific key of the cells.
     typealias Key = ThreadLocalKey
 
-    /// The thread-specific key of the cells. A lazily made global: each read of it costs a
-    /// `swift_once` check, so a program and a registry keep their own copy, which the resolves
-    /// they run pass on (see `enter` and `resolution(at:serial:key:)`).
+    /// A lazy global, each read a `swift_once` check: programs and registries keep a copy, which the
+    /// resolves they run pass on (see `enter` and `resolution(at:serial:key:)`).
     static let key = ThreadLocalWord.makeKey()
 
     /// This thread's cell, made on its first resolve; nil when the system has no key or cannot
@@ -27,17 +21,14 @@ enum ActiveResolutions {
         return ThreadLocalWord.current(under: key)
     }
 
-    /// The innermost run on this thread under `key`, if any.
     @inline(__always)
     static func innermost(under key: Key?) -> StackReference<ProgramRun>? {
         cell(under: key).flatMap { StackReference(runAt: $0.value) }
     }
 
-    /// Makes `run` the innermost resolve on this thread and returns the thread's cell. Inside
-    /// another resolve, links it there, unless a resolve around it is building an object, or
-    /// running a factory, that the program may make: then returns nil, and the caller runs the
-    /// program's variant, which fails as a cycle there (see `builtOutside(by:key:)`). Without a
-    /// cell, the run goes ahead unrecorded.
+    /// Makes `run` the innermost resolve on this thread, linked inside the enclosing one; returns the cell,
+    /// or nil when a resolve around it builds what the program may make (the caller then runs its variant,
+    /// which fails as a cycle: see `builtOutside(by:key:)`). Without a cell, the run goes unrecorded.
     @inline(__always)
     static func enter(_ run: StackReference<ProgramRun>, key: Key?) -> Cell?? {
         guard let cell = cell(under: key) else { return .some(nil) }
@@ -63,8 +54,7 @@ enum ActiveResolutions {
         return program.built { isBuilt($0, from: innermost) }
     }
 
-    /// Whether `enclosing`, or a resolve from there out, is building an object of `producer` or
-    /// running its factory.
+    /// Whether `enclosing` or a resolve around it builds an object of `producer` or runs its factory.
     private static func isBuilt(_ producer: ObjectIdentifier, from enclosing: StackReference<ProgramRun>) -> Bool {
         anyEnclosing(from: enclosing) { outer in
             outer.isConstructing(producer)
@@ -73,15 +63,13 @@ enum ActiveResolutions {
         }
     }
 
-    /// Ends the innermost resolve, making `outer` the innermost again.
     @inline(__always)
     static func leave(_ cell: Cell?, restoring outer: StackReference<ProgramRun>?) {
         cell?.value = outer?.address ?? 0
     }
 
-    /// The state of the resolution at `address` numbered `serial`, if a run on this thread is
-    /// calling a closure in it (what a `Resolver` reaches): only records linked from the thread's
-    /// cell are read, and each of those lives in a frame of this thread that has not returned.
+    /// The state of the resolution at `address` numbered `serial`, if a run on this thread calls a closure
+    /// in it: only records linked from the thread's cell are read, each in a live frame of this thread.
     @inline(__always)
     static func resolution(at address: UInt, serial: UInt, key: Key?) -> Resolution? {
         var next = innermost(under: key)
@@ -94,10 +82,10 @@ enum ActiveResolutions {
         return nil
     }
 
-    /// Whether a resolve enclosing `state` on this thread runs `producer`'s factory: a factory that
-    /// starts a fresh resolve (`Provider.get()`, a captured container) needing it again would start
-    /// it forever, since that resolve sees none of the enclosing one's instances. What the run
-    /// owning `state` builds around its closure's call is not outside it.
+    /// Whether a resolve enclosing `state` on this thread runs `producer`'s factory: a factory starting
+    /// a fresh resolve (`Provider.get()`, a captured container) that needs it again would start it
+    /// forever, as that resolve sees none of the enclosing one's instances. What the run owning `state`
+    /// builds around its closure's call is not outside it.
     static func isConstructing(_ producer: AnyProducer, outside state: Resolution) -> Bool {
         // A program's building range of a factory is its call.
         anyEnclosing(from: state.pointee.outer) {

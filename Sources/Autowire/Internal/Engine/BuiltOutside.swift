@@ -1,11 +1,9 @@
-/// Where a top-level program's variant would make an object, or call a factory, that a resolve
-/// around it on its thread is still making (see `ProgramVariant.builtOutside`): it fails there. The
-/// fresh resolve sees none of the enclosing one's instances, so it would make them again, forever
-/// for a factory that starts it.
+/// Where a top-level program's variant would make an object, or call a factory, that a resolve around
+/// it on its thread is still making (see `ProgramVariant.builtOutside`): it fails there, since the fresh
+/// resolve would make them again (see `ActiveResolutions.isConstructing`).
 final class BuiltOutside: ProgramFactory {
     private let diagnostic: Diagnostic
 
-    /// For the object or factory of `producer`.
     init(_ producer: AnyProducer, isFactory: Bool) {
         diagnostic =
             isFactory

@@ -1,10 +1,8 @@
-/// The program form of a ``ConstructorInjectable`` class that is also ``Injectable``: a program
-/// calls `construction` (the class's own initializer), fills the product by `plan`, whose hook
-/// runs as an autowired object's, and, bound as a protocol, converts it with `boxing` once filled.
-///
-/// A cycle back to the object through one of its properties closes as through a constructor: the
-/// property waits for the construction, filling included. So a program records the object only once
-/// filled (see `ProgramLowering.completeConstruction`) and calls `construction`, never this.
+/// The program form of a ``ConstructorInjectable`` class that is also ``Injectable``: a program calls
+/// `construction`, fills the product by `plan` (its hook runs as an autowired object's), and converts it
+/// with `boxing` once filled. A cycle back through a property waits for the whole construction, filling
+/// included, so a program records the object only once filled (see `ProgramLowering.completeConstruction`)
+/// and calls `construction`, never this.
 final class FilledConstruction: ProgramFactory {
     /// The initializer's call, whose product is the class itself.
     let construction: ProgramFactory

@@ -13,38 +13,30 @@ class ProgramFactory {
         self.references = references
     }
 
-    /// Whether the factory takes over the arguments the program moves to it (see `call`).
     var consumesArguments: Bool { false }
 
-    /// Whether errors inside its arguments name it in their path (`parameter 2 of Mailer's
-    /// factory`). What the container makes with its own code hands them on unchanged.
+    /// Whether errors inside its arguments name it in their path; the container's own code hands them on.
     var namesPath: Bool { true }
 
-    /// Whether the call may fail with `unavailable-instance` (an offered object gone): a program
-    /// then calls it straight for an `.optional` property and skips its store
-    /// (`ProgramLowering.OptionalPlace`).
+    /// Whether the call may fail with `unavailable-instance` (an offered object gone), so that an
+    /// `.optional` property skips its store (`ProgramLowering.OptionalPlace`).
     var mayBeUnavailable: Bool { false }
 
-    /// For an alias's conversion: that conversion, compiled where the binding was written, which a
-    /// property of the bound type can apply as it stores the object.
+    /// An alias's conversion, compiled where the binding was written, for a property of the bound type
+    /// to apply as it stores the object.
     var conversion: ImplementationConversion? { nil }
 
-    /// Whether the call reads its arguments with `FactoryArguments.parameter`, which converts an
-    /// implementation object to the parameter's type (only the specialized fixed-arity calls do).
+    /// Whether the call converts implementation objects to parameter types (`FactoryArguments.parameter`).
     var readsConvertedArguments: Bool { false }
 
-    /// Whether this is an alias's conversion (`AliasConversion`): one argument, the aliased value.
     var isAliasConversion: Bool { false }
 
-    /// For a conversion that boxes an implementation object as a protocol it is bound as (see
-    /// `AliasConversion`): `recorded`, what a resolution recorded for that protocol (the object
-    /// itself, before it is filled, so that a cycle back to it closes), in the box a program holds.
+    /// For a conversion boxing an object as a bound protocol: what a resolution recorded for that protocol
+    /// (the object itself, unfilled so a cycle back to it closes), in the box a program holds.
     func boxingRecorded(_ recorded: AnyObject) throws -> AnyObject { recorded }
 
-    /// Calls the factory with `arguments`, one per parameter, and returns its product as its
-    /// producer records values. Each argument is borrowed, except those moved to a factory that
-    /// consumes arguments: their reference is the factory's, consumed whether the call returns or
-    /// throws.
+    /// Calls the factory, one argument per parameter, returning its product as its producer records values.
+    /// Arguments are borrowed, except those moved to a `consumesArguments` factory: consumed even on throw.
     func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
@@ -57,8 +49,6 @@ class ProgramFactory {
         slot.fill(owning: try call(arguments, in: run))
     }
 
-    /// The error of a failed call: a resolution error thrown inside passes through this factory
-    /// (named in its path when it `namesPath`), anything else is the factory's own failure.
     func failure(_ error: any Error) -> ResolutionError {
         if let error = error as? ResolutionError { return namesPath ? error.prependingPath(key.description) : error }
         return ResolutionError(.factoryFailed(key, location: location, error: error), underlyingError: error)
@@ -85,8 +75,7 @@ final class TypedProgramFactory<Value, each Parameter, Implementation>: ProgramF
     }
 }
 
-/// The program form of a `to(assisted:)` binding: a `TypedProgramFactory` whose first argument is
-/// the seed (a `SeedRead`'s).
+/// A `to(assisted:)` binding's `TypedProgramFactory`, whose first argument is the seed (a `SeedRead`'s).
 final class SeededProgramFactory<Value, Seed, each Parameter, Implementation>: ProgramFactory {
     private let factory: (Seed, repeat each Parameter) throws -> Implementation
 
@@ -107,7 +96,6 @@ final class SeededProgramFactory<Value, Seed, each Parameter, Implementation>: P
 }
 
 extension FactoryArguments {
-    /// The argument at `index`, which then moves on to the next.
     @inline(__always)
     fileprivate func next<P>(_: P.Type, _ index: inout Int) -> P {
         defer { index += 1 }
@@ -115,9 +103,8 @@ extension FactoryArguments {
     }
 }
 
-/// The program form of a fixed-arity `to(factory:)` binding (or `Construction`) whose product is
-/// a class: its call was specialized in the caller's module, and consumes the arguments moved to
-/// it. Not generic, so that calling it looks up no metadata.
+/// A fixed-arity `to(factory:)` binding (or `Construction`) of a class: its call, specialized in the
+/// caller's module, consumes the arguments moved to it. Not generic: calling it looks up no metadata.
 final class SpecializedProgramFactory: ProgramFactory {
     private let specialized: SpecializedFactoryCall
     /// Converts the product to the bound type as its producer records it; nil for the bound class.
@@ -136,12 +123,11 @@ final class SpecializedProgramFactory: ProgramFactory {
 
     override var readsConvertedArguments: Bool { true }
 
-    /// Whether the product is of the bound class itself, so that a program has the call write it
-    /// straight into its slot (see `writeProduct`), with no dispatch.
+    /// Whether the product is the bound class, written by the call straight into its slot (no dispatch).
     var writesProductIntoSlot: Bool { upcast == nil }
 
-    /// Calls the factory, which writes its product's one strong reference into the empty `slot`
-    /// (nothing when it throws). Only for a factory that `writesProductIntoSlot`.
+    /// Has the factory write its product's one strong reference into the empty `slot` (nothing if it
+    /// throws). Only for a factory that `writesProductIntoSlot`.
     @inline(__always)
     func writeProduct(_ arguments: FactoryArguments, into slot: FrameSlot) throws {
         try specialized(arguments, slot.product)

@@ -3,9 +3,8 @@
 /// with more (a nested one, a region per `.graph` object) allocates the rest when set.
 struct RegionSet {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// The words past the fourth, once one is set. A class reference, nil for most programs, rather
-    /// than an array: copying and destroying a run's sets then costs a null check, where an empty
-    /// array's retain and release take the runtime's slow path.
+    /// The words past the fourth, once one is set: a class reference, not an array, so copying and
+    /// destroying a set is a null check (an empty array's retain and release take the slow path).
     private var overflow: Overflow?
 
     private final class Overflow {
@@ -41,7 +40,6 @@ struct RegionSet {
         }
     }
 
-    /// Inserts `first` and every index after it up to `last`.
     @inline(__always)
     mutating func insert(from first: Int, through last: Int) {
         if last < 64 {

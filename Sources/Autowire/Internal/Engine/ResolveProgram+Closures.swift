@@ -1,15 +1,9 @@
-// How a program's run calls closures, and how their resolves come back to programs. A closure
-// root's run starts a resolution on its stack and calls the closure there (`callClosure`); a
-// `.graph` closure's value is made once per resolution and recorded (`Resolution.graphValue`); the
-// closure gets a `Resolver` of that resolution (`Resolution.callClosureFactory`), whose resolves
-// run the nested programs of what it asks for (`AnyProducer.produceNested`, then
-// `ResolveProgram.runNested(in:)`), sharing the resolution's `.graph` instances.
+// How runs call closures, and how a closure's `Resolver` runs nested programs (`produceNested`): see
+// "Closure factories" and "Nested runs" on `ResolveProgram`.
 
 extension ResolveProgram {
-    /// Runs the program of a closure root, `run`: the call of `root`'s closure in a resolution the
-    /// run starts at once, where the closure's `Resolver` runs nested programs (one `.graph`
-    /// instance across them), checked against the resolves this one was started in. For a kept
-    /// object (`ProgramKind.rootForKeptObject`), all it makes holds the container weakly.
+    /// Runs a closure root's program: calls `root`'s closure in a resolution the run starts at once.
+    /// For a kept object (`ProgramKind.rootForKeptObject`), all it makes holds the container weakly.
     @inline(never)
     func callClosure(of root: AnyProducer?, _ run: StackReference<ProgramRun>)
         throws(ResolutionError) -> ObjectWord
@@ -41,9 +35,8 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs `body` in a resolution that `run` (of `rootClosureCall`, which builds nothing itself)
-    /// calls it in throughout: completed when `body` returns (`discard` drops the result if that
-    /// fails), abandoned when it throws.
+    /// Runs `body` in a resolution that is `run`'s `calledResolution` throughout: completed when `body`
+    /// returns (`discard` drops the result if that fails), abandoned when it throws.
     @inline(__always)
     private func inOwnResolution<Result>(
         of run: StackReference<ProgramRun>, _ body: (Resolution) throws(ResolutionError) -> Result,
@@ -72,10 +65,9 @@ extension ResolveProgram {
 }
 
 extension Resolution {
-    /// A `.graph` closure factory's value for this resolve: the recorded instance, or the closure's
-    /// value, recorded; one table probe (two if the call grew the table) for what `lookup`,
-    /// `constructing` and `record` do. Inlined with the closure's call into the `.graph`
-    /// producers: a generic call and a copy of the value fewer per object.
+    /// A `.graph` closure factory's value for this resolve: the recorded instance, or the closure's value,
+    /// recorded. One table probe (two if the call grew it) does what `lookup`, `constructing` and `record`
+    /// would; inlined into the `.graph` producers: a generic call and a value copy fewer per object.
     @inline(__always)
     func graphValue<Factory: ClosureFactorySite>(_ producer: Producer<Factory.Made>, made factory: Factory) throws
         -> Factory.Made
@@ -83,14 +75,12 @@ extension Resolution {
         try graphValue(of: producer, recordedAs: producer, made: factory)
     }
 
-    /// `graphValue` for a factory that makes class references as they are recorded (see
-    /// `ObjectClosureProducer`): nothing passes through a generic value's witnesses.
+    /// `graphValue` for class references recorded as they are (`ObjectClosureProducer`): no value witnesses.
     @inline(__always)
     func graphObject(_ producer: AnyProducer, made factory: ObjectClosureFactory) throws -> AnyObject {
         try graphValue(of: producer, recordedAs: RecordedObjects(), made: factory)
     }
 
-    /// What `graphValue` and `graphObject` do; `recording` says how values are recorded.
     @inline(__always)
     private func graphValue<Factory: ClosureFactorySite, Recording: GraphValueRecording>(
         of producer: AnyProducer, recordedAs recording: Recording, made factory: Factory
@@ -120,9 +110,8 @@ extension Resolution {
         return value
     }
 
-    /// Calls the closure of `factory` in this resolution with a `Resolver` of its registry; its
-    /// errors name the binding's key and location. (The site's fields are read where they are
-    /// used: passed as arguments, all would be loaded, and the registry retained, on every call.)
+    /// Calls `factory`'s closure with a `Resolver` of this resolution; errors name the binding. The site's
+    /// fields are read where used: as arguments, all would be loaded, the registry retained, per call.
     @inline(__always)
     func callClosureFactory<Factory: ClosureFactorySite>(_ factory: Factory) throws -> Factory.Made {
         try checkDepth()
@@ -146,18 +135,15 @@ extension Resolution {
 }
 
 extension AnyProducer {
-    /// The value in `resolution`, as recorded, for a closure's `Resolver`: by this producer's
-    /// nested program when it has one, else the constant it is, or its closure's call (see
-    /// `produceRecorded(_:)`).
+    /// The value for a closure's `Resolver`, as recorded: by the nested program, else `produceRecorded`.
     @inline(__always)
     final func produceNested(_ resolution: Resolution) throws -> AnyObject {
         guard let program = try nestedProgram(in: resolution) else { return try produceRecorded(resolution) }
         return try program.runNested(in: resolution)
     }
 
-    /// The nested program to run in `resolution`, if any: the one lowered for the inside of an
-    /// object the container keeps while the resolution makes one. Inlined as far as the test for
-    /// a root that has none (a closure factory's own), which every closure's resolve of one pays.
+    /// The nested program to run in `resolution`, if any (inside a kept object while it makes one).
+    /// Inlined up to the test for a root with none, which every closure's resolve of a closure pays.
     @inline(__always)
     final func nestedProgram(in resolution: Resolution) throws -> ResolveProgram? {
         let kind: ProgramKind = resolution.pointee.isMakingKeptObject ? .nestedInsideKeptObject : .nested
@@ -183,8 +169,7 @@ extension AnyProducer {
 }
 
 extension Producer {
-    /// The value in `resolution` for a closure's `Resolver`: by the nested program when the
-    /// producer has one, else as `produceNested` makes it (see `produce(_:)`).
+    /// `produceNested` for a typed value: by the nested program, else as `produce(_:)` makes it.
     @inline(__always)
     final func produceNestedValue(_ resolution: Resolution) throws -> T {
         guard let program = try nestedProgram(in: resolution) else { return try produce(resolution) }
@@ -192,17 +177,11 @@ extension Producer {
     }
 }
 
-/// How a `.graph` closure's values are recorded in a resolution and read back (see
-/// `Resolution.graphValue`): a `Producer<T>` boxes what is not a class reference; a class's
-/// objects made as objects (`RecordedObjects`) are recorded as they are.
-///
-/// A protocol rather than two closures, which would retain and release the producer they capture
-/// on every object made.
+/// How a `.graph` closure's values are recorded and read back (see `Resolution.graphValue`): a protocol
+/// rather than two closures, which would retain and release the producer they capture on every object.
 protocol GraphValueRecording {
     associatedtype Value
-    /// A recorded instance as a value.
     func value(from recorded: AnyObject) throws -> Value
-    /// A value as the resolution records it.
     func reference(for value: Value) -> AnyObject
 }
 

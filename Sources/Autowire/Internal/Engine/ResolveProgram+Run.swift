@@ -9,8 +9,7 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs the program `word` publishes (see `run`), without a retain (see `withPublished(_:_:)`);
-    /// nil when lowering it again would make it faster: the caller then takes its slow path.
+    /// Runs the program `word` publishes, unretained; nil when lowering again would be faster (slow path).
     @inline(__always)
     static func runPublished(
         _ word: UInt, of root: AnyProducer, request: BorrowedValue? = nil, seed: BorrowedValue? = nil
@@ -20,8 +19,7 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs the program of `root`, or, when an enclosing resolve builds something it may build, its
-    /// variant for what is built outside; nil only when that variant could not be lowered.
+    /// Runs `root`'s program, else its variant for what an enclosing resolve builds (nil if not lowered).
     func runOrItsVariant(
         for root: AnyProducer, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
         seed: BorrowedValue? = nil
@@ -35,9 +33,9 @@ extension ResolveProgram {
         return try variant.run(of: root, injecting: target, request: request, seed: seed)
     }
 
-    /// Runs the program of `root` (nil for an injection's). Returns the root object, owned by the
-    /// caller (for an injection: the object handed in, not retained), or nil when an enclosing
-    /// resolve is building something it may build (see `ActiveResolutions.enter(_:key:)`).
+    /// Runs the program of `root` (nil for an injection's). Returns the root object, owned by the caller
+    /// (an injection's: the object handed in, unretained), or nil when an enclosing resolve builds
+    /// something it may build (see `ActiveResolutions.enter(_:key:)`).
     @inline(__always)
     private func run(
         of root: AnyProducer?, injecting target: AnyObject? = nil, request: BorrowedValue? = nil,
@@ -47,19 +45,17 @@ extension ResolveProgram {
         return try StackReference.with(&record) { run throws(ResolutionError) in
             guard let cell = ActiveResolutions.enter(run, key: activeResolutionsKey) else { return nil }
             defer { ActiveResolutions.leave(cell, restoring: run.pointee.outer) }
-            // The root is handed in rather than kept by the program: a producer read from a stored
-            // property is retained and released around the call (about 30 instructions a resolve).
+            // Handed in, not kept by the program: read from a stored property, the root would be
+            // retained and released around the call (about 30 instructions a resolve).
             if callsRootClosure { return try callClosure(of: root, run) }
             return try ProgramFrame.with(slotCount: slotCount) { frame throws(ResolutionError) in
-                // Set here, where a resolve's nil target folds away, not tested in the loop. Lent:
-                // the caller holds it for the run; the frame does not own slot 0.
+                // Set here, where a resolve's nil target folds away, not in the loop; lent for the run.
                 if let target { frame.lend(target, at: 0) }
                 return try execute(frame, run)
             }
         }
     }
 
-    /// Runs the program on `frame`, whose slot 0 holds the object handed in by an injection.
     private func execute(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>) throws(ResolutionError)
         -> ObjectWord
     {
@@ -69,8 +65,7 @@ extension ResolveProgram {
         return try executeWithRegionsOrJoining(frame, run)
     }
 
-    /// Runs a program with regions or `ClosureCall`s, with its `ScopedRun` on this function's
-    /// stack. Out of line, so that the plain path stays small.
+    /// Out of line, so that the plain path stays small; the `ScopedRun` lives on this function's stack.
     @inline(never)
     private func executeWithRegionsOrJoining(_ frame: ProgramFrame, _ run: StackReference<ProgramRun>)
         throws(ResolutionError) -> ObjectWord
@@ -93,7 +88,6 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs `body` with a `ScopedRun` on this function's stack as `run`'s, unset when it returns.
     @inline(__always)
     private func withScopedRun(
         joinedSpace: ResolutionSpace = .none, of run: StackReference<ProgramRun>,
@@ -107,7 +101,6 @@ extension ResolveProgram {
         }
     }
 
-    /// Runs a program whose `ClosureCall`s join a resolution: completed, or abandoned on failure.
     private func executeJoining(
         _ frame: ProgramFrame, _ run: StackReference<ProgramRun>, _ scoped: StackReference<ScopedRun>
     ) throws(ResolutionError) -> ObjectWord {
@@ -128,31 +121,26 @@ extension ResolveProgram {
         do throws(ResolutionError) {
             try scoped.pointee.ownJoined?.complete()
         } catch {
-            // The run's own work is done: the frame holds only the result, whose reference the
-            // run owns (it would have gone to the caller), released once here.
+            // The frame holds only the result, the run's to release (it would have gone to the caller).
             made.release()
             throw error
         }
         return made
     }
 
-    /// Whether this nested program can run in `resolution`: none of the factories it calls is
-    /// under construction there. Else its variant that waits for them may (see `ProgramVariant`).
+    /// Whether no factory this program calls is under construction in `resolution` (see `ProgramVariant`).
     func canRunNested(in resolution: Resolution) -> Bool {
         !constructs.contains { resolution.pointee.isConstructing($0) }
     }
 
-    /// The factories this nested program calls that are under construction in `resolution`.
     func factoriesRunning(in resolution: Resolution) -> [ObjectIdentifier] {
         constructs.filter { resolution.pointee.isConstructing($0) }
     }
 
-    /// Runs this program, lowered for nested runs (see `ResolveProgram`), in `resolution`, whose
-    /// closure's `Resolver` asked for the root: as a creation frame there, as a closure's call is.
-    /// Returns the root's value as recorded, owned.
+    /// Runs this nested program in `resolution`, whose closure's `Resolver` asked for the root, as a
+    /// creation frame there (as a closure's call is); returns the root's value as recorded, owned.
     func runNested(in resolution: Resolution) throws(ResolutionError) -> AnyObject {
-        // Closures resolving one another nest a run per level: the stack is checked here, as a
-        // closure's call checks it (`Resolution.checkDepth()`).
+        // Closures resolving one another nest a run per level, so the stack is checked here too.
         if resolution.pointee.stack.isExhausted() { throw resolution.tooDeep() }
         var record = ProgramRun(program: self, request: resolution.pointee.request, seed: resolution.pointee.seed)
         return try StackReference.with(&record) { run throws(ResolutionError) in
@@ -189,8 +177,7 @@ extension ResolveProgram {
         }
     }
 
-    /// Whether `error`, thrown by the call `instruction` of an `.optional` property's value, is
-    /// that value's absence, whose store at `next` the run then skips.
+    /// Whether `error` is the absence of the `.optional` value the call `instruction` makes.
     @inline(never)
     private func isAbsence(_ error: any Error, skipping next: Int, of instruction: Instruction) -> Bool {
         guard (error as? ResolutionError)?.isUnavailableInstance == true else { return false }
@@ -205,8 +192,7 @@ extension ResolveProgram {
         return true
     }
 
-    /// After a failure, which abandoned its regions: what the run staged read objects of the failed
-    /// resolve, so it is discarded, innermost first.
+    /// After a failure, discards (innermost first) what the run staged: it read the failed resolve's objects.
     @inline(never)
     private func discardStaged(_ scoped: StackReference<ScopedRun>) {
         for index in regions.indices.reversed() where scoped.pointee.staged.contains(index) {
@@ -257,9 +243,8 @@ extension ResolveProgram {
                         try call.withFactory { try $0.call(arguments, storingInto: frame.destination(object), in: run) }
                     }
                 } catch {
-                    // An `.optional` property's absent value: the store after the call is skipped
-                    // (see `ProgramLowering.OptionalPlace`). Out of line, and falling through
-                    // rather than `continue`, so that the loop keeps its shape.
+                    // An absent `.optional` value skips the next store (`ProgramLowering.OptionalPlace`).
+                    // Out of line, falling through rather than `continue`, so the loop keeps its shape.
                     guard instruction.moves, isAbsence(error, skipping: pc + 1, of: instruction) else {
                         throw failure(call.withFactory { $0.failure(error) }, at: pc, frame)
                     }
@@ -308,15 +293,13 @@ extension ResolveProgram {
             pc &+= 1
         }
         #if DEBUG
-            // Everything staged was published: a region still staged is a lowering mistake, which
-            // would keep its creation lock held.
+            // A region still staged is a lowering mistake, which would keep its creation lock held.
             if let scoped = run.pointee.scoped, !scoped.pointee.staged.isEmpty {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left a staged object unpublished")),
                     at: end - 1, frame)
             }
-            // Every reference the frame took was moved into a property or released: a slot still
-            // holding one is a lowering mistake, which would leak the object.
+            // A slot still holding a reference is a lowering mistake, which would leak the object.
             for slot in (injects ? 1 : 0)..<slotCount where slot != resultSlot && !frame.isEmpty(slot) {
                 throw failure(
                     ResolutionError(.internalInconsistency("a resolve program left slot \(slot) holding an object")),

@@ -3,8 +3,7 @@ import Synchronization
 // Instructions the loop performs out of line, so that it keeps its registers, and its failure path.
 
 extension ResolveProgram {
-    /// Performs `enterScope` or `leaveScope` (see `ResolveProgram`); returns where the run goes on
-    /// past a region it skips, else nil.
+    /// Performs `enterScope` or `leaveScope`; returns where to resume past a skipped region, else nil.
     @inline(never)
     func scopeStep(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) throws(ResolutionError)
         -> Int?
@@ -18,7 +17,6 @@ extension ResolveProgram {
             throw failure(ResolutionError(.internalInconsistency("a region ran without its state")), at: pc, frame)
         }
         guard let scope = region.scope else { return try sharedObjectStep(at: pc, region, frame, scoped) }
-        // The generation this run works in, for a scope that has generations.
         let pinned =
             region.storage.map { storage in storage.withObject { scoped.pointee.pinnedGeneration(in: $0) } } ?? 0
         let index = Int(instruction.operand)
@@ -74,8 +72,7 @@ extension ResolveProgram {
         return skip(region, at: Int(instruction.operand), frame, scoped)
     }
 
-    /// Performs a framed region's `leaveScope` (see `ScopeRegion.framed`): stages the object and
-    /// ends the region's creation frame, which runs its hooks and publishes it, or defers both.
+    /// Performs a framed region's `leaveScope`: stages the object, ends its frame (`ScopeRegion.framed`).
     private func endFrame(
         of region: ScopeRegion, _ scope: Unowned<ProgramScope>, at pc: Int, _ frame: ProgramFrame,
         _ scoped: StackReference<ScopedRun>, generation pinned: Int
@@ -98,8 +95,7 @@ extension ResolveProgram {
         if region.becomesConstant, generation < 3 { improvable.store(true, ordering: .relaxed) }
     }
 
-    /// Performs `enterScope` or `leaveScope` of a region with no scope (see `ScopeRegion`): skips
-    /// it when the object is in its slot or the joined resolution, else records it there once made.
+    /// A region with no scope: skipped if the object is in its slot or recorded, else recorded once made.
     private func sharedObjectStep(
         at pc: Int, _ region: ScopeRegion, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>
     ) throws(ResolutionError) -> Int? {
@@ -126,7 +122,6 @@ extension ResolveProgram {
         case .absent:
             return nil
         case .instance(let made):
-            // A closure's resolve made it: the program uses that one.
             guard let boxing = region.boxing else {
                 frame.own(made, at: slot)
                 return skip(region, at: Int(instruction.operand), frame, scoped)
@@ -138,21 +133,18 @@ extension ResolveProgram {
             }
             return skip(region, at: Int(instruction.operand), frame, scoped)
         case .underConstruction:
-            // Only a `.graph` factory the program calls is marked, and the program meets one
-            // again only once it returned: a lowering mistake if ever.
+            // Only a `.graph` factory the program calls is marked, and met again only once it returned.
             throw failure(
                 ResolutionError(.internalInconsistency("a shared object's region met it under construction")),
                 at: pc, frame)
         }
     }
 
-    /// Skips `region`: releases what it would have moved, notes it and the regions inside it as
-    /// skipped, and returns where the run goes on.
+    /// Releases what `region` would have moved, marks it and those inside it skipped; returns its end.
     private func skip(
         _ region: ScopeRegion, at index: Int, _ frame: ProgramFrame, _ scoped: StackReference<ScopedRun>
     ) -> Int {
-        // By index: a slice of the table would retain it (an empty one's retain takes the runtime's
-        // slow path).
+        // By index: a slice would retain the table (an empty one's retain takes the runtime's slow path).
         for entry in region.releasedWhenSkipped {
             let moved = regionReleases[entry]
             // Filled before the region (lowering checked), and read last inside it.
@@ -162,8 +154,7 @@ extension ResolveProgram {
         return region.end
     }
 
-    /// Performs a nested run's or framed region's `callHook`: the hook waits for the innermost
-    /// creation frame of the joined resolution.
+    /// Performs `callHook` with `moves`: the hook waits in the joined resolution's innermost frame.
     @inline(never)
     func deferHook(at pc: Int, _ frame: ProgramFrame, _ run: StackReference<ProgramRun>) {
         let instruction = code[pc]
@@ -181,8 +172,7 @@ extension ResolveProgram {
         throw failure(ResolutionError(.mainActorRequired(mainActorTypes[Int(code[pc].operand)])), at: pc, frame)
     }
 
-    /// Performs `storeThroughKeyPath`, out of line like `scopeStep`. The owner and the value are
-    /// lent to the store, not retained: the frame (or the constants) hold both until it returns.
+    /// Out of line like `scopeStep`. Owner and value are lent: the frame or the constants hold both.
     @inline(never)
     func storeThroughKeyPath(at pc: Int, _ frame: ProgramFrame) {
         let instruction = code[pc]
@@ -199,8 +189,7 @@ extension ResolveProgram {
         instruction.valueIsConstant ? constants[Int(instruction.value)] : frame.word(at: Int(instruction.value))
     }
 
-    /// Releases what the frame still owns and adds the path of the failing instruction: each
-    /// property and named factory parameter on the way to it, innermost first.
+    /// Releases what the frame owns and adds the failing instruction's path (properties, named parameters).
     @inline(never)
     func failure(_ error: any Error, at pc: Int, _ frame: ProgramFrame) -> ResolutionError {
         for slot in (injects ? 1 : 0)..<slotCount { frame.release(slot) }

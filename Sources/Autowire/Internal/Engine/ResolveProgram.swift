@@ -2,88 +2,86 @@ import Synchronization
 
 /// # Resolve programs
 ///
-/// Everything one top-level resolve of a root does, compiled once into a flat list of instructions
-/// that one loop runs: no recursion (a chain of any depth needs no stack), no producer calls, no
-/// per-object table.
+/// Everything one top-level resolve of a root does, compiled once into a flat list of instructions that
+/// one loop runs: no recursion (a chain of any depth needs no stack), no producer calls, no per-object
+/// table.
 ///
-/// **Slots.** A run works on a frame of `slotCount` object references: one per `.graph` object,
-/// read by everything that needs it (a property cycle's back-edge included), and a new one each
-/// time a `.transient` object is met. Values fixed for the container's life are the program's
-/// constants, read by index. A value that is not a class reference is held in a `ValueBox`, as
-/// resolutions record it.
+/// **Slots.** A run's frame holds `slotCount` object references: one per `.graph` object, read by all
+/// that need it (a property cycle's back-edge included), and a new one per `.transient` object met.
+/// Values fixed for the container's life are constants. A value that is not a class reference is held in
+/// a `ValueBox`, as resolutions record it.
 ///
-/// **Ownership.** A created object's slot owns one reference. A store copies it (a retain) or, at
-/// the slot's last read, moves it (`moves`): the property takes the frame's reference and the slot
-/// is emptied. `release` drops what a slot still owns when its last read was not a store. The
-/// result slot is never moved: its reference goes to the caller. Constants belong to the program.
+/// **Ownership.** A created object's slot owns one reference. A store retains it or, at the slot's last
+/// read, moves it (`moves`), emptying the slot; `release` drops what a slot still owns when its last read
+/// was not a store. The result slot's reference goes to the caller; constants are the program's.
 ///
 /// **Order.** An object is created, its properties filled in declaration order (each value made
-/// completely first), its first fill checked, and only then stored into the object that needs it.
-/// Hooks come last, once every object is complete (a property cycle included), in completion order.
+/// completely first), its first fill checked, and only then stored into the object that needs it. Hooks
+/// come last, once every object is complete (a property cycle included), in completion order.
 ///
-/// | operation | effect |
-/// |---|---|
-/// | `create` | slot `object` = `creators[operand].init()` |
-/// | `storeAtOffset` | the value (slot or constant `value`) is written into slot `object`'s object at byte offset `operand` |
-/// | `storeThroughKeyPath` | `stores[operand]` writes the value through the user's key path |
-/// | `callFactory` | slot `object` = the factory of the call at byte offset `operand` in `calls` called with its arguments (slots or constants); an argument read for the last time moves to a factory that consumes its arguments |
-/// | `checkFirstFill` | `firstFills[operand]` checks slot `object`'s object for forgotten dependencies |
-/// | `callHook` | `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object; with `moves` (a nested run's, a framed region's), hands it to the creation frame it is in |
-/// | `release` | slot `object`'s reference, if any, is released |
-/// | `enterScope` | `regions[operand]`'s scope is asked for the object it keeps: if it has one, it goes in slot `object` and the run goes on past the region; for a region with no scope, the run goes on past it if slot `object` is filled |
-/// | `leaveScope` | `regions[operand]`'s scope keeps slot `object`'s object (or, when the region `defers`, stages it) |
-/// | `leaveScope`, `value` 1 | `regions[operand]`'s scope publishes the object it staged, if the run staged one |
-/// | `requireMainActor` | unless the run is where the main actor runs, fails: `mainActorTypes[operand]` must be made or filled there |
+/// **Instructions.** `object` is a slot; the value stored is slot `value` (constant if `valueIsConstant`).
+/// - `create`: slot `object` = `creators[operand].init()`.
+/// - `storeAtOffset`: writes the value into slot `object`'s object at byte offset `operand`.
+/// - `storeThroughKeyPath`: `stores[operand]` writes the value through the user's key path.
+/// - `callFactory`: slot `object` = the factory of the call at byte offset `operand` in `calls`, called
+///   with its arguments (slots or constants); an argument at its slot's last read moves to a factory that
+///   consumes its arguments. With `moves` (a call made straight for an `.optional` property), an absent
+///   value skips the next store. `value` 1: a `SpecializedProgramFactory` writes its product into the
+///   slot, called without dispatch (flagged here, where the loop has the instruction in a register).
+/// - `checkFirstFill`: `firstFills[operand]` checks slot `object`'s object for forgotten dependencies.
+/// - `callHook`: `hooks[operand]` calls `didInjectDependencies()` on slot `object`'s object, unless
+///   `value` (a region's index plus one, else 0) names a skipped region; with `moves` (a nested run's, a
+///   framed region's), hands it to the creation frame it is in.
+/// - `release`: releases slot `object`'s reference, if any.
+/// - `enterScope`: if `regions[operand]`'s scope keeps an object, puts it in slot `object` and goes on
+///   past the region; a region with no scope is passed if slot `object` is filled.
+/// - `leaveScope`: `regions[operand]`'s scope keeps slot `object`'s object (stages it if the region
+///   `defers`); with `value` 1, publishes what the run staged there, if anything.
+/// - `requireMainActor`: fails off the main actor, where `mainActorTypes[operand]` must be made.
 ///
-/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, a singleton not
-/// yet created) is made in a region, from its `enterScope` to its `leaveScope`, run under the
-/// scope's creation lock only when the scope keeps none (for the generation the run pinned, see
-/// `ScopePins`); skipping it changes nothing else (see `ScopeRegion`). A failure inside a region
-/// abandons it, releasing the lock. A singleton's or custom scope's region publishes its object
-/// after those objects' hooks. One that reads an object made before it (maybe incomplete until the
-/// resolve ends) `defers`: the object is staged, lock held, and published with the enclosing region
-/// that publishes or after the hooks at the end, or discarded by a failure before then.
+/// **Scopes.** An object a scope keeps beyond one resolve (`.weak`, a custom scope, a singleton not yet
+/// created) is made in a region, `enterScope` to `leaveScope`, run under the scope's creation lock only
+/// when the scope keeps none (for the generation the run pinned, see `ScopePins`); skipping it changes
+/// nothing else (see `ScopeRegion`). A failure inside abandons it, releasing the lock. A singleton's or
+/// custom scope's region publishes its object after those objects' hooks; one that reads an object made
+/// before it (maybe incomplete until the resolve ends) `defers`: the object is staged, lock held, then
+/// published with the enclosing publishing region or after the final hooks, or discarded by a failure.
 ///
-/// **Closure factories.** A closure factory's value is a `callFactory` of a `ClosureCall`: the
-/// closure is called inside the run, in one *joined* resolution per run, which the first such call
-/// starts with the `.graph` objects made before it (its arguments, so none is moved out of its slot
-/// before then). After it, each `.graph` object is made in a region with no scope that looks it up
-/// there first and records it once created: one instance, whichever asks first. A `.graph` factory
-/// waiting for its arguments around a call is marked under construction there until its call
-/// records its product (`JoinedPublication`), so a closure that needs it meets the cycle or waits
-/// to fill a property; a transient one is marked for the call. A transient object filled around the
-/// call is in the same resolve: the joined resolution does not count the program as enclosing it.
-/// The joined resolution ends with the run, its deferred work after the program's hooks. A closure
-/// root's program is only that call (`callsRootClosure`). A call made straight for an `.optional`
-/// property has `moves` set: when its value is absent, the store after it is skipped.
+/// **Closure factories.** A closure factory's value is a `callFactory` of a `ClosureCall`: the closure
+/// runs inside the run, in one *joined* resolution per run, which the first such call starts with the
+/// `.graph` objects made before it (its arguments, so none is moved out of its slot before then). After
+/// it, each `.graph` object is made in a region with no scope that looks it up there first and records it
+/// once created: one instance, whichever asks first. A `.graph` factory waiting for its arguments around
+/// a call is marked under construction there until its product is recorded (`JoinedPublication`), so a
+/// closure needing it meets the cycle or waits to fill a property; a transient one is marked for the call
+/// only. A transient object filled around the call is in the same resolve: the joined resolution does not
+/// count the program as enclosing it. It ends with the run, its deferred work after the program's hooks.
+/// A closure root's program is only that call (`callsRootClosure`).
 ///
-/// **Nested runs.** What a closure's `Resolver` asks for is made by a *nested* program of that
-/// root, lowered as if it came after a `ClosureCall`: it shares the closure's resolution in the
-/// same way. Its hooks (`callHook` with `moves`) wait for the creation frame the run is in (see
-/// `runNested(in:)`). A factory still running in that resolution is waited for by the program's
-/// variant (see `ProgramVariant.waitsFor`). A singleton's or custom scope's region met once a
-/// program joined a resolution is *framed* (see `ScopeRegion.framed`).
+/// **Nested runs.** What a closure's `Resolver` asks for is made by a *nested* program, lowered as if
+/// after a `ClosureCall`, so it shares the closure's resolution the same way. Its hooks wait for the
+/// creation frame it runs in (`runNested(in:)`); a factory still running in that resolution is waited for
+/// by the program's variant (`ProgramVariant.waitsFor`). A singleton's or custom scope's region met once
+/// a program joined a resolution is *framed* (`ScopeRegion.framed`).
 ///
-/// **The main actor.** An object of a `@MainActor` class (or with dependencies declared on it) is
-/// made and filled only there: `requireMainActor` comes just before its `create` (for an injection,
-/// its first store), so its `init()` never runs off the main actor.
+/// **The main actor.** A `@MainActor` class's object (or one with dependencies declared on it) is made
+/// and filled only there: `requireMainActor` precedes its `create` (an injection's first store).
 ///
-/// **Re-entry.** A run records the instruction it is at before calling user code, so a resolve
-/// started from that code can tell what is being built: each `create` has a building range of
-/// instructions, up to its first-fill check.
+/// **Re-entry.** Before calling user code a run records its instruction, so a resolve started from that
+/// code can tell what is being built: each `create` has a building range, up to its first-fill check.
 ///
-/// **Errors.** Each instruction names the node of a path tree it works for; an error's path is
+/// **Errors.** Each instruction names the node of a path tree it works for (`pathOf`); an error's path is
 /// rendered from that tree only when one is thrown.
 ///
 /// **Life.** `ProgramLowering` lowers a program at the root's first top-level resolve, under the
-/// registry's lock; a root that reaches a producer no program performs has none
-/// (`ProgramWord.none`) and fails with `internal-inconsistency`. Published programs are immutable;
-/// one that `canImprove` is lowered again at the next resolve, and the one it replaces stays alive
-/// with the registry, since another thread may still run it.
+/// registry's lock; a root reaching a producer no program performs has none (`ProgramWord.none`) and
+/// fails with `internal-inconsistency`. Published programs are immutable; one that `canImprove` is
+/// lowered again at the next resolve, and the one it replaces stays alive with the registry, as another
+/// thread may still run it.
 ///
-/// Sendable: every stored property is `let`, and the buffers are filled in `init` and never written
-/// after; `improvable` is an atomic (relaxed: a hint). A program reaches other threads through
-/// `programWord`'s releasing store, loaded acquiring.
+/// Sendable: every stored property is `let` and the buffers are never written after `init`; `improvable`
+/// is an atomic (relaxed: a hint). A program reaches other threads through `programWord`'s releasing
+/// store, loaded acquiring.
 final class ResolveProgram: @unchecked Sendable {
 
     let code: FixedBuffer<Instruction>
@@ -93,58 +91,44 @@ final class ResolveProgram: @unchecked Sendable {
     let firstFills: FixedBuffer<Unowned<FirstFillCheck>>
     let hooks: FixedBuffer<Unowned<InjectionHook>>
     let constants: FixedBuffer<ObjectWord>
-    /// The factory calls, each pointing into `constants` and `arguments`.
     let calls: FixedBuffer<ProgramCall>
     let arguments: FixedBuffer<UInt32>
     let regions: [ScopeRegion]
-    /// The slots each region releases when it is skipped (see `ScopeRegion.releasedWhenSkipped`).
     let regionReleases: [UInt32]
-    /// `!regions.isEmpty`.
     let hasRegions: Bool
-    /// Whether some factory call is a `ClosureCall`, whose run has a joined resolution to end.
     let makesClosureCalls: Bool
-    /// Which of its root's programs this is (see `ProgramKind`).
     let kind: ProgramKind
-    /// Whether a top-level run starts its joined resolution before its first instruction: the
-    /// program calls a closure inside a kept object's region (see
-    /// `ProgramLowering.Stop.joinsFromStart`).
+    /// Whether a top-level run joins its resolution before the first instruction: the program calls a
+    /// closure inside a kept object's region (see `ProgramLowering.Stop.joinsFromStart`).
     let joinsAtStart: Bool
-    /// For an injection that joins from its start: the producers whose value is the object handed
-    /// in (`InjectionTargetProducer.selfProducers`), recorded there first for closures that ask for
-    /// one; a later join passes them as the first call's arguments.
+    /// For an injection joining at its start: the injected object's producers, recorded first for closures.
     let injectedObjectProducers: [AnyProducer]
-    /// Whether the run has no regions and no `ClosureCall`: one load where every run asks it.
+    /// No regions and no `ClosureCall`: stored, since every run asks.
     let runsPlainly: Bool
-    /// The classes `requireMainActor` names: what must be made or filled on the main actor.
     let mainActorTypes: [Any.Type]
-    /// Every store, check, hook, constant, factory and scope the tables above point to.
+    /// Retains everything the unretained tables above point to.
     let keptAlive: [AnyObject]
     let slotCount: Int
     let resultSlot: Int
     /// Whether slot 0 holds an object handed in by a `PropertyInjector`, which the frame does not own.
     let injects: Bool
     let building: FixedBuffer<BuildingRange>
-    /// For each instruction, the path-tree node of the object it acts for.
     let pathOf: FixedBuffer<Int32>
     let pathTree: FixedBuffer<PathStep>
-    /// The memory of every `FixedBuffer` above.
     private let tables: TableBlock
-    /// Whether lowering again after a successful run would be faster: a store still learns its
-    /// offset, a first fill or a class's hook is unsettled, a conversion to a bound protocol is
-    /// unproven, or a region published a singleton (a constant for a new program).
+    /// Whether lowering again would be faster: a store still learns its offset, a first fill or hook
+    /// is unsettled, a conversion is unproven, or a region published a singleton (now a constant).
     var canImprove: Bool { improvable.load(ordering: .relaxed) }
     let improvable: Atomic<Bool>
     /// 1 for a root's first program, one more each time it is lowered again.
     let generation: Int
-    /// For a nested program, the producers whose factories it calls (closures included): the
-    /// resolution it runs in marks them while they run, which a nested run would not see (see
-    /// `canRunNested(in:)`).
+    /// For a nested program, the producers whose factories it calls: the resolution it runs in marks
+    /// them while they run, which a nested run would not see (see `canRunNested(in:)`).
     let constructs: [ObjectIdentifier]
-    /// `ActiveResolutions.key`, read once here rather than through its lazy global on every run.
+    /// Read once here: each read of the lazy global costs a check (see `ActiveResolutions.key`).
     let activeResolutionsKey = ActiveResolutions.key
-    /// Whether the program only calls its root's closure factory (a protocol bound to a closure,
-    /// say): its run makes that call straight in a resolution of its own, with no frame, tables or
-    /// loop (about 560 instructions a resolve; see `callClosure(of:_:)`).
+    /// Whether the program only calls its root's closure factory (a protocol bound to a closure, say): the
+    /// run calls it with no frame, tables or loop (about 560 instructions a resolve; see `callClosure`).
     let callsRootClosure: Bool
 
     init(
@@ -158,8 +142,8 @@ final class ResolveProgram: @unchecked Sendable {
         injectedObjectProducers: [AnyProducer] = [], constructs: [ObjectIdentifier] = [],
         callsRootClosure: Bool = false
     ) {
-        // The arrays given are the lowering's, which it empties and reuses (`SpareLowering`): what
-        // the program keeps is copied, into one block for all its tables.
+        // The arrays are the lowering's, emptied and reused (`SpareLowering`): what the program keeps
+        // is copied, into one block for all its tables.
         var layout = TableBlock.Layout()
         let codeAt = layout.reserve(Instruction.self, count: code.count)
         let creatorsAt = layout.reserve((any Injectable.Type).self, count: creators.count)
@@ -215,9 +199,9 @@ final class ResolveProgram: @unchecked Sendable {
         self.generation = generation
         self.constructs = constructs
         self.callsRootClosure = callsRootClosure
-        // Lowered at most three times: a run that keeps failing before some store or check is
-        // reached leaves them unlearned, and would otherwise be lowered again on every resolve. A
-        // conversion not yet proven is boxed by a call; proven, properties store it directly.
+        // Lowered at most three times: a run that keeps failing before some store or check leaves it
+        // unlearned, and would otherwise be lowered again on every resolve. An unproven conversion is
+        // boxed by a call; once proven, properties store it directly.
         self.improvable = Atomic(
             generation < 3
                 && (stores.contains(where: \.isLearning) || firstFills.contains { !$0.isSettled }
@@ -225,9 +209,8 @@ final class ResolveProgram: @unchecked Sendable {
         )
     }
 
-    /// The program of every root that only its closure factory's call makes, as a top-level resolve
-    /// runs it: one for the process (the root is handed to the run), so a closure root's first
-    /// resolve allocates no program.
+    /// The program of every root made only by its closure factory's call (the root is handed to the
+    /// run): one for the process, so a closure root's first resolve allocates no program.
     static let rootClosureCall = ResolveProgram(callingRootClosureFor: .root)
     /// The same, for a top-level resolve asked for by an object the container keeps.
     static let keptObjectRootClosureCall = ResolveProgram(callingRootClosureFor: .rootForKeptObject)
@@ -255,23 +238,20 @@ final class ResolveProgram: @unchecked Sendable {
         tables.free()
     }
 
-    /// How many objects the program calls `didInjectDependencies()` on: for tests.
+    // For tests.
     var calledHooks: Int { code.count { $0.operation == .callHook } }
 
-    /// How many regions the program has: for tests.
     var regionCount: Int { regions.count }
 
-    /// How many factory calls the program makes: for tests.
     var factoryCalls: Int { code.count { $0.operation == .callFactory } }
 
-    /// Whether `test` holds for a producer whose object the program builds or whose factory it
-    /// calls (not through a `ClosureCall`, whose resolve checks for itself).
+    /// Whether `test` holds for a producer whose object the program builds or whose factory it calls
+    /// (not through a `ClosureCall`, whose resolve checks for itself).
     func mayBuild(where test: (ObjectIdentifier) -> Bool) -> Bool {
         building.contains { test($0.producer) }
     }
 
-    /// The producers whose objects the program builds or whose factories it calls for which
-    /// `test` holds, each once, in the order the program first does.
+    /// The producers for which `mayBuild`'s `test` holds, each once, in the order the program meets them.
     func built(where test: (ObjectIdentifier) -> Bool) -> [ObjectIdentifier] {
         var found: [ObjectIdentifier] = []
         for index in 0..<building.count {

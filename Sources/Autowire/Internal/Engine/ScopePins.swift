@@ -2,10 +2,9 @@
 /// run first asked (see `ScopeStorage`), so that its graph never mixes both sides of a reset. The
 /// first four in place, with no allocation; any more in an array.
 struct ScopePins {
-    /// How many pins are held in place.
     private static let inPlace = 4
 
-    /// One scope's pin. The storage is unretained: the registry keeps it for the whole run.
+    /// Unretained: the registry keeps the storage for the whole run.
     private struct Pin {
         let storage: Unowned<ScopeStorage>
         let generation: Int
@@ -13,10 +12,8 @@ struct ScopePins {
 
     /// Filled from the first: a nil pin ends the list.
     private var pins: (Pin?, Pin?, Pin?, Pin?) = (nil, nil, nil, nil)
-    /// The pins after the fourth, in the order they were pinned.
     private var more: [Pin] = []
 
-    /// The generation pinned in `storage`, if any.
     func generation(in storage: ScopeStorage) -> Int? {
         var found: Int?
         visitEach { pinned, generation in
@@ -41,7 +38,6 @@ struct ScopePins {
         }
     }
 
-    /// Calls `body` with each storage pinned and its generation.
     func visitEach(_ body: (ScopeStorage, Int) -> Void) {
         for index in 0..<Self.inPlace {
             guard let pin = pin(at: index) else { return }

@@ -15,22 +15,18 @@ struct ScopedRun {
     private(set) var joined: Resolution?
     /// Whether the run started `joined` and must end it (not a nested run's).
     private var ownsJoined = false
-    /// The joined resolution the run started and must end, if any.
     var ownJoined: Resolution? { ownsJoined ? joined : nil }
 
-    /// The state of a run that starts its joined resolution, if it needs one, in `joinedSpace`.
     init(joinedSpace: ResolutionSpace = .none) {
         self.joinedSpace = joinedSpace
     }
 
-    /// The state of a nested run in `resolution`.
     init(nestedIn resolution: Resolution) {
         joined = resolution
         joinedSpace = .none
     }
 
-    /// For each transient factory the run's `ClosureCall`s wait around (by its slot, see
-    /// `ClosureCall.WaitingFactory`), the mark the first of them set, or -1.
+    /// Per transient factory the run's `ClosureCall`s wait around (by slot): the first one's mark, or -1.
     private var waitMarks: [Int] = []
 
     /// The mark of waiting transient factory `slot`: the one this run set already, else `first()`.
@@ -42,11 +38,9 @@ struct ScopedRun {
         return mark
     }
 
-    /// Whether the run is nested in a resolution it did not start.
     var isNested: Bool { joined != nil && !ownsJoined }
-    /// The generations this run pinned in the custom scopes it reached, shared with its joined
-    /// resolution: a closure's resolve and the program must work in one generation of each scope,
-    /// or a reset landing between their pins tears the graph.
+    /// Shared with the joined resolution: a closure's resolve and the program must work in one generation
+    /// of each scope, or a reset landing between their pins tears the graph.
     private var pins = ScopePins()
 
     /// The run's joined resolution; the first call starts it with `seeds`' objects (`arguments`).
@@ -61,11 +55,8 @@ struct ScopedRun {
         return state
     }
 
-    /// Starts the joined resolution of `run` (see `ResolutionSpace.start(for:)`): at the first
-    /// `ClosureCall`, or before the first instruction (`ResolveProgram.joinsAtStart`).
-    ///
-    /// - Throws: `internal-inconsistency` when the run set no space aside (every program that
-    ///   `makesClosureCalls` does).
+    /// Starts the joined resolution, at the first `ClosureCall` or before the first instruction
+    /// (`ResolveProgram.joinsAtStart`); fails if the run set no space aside (`internal-inconsistency`).
     mutating func startJoinedResolution(for run: StackReference<ProgramRun>)
         throws(ResolutionError) -> Resolution
     {
@@ -76,9 +67,8 @@ struct ScopedRun {
         return started
     }
 
-    /// The generation of `storage` this run works in: the one current when the run first asked, or,
-    /// once it has a joined resolution, that resolution's (the run's pins went into it, and a
-    /// closure's resolve may have pinned a scope there that the run meets after the call).
+    /// The generation of `storage` this run works in: the one current when it first asked or, once joined,
+    /// the joined resolution's (which has the run's pins, and maybe a closure's pin met after the call).
     mutating func pinnedGeneration(in storage: ScopeStorage) -> Int {
         if let joined { return storage.pinnedGeneration(in: joined) }
         if let pinned = pins.generation(in: storage) { return pinned }

@@ -1,11 +1,8 @@
-/// A property that waited for a shared factory's product (see `ProgramLowering.WaitingStore`),
-/// written once the factory returns where a plain store cannot write it:
-/// - through aliases (a protocol bound to the factory's class): the product is converted by each
-///   first, and one that does not conform fails the resolve there;
-/// - for an owner made in a region that closed before then: written only when the region ran (a run
-///   that skipped it holds the object its scope kept, complete, or nothing).
-///
-/// Called with the owner and the product, it returns the product: every call makes a value.
+/// A property that waited for a shared factory's product (see `ProgramLowering.WaitingStore`), written
+/// once the factory returns where a plain store cannot: through aliases (the product converted by each,
+/// failing the resolve there if it does not conform), or for an owner made in a region that closed
+/// before then (written only if the region ran: a run that skipped it holds the scope's complete object,
+/// or nothing). Returns the product: every call makes a value.
 final class WaitedStore: ProgramFactory {
     private let store: ProgramStore
     /// What the property asked for, when it hands on the factory's product through aliases.

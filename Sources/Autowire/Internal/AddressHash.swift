@@ -1,15 +1,11 @@
-/// The arithmetic behind the tables keyed by addresses (type metadata, objects, producers): one
-/// multiplication that spreads an address's bits upward (Fibonacci hashing), and the mix that
-/// `BindingKey` hashes with, written once for any word width.
-///
-/// A word is 64 bits on every platform but one: watchOS's `arm64_32` has 32-bit pointers and a
-/// 32-bit `UInt`. There a 64-bit constant does not compile, and a product shifted right by 32 would
-/// be 0, putting every key in one bucket. So the constants and shifts are chosen by the word's
-/// width; each is a compile-time constant once specialized.
+/// The arithmetic behind the tables keyed by addresses (type metadata, objects, producers): a multiply that
+/// spreads an address's bits upward (Fibonacci hashing), and the mix `BindingKey` hashes with, written once
+/// for any word width. watchOS's `arm64_32` has a 32-bit `UInt`, where a 64-bit constant does not compile
+/// and a product shifted right by 32 would be 0 (one bucket for all), so constants and shifts follow the
+/// word's width, each a compile-time constant once specialized.
 enum AddressHash {
-    /// `key` times 2^width / φ (made odd): each bit of the key reaches the bits above it, so the
-    /// high half of the product depends on all of an address's meaningful bits, alignment zeros
-    /// or not.
+    /// `key` times 2^width / φ (made odd): each bit reaches the bits above it, so the product's high half
+    /// depends on all of an address's meaningful bits, alignment zeros or not.
     @inline(__always)
     static func spread<Word: FixedWidthInteger & UnsignedInteger>(_ key: Word) -> Word {
         key &* goldenRatio()
@@ -22,18 +18,16 @@ enum AddressHash {
         spread(key) >> (Word.bitWidth / 2)
     }
 
-    /// Bits of `spread(key)` from five eighths of the word up: bits 40 up on a 64-bit word (at most
-    /// 2^24 slots), 20 up on a 32-bit one (2^12 slots; a larger table still works, as its probe
-    /// starts fall in the lower 2^12).
+    /// Bits of `spread(key)` from five eighths of the word up: bits 40 up on 64 bits (up to 2^24 slots), 20
+    /// up on 32 (2^12 slots; a larger table still works, its probes starting in the lower 2^12).
     @inline(__always)
     static func upperBits<Word: FixedWidthInteger & UnsignedInteger>(_ key: Word) -> Word {
         spread(key) >> (Word.bitWidth * 5 / 8)
     }
 
-    /// Two identities and a seed mixed into one word that a `Dictionary` or `Set` takes its bucket
-    /// from (its low bits): the tag spread by one multiplication, the three combined and multiplied
-    /// again, and the high half folded into the low bits (a multiply spreads each bit only upward,
-    /// and an identity's low bits are alignment zeros).
+    /// Two identities and a seed mixed into one word whose low bits a `Dictionary` or `Set` buckets by: the
+    /// tag spread, the three combined and multiplied again, the high half folded down (a multiply spreads
+    /// bits only upward, and an identity's low bits are alignment zeros).
     @inline(__always)
     static func mix<Word: FixedWidthInteger & UnsignedInteger>(_ first: Word, _ second: Word, seed: Word) -> Word {
         var mixed = (first ^ spread(second) ^ seed) &* secondMultiplier()

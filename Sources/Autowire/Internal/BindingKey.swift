@@ -1,7 +1,5 @@
-/// What a binding provides: a type and an optional tag, compared by type identity.
-///
-/// The metatypes are kept only to name things in messages; equality and hashing use
-/// `ObjectIdentifier`, so lookups never touch strings.
+/// What a binding provides: a type and an optional tag. Equality and hashing use `ObjectIdentifier`, so
+/// lookups never touch strings; the metatypes only name things in messages.
 @usableFromInline
 struct BindingKey: Hashable, Sendable, CustomStringConvertible {
     let type: Any.Type
@@ -30,10 +28,9 @@ struct BindingKey: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(tag.map(ObjectIdentifier.init))
     }
 
-    /// What `Dictionary` and `Set` hash a key with: the two type identities and the seed mixed by
-    /// two multiplies, rather than `Hasher`'s SipHash (about 100 instructions a lookup). Type
-    /// identities are addresses no input chooses, so nothing needs SipHash's protection against
-    /// chosen collisions. Equal keys hash alike, as `==` compares the same identities.
+    /// What `Dictionary` and `Set` hash a key with: both type identities and the seed mixed by two
+    /// multiplies, not `Hasher`'s SipHash (~100 instructions a lookup). Type identities are addresses no
+    /// input chooses, so SipHash's collision protection is not needed; `==` compares the same identities.
     @usableFromInline
     func _rawHashValue(seed: Int) -> Int {
         let type = UInt(bitPattern: ObjectIdentifier(type))

@@ -14,8 +14,7 @@ struct ContainerSettings {
     var bindsRequest: Bool { request != nil }
     /// The modules this container and its ancestors included: a child includes none of them again.
     var includedModules: Set<ObjectIdentifier> = []
-    /// The `Hashable` module values this container and its ancestors included: a child includes
-    /// none of them again. Compared as values: a module type's equality includes its type.
+    /// The same for `Hashable` module values, compared as values: a module type's equality includes its type.
     var includedModuleValues: Set<AnyHashable> = []
 }
 

@@ -1,10 +1,8 @@
 /// Building a container: compiling its bindings, then creating its eager singletons.
 extension Registry {
-    /// Checks and compiles the binder's declarations, then creates the singletons marked eager;
-    /// throws every problem found at once.
-    ///
-    /// Eager singletons are created only once every binding compiled cleanly, in the order they
-    /// were marked; each failure is reported, and the others are still created.
+    /// Checks and compiles the binder's declarations, then, once every binding compiled cleanly, creates the
+    /// singletons marked eager, in the order marked; throws every problem found at once (a failing eager
+    /// singleton does not stop the others).
     convenience init(parent: Registry?, binder: Binder) throws(ConfigurationError) {
         var problems: [Diagnostic] = []
         self.init(

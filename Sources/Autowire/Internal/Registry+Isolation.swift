@@ -1,8 +1,7 @@
 /// What `Container.isolatedCopy(_:)` builds: one container with the bindings of a container and its
 /// ancestors, each override in place of what it overrides, and none of their instances.
 extension Registry {
-    /// The bindings of this registry and its ancestors, as one container would declare them: an
-    /// override replaces every binding or contribution of its key made before it.
+    /// The bindings of this registry and its ancestors, as one container would declare them (see `apply`).
     func flattenedDeclarations() -> [BindingDeclaration] {
         var flattened: [BindingDeclaration] = []
         for registry in lineage { flattened.apply(registry.declarations) }

@@ -1,11 +1,10 @@
 /// A child's bindings against the instances its ancestors keep (DESIGN: kept instances belong to
 /// the container that binds them).
 extension Registry {
-    /// An error for each binding, override or contribution of this child that an ancestor's kept
-    /// instance (a `.singleton`, `.weak` or custom-scope binding, or a contribution in such a
-    /// scope) reaches or found absent: that instance is the ancestor's, made in the ancestor's
-    /// view, so the child's binding silently would not apply to it. A kept binding this child
-    /// overrides too is its own, and fine.
+    /// An error for each binding, override or contribution of this child that an ancestor's kept instance
+    /// (`.singleton`, `.weak` or custom scope, or a contribution in one) reaches or found absent: that
+    /// instance is the ancestor's, made in its view, so the child's binding silently would not apply. A kept
+    /// binding this child also overrides is its own, and fine.
     func overridesNotReachingKeptInstances() -> [Diagnostic] {
         var declared: [BindingKey: BindingDeclaration] = [:]
         for declaration in declarations where declared[declaration.providedKey] == nil {
@@ -100,7 +99,6 @@ extension Registry {
 
 /// How an override-not-reaching diagnostic names the kept instance.
 enum KeptName {
-    /// The instance of a binding.
     case binding(BindingKey)
     /// The element a contribution in a kept scope adds to a collection (`label` is `[0]` or `[key]`).
     case element(BindingKey, String)

@@ -26,20 +26,18 @@ extension Registry {
 
     /// Whether a producer can be shared with children.
     enum Sharing {
-        /// Shared with every child that binds none of `reaching`, the keys its graph reaches or
-        /// found absent; with `reachesUnseen`, a closure factory's, whose reach no one can tell,
-        /// only with a child that binds nothing.
+        /// Shared with each child binding none of `reaching` (keys its graph reaches or found absent); if
+        /// `reachesUnseen` (a closure factory's: its reach is unknown), only with a child binding nothing.
         case shared(AnyProducer, reaching: Set<BindingKey>, reachesUnseen: Bool)
         /// Never shared: it does not compile here, or it reaches an offered instance, which each
         /// container offers for itself.
         case unsharable
     }
 
-    /// This registry's producer for `key`, which nothing binds, when its graph reaches none of
-    /// `childKeys`: what a child uses instead of compiling `key` again, so that it shares this
-    /// registry's plans and singletons (an autowired singleton belongs to the outermost container
-    /// that can provide all its dependencies). Nil when the child must compile `key` itself,
-    /// which is also the answer when a lock fails: compiling in the child is always correct.
+    /// This registry's producer for `key`, which nothing binds, when its graph reaches none of `childKeys`:
+    /// a child uses it instead of compiling `key` again, sharing this registry's plans and singletons (an
+    /// autowired singleton belongs to the outermost container that can provide all its dependencies). Nil
+    /// when the child must compile `key` itself, or a lock fails: compiling in the child is always correct.
     func sharedProducer(for key: BindingKey, unlessReaching childKeys: Set<BindingKey>) -> AnyProducer? {
         if PlanCompiler.compiling(self) != nil { return nil }
         var known = try? table.read { _ in sharing[key] }

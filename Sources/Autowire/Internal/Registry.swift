@@ -1,11 +1,10 @@
 import Synchronization
 
-/// The state behind one ``Container``: its bindings (fixed when it is built), its compiled
-/// producers (grown on first use, under a lock).
+/// The state behind one ``Container``: bindings fixed when it is built, producers compiled on first use.
 ///
-/// Sendable: the closures its declarations hold are called only while compiling, under `table`'s
-/// write lock, which also guards `sharing`, `programs` and `variants`; `compilations` is an
-/// atomic; `table`, `roots` and `scopes` lock for themselves; the rest is `let`.
+/// Sendable: declarations' closures are called only while compiling, under `table`'s write lock, which also
+/// guards `sharing`, `programs` and `variants`; `compilations` is atomic; `table`, `roots` and `scopes` lock
+/// for themselves; the rest is `let`.
 final class Registry: @unchecked Sendable {
     let parent: Registry?
     /// For the copy `validate` makes: the container it copies, whose offered instances it sees.
@@ -25,8 +24,7 @@ final class Registry: @unchecked Sendable {
     var sharing: [BindingKey: Sharing] = [:]
     /// Written only while compiling.
     let table: ReadWriteLocked<[BindingKey: AnyProducer]>
-    /// Producers already checked as roots: what every top-level resolve looks up first, without
-    /// taking a lock.
+    /// Producers already checked as roots: what every top-level resolve looks up first, lock-free.
     private let roots = RootCache()
     /// How many times a plan compiler ran for this registry, for tests.
     let compilations = Atomic<Int>(0)
@@ -35,9 +33,7 @@ final class Registry: @unchecked Sendable {
     private var programs: [ResolveProgram] = []
     /// The variants of programs lowered so far, nil where a program has none (see `variant`).
     private var variants: [VariantKey: ResolveProgram?] = [:]
-    /// What the binder asked of the container besides bindings: eager and resettable singletons.
     let settings: ContainerSettings
-    /// The instances of lifetimes this container may be asked to reset.
     let scopes = ScopeStorages()
     /// `ActiveResolutions.key`, read once here: each read of the lazy global costs a `swift_once`
     /// check on every closure root's resolve and every closure factory's nested resolve.
@@ -55,13 +51,10 @@ final class Registry: @unchecked Sendable {
         self.settings = ContainerSettings()
     }
 
-    /// Checks and compiles `declarations`, adding every problem found to `problems` rather than
-    /// throwing (`validate` reports them with the rest); commits the compiled producers only when
-    /// there are none.
-    ///
-    /// With `compilingLazily`, a binding whose graph `CleanGraphProof` proves clean is not
-    /// compiled now but on its first resolve: it cannot fail then, and building costs about what
-    /// registering it does.
+    /// Checks and compiles `declarations`, adding problems to `problems` rather than throwing (`validate`
+    /// reports them with the rest); commits the compiled producers only when there are none. With
+    /// `compilingLazily`, a binding `CleanGraphProof` proves clean compiles on its first resolve instead: it
+    /// cannot fail then, and building costs about what registering it does.
     init(
         parent: Registry?, declarations: [BindingDeclaration], problems: inout [Diagnostic],
         copying original: Registry? = nil, settings: ContainerSettings = ContainerSettings(),
@@ -103,8 +96,7 @@ final class Registry: @unchecked Sendable {
         self.table = ReadWriteLocked([:])
         self.settings = settings
 
-        // Compile every binding not proven clean now, so that a broken one fails the build rather
-        // than a later resolve.
+        // Compile every binding not proven clean now: a broken one then fails the build, not a later resolve.
         var unproven: [BindingKey] = []
         var seen: Set<BindingKey> = []
         seen.reserveCapacity(declarations.count)
@@ -175,7 +167,6 @@ final class Registry: @unchecked Sendable {
     /// How many producers a compilation of a key not compiled yet makes room for up front.
     private static let roomForNewGraph = 16
 
-    /// The producer for `key`, compiled on first use.
     func producer(for key: BindingKey) throws(ResolutionError) -> AnyProducer {
         try compiled(key, asRoot: false) { $0.producer(for: key) }
     }
@@ -187,9 +178,8 @@ final class Registry: @unchecked Sendable {
         return try compileRoot(for: key)
     }
 
-    /// Calls `body` with the root producer of `key`, compiling it first if it is not yet; errors
-    /// `body` throws become resolution errors. Unretained when compiled already: the registry owns
-    /// its producers for its whole life, and every caller holds the registry for the call.
+    /// Calls `body` with `key`'s root producer, compiling it first if needed; errors `body` throws become
+    /// resolution errors. Unretained when already compiled (see `RootCache.withProducer`).
     @inline(__always)
     func withRootProducer<R>(for key: BindingKey, _ body: (AnyProducer) throws -> R) throws(ResolutionError) -> R {
         try ResolutionError.catching { try roots.withProducer(for: key, body) { try body(compileRoot(for: key)) } }
@@ -201,7 +191,6 @@ final class Registry: @unchecked Sendable {
         try rootProducer(for: key).asProducer(of: T.self)
     }
 
-    /// `withRootProducer(for:_:)` for a key of `T`, whose root producer is a `Producer<T>`.
     @inline(__always)
     func withRootProducer<T, R>(
         of _: T.Type, for key: BindingKey, _ body: (Producer<T>) throws -> R
@@ -218,8 +207,7 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// What a new top-level resolve of `key` records, owned: compiling or lowering first if it
-    /// must.
+    /// What a new top-level resolve of `key` records, owned, compiling or lowering first if it must.
     func readyTopLevelRecord(for key: BindingKey) throws(ResolutionError) -> AnyObject? {
         try withRootProducer(for: key) { try $0.readyTopLevelResult() }?.takeRecord()
     }
@@ -241,11 +229,9 @@ final class Registry: @unchecked Sendable {
         return target
     }
 
-    /// Runs `body` with a compiler over this registry's producers whose results are never
-    /// committed: for graph export and validation, which must not change the container.
-    ///
-    /// - Throws: ``ResolutionError`` when called while this thread compiles this registry (from a
-    ///   `dependencies` or `scope` getter), or when the lock fails.
+    /// Runs `body` with a compiler that never commits, for graph export and validation (which must not change
+    /// the container). Throws when this thread is compiling this registry (from a `dependencies` or `scope`
+    /// getter) or when the lock fails.
     func withScratchCompiler<R>(_ body: (PlanCompiler) -> R) throws(ResolutionError) -> R {
         if let outer = PlanCompiler.compiling(self) { throw ResolutionError(outer.reentered()) }
         do {
@@ -258,13 +244,11 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// The program to run for `root`: lowered now if it never was, lowered again if the published
-    /// one can be faster (stores learned their offsets and first fills were checked in the runs
-    /// since), else the published one. Nil when `root` has no program: a nested program's root is
-    /// then called or read as it is (a closure's, a constant), a top-level resolve fails with
-    /// `internal-inconsistency`. `kind` says which of the root's programs (see `ProgramKind`).
-    ///
-    /// - Throws: `internal-inconsistency` when the registry's lock fails.
+    /// The program to run for `root` (`kind` says which, see `ProgramKind`): lowered now if it never was,
+    /// again if the published one can be faster (stores learned offsets, first fills were checked since),
+    /// else the published one. Nil when `root` has no program: a nested program's root is then called or read
+    /// as it is (a closure's, a constant), a top-level resolve fails with `internal-inconsistency`. Throws
+    /// `internal-inconsistency` when the registry's lock fails.
     func program(for root: AnyProducer, kind: ProgramKind = .root) throws(ResolutionError) -> ResolveProgram? {
         let word = root.programWord(of: kind)
         if word == ProgramWord.unlowered { return try lowerProgram(for: root, replacing: word, kind: kind) }
@@ -274,10 +258,9 @@ final class Registry: @unchecked Sendable {
         return try lowerProgram(for: root, replacing: word, kind: kind) ?? current
     }
 
-    /// Lowers the resolve program of `root` and publishes it, unless its program word is no longer
-    /// `old` (then returns the program published meanwhile, if any). Nil when `root` has no
-    /// program, or when a `dependencies` or `scope` getter resolves while this thread compiles
-    /// (then not now).
+    /// Lowers and publishes `root`'s resolve program, unless its program word is no longer `old` (then
+    /// returns the program published meanwhile, if any). Nil when `root` has no program, or when a
+    /// `dependencies` or `scope` getter resolves while this thread compiles (then not now).
     private func lowerProgram(for root: AnyProducer, replacing old: UInt, kind: ProgramKind)
         throws(ResolutionError) -> ResolveProgram?
     {
@@ -288,8 +271,7 @@ final class Registry: @unchecked Sendable {
             let generation = ProgramWord.isProgram(old) ? ResolveProgram.published(old).generation + 1 : 1
             switch ProgramLowering.lower(root, generation: generation, kind: kind) {
             case .success(let program):
-                // `programs` keeps it alive for the registry's life (see
-                // `ResolveProgram.published(_:)`); a closure root's is the process's.
+                // `programs` keeps it (see `PublishedProgram.swift`); a closure root's lives for the process.
                 if !program.callsRootClosure { programs.append(program) }
                 root.publishProgramWord(ResolveProgram.word(publishing: program), of: kind)
                 return program
@@ -300,12 +282,10 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// The `variant` of `program`, a program of `root`, for what is being made around the resolve
-    /// it is asked to run in (see `ProgramVariant`): lowered once per program and variant. Nil when
-    /// it has none: something that meets what is made around it is not a place the variant can wait
-    /// or fail, and the resolve fails with `internal-inconsistency`.
-    ///
-    /// - Throws: `internal-inconsistency` when the registry's lock fails.
+    /// The `variant` of `program` (a program of `root`) for what is being made around its resolve (see
+    /// `ProgramVariant`), lowered once per program and variant. Nil when it has none: what is made around it
+    /// is met where the variant cannot wait or fail, and the resolve fails with `internal-inconsistency`.
+    /// Throws `internal-inconsistency` when the registry's lock fails.
     func variant(of program: ResolveProgram, for root: AnyProducer, _ variant: ProgramVariant)
         throws(ResolutionError) -> ResolveProgram?
     {
@@ -376,7 +356,6 @@ final class Registry: @unchecked Sendable {
     }
 }
 
-/// A program and one of its variants.
 private struct VariantKey: Hashable {
     let program: ObjectIdentifier
     let variant: ProgramVariant

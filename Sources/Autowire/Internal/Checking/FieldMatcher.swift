@@ -1,17 +1,13 @@
-/// Finds the stored property each declared dependency fills, for the Mirror audit.
-///
-/// Key paths name only some properties (a stored property of a final class, whose offset they hold
-/// and whose name they print as `\Type.name`; observed, wrapped, lazy, computed and inherited ones
-/// print `<computed 0x… (Type)>`), so a requirement is matched, in order:
+/// Finds the stored property each declared dependency fills, for the Mirror audit. Key paths name only a
+/// final class's stored properties (by offset, and printing `\Type.name`; see `StoredPropertyNames`), so a
+/// requirement is matched, in order:
 /// 1. by the offset its key path holds (see `KeyPathLayout`), else the name it prints;
 /// 2. by the one property its own injection step turned from nil to set, seen on a probe;
 /// 3. by the one property of its type that injection turned from nil to set (set-and-compare);
 /// 4. by the one optional property of its type.
-/// A requirement left unmatched makes every property of its type count as possibly declared.
-///
-/// Step 2 tells apart properties of one type: a required property whose setter drops the value
-/// (so nothing changes) next to an optional one that injection sets would otherwise be matched by
-/// type, in declaration order, to the optional one, and its problem never reported.
+/// An unmatched requirement makes every property of its type count as possibly declared. Step 2 tells apart
+/// properties of one type: a required property whose setter drops the value, next to an optional one that
+/// injection sets, would otherwise be matched by type to the optional one, and its problem never reported.
 struct FieldMatcher {
     struct Match {
         let requirement: Requirement
@@ -65,8 +61,7 @@ struct FieldMatcher {
 }
 
 extension ProbeLayout {
-    /// The index of the field `requirement`'s key path names: by the offset it holds, read without
-    /// printing it (see `KeyPathLayout`), else by the name it prints.
+    /// The field `requirement`'s key path names (step 1 above).
     fileprivate func field(namedBy requirement: Requirement) -> Int? {
         if let keyPath = requirement.anyKeyPath,
             case .storedClassProperty(let offset) = KeyPathLayout.component(of: keyPath),

@@ -1,24 +1,20 @@
 import Synchronization
 
-/// The check of the first instance of a type the container fills: after injection, its `Mirror`
-/// (superclasses too) is walked once for strong stored optional properties still nil that are not
-/// in `dependencies` and whose type the container can provide (`weak` and `unowned` ones are
-/// delegates and back-references that other code sets) — the forgotten `.inject`, which would
-/// otherwise crash at first use (`Unexpectedly found nil while implicitly unwrapping`).
+/// The check of the first instance of a type the container fills: after injection, its `Mirror` (superclasses
+/// too) is walked once for strong stored optionals still nil, undeclared, of a type the container can provide
+/// (`weak` and `unowned` ones are delegates and back-references other code sets): a forgotten `.inject`,
+/// which would crash at first use (`Unexpectedly found nil while implicitly unwrapping`).
 ///
-/// The verdict is kept per plan (one plan per type and container): later fills read one atomic
-/// word and never build a `Mirror`. A type found wrong stays wrong, so every later fill throws the
-/// same error. Without reflection metadata nothing can be told, and nothing is reported.
+/// The verdict is kept per plan (one per type and container): later fills read one atomic word and never
+/// build a `Mirror`; a type found wrong makes every later fill throw the same error. Without reflection
+/// metadata nothing is reported. `InjectionPlan` inherits this class: one object per class compiled, not two.
 ///
-/// A type's `InjectionPlan` inherits this class: one object per class compiled rather than two.
-///
-/// Sendable: `verdict` is an atomic; `problems` is written once, before `verdict`'s releasing
-/// store, and read after an acquiring load saw `failed`; `subject` is set while compiling, under
-/// `registry.table`'s write lock, before the plan's producer is published, and only read after.
+/// Sendable: `verdict` is an atomic; `problems` is written once, before `verdict`'s releasing store, and read
+/// after an acquiring load saw `failed`; `subject` is set while compiling, under `registry.table`'s write
+/// lock, before the plan's producer is published, and only read after.
 class FirstFillCheck: @unchecked Sendable {
     private enum Verdict: Int {
-        /// `deciding`: one thread found the verdict and is writing `problems`; others check for
-        /// themselves meanwhile.
+        /// `deciding`: one thread is writing `problems`; others check for themselves meanwhile.
         case unknown, deciding, passed, failed
     }
 
@@ -29,7 +25,6 @@ class FirstFillCheck: @unchecked Sendable {
     private var problems: [Diagnostic] = []
 
     private struct Subject {
-        /// The type whose `dependencies` the plan follows.
         let type: AnyObject.Type
         /// Every declared dependency of `type`, `.notInjected` ones included: the list the plan
         /// compiler reads, shared rather than mapped to its requirements (read only when checking).
@@ -42,13 +37,11 @@ class FirstFillCheck: @unchecked Sendable {
 
     init() {}
 
-    /// Sets what to check, while compiling: the first filled instance of `type`, for undeclared
-    /// properties `registry` could provide.
+    /// While compiling: check `type`'s first filled instance for undeclared properties `registry` provides.
     final func prepare(type: AnyObject.Type, dependencies: [DeclaredDependency], registry: Registry) {
         subject = Subject(type: type, dependencies: dependencies, registryReference: Unowned(registry))
     }
 
-    /// Whether `prepare` set what to check.
     final var isPrepared: Bool { subject != nil }
 
     /// Whether an instance was checked and found right: later fills need no check at all.
@@ -87,8 +80,6 @@ class FirstFillCheck: @unchecked Sendable {
         if !found.isEmpty { throw ResolutionError(found) }
     }
 
-    /// The stored optional properties of `object` that are nil after injection, undeclared, and of
-    /// a type the container can provide.
     private final func forgottenProperties(of object: AnyObject, _ subject: Subject) -> [ProbeLayout.Field] {
         // A lock failure only costs the cache: the next container walks the Mirror again.
         let candidates = FirstFillCheck.undeclaredNilFields.entry(for: ObjectIdentifier(subject.type as Any.Type)) {
@@ -97,12 +88,10 @@ class FirstFillCheck: @unchecked Sendable {
         return candidates.filter { subject.registry.canProvide($0.wrappedType) }
     }
 
-    /// Per class, the undeclared stored optionals found nil after its first injection, whichever
-    /// container made it: the `Mirror` walk is done once per type, and each container's plan only
-    /// asks which of them it could provide.
+    /// Per class, the undeclared stored optionals found nil after its first injection by any container: the
+    /// `Mirror` walk is done once per type; each container's plan only asks which of them it could provide.
     private static let undeclaredNilFields = PerTypeCache<[ProbeLayout.Field]>()
 
-    /// The stored optional properties of `object` that are nil after injection and undeclared.
     private final func undeclaredNilFields(of object: AnyObject, declared dependencies: [DeclaredDependency])
         -> [ProbeLayout.Field]
     {

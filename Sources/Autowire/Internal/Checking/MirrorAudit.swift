@@ -3,23 +3,19 @@ import Synchronization
 
 /// The only place Autowire reflects on objects: `validate` probes, never a resolve.
 ///
-/// Reading a stored property through a `Mirror` loads it, and loading an `unowned` or
-/// `unowned(unsafe)` reference whose object is gone traps or crashes; `Mirror` cannot tell such
-/// properties apart. So the declared layout comes from the runtime's field records
+/// Loading an `unowned` or `unowned(unsafe)` reference whose object is gone traps or crashes, and a `Mirror`
+/// loads what it reads without telling those apart. So the layout comes from the runtime's field records
 /// (`_forEachField`, which reads no value), and a property is read only when that is safe:
-/// - an optional of a class or class-bound existential (the only kinds that can be `weak` or
-///   `unowned`) is tested for nil by looking at its first word, which is zero exactly when it is nil
-///   for every ownership, without loading or retaining the reference;
-/// - any other optional is a strong value and is read through the `Mirror` child at its index
-///   (`Mirror` builds children lazily, so other properties are never touched);
-/// - non-optional properties, including `unowned(unsafe)` ones, are never read.
+/// - an optional of a class or class-bound existential (the only kinds that can be `weak` or `unowned`) is
+///   tested by its first word, zero exactly when nil for every ownership, with nothing loaded or retained;
+/// - any other optional is strong, read through its `Mirror` child (built lazily: no other is touched);
+/// - non-optional properties, `unowned(unsafe)` ones included, are never read.
 /// A weak reference whose object is gone still has a non-zero word, so it counts as set.
 enum MirrorAudit {
     /// When set, counts every `Mirror` built in the current task: tests prove with it that
     /// resolving and injecting never reflect.
     @TaskLocal static var counter: MirrorCounter?
 
-    /// Layouts by class, made on first use.
     private static let layouts = PerTypeCache<ProbeLayout>()
 
     /// The only way Autowire builds a `Mirror`.
@@ -28,8 +24,7 @@ enum MirrorAudit {
         return Mirror(reflecting: object)
     }
 
-    /// The optional stored properties of `object`'s class and its superclasses, computed once per
-    /// class.
+    /// The optional stored properties of `object`'s class and superclasses, computed once per class.
     static func layout(of object: AnyObject) -> ProbeLayout {
         let type: AnyObject.Type = Swift.type(of: object)
         // A lock failure only costs the cache: the layout is computed again.
@@ -79,15 +74,13 @@ struct ProbeLayout: Sendable {
         /// `T` for a `T?` or `T!` property.
         let wrappedType: Any.Type
         let reading: Reading
-        /// False for a `weak`, `unowned` or `unowned(unsafe)` property (see `FieldOwnership`): a
-        /// delegate or back-reference that other code sets, never a forgotten dependency unless
-        /// `dependencies` lists it.
+        /// False for a `weak`, `unowned` or `unowned(unsafe)` property (see `FieldOwnership`): a delegate or
+        /// back-reference other code sets, never a forgotten dependency unless `dependencies` lists it.
         let isStrong: Bool
     }
 
     enum Reading: Sendable {
-        /// Zero word means nil; the reference itself is never loaded. `record` is the field's index
-        /// in `ProbeLayout.records`.
+        /// Zero word means nil; the reference is never loaded. `record` indexes `ProbeLayout.records`.
         case referenceWord(record: Int)
         /// A strong value, read through the `Mirror` of this hierarchy level at this child index.
         case mirror(level: Int, index: Int)
@@ -104,9 +97,8 @@ struct ProbeLayout: Sendable {
         fields.contains { if case .mirror = $0.reading { true } else { false } }
     }
 
-    /// The layout of `type` and its superclasses, from their field records alone: a `Mirror`
-    /// would cost two protocol-conformance checks of the object, each a walk over every
-    /// conformance in the program, the first time a type is filled.
+    /// From the field records alone: a `Mirror` would cost two protocol-conformance checks of the object,
+    /// each a walk over every conformance in the program, the first time a type is filled.
     init(of type: AnyClass) {
         // Without field records `_forEachField` sees no stored properties at all: an empty layout
         // that must not pass for a checked one.
@@ -116,9 +108,8 @@ struct ProbeLayout: Sendable {
             records = nil
             return
         }
-        // `_forEachField` lists a class's fields after its superclasses'; `Mirror`'s levels, which
-        // `nilStates` reads values through, go the other way: the class, then each superclass,
-        // each level's own fields the last ones listed for it.
+        // `_forEachField` lists superclasses' fields first; `Mirror`'s levels (read by `nilStates`) go the
+        // other way, class then superclasses, each level's fields being the last listed for it.
         let records = ClassFields(of: type)
         let declared = records.fields
         var levels: [Int] = []

@@ -28,15 +28,11 @@ extension Validator {
 }
 
 extension Validator {
-    /// Each root whose graph compiles cleanly is resolved once in the validation copy: a resolve
-    /// that fails reports its error (no static check sees inside a closure factory). Every instance
-    /// the resolve recorded is watched weakly; once it ends, the `.graph` and `.transient` objects
-    /// still alive that form a cycle of static dependencies are reported: each resolve of the root
-    /// would leak one such group.
-    ///
-    /// In a request scope, a root that reads the request cannot be resolved without one: what it
-    /// needs that does not read the request is resolved in its place, so that a factory failing
-    /// there fails at start-up rather than at the first request.
+    /// Resolves each cleanly compiling root once in the validation copy: a failing resolve reports its error
+    /// (no static check sees inside a closure factory), and surviving `.graph` and `.transient` objects
+    /// (watched weakly) forming a cycle of static dependencies are reported, as each resolve would leak one
+    /// such group. In a request scope, what a request-reading root needs that does not read the request is
+    /// resolved in its place, so that a factory failing there fails at start-up, not at the first request.
     func resolvingRoots(_ snapshot: GraphSnapshot, _ clean: CleanCompilation) -> [Diagnostic] {
         var reported: Set<Set<Int>> = []
         var findings: [Diagnostic] = []
@@ -88,15 +84,13 @@ extension Validator {
         return inputs
     }
 
-    /// The producers whose objects, recorded by one resolve of `producer`, outlive it, and the
-    /// resolve's error if it failed. The root's nested program records every `.graph` object it
-    /// makes in the resolution. `positions`: each producer's node, by its identifier's bits.
+    /// The producers whose objects, recorded by one resolve of `producer` (its nested program records each
+    /// `.graph` object it makes), outlive it, and its error. `positions`: node by identifier bits.
     private func survivingObjects(resolving producer: AnyProducer, positions: [UInt: Int]) -> (
         Set<UInt>, ResolutionError?
     ) {
         var watched: [(producer: UInt, object: WeakObject)] = []
-        // Held past the resolve, then released root first (see `audit`): the resolve's table, in
-        // its own order, could free a whole chain at once, past a small thread's stack.
+        // Held past the resolve, then released root first, for the reason given in `audit`.
         var held: [(position: Int, object: AnyObject?)] = []
         do throws(ResolutionError) {
             try ResolveProgram.inResolution { resolution throws(ResolutionError) in
@@ -114,8 +108,7 @@ extension Validator {
         return (Set(watched.filter { $0.object.object != nil }.map(\.producer)), nil)
     }
 
-    /// One cycle of static edges among `nodes` per node not yet on a reported cycle, as the
-    /// indices of the edges around it.
+    /// One cycle of static edges among `nodes` (as edge indices) per node not yet on a reported cycle.
     static func cycles(among nodes: Set<Int>, in graph: DependencyGraph) -> [[Int]] {
         var cycles: [[Int]] = []
         var onSomeCycle: Set<Int> = []

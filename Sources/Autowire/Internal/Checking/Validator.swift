@@ -1,8 +1,6 @@
-/// Runs `validate`: compiles every binding and root in a registry of its own, walks the graph,
-/// probes each reachable autowired class, runs the user's checks, and gathers one report.
-///
-/// The registry is a copy made for this run, so nothing validation compiles or creates (probe
-/// dependencies, singletons) reaches the container being validated.
+/// Runs `validate`: compiles every binding and root in a registry of its own, walks the graph, probes each
+/// reachable autowired class, runs the user's checks, and gathers one report. The registry is a copy, so
+/// nothing validation compiles or creates (probe dependencies, singletons) reaches the validated container.
 struct Validator {
     let registry: Registry
     let roots: [Any.Type]
@@ -11,8 +9,7 @@ struct Validator {
 
     func run(buildProblems: [Diagnostic]) -> ValidationReport {
         let bindingKeys = uniqueBindingKeys()
-        // Compile under the lock, but probe outside it: a closure factory run by a probe's
-        // injection resolves through the registry, which takes the lock.
+        // Compile under the lock, probe outside it: a probe's closure factory resolves through the registry.
         let compiler: PlanCompiler
         let snapshot: GraphSnapshot
         do {
@@ -63,15 +60,13 @@ struct Validator {
 
     private var subject: String { roots.isEmpty ? "the container" : roots.map(typeName).joined(separator: ", ") }
 
-    /// Bound keys in the order they were declared, each once (a collection once for all its
-    /// contributions).
+    /// Bound keys in declaration order, each once (a collection once for all its contributions).
     private func uniqueBindingKeys() -> [BindingKey] {
         var seen: Set<BindingKey> = []
         return registry.declarations.map(\.providedKey).filter { seen.insert($0).inserted }
     }
 
-    /// A root is anything the container provides, or a `PropertyInjectable` type filled by an
-    /// injector.
+    /// Anything the container provides, or a `PropertyInjectable` type an injector fills.
     private func rootProducer(_ type: Any.Type, _ compiler: PlanCompiler) -> AnyProducer? {
         let key = BindingKey(type: type, tag: nil)
         if let producer = compiler.producer(for: key) { return producer }
@@ -86,9 +81,8 @@ struct Validator {
         var findings: [Diagnostic] = []
         // A class that could not be probed (main-actor isolated, validated elsewhere) maps to nil.
         var probes: [ObjectIdentifier: AnyObject?] = [:]
-        // All probes are filled in one resolve, their plans compiled by one clean compilation, so
-        // what one probe's injection created (a chain below it) serves the next: validating n
-        // classes stays linear.
+        // All probes are filled in one resolve, their plans compiled by one clean compilation, so what one
+        // probe's injection created (a chain below it) serves the next: validating n classes stays linear.
         func probeAll(_ resolution: Resolution?) {
             probeEach(
                 snapshot, compiler: compiler, clean: clean, resolution: resolution, probes: &probes,
@@ -109,9 +103,8 @@ struct Validator {
                     implementation: implementation, key: producer.key, location: location,
                     path: snapshot.graph.path(to: node)))
         }
-        // Released root first: what a probe's fill made below it is held by the next probe's too,
-        // so each release frees one object; another order could free a whole chain at once, one
-        // deinit inside another, past a small thread's stack.
+        // Released root first: what a probe's fill made below it is also held by the next probe's, so each
+        // release frees one object; another order could free a whole chain, deinit in deinit, past the stack.
         for producer in snapshot.producers {
             if let type = Self.injectableType(of: producer) { probes[ObjectIdentifier(type)] = nil }
         }
@@ -130,9 +123,8 @@ struct Validator {
             }
             probed.append((node, type))
         }
-        // Each probe's plan is compiled deepest first, so that a class below is found clean or not
-        // before those that reach it (a chain is compiled once, broken or not); the probes are then
-        // made and filled in the graph's order.
+        // Plans are compiled deepest first, so a class below is found clean or not before those reaching it
+        // (a chain compiles once, broken or not); probes are then made and filled in the graph's order.
         var targets: [InjectionTargetProducer?] = Array(repeating: nil, count: probed.count)
         if let clean, resolution != nil {
             for (index, entry) in probed.enumerated().reversed() {
@@ -167,9 +159,8 @@ struct Validator {
         registry.settings.bindsRequest && producer.readsRequest
     }
 
-    /// `diagnostics` without the request's absence: a closure factory reads the request only when
-    /// it runs, and validation has no request to give it (a probe or root that reaches it is then
-    /// left unfilled, not reported).
+    /// `diagnostics` without the request's absence: a closure factory reads the request only when it runs,
+    /// and validation has none to give (a probe or root reaching it is left unfilled, not reported).
     func readable(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard let request = registry.settings.request else { return diagnostics }
         let absent = Diagnostic.requestUnavailable(request, location: nil).message
@@ -186,12 +177,10 @@ struct Validator {
         }
     }
 
-    /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (given its
-    /// `target`, the plan a `clean` compilation compiled with no problem) injects it and checks
-    /// that every required property was set.
-    ///
-    /// A main-actor class is probed only on the main actor: elsewhere its `init()` must not run,
-    /// so it is reported as `main-actor-required` instead, and nil is returned.
+    /// Creates one probe of `type` with `init()`, looks for forgotten dependencies, then (given `target`, the
+    /// plan a `clean` compilation compiled with no problem) injects it and checks every required property was
+    /// set. A main-actor class is probed only on the main actor, as its `init()` must not run elsewhere:
+    /// there it is reported `main-actor-required`, and nil is returned.
     private func probe<X: Injectable>(
         _ type: X.Type, target: InjectionTargetProducer?, pathPrefix: () -> [String], compiler: PlanCompiler,
         clean: CleanCompilation?, resolution: Resolution?, findings: inout [Diagnostic]
@@ -243,9 +232,8 @@ struct Validator {
                     findings += readable(error.diagnostics).map { $0.prefixedPath(pathPrefix()) }
                     // Past the thread's stack, filling other probes would only meet the same depth.
                     if error.diagnostics.contains(where: { $0.code == .resolutionTooDeep }) { clean.stop() }
-                    // The forgotten-dependency check runs once every property was filled; only
-                    // the probe's own (a path of one step) says so. A dependency's stopped the
-                    // probe's fill: its later properties are unset for that cause, not by setters.
+                    // Only the probe's own forgotten-dependency errors (one-step paths) mean all properties
+                    // were filled; any other stopped the fill, leaving later ones unset for that cause.
                     if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency && $0.path.count == 1 }) {
                         afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
                     }
@@ -285,8 +273,7 @@ struct Validator {
         return probe
     }
 
-    /// Keeps the first of diagnostics that say the same thing at the same place (a problem met
-    /// from several roots, or both at build time and in validation).
+    /// Keeps the first of diagnostics saying the same at the same place (from several roots, or the build).
     private func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         struct Identity: Hashable {
             let code: Diagnostic.Code
@@ -300,8 +287,7 @@ struct Validator {
     }
 }
 
-/// Checks a probe against the type a producer provides: Swift cannot tell from two metatypes
-/// whether a class conforms to a protocol, but an instance can.
+/// Checks a probe against a producer's type: two metatypes cannot tell if a class conforms; an instance can.
 protocol ProvidedTypeCheck {
     func accepts(_ instance: Any) -> Bool
 }
@@ -310,14 +296,11 @@ extension Producer: ProvidedTypeCheck {
     func accepts(_ instance: Any) -> Bool { instance is T }
 }
 
-/// Compiles what `validate` fills or resolves apart from the validation's own compilation, with
-/// only what compiled cleanly before it: a probe is filled, and a root resolved, when its own graph
-/// compiles with no problem, so that what `validate` reports for one root never depends on other
-/// roots' problems.
-///
-/// A graph that fails drops the producers it made from later compilations (a graph that reaches
-/// them compiles them again); its compiler is kept, as the producers a shared resolution may have
-/// recorded instances under must stay alive.
+/// Compiles what `validate` fills or resolves apart from the validation's own compilation, with only what
+/// compiled cleanly before: a probe is filled, and a root resolved, only when its own graph compiles with
+/// no problem, so what `validate` reports for one root never depends on other roots' problems. A failing
+/// graph drops the producers it made from later compilations (a graph reaching them compiles them again);
+/// its compiler is kept, as producers a shared resolution may have recorded instances under must stay alive.
 final class CleanCompilation {
     private let registry: Registry
     private var compiler: PlanCompiler
@@ -336,9 +319,8 @@ final class CleanCompilation {
 
     var isStopped: Bool { stopped }
 
-    /// What `body` compiles, checked as a root, when it and all it reaches compile with no
-    /// problem; else nil. `scratch`, the validation graph's producer of the same thing, is dirty
-    /// without compiling when one of its edges leads to a producer found dirty.
+    /// What `body` compiles, checked as a root, when it and all it reaches compile with no problem, else nil;
+    /// `scratch`, the validation graph's producer of it, is dirty uncompiled if an edge leads to a dirty one.
     func compiled<P: AnyProducer>(reaching scratch: AnyProducer, _ body: (PlanCompiler) -> P?) -> P? {
         guard !stopped else { return nil }
         if scratch.compiledEdges.contains(where: { dirty.contains(ObjectIdentifier($0.target)) }) {

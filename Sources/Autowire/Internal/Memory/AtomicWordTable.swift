@@ -1,17 +1,14 @@
 import Synchronization
 
-/// The storage of the insert-only hash tables that threads read without a lock (`RootCache`,
-/// `PerTypeCache`): one word holding the slot count (a power of two), then the slots, each
-/// `wordsPerSlot` atomic words of which the first is the slot's key (0 while empty).
+/// Storage of the insert-only hash tables threads read without a lock (`RootCache`, `PerTypeCache`): a slot
+/// count (a power of two), then slots of `wordsPerSlot` atomic words, the first the key (0 while empty).
 ///
-/// A slot is filled once, by the table's one writer, its key last with release ordering: a reader
-/// that loads the key with acquiring ordering sees the rest of the slot. A table is never changed
-/// otherwise; when it fills up, its owner publishes a larger copy and keeps the old one allocated
-/// until it goes away, because a reader may still be probing it.
+/// Invariant: the one writer fills a slot once, storing its key last with release ordering, so a reader
+/// that acquires the key sees the whole slot. A full table is replaced by a larger copy; the old one stays
+/// allocated until its owner goes, as a reader may still be probing it.
 enum AtomicWordTable {
     typealias Words = UnsafeMutablePointer<Atomic<UInt>>
 
-    /// A table of `slots` empty slots (a power of two).
     static func make(slots: Int, wordsPerSlot: Int) -> Words {
         let words = 1 + slots * wordsPerSlot
         let table = Words.allocate(capacity: words)
@@ -20,9 +17,8 @@ enum AtomicWordTable {
         return unsafe table
     }
 
-    /// Frees `table`. Its words are plain integers: what they stand for is its owner's to release.
-    /// Safe only from the owner's `deinit`: no reader can still be probing a table whose owner is
-    /// gone, and every table was made by `make` with this slot size.
+    /// Frees `table`, not what its words stand for (the owner's to release).
+    /// Safe only from the owner's `deinit`, when no reader can still be probing it.
     static func free(_ table: Words, wordsPerSlot: Int) {
         unsafe table.deinitialize(count: 1 + slotCount(table) * wordsPerSlot)
         unsafe table.deallocate()
@@ -32,14 +28,13 @@ enum AtomicWordTable {
     @inline(__always)
     static func slotCount(_ table: Words) -> Int { unsafe Int(bitPattern: table[0].load(ordering: .relaxed)) }
 
-    /// The first word of slot `index`.
     @inline(__always)
     static func slot(_ index: Int, of table: Words, wordsPerSlot: Int) -> Words {
         unsafe table + 1 + index * wordsPerSlot
     }
 
-    /// Fills the first empty slot from `home` on (linear probing): `fill` stores the slot's other
-    /// words, then `key` is stored, last, with release ordering. Only the table's writer calls it.
+    /// Fills the first empty slot from `home` on (linear probing): `fill` writes the other words, then `key`
+    /// is stored last, releasing. Only the table's writer calls it.
     static func insert(key: UInt, home: Int, in table: Words, wordsPerSlot: Int, fill: (Words) -> Void) {
         let mask = unsafe slotCount(table) - 1
         var index = home & mask
@@ -51,8 +46,7 @@ enum AtomicWordTable {
         unsafe filled[0].store(key, ordering: .releasing)
     }
 
-    /// A copy of `old` with twice its slots, each filled slot placed where `home` (given the slot's
-    /// words and the new mask) says, for the writer to publish.
+    /// A copy of `old` with twice the slots, each placed by `home(slot, newMask)`, for the writer to publish.
     static func doubled(_ old: Words, wordsPerSlot: Int, home: (Words, _ mask: Int) -> Int) -> Words {
         let table = unsafe make(slots: slotCount(old) * 2, wordsPerSlot: wordsPerSlot)
         let mask = unsafe slotCount(table) - 1

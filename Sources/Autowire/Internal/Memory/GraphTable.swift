@@ -1,30 +1,23 @@
-/// The table of one resolve's `.graph` instances and construction marks (see `ResolutionState`):
-/// an open-addressing hash set keyed by producer identity, with linear probing, in memory its
-/// resolve sets aside (see `GraphTableMemory`) until it grows onto the heap.
+/// One resolve's table of `.graph` instances and construction marks (see `ResolutionState`): an
+/// open-addressing, linear-probing hash set keyed by producer identity, in memory its resolve sets aside
+/// (`GraphTableMemory`) until it grows onto the heap. Two parallel arrays: trivial slots (zero-filled) and
+/// instances, references (values boxed, `Producer.reference(for:)`) so reading one back never casts.
 ///
-/// Two parallel arrays: trivial slots (set up with a plain fill) and instances, initialized only
-/// for slots that have one. Instances are references (values boxed, see
-/// `Producer.reference(for:)`), so reading one back never casts.
-///
-/// Its invariants, which make every method safe to call:
-/// - all `capacity` slots are initialized (zero bits are an empty slot), and an instance is
-///   initialized exactly where its slot says `hasInstance`: only those are read, replaced or
-///   released;
-/// - `capacity` only grows, so a slot index `claim` returned stays below it, and indexes its
-///   producer's slot until `generation` changes (a stale index reaches another slot, never outside
-///   the table);
-/// - `finish` releases every instance and frees a table it grew into, once, when the resolve ends.
+/// Invariants, which make every method safe:
+/// - all `capacity` slots are initialized (zero bits: empty); an instance is initialized exactly where its
+///   slot says `hasInstance`, and only those are read, replaced or released;
+/// - `capacity` only grows, so an index `claim` returned stays in the table, and is its producer's slot
+///   until `generation` changes;
+/// - `finish` releases every instance and frees a grown table, once, when the resolve ends.
 @safe struct GraphTable {
     struct Slot {
         /// The producer's identity; `0` marks an empty slot.
         var producer: UInt
-        /// `constructionMark` plus one, so that an empty slot is all zero bits and a table is set
-        /// up with a zero fill. 32 bits, like `recordedAt`, keep a slot three words (16 fit the
-        /// stack table).
+        /// `constructionMark` plus one, so that an empty slot is all zero bits. 32 bits, like `recordedAt`,
+        /// keep a slot three words (16 fit the stack table).
         private var markPlusOne: Int32 = 0
         /// The value of `registrations` when the instance was recorded.
         var recordedAt: Int32 = 0
-        /// Whether `instances` holds an initialized reference at this slot's index.
         var hasInstance = false
 
         /// The value of `registrations` when the producer started constructing, or `-1`.
@@ -36,7 +29,6 @@
         static var empty: Slot { Slot(producer: 0) }
     }
 
-    /// Bytes of table memory one slot needs: the slot and its instance.
     static let bytesPerSlot = MemoryLayout<Slot>.stride + MemoryLayout<AnyObject>.stride
 
     private var slots: UnsafeMutablePointer<Slot>
@@ -52,7 +44,6 @@
     /// Grows with each reallocation, which moves slots: a slot index is valid only while it stays.
     private(set) var generation = 0
 
-    /// An empty table in `memory`.
     @inline(__always)
     init(in memory: GraphTableMemory) {
         unsafe (slots, instances) = unsafe Self.carve(memory.base, capacity: memory.capacity)
@@ -63,8 +54,7 @@
     private static func carve(_ memory: UnsafeMutableRawPointer, capacity: Int)
         -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<AnyObject>)
     {
-        // Safe: `memory` holds `capacity * bytesPerSlot` word-aligned bytes (see
-        // `GraphTableMemory`): the instances first, then the slots, each array aligned for a word.
+        // Safe: see `GraphTableMemory`: `capacity * bytesPerSlot` word-aligned bytes, instances then slots.
         let instances = unsafe memory.bindMemory(to: AnyObject.self, capacity: capacity)
         let slots = unsafe (memory + capacity * MemoryLayout<AnyObject>.stride).bindMemory(
             to: Slot.self, capacity: capacity)
@@ -72,8 +62,7 @@
         return unsafe (slots, instances)
     }
 
-    /// The slot where probing for `producer` starts, in a table of `mask + 1` slots: high bits of
-    /// a Fibonacci hash, as an object address's low bits are always zero.
+    /// Where probing starts: high bits of a Fibonacci hash, as an object address's low bits are always zero.
     @inline(__always)
     static func home(of producer: UInt, mask: Int) -> Int {
         Int(truncatingIfNeeded: AddressHash.upperBits(producer)) & mask
@@ -93,8 +82,7 @@
     }
 
     /// The slot of `producer`, claimed if it had none (then empty: no instance, no mark).
-    // Inlined, like `record`, with `grow` out of line: as calls they cost a six-object closure
-    // graph 48 instructions.
+    // Inlined, like `record`, with `grow` out of line: as calls they cost a six-object graph 48 instructions.
     @inline(__always)
     mutating func claim(_ producer: UInt) -> Int {
         var (index, found) = index(for: producer)
@@ -110,14 +98,12 @@
         return index
     }
 
-    /// The instance slot `index` holds and the `registrations` it was recorded at, if it has one.
     @inline(__always)
     func instance(at index: Int) -> (object: AnyObject, recordedAt: Int32)? {
         guard unsafe slots[index].hasInstance else { return nil }
         return unsafe (instances[index], slots[index].recordedAt)
     }
 
-    /// Whether slot `index` holds an instance.
     @inline(__always)
     func hasInstance(at index: Int) -> Bool { unsafe slots[index].hasInstance }
 
@@ -129,8 +115,7 @@
         unsafe slots[index].constructionMark = Int32(truncatingIfNeeded: mark)
     }
 
-    /// Records `instance` in slot `index` (valid for the current `generation`), clearing its
-    /// construction mark. Inlined: it runs once per object recorded.
+    /// Records `instance` at `index` (of this `generation`), clearing its mark. Inlined: once per object.
     @inline(__always)
     mutating func record(_ instance: consuming AnyObject, at index: Int) {
         if unsafe slots[index].hasInstance {
@@ -168,15 +153,13 @@
         }
     }
 
-    /// Calls `body` with each recorded instance and the identity of its producer.
     func forEachInstance(_ body: (UInt, AnyObject) -> Void) {
         for index in 0..<capacity where unsafe slots[index].hasInstance {
             unsafe body(slots[index].producer, instances[index])
         }
     }
 
-    /// Releases the recorded instances and frees a table it grew into. Called once, when the
-    /// resolve ends; the table is not used after it.
+    /// Releases the instances and frees a grown table: once, when the resolve ends; the table is dead after.
     mutating func finish() {
         var remaining = instanceCount
         var index = 0
@@ -199,8 +182,7 @@
     fileprivate let base: UnsafeMutableRawPointer
     fileprivate let capacity: Int
 
-    /// Memory at `base` that its caller holds for as long as the table in it is used (see
-    /// `ResolutionSpace`).
+    /// The caller holds `base` for as long as the table in it is used (see `ResolutionSpace`).
     @unsafe init(_ base: UnsafeMutableRawPointer, capacity: Int) {
         unsafe self.base = base
         self.capacity = capacity

@@ -1,18 +1,13 @@
 import Synchronization
 
-/// A process-wide table of facts about types (whether a class has a hook, is main-actor isolated,
-/// what its Mirror shows), read without a lock: compiling asks it several times for every class.
+/// A process-wide table of facts about types (hook, main-actor isolation, Mirror) that compiling asks several
+/// times a class, read without a lock (a locked dictionary cost ~290 instructions a read): an
+/// `AtomicWordTable` keyed by type identity; an entry is boxed once and never changes or goes away.
 ///
-/// An `AtomicWordTable` keyed by the type's identity, as `RootCache` is. An entry is boxed once and
-/// never changes or goes away while the cache lives. (A reader-writer lock around a dictionary
-/// cost about 290 instructions a read.)
-///
-/// Sendable: `tables` and `count` are guarded by `writer`; readers touch only `current` and the
-/// table's words, atomics: a box's word is stored before its key's releasing store, which readers
-/// load acquiring, and a box and its entry never change. Entries are handed to every thread: a
-/// facts table keeps only `Sendable` ones (hooks, flags, field lists).
+/// Sendable: `tables` and `count` are guarded by `writer`; readers touch only `current` and the table's
+/// atomic words (a box's word is stored before its key's releasing store, which readers acquire), and a box
+/// never changes. Entries go to every thread: a facts table keeps only `Sendable` ones.
 @safe final class PerTypeCache<Entry>: @unchecked Sendable {
-    /// An entry kept: retained by the table until the cache goes away.
     private final class Box {
         let entry: Entry
         init(_ entry: Entry) { self.entry = entry }
@@ -21,7 +16,6 @@ import Synchronization
     /// Words per slot: type identity (0 = empty), then the entry's box.
     private static var wordsPerSlot: Int { 2 }
 
-    /// The current table.
     private let current: Atomic<AtomicWordTable.Words>
     /// Serializes inserts; readers never take it.
     private let writer = RecursiveLock()
@@ -49,9 +43,8 @@ import Synchronization
         }
     }
 
-    /// The entry for `type`, made by `make` (outside the lock) and kept when there is none yet.
-    /// Two threads making one at once both return the first one kept. A lock failure only costs
-    /// the keeping: `make`'s entry is returned, and the next caller makes it again.
+    /// The entry for `type`, or when there is none yet `make`'s (made outside the lock), kept. Racing makers
+    /// both get the first one kept; a lock failure only skips the keeping (the next caller makes it again).
     @inline(__always)
     func entry(for type: ObjectIdentifier, orMake make: () -> Entry) -> Entry {
         if let known = find(type) { return known }
@@ -67,8 +60,7 @@ import Synchronization
         while true {
             let slot = unsafe AtomicWordTable.slot(index, of: table, wordsPerSlot: Self.wordsPerSlot)
             let stored = unsafe slot[0].load(ordering: .acquiring)
-            // Unretained: the table keeps every box it stores until the cache goes away, and the
-            // acquiring load of the key made the box's word and its entry visible here.
+            // Unretained: the table keeps each box while the cache lives; the key's acquiring load showed it.
             if stored == typeWord {
                 return unsafe Self.box(slot[1].load(ordering: .relaxed)).takeUnretainedValue().entry
             }
@@ -90,8 +82,7 @@ import Synchronization
                 unsafe current.store(table, ordering: .releasing)
             }
             let typeWord = UInt(bitPattern: type)
-            // Retained for the table: released in `deinit`, never before, so readers' unretained
-            // reads of it stay valid while the cache lives.
+            // Retained for the table, released only in `deinit`, so readers' unretained reads stay valid.
             let box = unsafe UInt(bitPattern: Unmanaged.passRetained(Box(made)).toOpaque())
             unsafe AtomicWordTable.insert(
                 key: typeWord, home: Self.home(typeWord, mask: AtomicWordTable.slotCount(table) - 1), in: table,
@@ -102,8 +93,7 @@ import Synchronization
         }) ?? made
     }
 
-    /// The box a slot's second word holds: retained by `keep` when stored, released in `deinit`.
-    /// Only called on a filled slot, whose box word is never 0.
+    /// The box in a filled slot's second word (never 0): retained by `keep`, released in `deinit`.
     @inline(__always)
     private static func box(_ word: UInt) -> Unmanaged<Box> {
         unsafe Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)

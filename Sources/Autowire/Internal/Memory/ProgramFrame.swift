@@ -1,15 +1,12 @@
-/// The slots of one run of a resolve program: one object reference each, nil when empty.
+/// The slots of one run of a resolve program, one object reference each (nil when empty): on the stack of
+/// the call running it (`with(slotCount:_:)`), or allocated there for a large graph.
 ///
-/// A slot filled with `own` holds one strong reference, which the frame owns until a store moves
-/// it into a property (`take`), `release` drops it, or the run hands it to its caller. A slot
-/// filled with `lend` (the object an injection hands in) owns nothing. The frame lives on the
-/// stack of the call running the program (`with(slotCount:_:)`), or is allocated there for a
-/// large graph.
+/// A slot filled by `own` holds a strong reference the frame owns until a store moves it into a property
+/// (`take`), `release` drops it, or the run hands it to its caller; one filled by `lend` owns nothing.
 ///
-/// Reading a slot is safe under the invariant `ProgramLowering` keeps: every slot an instruction
-/// reads was filled by an earlier instruction, below `slotCount`, and a slot whose reference moved
-/// is read no more (only a slot's last read is a move). The `DEBUG` end-of-run check (every owned
-/// reference moved or released) and the AddressSanitizer suite run catch a lowering that breaks it.
+/// Invariant, kept by `ProgramLowering`: every slot an instruction reads is below `slotCount` and was filled
+/// by an earlier instruction, and a slot whose reference moved is read no more (only a last read moves).
+/// The `DEBUG` end-of-run check and the AddressSanitizer suite catch a lowering that breaks it.
 @safe struct ProgramFrame {
     private let slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
@@ -49,7 +46,6 @@
         }
     }
 
-    /// Whether `slot` holds no object.
     @inline(__always)
     func isEmpty(_ slot: Int) -> Bool { unsafe slots[slot] == nil }
 
@@ -59,8 +55,7 @@
         unsafe slots[slot] = unsafe Unmanaged.passRetained(object).toOpaque()
     }
 
-    /// Fills the empty `slot` with `object`, which the run's caller keeps alive for the run: the
-    /// frame owns no reference to it.
+    /// Fills the empty `slot` with `object`, unowned: the run's caller keeps it alive for the run.
     @inline(__always)
     func lend(_ object: AnyObject, at slot: Int) {
         unsafe slots[slot] = unsafe Unmanaged.passUnretained(object).toOpaque()
@@ -80,8 +75,7 @@
     @inline(__always)
     func take(_ slot: Int) { unsafe slots[slot] = nil }
 
-    /// Drops the reference the frame owns in `slot`, if any (a skipped region made none), and
-    /// empties it.
+    /// Drops the frame's reference in `slot`, if any (a skipped region made none), and empties it.
     @inline(__always)
     func release(_ slot: Int) {
         if let owned = unsafe slots[slot] {
@@ -90,10 +84,9 @@
         }
     }
 
-    /// Stores `value` into the property at byte `offset` of the object in the filled slot `owner`,
-    /// taking over one reference to it (moved out of its slot, or retained) and releasing the one
-    /// the property held. Safe: `LearnedOffset` measured `offset` on this object's class, for a
-    /// stored property holding one class reference (`T`, `T?` or `T!`).
+    /// Stores `value` into the property at byte `offset` of the object in slot `owner`, taking over one
+    /// reference (moved out of its slot, or retained) and releasing the property's old one.
+    /// Safe: `LearnedOffset` measured `offset` on this class, for a stored class reference (`T`, `T?`, `T!`).
     @inline(__always)
     func store(_ value: ObjectWord, intoObjectAt owner: Int, offset: Int) {
         let field = unsafe slots[owner].unsafelyUnwrapped + offset
@@ -102,13 +95,11 @@
         if let old = unsafe old { unsafe Unmanaged<AnyObject>.fromOpaque(old).release() }
     }
 
-    /// What a factory call reads its arguments from: this frame and `call`'s entries.
     @inline(__always)
     func arguments(for call: UnsafePointer<ProgramCall>) -> FactoryArguments {
         unsafe FactoryArguments(frame: slots, call: call)
     }
 
-    /// Where a factory call puts its product: the empty `slot`.
     @inline(__always)
     func destination(_ slot: Int) -> FrameSlot { unsafe FrameSlot(slots + slot) }
 }
@@ -120,14 +111,12 @@
     @inline(__always)
     fileprivate init(_ address: UnsafeMutablePointer<UnsafeMutableRawPointer?>) { unsafe self.address = address }
 
-    /// Fills the empty slot with `object`'s reference, which the frame now owns.
     @inline(__always)
     func fill(owning object: consuming AnyObject) {
         unsafe address.pointee = unsafe Unmanaged.passRetained(object).toOpaque()
     }
 
-    /// The slot as the memory a specialized factory call writes a class product's one strong
-    /// reference into (see `FactoryProduct`).
+    /// The slot as memory for a specialized factory call's class product (see `FactoryProduct`).
     @inline(__always)
     var product: FactoryProduct { unsafe FactoryProduct(UnsafeMutableRawPointer(address)) }
 }
@@ -140,22 +129,18 @@
     @inline(__always)
     init(_ bits: UnsafeMutableRawPointer) { unsafe self.bits = bits }
 
-    /// The word of `object`, owning nothing: its holder (a program's constants) keeps the object
-    /// alive by other means (`ResolveProgram.keptAlive`).
+    /// Owning nothing: its holder, a program's constants, keeps the object (`ResolveProgram.keptAlive`).
     @inline(__always)
     init(unretained object: AnyObject) { unsafe bits = Unmanaged.passUnretained(object).toOpaque() }
 
     /// The word of `object`, owning the strong reference it is handed (a run's result).
-    // Safe: `passRetained` adds the reference the word stands for, so the object outlives the word
-    // until its holder releases or takes it (`RecordedResult(owning:)`).
+    // Safe: the word owns the reference `passRetained` adds until its holder releases or takes it.
     @inline(__always)
     init(owning object: consuming AnyObject) { unsafe bits = Unmanaged.passRetained(object).toOpaque() }
 
-    /// One more strong reference to the object, for a store that takes one over.
     @inline(__always)
     func retain() { _ = unsafe Unmanaged<AnyObject>.fromOpaque(bits).retain() }
 
-    /// Drops one strong reference that its holder owned.
     @inline(__always)
     func release() { unsafe Unmanaged<AnyObject>.fromOpaque(bits).release() }
 
@@ -174,8 +159,7 @@
     func takeObject() -> AnyObject { unsafe Unmanaged<AnyObject>.fromOpaque(bits).takeRetainedValue() }
 }
 
-/// A frame of slots on the stack, all nil: a resolve of a small graph allocates nothing but the
-/// objects it creates.
+/// A frame of slots on the stack, all nil: a resolve of a small graph allocates nothing but its objects.
 private protocol StackFrameSlots {
     static var count: Int { get }
     init()

@@ -3,44 +3,32 @@
 // proves it. `unsafeDowncast` still checks the class in debug builds, which run the whole suite.
 
 extension AnyProducer {
-    /// This producer as the `Producer<T>` it is, for a caller that holds it as the producer of a
-    /// key of `T`, or as the producer a step of a `T` property was made for.
-    ///
-    /// Proven by the plan compiler: the producer it makes for a key of `T` is a `Producer<T>`, and
-    /// only that (every producer class is a `Producer` of its key's type), and a property's step is
-    /// made only for a producer that is a `Producer<Value>` (`Dependency.makeStep`'s cast).
+    /// This producer as the `Producer<T>` it is, for a caller holding it as the producer of a key of `T` or
+    /// of a `T` property's step. Proven by the plan compiler: a key of `T` gets only a `Producer<T>`, and a
+    /// property's step is made only for a `Producer<Value>` (`Dependency.makeStep`'s cast).
     @inline(__always)
     func asProducer<T>(of _: T.Type) -> Producer<T> { unsafe unsafeDowncast(self, to: Producer<T>.self) }
 }
 
-/// `object` as an instance of `X`, the class whose plan (its steps, stores or hook) it was passed
-/// to.
-///
-/// Proven by the plan compiler and the engine: a plan is compiled for one class, the compiler
-/// checks that every object reaching a store or step of a declaration is of its class, and a
-/// producer passes its plan only the object it made (of that class or a subclass).
+/// `object` as an instance of `X`, the class whose plan (steps, stores or hook) it was passed to. Proven by
+/// the plan compiler and engine: a plan is compiled for one class, the compiler checks that every object
+/// reaching a declaration's store or step is of it, and a producer passes its plan only the object it made.
 @inline(__always)
 func planObject<X: AnyObject>(_ object: AnyObject, as _: X.Type) -> X { unsafe unsafeDowncast(object, to: X.self) }
 
 extension Dependency where Root == AnyObject {
-    /// `dependencies` without their root type: the same array, read as `[DeclaredDependency]`
-    /// (a copy costs a metadata lookup and an allocation, about 800 instructions a class).
-    ///
-    /// Proven by `Dependency`'s declaration: none of its stored properties mentions `Root` (a
-    /// requirement and a closure that takes a producer), so `Dependency<Declared>` and
-    /// `Dependency<AnyObject>` have one layout, and an array's elements are read without its element
-    /// type's metadata. The array is only read: a copy made from it (`withoutRepeats`) is a new
-    /// array of its own.
+    /// `dependencies` without their root type: the same array read as `[DeclaredDependency]` (a copy costs a
+    /// metadata lookup and an allocation, ~800 instructions a class). Proven by `Dependency`'s declaration:
+    /// no stored property mentions `Root`, so both element types share a layout, and an array's elements are
+    /// read without its element type's metadata. The array is only read (`withoutRepeats` makes a new one).
     static func all<Declared>(_ dependencies: [Dependency<Declared>]) -> [DeclaredDependency] {
         unsafe unsafeBitCast(dependencies, to: [DeclaredDependency].self)
     }
 }
 
-/// `value` as a `T` when `Value` is `T`, else what `otherwise` makes of it: for generic code whose
-/// two types are usually one (an implementation bound as itself), where a dynamic cast would cost a
-/// conformance or class-hierarchy walk each time.
-///
-/// Proven by its own test: two metatypes with one `ObjectIdentifier` are one type.
+/// `value` as a `T` when `Value` is `T`, else `otherwise(value)`: for generic code whose two types are
+/// usually one (an implementation bound as itself), sparing a dynamic cast. Proven by its own test: two
+/// metatypes with one `ObjectIdentifier` are one type.
 @inline(__always)
 func identicalCast<Value, T>(_ value: Value, to _: T.Type, otherwise: (Value) throws -> T) rethrows -> T {
     if ObjectIdentifier(Value.self) == ObjectIdentifier(T.self) { return unsafe unsafeBitCast(value, to: T.self) }

@@ -1,25 +1,21 @@
 import Synchronization
 
-/// The lock-free read path of top-level lookups: `BindingKey` → root-checked producer.
+/// The lock-free read path of top-level lookups, `BindingKey` → root-checked producer: an `AtomicWordTable`
+/// probed with a multiplicative hash of the type's identity (no `Hasher`, no lock). A miss falls back to the
+/// registry's locked table, which then inserts here. (A reader-writer lock cost ~140 instructions a cached
+/// singleton resolve; a mutex made resolving threads wait on each other.)
 ///
-/// An `AtomicWordTable`, probed with a multiplicative hash of the type's identity (no `Hasher`, no
-/// lock); a miss falls back to the registry's locked table, which then inserts the producer here.
-/// (A reader-writer lock cost about 140 instructions a cached singleton resolve; a mutex made
-/// resolving threads wait on each other.)
-///
-/// Sendable: `tables` and `count` are guarded by `writer`; readers touch only `current` and the
-/// table's words, atomics: a producer's word is stored before its key's releasing store, which
-/// readers load acquiring; tables are freed only in `deinit`.
+/// Sendable: `tables` and `count` are guarded by `writer`; readers touch only `current` and the table's
+/// atomic words (a producer's word is stored before its key's releasing store, which readers acquire);
+/// tables are freed only in `deinit`.
 @safe final class RootCache: @unchecked Sendable {
     /// Words per slot: type identity (0 = empty), tag identity (0 = untagged), producer.
     private static let wordsPerSlot = 3
 
-    /// The current table's address (an `AtomicWordTable.Words`): a plain word, so that a read
-    /// makes no nil check (see `table(_:)`).
+    /// The current table's address: a plain word, so that a read makes no nil check (see `table(_:)`).
     private let current: Atomic<UInt>
     /// Serializes inserts; readers never take it.
     private let writer = RecursiveLock()
-    /// Guarded by `writer`.
     private var tables: [AtomicWordTable.Words] = unsafe []
     private var count = 0
 
@@ -35,16 +31,13 @@ import Synchronization
         }
     }
 
-    /// The producer cached for `key`, or nil. Safe to call from any thread without a lock.
     @inline(__always)
     func producer(for key: BindingKey) -> AnyProducer? {
         unsafe unretainedProducer(for: key)?.takeUnretainedValue()
     }
 
-    /// Calls `body` with the producer cached for `key`, lent without a retain: the registry's table
-    /// owns its producers for the registry's whole life, and every caller holds the registry for
-    /// the call. Calls `otherwise` when there is none (not an optional result: a generic `Result?`
-    /// costs a metadata lookup).
+    /// Calls `body` with `key`'s producer lent, unretained (the registry's table owns it for its life, and
+    /// every caller holds the registry); else `otherwise` (a generic `Result?` costs a metadata lookup).
     @inline(__always)
     func withProducer<Result>(
         for key: BindingKey, _ body: (AnyProducer) throws -> Result, otherwise: () throws -> Result
@@ -53,11 +46,9 @@ import Synchronization
         return try unsafe known._withUnsafeGuaranteedRef(body)
     }
 
-    /// The producer cached for `key`, unretained (see `withProducer`).
     @inline(__always)
     private func unretainedProducer(for key: BindingKey) -> Unmanaged<AnyProducer>? {
-        // Every top-level resolve's first step, so it makes no check that could never fail (a nil
-        // table, a negative slot count, a nil producer).
+        // Every top-level resolve's first step: no check that could never fail (nil table, count, producer).
         let table = unsafe Self.table(current.load(ordering: .acquiring))
         let typeWord = Self.word(key.type)
         let tagWord = key.tag.map(Self.word) ?? 0
@@ -77,8 +68,7 @@ import Synchronization
         }
     }
 
-    /// Adds `producer` under `key`; the registry (or an ancestor it holds) must keep the producer
-    /// alive.
+    /// Adds `producer` under `key`; the registry (or an ancestor it holds) must keep it alive.
     func insert(_ producer: AnyProducer, for key: BindingKey) {
         // A lock failure only costs the cache entry: the next lookup compiles-or-finds it again.
         _ = try? writer.withLock { insertLocked(producer, for: key) }
@@ -100,15 +90,13 @@ import Synchronization
             key: typeWord, home: Self.home(typeWord, tagWord, mask: mask), in: table, wordsPerSlot: Self.wordsPerSlot
         ) { slot in
             unsafe slot[1].store(tagWord, ordering: .relaxed)
-            // Unretained: the registry (or an ancestor it holds) owns the producer for longer than
-            // this cache lives (see `insert`).
+            // Unretained: the registry (or an ancestor it holds) owns the producer longer than this cache.
             unsafe slot[2].store(UInt(bitPattern: Unmanaged.passUnretained(producer).toOpaque()), ordering: .relaxed)
         }
         count += 1
     }
 
-    /// The table at `address`, a word `current` holds. Safe: `current` only ever holds the address
-    /// of a table made by `AtomicWordTable.make`, never 0, and tables are freed only in `deinit`.
+    /// Safe: `current` only holds tables made by `AtomicWordTable.make`, never 0, freed only in `deinit`.
     @inline(__always)
     private static func table(_ address: UInt) -> AtomicWordTable.Words {
         unsafe AtomicWordTable.Words(bitPattern: address).unsafelyUnwrapped

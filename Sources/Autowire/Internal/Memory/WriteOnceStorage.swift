@@ -1,10 +1,9 @@
-/// Memory for one value, written once and then only read, from any thread: a singleton's instance.
+/// Memory for one value, written once and then only read, from any thread: a singleton's instance. Raw
+/// storage, not a `Value?` property: reading an optional of a generic type costs a metadata lookup a resolve.
 ///
-/// Raw storage rather than a `Value?` property: reading an optional of a generic type costs a
-/// metadata lookup on every resolve. Safe under the protocol its owner keeps (`SingletonProducer`):
-/// `initialize` once, under the creation lock and before the releasing store that publishes the
-/// value; `value` only after an acquiring load saw that store; `free(initialized:)` once, from the
-/// owner's `deinit`, saying whether `initialize` ran.
+/// Invariant, kept by its owner (`SingletonProducer`): `initialize` once, under the creation lock, before
+/// the releasing store that publishes the value; `value` only after an acquiring load saw that store;
+/// `free(initialized:)` once, from the owner's `deinit`, saying whether `initialize` ran.
 @safe struct WriteOnceStorage<Value> {
     private let memory = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
@@ -13,15 +12,12 @@
     @inline(__always)
     init() {}
 
-    /// Writes the value: once, before it is published.
     @inline(__always)
     func initialize(to value: consuming Value) { unsafe memory.initialize(to: value) }
 
-    /// The value, once published.
     @inline(__always)
     var value: Value { unsafe memory.pointee }
 
-    /// Destroys the value if it was written, and frees the memory: once, when the owner goes.
     @inline(__always)
     func free(initialized: Bool) {
         if initialized { unsafe memory.deinitialize(count: 1) }

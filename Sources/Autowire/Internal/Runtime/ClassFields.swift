@@ -1,27 +1,23 @@
 @_spi(Reflection) import Swift
 
-/// The stored properties of a class and its superclasses, as the runtime's field records list
-/// them (`_forEachField`, which reads no value): superclasses' first, each with its name, byte
-/// offset and type. What the audit of forgotten dependencies lays a class out with (`ProbeLayout`).
+/// A class's stored properties, superclasses' first, as the runtime's field records list them
+/// (`_forEachField`, which reads no value): name, byte offset and type. What the audit of forgotten
+/// dependencies lays a class out with (`ProbeLayout`).
 ///
-/// Safe because a word is read only where the records say one lies, in an object they describe:
-/// `isZeroWord(at:in:)` reads a field only of an instance of the listed class or a subclass (whose
-/// objects start with the same fields at the same offsets), only when the field is at least a word
-/// long and word-aligned, and only the word, as an integer: no reference is loaded or retained.
+/// Safe because `isZeroWord(at:in:)` reads only where the records say a word lies: in an instance of the
+/// listed class or a subclass (same fields at the same offsets), in a field at least a word long and
+/// word-aligned, and only that word, as an integer (no reference is loaded or retained).
 struct ClassFields: Sendable {
-    /// One stored property.
     struct Field: Sendable {
         /// The stored name: `_name` for a property wrapper's storage; empty when the records have
         /// no names (`-disable-reflection-names`).
         let name: String
-        /// Bytes from the object's start.
         let offset: Int
         let type: Any.Type
         /// Whether the field starts with a whole, aligned word that `isZeroWord(at:in:)` may read.
         fileprivate let holdsWord: Bool
     }
 
-    /// The class listed.
     private let listed: AnyClass
     let fields: [Field]
     /// False when the runtime stopped the listing early (a field it could not describe).

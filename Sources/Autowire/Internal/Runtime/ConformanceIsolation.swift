@@ -1,26 +1,15 @@
-/// Reads a class's conformance to `PropertyInjectable` from its conformance descriptor: the
-/// global actor it is isolated to, if any (`@MainActor final class Screen: @MainActor
-/// Injectable`, or any class of a module built with Xcode 26's defaults).
+/// Reads from its conformance descriptor the global actor a class's conformance to `PropertyInjectable` is
+/// isolated to, if any (`@MainActor final class Screen: @MainActor Injectable`, or any class of a module
+/// built with Xcode 26's defaults): `MainActorIsolation`'s answer where the runtime gives none, from the bits
+/// the runtime reads (`ProtocolConformance.cpp`, `_checkWitnessTableIsolation`). Nothing is guessed: a layout
+/// this code does not expect (a name it cannot measure, a global actor that does not resolve) answers nil.
 ///
-/// `MainActorIsolation`'s answer where the runtime cannot give one; the runtime reads the same
-/// bits (`ProtocolConformance.cpp`, `_checkWitnessTableIsolation`). The layout is ABI
-/// (`swift/ABI/Metadata.h`, `TargetProtocolConformanceDescriptor`; the flags in
-/// `swift/ABI/MetadataValues.h`, `ConformanceFlags`):
-///
-/// - four 32-bit fields: the protocol, the type reference, the witness table pattern (relative
-///   pointers), then the flags;
-/// - then the trailing objects, each present as the flags say, in this order: the retroactive
-///   context (4 bytes, bit 6), the conditional requirements (12 bytes each, count in bits 8–15),
-///   the conditional pack shapes (8 bytes each, count in bits 24–31), the resilient witnesses (a
-///   4-byte count, then 8 bytes each, bit 16), the generic witness table (12 bytes, bit 17), and
-///   last, when bit 19 (`HasGlobalActorIsolation`) is set, the global actor: a relative pointer to
-///   its mangled type name, then one to its `GlobalActor` conformance.
-///
-/// The runtime resolves the mangled name (`swift_getTypeByMangledNameInContext`), following its
-/// symbolic references. Nothing is guessed: a layout this code does not expect (a name it cannot
-/// measure, a global actor that does not resolve) answers nil, "not known to be isolated".
+/// The layout is ABI (`swift/ABI/Metadata.h`, `TargetProtocolConformanceDescriptor`; flags in
+/// `swift/ABI/MetadataValues.h`, `ConformanceFlags`): four 32-bit fields (the protocol, type reference and
+/// witness table pattern as relative pointers, then the flags); then the trailing objects the flags announce
+/// (see `trailingSize`), the last, when bit 19 (`HasGlobalActorIsolation`) is set, the global actor: a
+/// relative pointer to its mangled type name, then one to its `GlobalActor` conformance.
 enum ConformanceIsolation {
-    /// The global actor `type`'s conformance to `PropertyInjectable` is isolated to, or nil.
     static func globalActor(of type: any PropertyInjectable.Type) -> Any.Type? {
         guard let descriptor = unsafe conformanceDescriptor(of: type) else { return nil }
         // Safe: every conformance descriptor holds its 32-bit flags at 12.
@@ -35,8 +24,7 @@ enum ConformanceIsolation {
             name.assumingMemoryBound(to: UInt8.self), UInt(length), genericContext: nil, genericArguments: nil)
     }
 
-    /// Whether `type`'s conformance to `PropertyInjectable` may be isolated to a global actor:
-    /// false only when its descriptor was read and says it is not, which costs a few loads where
+    /// False only when the descriptor was read and says the conformance is not isolated: a few loads, where
     /// the runtime's lookup walks every conformance of the program.
     static func mayBeIsolated(_ type: any PropertyInjectable.Type) -> Bool {
         guard let descriptor = unsafe conformanceDescriptor(of: type) else { return true }
@@ -44,8 +32,7 @@ enum ConformanceIsolation {
         return unsafe descriptor.load(fromByteOffset: 12, as: UInt32.self) & hasGlobalActorIsolation != 0
     }
 
-    /// The conformance descriptor of `type`'s conformance to `PropertyInjectable`: the first word
-    /// of the witness table the existential metatype carries.
+    /// The first word of the witness table the existential metatype carries.
     static func conformanceDescriptor(of type: any PropertyInjectable.Type) -> UnsafeRawPointer? {
         // Wrapped in a struct so that Swift keeps the existential as it is instead of opening it.
         struct Existential {
@@ -55,8 +42,7 @@ enum ConformanceIsolation {
         // witness table. Anything else means the layout is not the one this code knows.
         guard unsafe MemoryLayout<Existential>.size == 2 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
         let table = unsafe withUnsafeBytes(of: Existential(type: type)) { bytes in
-            // Safe: the buffer is exactly two words (checked above) and word-aligned, as the
-            // struct's first field is a pointer.
+            // Safe: two words (checked above), word-aligned as the struct's first field is a pointer.
             unsafe bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
         }
         guard let witnessTable = unsafe UnsafeRawPointer(bitPattern: table) else { return nil }
@@ -83,9 +69,8 @@ enum ConformanceIsolation {
         return size
     }
 
-    /// The length of the mangled name at `name`, symbolic references included: a byte 1–23 is
-    /// followed by a 32-bit relative reference, a byte 24–31 by a pointer. Nil past 4,096 bytes,
-    /// which no global actor's name reaches.
+    /// The length of the mangled name at `name`, symbolic references included (a byte 1–23 is followed by a
+    /// 32-bit relative reference, 24–31 by a pointer). Nil past 4,096 bytes, more than any actor's name.
     static func mangledNameLength(at name: UnsafeRawPointer) -> Int? {
         var length = 0
         while length < 4096 {

@@ -18,7 +18,6 @@ enum CurrentThread {
         #endif
     }
 
-    /// Whether this is the process's main thread.
     static var isMain: Bool {
         #if canImport(Darwin)
             return pthread_main_np() != 0
@@ -28,8 +27,7 @@ enum CurrentThread {
         #endif
     }
 
-    /// The thread's stack: its lowest address (stacks grow down) and its size in bytes; nil when
-    /// the system cannot say.
+    /// The thread's stack: lowest address (stacks grow down) and size in bytes; nil if the system can't say.
     static var stack: (low: UInt, size: Int)? {
         #if canImport(Darwin)
             let thread = pthread_self()
@@ -63,8 +61,7 @@ enum CurrentThread {
         private static let getThreadAttributes:
             (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
                 guard let symbol = unsafe LoadedSymbol.address(named: "pthread_getattr_np") else { return nil }
-                // Safe: the symbol is glibc's and musl's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`,
-                // which is exactly this C function type.
+                // Safe: glibc and musl's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`, this C type.
                 return unsafe unsafeBitCast(
                     symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
             }()

@@ -1,13 +1,10 @@
 @_spi(Reflection) import Swift
 
-/// Tells whether a class hierarchy was compiled without reflection metadata
-/// (`-disable-reflection-metadata`), which apps use to save size.
-///
-/// Without field records `Mirror` and `_forEachField` report no stored properties, as for a class
-/// that has none; the audit must then say it cannot check rather than pass. The class's type
-/// descriptor tells the two apart: it always holds the number of stored properties (`NumFields`,
-/// needed for layout), while its pointer to the field records (`Fields`) is null exactly when they
-/// were not emitted.
+/// Tells whether a class hierarchy was compiled without reflection metadata (`-disable-reflection-metadata`,
+/// which apps use to save size). Then `Mirror` and `_forEachField` report no stored properties, as for a
+/// class with none, and the audit must say it cannot check rather than pass. The type descriptor tells the
+/// two apart: its field count (`NumFields`, needed for layout) is always there, while its field-records
+/// pointer (`Fields`) is null exactly when they were not emitted.
 enum FieldRecords {
     /// Whether `type` or one of its Swift superclasses has stored properties but no field records.
     /// False when the runtime cannot say (the audit then trusts what `_forEachField` reports).
@@ -27,10 +24,9 @@ enum FieldRecords {
         return false
     }
 
-    /// Whether `type` or one of its superclasses has field records whose names were stripped
-    /// (`-disable-reflection-names`, Xcode's "Reflection Metadata Level: Without Names"): fields
-    /// with types and offsets but empty names. There printing a key path to one of its
-    /// properties traps in the standard library, and `Mirror` labels are empty.
+    /// Whether `type` or a superclass has field records with stripped names (`-disable-reflection-names`,
+    /// Xcode's "Reflection Metadata Level: Without Names"): printing a key path to such a property traps in
+    /// the standard library, and `Mirror` labels are empty.
     static func haveNoNames(in type: AnyClass) -> Bool {
         var nameless = false
         _ = unsafe _forEachField(of: type, options: .classFields) { name, _, _, _ in
@@ -48,30 +44,25 @@ enum FieldRecords {
         // Safe: every context descriptor starts with its 32-bit flags.
         let flags = unsafe descriptor.load(as: UInt32.self)
         guard flags & 0x1F == 16 else { return false }
-        // Safe: the descriptor is a class descriptor (checked above), which is at least 44 bytes
-        // long and 4-byte aligned; both fields lie inside it.
+        // Safe: a class descriptor (checked above) is 44+ bytes, 4-byte aligned: both fields lie inside.
         let fields = unsafe descriptor.load(fromByteOffset: 16, as: Int32.self)
         let fieldCount = unsafe descriptor.load(fromByteOffset: 36, as: UInt32.self)
         return fields == 0 && fieldCount > 0
     }
 
-    /// `swift_getTypeContextDescriptor`, exported by every Swift runtime; looked up at run time so
-    /// that its absence only turns the check off.
+    /// `swift_getTypeContextDescriptor`, looked up at run time so that its absence only turns the check off.
     private static let typeContextDescriptor: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?)? = {
         guard let symbol = unsafe LoadedSymbol.address(named: "swift_getTypeContextDescriptor") else { return nil }
-        // Safe: declared with the Swift convention, which passes one pointer in and one out as the
-        // C convention does on supported platforms.
+        // Safe: its Swift convention passes one pointer in and one out as C's does on supported platforms.
         return unsafe unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeRawPointer?).self)
     }()
 }
 
-/// Tells `weak`, `unowned` and `unowned(unsafe)` stored properties from strong ones, without reading
-/// any value: `swift_reflectionMirror_recursiveChildMetadata` (what `_forEachField` calls) reports
-/// each field's ownership as `isStrong`. Looked up at run time, so that its absence only turns the
-/// distinction off (every field then counts as strong).
+/// Tells `weak`, `unowned` and `unowned(unsafe)` stored properties from strong ones without reading values:
+/// `swift_reflectionMirror_recursiveChildMetadata` (what `_forEachField` calls) reports each field's
+/// `isStrong`. Looked up at run time, so its absence only turns the distinction off (all fields strong).
 enum FieldOwnership {
-    /// The runtime's `_FieldReflectionMetadata`: the name (freed by `freeFunc` when set), then the
-    /// two flags.
+    /// The runtime's `_FieldReflectionMetadata`: the name (freed by `freeFunc` when set), then two flags.
     @safe private struct FieldMetadata {
         var name: UnsafePointer<CChar>? = nil
         var freeFunc: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
@@ -95,9 +86,8 @@ enum FieldOwnership {
         }
     }
 
-    /// `swift_reflectionMirror_recursiveChildMetadata(type, index, fieldMetadata)`. Safe to call as
-    /// C: declared with the Swift convention, which passes three words in and a pointer out as the
-    /// C convention does on supported platforms.
+    /// `swift_reflectionMirror_recursiveChildMetadata(type, index, fieldMetadata)`. Safe to call as C: its
+    /// Swift convention passes three words in and a pointer out as C's does on supported platforms.
     private static let childMetadata:
         (@convention(c) (UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> UnsafeRawPointer?)? = {
             guard let symbol = unsafe LoadedSymbol.address(named: "swift_reflectionMirror_recursiveChildMetadata")

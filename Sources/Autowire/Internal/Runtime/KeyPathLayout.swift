@@ -1,16 +1,11 @@
-/// What an instantiated key path says of itself, read from the layout the standard library gives
-/// it (its `KeyPath.swift`, and the component headers of the shims' `KeyPath.h`, which compilers
-/// also emit into binaries): whether it is one stored property of a class, and at which offset.
+/// What an instantiated key path says of itself, read from the standard library's layout (`KeyPath.swift`,
+/// the shims' `KeyPath.h`): whether it is one stored property of a class, and at which offset. Not printed:
+/// `String(describing:)` searches the reflection metadata for the name (~2M instructions a declaration in the
+/// benchmark, plus caches that stay), paid by each type's first resolve (`LearnedOffset.learn`, first fills).
 ///
-/// Read rather than printed: `String(describing:)` of a key path searches the program's reflection
-/// metadata for the property's name (about two million instructions a declaration in the
-/// benchmark's binary, and runtime caches that stay), which every first resolve of a type in a
-/// process paid (`LearnedOffset.learn`, the first-fill check).
-///
-/// A wrong answer could not corrupt memory: `LearnedOffset` keeps an offset only where this one
-/// and the address the key path projects agree, and the first-fill check only matches fields by
-/// it. The layout is trusted only once it read a probe class's key paths right (`isUnderstood`);
-/// elsewhere the answer is `unreadable`, and callers print the key path, as before.
+/// A wrong answer cannot corrupt memory: `LearnedOffset` keeps an offset only where the key path's projected
+/// address agrees, and the first-fill check only matches fields by it. The layout is trusted only once it
+/// read a probe class's key paths right (`isUnderstood`); else the answer is `unreadable`, and callers print.
 enum KeyPathLayout {
     enum Component: Equatable {
         /// A single stored property of a class (`\Type.name` of a final class, or a final
@@ -23,7 +18,6 @@ enum KeyPathLayout {
         case unreadable
     }
 
-    /// What `keyPath` is (see `Component`).
     static func component(of keyPath: AnyKeyPath) -> Component {
         guard isUnderstood else { return .unreadable }
         return read(keyPath).map { .storedClassProperty(offset: $0) } ?? .other
@@ -45,12 +39,10 @@ enum KeyPathLayout {
     /// The offset of the one stored class property `keyPath` is, if it is one.
     private static func read(_ keyPath: AnyKeyPath) -> Int? {
         withExtendedLifetime(keyPath) {
-            // Safe: a key path object is its header, `_kvcKeyPathStringPtr`, then its buffer: a
-            // 32-bit header (the size of its components in its low 24 bits), padded to a word,
-            // then the components. Only the buffer header is read unconditionally; the first
-            // component's 32-bit header is read only when the buffer says it holds exactly one
-            // component of four bytes, which lies inside the object. `isUnderstood` checks the
-            // offsets on a probe before any answer is used.
+            // Safe: a key path object is its header, `_kvcKeyPathStringPtr`, then its buffer: a 32-bit header
+            // (its components' size in the low 24 bits) padded to a word, then the components. The first
+            // component's header is read only when the buffer holds exactly one 4-byte component, inside the
+            // object; `isUnderstood` checks the offsets on a probe before any answer is used.
             let object = unsafe UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
             let bufferHeader = unsafe object.load(fromByteOffset: bufferOffset, as: UInt32.self)
             guard bufferHeader & 0x00FF_FFFF == 4 else { return nil }

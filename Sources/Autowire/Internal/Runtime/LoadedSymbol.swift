@@ -6,16 +6,11 @@
     import Musl
 #endif
 
-/// Finds a function or variable by name in everything the process has loaded (`dlsym` with
-/// `RTLD_DEFAULT`), for the entry points the library uses when present and does without otherwise:
-/// runtime functions newer than the oldest supported runtime, C library functions the Swift module
-/// does not show, and the sanitizers' interfaces.
-///
-/// The one place that spells `RTLD_DEFAULT`: the C library's Swift module on Linux shows it as a
-/// null handle, and Darwin's cannot show it at all (it is a C macro casting `-2` to a pointer, which
-/// Swift does not import), so Darwin's value is written out here.
+/// Finds a function or variable by name in everything the process loaded (`dlsym` with `RTLD_DEFAULT`), for
+/// entry points used when present: runtime functions newer than the oldest supported runtime, C functions
+/// the Swift module does not show, the sanitizers' interfaces. The one place spelling `RTLD_DEFAULT`:
+/// Darwin's module cannot import it (a C macro casting `-2` to a pointer); Linux's shows a null handle.
 enum LoadedSymbol {
-    /// The address of the symbol `name`, or nil when nothing the process loaded exports it.
     static func address(named name: String) -> UnsafeMutableRawPointer? {
         unsafe dlsym(everywhere, name)
     }

@@ -1,12 +1,9 @@
-/// `@MainActor` functions (initializers, factories, closures) as the container calls them: from
-/// nonisolated code, and only on the main actor's thread. Anywhere else they throw
-/// `main-actor-required` naming the type they make, rather than racing with the UI.
-///
-/// Every type of a module built with Xcode 26's default `MainActor` isolation has such
-/// initializers: `Construction(T.init)`, `to(factory:)`, `to(assisted:)` and `@MainActor`
-/// closures take them through here.
+/// `@MainActor` functions (initializers, factories, closures) as the container calls them: from nonisolated
+/// code, only on the main actor's thread; elsewhere they throw `main-actor-required` naming the type they
+/// make, rather than race with the UI. Every type of a module built with Xcode 26's default `MainActor`
+/// isolation has such initializers: `Construction(T.init)`, `to(factory:)`, `to(assisted:)` and
+/// `@MainActor` closures take them through here.
 enum MainActorFunction {
-    /// `function`, callable from nonisolated code, refusing to run off the main thread.
     static func refusingOffMainThread<T, each Parameter>(
         _ function: @escaping @MainActor @Sendable (repeat each Parameter) throws -> T, making product: Any.Type
     ) -> @Sendable (repeat each Parameter) throws -> T {
@@ -50,12 +47,10 @@ private struct NonisolatedHeld<T, each Parameter> {
     let call: @Sendable (repeat each Parameter) throws -> T
 }
 
-/// A `@MainActor` function with a seed first, held so that it can be cast.
 private struct SeededMainActorHeld<T, Seed, each Parameter> {
     let call: @MainActor @Sendable (Seed, repeat each Parameter) throws -> T
 }
 
-/// The same function seen as nonisolated.
 private struct SeededNonisolatedHeld<T, Seed, each Parameter> {
     let call: @Sendable (Seed, repeat each Parameter) throws -> T
 }

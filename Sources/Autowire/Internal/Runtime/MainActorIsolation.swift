@@ -1,19 +1,13 @@
-/// Tells whether a class conforms to `PropertyInjectable` (and so `Injectable`, which refines it)
-/// with a main-actor-isolated conformance: `@MainActor final class Screen: @MainActor Injectable`.
-///
-/// Such a class's `init()` and property writes must run on the main actor, which a dynamic cast
-/// cannot tell (on Swift 6.3 it succeeds off the main actor too). The runtime's
-/// `swift_conformsToProtocolWithExecutionContext` (Swift 6.2 on) can: the first word of the
-/// `ConformanceExecutionContext` it fills is the conformance's global actor's metadata, or null.
-///
-/// The function is looked up with `dlsym`, not linked, so that the library still loads on older
-/// runtimes (iOS and tvOS 18 to 25, macOS 15); there the conformance descriptor answers
-/// (`ConformanceIsolation`), as the compiler marks an isolated conformance in it on every OS.
-///
+/// Tells whether a class's conformance to `PropertyInjectable` (so `Injectable`) is main-actor isolated
+/// (`@MainActor final class Screen: @MainActor Injectable`): its `init()` and property writes must then run
+/// on the main actor. A dynamic cast cannot tell (on Swift 6.3 it succeeds off the main actor too); the
+/// runtime's `swift_conformsToProtocolWithExecutionContext` (Swift 6.2 on) can: the first word of the
+/// `ConformanceExecutionContext` it fills is the global actor's metadata, or null. Looked up with `dlsym`,
+/// not linked, so the library loads on older runtimes (iOS and tvOS 18 to 25, macOS 15), where the
+/// conformance descriptor answers (`ConformanceIsolation`): the compiler marks isolation there on every OS.
 /// Asked once per class, while its plan is compiled; never while resolving.
 enum MainActorIsolation {
-    /// Whether `type`'s conformance to `PropertyInjectable` is isolated to the main actor; false
-    /// when it is not, or when the runtime cannot say.
+    /// False also when the runtime cannot say.
     static func isMainActorIsolated(_ type: any PropertyInjectable.Type) -> Bool {
         answers.entry(for: ObjectIdentifier(type)) {
             // Most conformances are not isolated, which their descriptor says for a few loads.
@@ -22,7 +16,6 @@ enum MainActorIsolation {
         }
     }
 
-    /// Where the answer comes from.
     enum Lookup {
         /// `swift_conformsToProtocolWithExecutionContext`, in Swift 6.2 runtimes and later.
         case runtime
@@ -49,20 +42,17 @@ enum MainActorIsolation {
     }
 }
 
-/// The runtime entry points and the protocol descriptor of `PropertyInjectable`, found once.
-///
-/// Sendable: every stored property is `let`: a runtime function that may be called from any thread,
-/// and pointers into read-only runtime and image data; each call fills a context buffer of its own.
+/// The runtime entry points and `PropertyInjectable`'s protocol descriptor, found once.
+/// Sendable: every stored property is `let`: a runtime function callable from any thread, and pointers into
+/// read-only runtime and image data; each call fills a context buffer of its own.
 @safe private struct ConformanceRuntime: @unchecked Sendable {
-    /// `swift_conformsToProtocolWithExecutionContext(type, protocol, context)`, called with the C
-    /// convention (see `shared`).
+    /// `swift_conformsToProtocolWithExecutionContext(type, protocol, context)`, called as C (see `shared`).
     typealias ConformsWithContext =
         @convention(c) (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer) -> UnsafeRawPointer?
 
     let conforms: ConformsWithContext
     /// `sizeof(ConformanceExecutionContext)`, as the runtime exports it.
     let contextSize: Int
-    /// The protocol descriptor of `PropertyInjectable`.
     let protocolDescriptor: UnsafeRawPointer
 
     /// Nil when the runtime lacks the entry points or the layout is not the one expected.
@@ -71,14 +61,12 @@ enum MainActorIsolation {
             let sizeSymbol = unsafe LoadedSymbol.address(named: "swift_ConformanceExecutionContextSize"),
             let descriptor = unsafe propertyInjectableDescriptor()
         else { return nil }
-        // Safe: the runtime exports `swift_ConformanceExecutionContextSize` as a `size_t`
-        // variable, and `dlsym` returned its address.
+        // Safe: the runtime exports `swift_ConformanceExecutionContextSize` as a `size_t`, at this address.
         let size = unsafe sizeSymbol.load(as: Int.self)
         // The context is two words today; refuse anything that cannot hold the word we read.
         guard unsafe size >= MemoryLayout<UnsafeRawPointer>.size, size <= 1 << 12 else { return nil }
-        // Safe: the runtime declares the function, with the Swift convention, as `const WitnessTable
-        // *(const Metadata *, const ProtocolDescriptor *, ConformanceExecutionContext *)`: three
-        // pointers in and one out, passed as the C convention passes them on supported platforms.
+        // Safe: the runtime declares it (Swift convention) as `const WitnessTable *(const Metadata *,
+        // const ProtocolDescriptor *, ConformanceExecutionContext *)`: three pointers in, one out, as in C.
         return unsafe ConformanceRuntime(
             conforms: unsafeBitCast(function, to: ConformsWithContext.self), contextSize: size,
             protocolDescriptor: descriptor)
@@ -89,8 +77,7 @@ enum MainActorIsolation {
         let context = unsafe UnsafeMutableRawPointer.allocate(
             byteCount: contextSize, alignment: MemoryLayout<UnsafeRawPointer>.alignment)
         defer { unsafe context.deallocate() }
-        // Safe: `context` was just allocated with `contextSize` bytes; zero means "nonisolated",
-        // which is what the runtime leaves for conformances without an execution context.
+        // Safe: `contextSize` bytes, just allocated; zero means "nonisolated", as the runtime leaves it.
         unsafe context.initializeMemory(as: UInt8.self, repeating: 0, count: contextSize)
         // Safe: a metatype is a pointer to the type's metadata, which is what the runtime takes.
         let metadata = unsafe unsafeBitCast(type, to: UnsafeRawPointer.self)
@@ -100,15 +87,13 @@ enum MainActorIsolation {
         return unsafe context.load(as: UnsafeRawPointer?.self)
     }
 
-    /// Reads the protocol descriptor out of a known conformance: the witness table of
-    /// `DescriptorSource: PropertyInjectable`.
+    /// Reads the protocol descriptor out of a known conformance, `DescriptorSource: PropertyInjectable`.
     private static func propertyInjectableDescriptor() -> UnsafeRawPointer? {
         guard let conformance = unsafe ConformanceIsolation.conformanceDescriptor(of: DescriptorSource.self) else {
             return nil
         }
-        // Safe: a conformance descriptor starts with a 32-bit relative pointer to the protocol
-        // descriptor, measured from the field itself; its low bit marks an indirect pointer, whose
-        // target is a pointer-sized slot holding the descriptor's address.
+        // Safe: a conformance descriptor starts with a 32-bit relative pointer (from the field) to the
+        // protocol descriptor; its low bit marks an indirect one, to a slot holding the address.
         let relative = unsafe conformance.load(as: Int32.self)
         let target = unsafe conformance + Int(relative & ~1)
         return unsafe relative & 1 == 0 ? target : target.load(as: UnsafeRawPointer?.self)

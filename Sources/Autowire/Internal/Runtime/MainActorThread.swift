@@ -1,12 +1,9 @@
 import Dispatch
 
-/// Where the main actor runs: the main queue, or the main thread outside any queue.
-///
-/// Plans with main-actor dependencies fill only there; anywhere else they throw instead of racing
-/// or trapping in `MainActor.assumeIsolated`. Asked of the system on every check, not remembered
-/// from the thread that compiled the plan, which may be off the main actor (a first resolve from a
-/// background task). The main queue counts on its own: after `dispatch_main()` (as under
-/// `swift test` on Linux) a worker thread drains it, not the main thread.
+/// Where the main actor runs: the main queue, or the main thread outside any queue. Plans with main-actor
+/// dependencies fill only there; elsewhere they throw, not race or trap in `MainActor.assumeIsolated`.
+/// Asked of the system each check, not remembered from the compiling thread (maybe off the main actor).
+/// The main queue counts on its own: after `dispatch_main()` (`swift test` on Linux) a worker drains it.
 struct MainActorThread: Sendable {
     init() {}
 

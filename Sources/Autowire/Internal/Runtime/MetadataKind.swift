@@ -1,8 +1,6 @@
-/// The kind of a type's runtime metadata (class, struct, existential…): the word every metadata
-/// record starts with (ABI), which needs no field records to read.
-///
-/// Safe because a metatype is a pointer to its type's metadata, and every metadata record begins
-/// with that word: the read stays inside the record, and only the integer is kept.
+/// The kind of a type's runtime metadata (class, struct, existential…): the word every metadata record
+/// starts with (ABI), readable without field records.
+/// Safe: a metatype points at its metadata, which begins with that word; only the integer is kept.
 enum MetadataKind {
     /// The kind word of `type`'s metadata: 0 for a Swift class, 0x303 and 0x307 for existentials,
     /// above 0x7FF an Objective-C isa pointer (a class too).

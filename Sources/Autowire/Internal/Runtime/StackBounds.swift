@@ -1,11 +1,8 @@
 /// The part of the current thread's stack a resolve may use, so that going deeper throws
-/// `resolution-too-deep` instead of overflowing.
-///
-/// A resolve recurses once per object it creates, on stacks as small as 512 KiB (Darwin's
-/// secondary threads, Swift concurrency's). Counting levels cannot tell how much stack is left
-/// (frame sizes depend on the build, the caller and the user's `init()`s); comparing a local's
-/// address with the stack's lower end can. Reading the bounds costs a system call (on the Linux
-/// main thread, a read of `/proc/self/maps`), so each thread reads them once.
+/// `resolution-too-deep` rather than overflow: a resolve recurses once per object, on stacks as small as
+/// 512 KiB (Darwin's secondary threads, Swift concurrency's). Counting levels cannot tell what is left
+/// (frame sizes depend on build, caller and user `init()`s); a local's address against the stack's low
+/// end can. The bounds cost a system call (Linux's main thread reads `/proc/self/maps`): read once a thread.
 struct StackBounds {
     /// The lowest address of the stack (stacks grow down).
     let low: UInt
@@ -20,7 +17,6 @@ struct StackBounds {
     /// Bounds that never stop a resolve: used when the thread's stack cannot be read.
     static let unknown = StackBounds(low: 0, reserve: 0, usable: .max, size: 0)
 
-    /// The least room kept free at the bottom of any stack.
     static let minimumReserve = 64 << 10
 
     private init(low: UInt, reserve: UInt, usable: UInt, size: Int) {
@@ -36,11 +32,8 @@ struct StackBounds {
         self.init(low: low, reserve: UInt(reserve), usable: UInt(size - reserve), size: size)
     }
 
-    /// Whether the function calling this is running in the reserve.
-    ///
-    /// One comparison on the common path: the local's unsigned distance above the reserve is below
-    /// `usable` only when it lies on this stack above the reserve (below, it wraps around).
-    /// Anything else takes the out-of-line path.
+    /// Whether the caller runs in the reserve. One comparison on the common path: the local's unsigned
+    /// distance above the reserve is below `usable` only on this stack above the reserve (below, it wraps).
     @inline(__always)
     func isExhausted() -> Bool {
         var marker: UInt8 = 0
@@ -50,9 +43,8 @@ struct StackBounds {
         return isExhausted(at: here)
     }
 
-    /// Whether `address`, a local not on this stack above the reserve, means the reserve is
-    /// reached: it is in the reserve, or in a frame AddressSanitizer moved off the stack (its
-    /// "fake stack") whose real frame is.
+    /// Whether `address`, a local not on this stack above the reserve, is in the reserve, or in an
+    /// AddressSanitizer "fake stack" frame whose real frame is.
     @inline(never)
     func isExhausted(at address: UInt) -> Bool {
         if address &- low < reserve { return true }
@@ -60,12 +52,10 @@ struct StackBounds {
         return real &- low < reserve
     }
 
-    /// The current thread's bounds, read once per thread.
     static var current: StackBounds {
         guard let key = threadKey else { return .unknown }
         if let cached = unsafe key.value {
-            // Safe: a value under this key is a live `StackBounds` that `cache(_:under:)` allocated
-            // for this thread, freed only by the key's destructor at thread exit.
+            // Safe: values under this key are `StackBounds` from `cache(_:under:)`, freed at thread exit.
             return unsafe cached.assumingMemoryBound(to: StackBounds.self).pointee
         }
         let bounds = readCurrentThread()
@@ -93,9 +83,8 @@ struct StackBounds {
     }
 }
 
-/// What a stack check needs from AddressSanitizer when the program runs under it, looked up by
-/// name: with `detect_stack_use_after_return`, locals live in heap "fake frames", and only the
-/// sanitizer knows the real stack frame that stands for one.
+/// What a stack check needs from AddressSanitizer, looked up by name: with `detect_stack_use_after_return`,
+/// locals live in heap "fake frames", and only the sanitizer knows the real stack frame standing for one.
 private enum AddressSanitizer {
     private typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
     private typealias AddressIsInFakeStack =

@@ -1,19 +1,13 @@
 @_spi(Reflection) import Swift
 
-/// Names the property a key path writes when the key path itself cannot say.
-///
-/// Swift prints `\Type.name` only for plain stored properties of final classes; properties of
-/// non-final classes, and observed, wrapped, `weak`, `unowned` and `lazy` ones print as
-/// `<computed 0x… (Value)>`. Their storage still has a name in the class's field records: the
+/// Names the property a key path writes when the key path itself cannot say: Swift prints `\Type.name` only
+/// for plain stored properties of final classes, others (non-final classes', observed, wrapped, `weak`,
+/// `unowned`, `lazy`) as `<computed 0x… (Value)>`. Their storage still has a name in the field records: the
 /// property's own (observed, `weak`, `unowned`, overridable), `_name` holding a wrapper, or
 /// `$__lazy_storage_$_name`. A key path is named after the one stored property, in its class or a
-/// superclass, whose declared type is the key path's value type; when several share that type, or
-/// the class has no reflection metadata, nothing is guessed.
-///
-/// Read only to print messages and graphs, once per requirement; field records are walked once per
-/// class.
+/// superclass, of the key path's value type; when several share it, or the class has no reflection metadata,
+/// nothing is guessed. Read only for messages and graphs; field records are walked once a class.
 enum StoredPropertyNames {
-    /// One way a property can be reached: its name as written, and its declared type.
     private struct Candidate: Sendable {
         let name: String
         let type: ObjectIdentifier
@@ -21,7 +15,6 @@ enum StoredPropertyNames {
 
     private static let lazyStoragePrefix = "$__lazy_storage_$_"
 
-    /// Candidates by class, built on first use.
     private static let cache = PerTypeCache<[Candidate]>()
 
     /// The one property of `root` (or its superclasses) whose declared type is `valueType`.

@@ -6,14 +6,12 @@
     import Darwin
 #endif
 
-/// A system mutex (pthreads), for the locks in `Internal/Locks/`, which add what a lock means to
-/// the library (its error path, its cycle checks); this adds nothing but the calls.
+/// A system mutex (pthreads) for the locks in `Internal/Locks/`, which add what a lock means to the library
+/// (error path, cycle checks); this adds only the calls. On the heap, allocated by `init`, freed by
+/// `destroy()`: a pthread mutex must never move, and a Swift stored property may.
 ///
-/// On the heap, allocated by `init` and freed by `destroy()`: a pthread mutex must never move, and
-/// a Swift stored property may.
-///
-/// Sendable: `mutex` is `let`; the pthread mutex is made for use from any thread, and its owner
-/// destroys it once, when no thread can use it any more.
+/// Sendable: `mutex` is `let`; the pthread mutex is made for use from any thread, and its owner destroys it
+/// once, when no thread can use it any more.
 @safe struct SystemMutex: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -48,11 +46,9 @@
     func wait(on condition: SystemCondition) { unsafe pthread_cond_wait(condition.condition, mutex) }
 }
 
-/// A system condition variable (pthreads), waited on with a `SystemMutex`. Allocated by `init`,
-/// freed by `destroy()`, like the mutex.
+/// A system condition variable (pthreads), waited on with a `SystemMutex`; on the heap like it.
 ///
-/// Sendable: `condition` is `let`; the pthread condition is made for use from any thread (with its
-/// mutex held), and its owner destroys it once no thread can use it.
+/// Sendable: `condition` is `let`; a pthread condition is thread-safe (mutex held); destroyed once unused.
 @safe struct SystemCondition: @unchecked Sendable {
     fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
 
@@ -69,11 +65,9 @@
     func wakeAll() { unsafe pthread_cond_broadcast(condition) }
 }
 
-/// A system reader-writer lock (pthreads) that prefers writers, so that a writer is not starved by
-/// a stream of readers. Allocated by `init`, freed by `destroy()`, like the mutex.
+/// A system reader-writer lock (pthreads) preferring writers, so readers cannot starve them; on the heap.
 ///
-/// Sendable: `lock` is `let`; the pthread rwlock is made for use from any thread, and its owner
-/// destroys it once no thread can use it.
+/// Sendable: `lock` is `let`; a pthread rwlock is thread-safe; its owner destroys it once unused.
 @safe struct SystemReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 

@@ -2,7 +2,6 @@
 struct ThreadID: Hashable, Sendable {
     let rawValue: UInt
 
-    /// The calling thread.
     static var current: ThreadID {
         ThreadID(rawValue: CurrentThread.id)
     }

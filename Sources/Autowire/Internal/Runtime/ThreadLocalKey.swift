@@ -27,7 +27,6 @@ struct ThreadLocalKey: Sendable {
         self.key = key
     }
 
-    /// This thread's value (`pthread_getspecific`).
     @inline(__always)
     var value: UnsafeMutableRawPointer? { unsafe pthread_getspecific(key) }
 

@@ -1,15 +1,10 @@
-/// Values a thread makes visible to the code it calls: each is pushed for the length of one call
-/// (`with(_:_:)`) and seen, innermost first, by anything that call runs on the same thread
-/// (`first(where:)`). Other threads never see them, so `Value` need not be `Sendable`.
+/// Values a thread makes visible to the code it calls: each is pushed for one call (`with(_:_:)`) and
+/// seen, innermost first, by anything that call runs on the same thread (`first(where:)`). Other threads
+/// never see them, so `Value` need not be `Sendable`. Without a free system key, `with` pushes nothing.
 ///
-/// Safe because a value lives only as long as the call that pushed it, and the thread-specific
-/// pointer that reaches it never outlives that call:
-/// - each value is stored in a frame on the stack of `with`, linked to the frame it was pushed
-///   over; the thread's pointer is set to the frame for `body` and reset to the outer frame when
-///   `body` returns or throws, so a frame is reachable only while it exists;
-/// - every stack has a key of its own, set only by its own `with`, so a frame read through the
-///   key is always a `Frame` of this `Value`.
-/// When the system has no key left, `with` runs `body` and nothing is pushed.
+/// Safe because a value's frame is reachable only while the call that pushed it runs: it lies on `with`'s
+/// stack, linked to the outer frame; the thread's pointer is set to it for `body`, reset when `body` ends.
+/// Each stack has its own key, set only by its own `with`: a frame read through it is this `Value`'s.
 struct ThreadLocalStack<Value>: Sendable {
     @unsafe private struct Frame {
         let value: Value
@@ -26,8 +21,7 @@ struct ThreadLocalStack<Value>: Sendable {
         let outer = unsafe key.value
         var frame = unsafe Frame(value: value, outer: outer)
         return try unsafe withUnsafeMutablePointer(to: &frame) { pointer in
-            // Both calls fail only for an invalid key (checked above) or out of memory for the
-            // thread's table; the stack then simply does not show this value.
+            // Fails only for an invalid key (checked above) or out of memory: then this value is not shown.
             unsafe key.set(UnsafeMutableRawPointer(pointer))
             defer { unsafe key.set(outer) }
             return try body()

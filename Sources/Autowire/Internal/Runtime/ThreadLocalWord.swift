@@ -1,11 +1,8 @@
-/// One word of storage per thread under a key: each thread's own, 0 until it writes one.
-///
-/// The word lives in a cell allocated on the thread's first use and set once as its value under the
-/// key, so that a read or write costs one `pthread_getspecific` and a memory access, not a
-/// `pthread_setspecific` a write. The key `makeKey()` makes frees each thread's cell at its exit.
-///
-/// Safe because a cell is reached only through the key, by its own thread (the word is not
-/// `Sendable`), and freed only at that thread's exit, after the last code that could use it.
+/// One word of storage per thread under a key, 0 until the thread writes it, in a cell allocated on first
+/// use and set once as the thread's value, so a read or write costs one `pthread_getspecific` and a memory
+/// access (no `pthread_setspecific` a write). `makeKey()`'s key frees each thread's cell at its exit.
+/// Safe because a cell is reached only through the key, by its own thread (the word is not `Sendable`), and
+/// freed only at that thread's exit, after the last code that could use it.
 @safe struct ThreadLocalWord {
     private let cell: UnsafeMutablePointer<UInt>
 
@@ -18,8 +15,7 @@
         }
     }
 
-    /// This thread's word under `key`, one `makeKey()` made; its cell is made on the first use.
-    /// Nil when the system cannot store the cell.
+    /// This thread's word under `key` (from `makeKey()`), its cell made on first use; nil if not storable.
     @inline(__always)
     static func current(under key: ThreadLocalKey) -> ThreadLocalWord? {
         guard let value = unsafe key.value else { return makeCell(under: key) }
@@ -40,7 +36,6 @@
     @inline(__always)
     private init(cell: UnsafeMutablePointer<UInt>) { unsafe self.cell = cell }
 
-    /// The word, this thread's.
     var value: UInt {
         @inline(__always) get { unsafe cell.pointee }
         @inline(__always) nonmutating set { unsafe cell.pointee = newValue }

@@ -1,12 +1,11 @@
 /// Eager and resettable singletons.
 extension Binder {
-    /// Creates `type` when the container is built, as a singleton: for start-up work (opening a
-    /// database, warming a cache), and for strict apps that want every failure at launch.
+    /// Creates `type`'s singleton when the container is built: for start-up work (opening a database,
+    /// warming a cache), or to get every failure at launch.
     ///
-    /// `type` is resolved as usual: its binding in this container or a parent, or autowiring when it is
-    /// an `Injectable` class. Its instances must be singletons (its binding scoped `.singleton`, or
-    /// its class's own ``Injectable/scope``). For a binding written here, ``BindingBuilder/eager()``
-    /// says the same.
+    /// `type` is resolved as usual (its binding here or in a parent, or autowired as an `Injectable`
+    /// class) and must be a singleton: its binding scoped `.singleton`, or its class's own
+    /// ``Injectable/scope``. For a binding written here, ``BindingBuilder/eager()`` says the same.
     ///
     /// ```swift
     /// let container = try Container { binder in
@@ -14,16 +13,16 @@ extension Binder {
     /// }
     /// ```
     ///
-    /// Eager singletons are created once every binding compiled cleanly, in the order they were
-    /// marked; every failure is reported in the one ``ConfigurationError`` the build throws, as
-    /// `eager-creation-failed`. In a child container, eager singletons are the child's own.
+    /// They are created in the order they were marked, once every binding compiled cleanly; each
+    /// failure is an `eager-creation-failed` in the ``ConfigurationError`` the build throws. In a child
+    /// container, eager singletons are the child's own.
     public func eager<T>(_ type: T.Type, fileID: StaticString = #fileID, line: UInt = #line) {
         settings.eagerSingletons.append(
             EagerSingleton(key: BindingKey(T.self, tag: nil), location: SourceLocation(fileID, line)))
     }
 
-    /// Lets ``Container/resetSingletons()`` drop this container's singletons, so that the next
-    /// request creates new ones.
+    /// Lets ``Container/resetSingletons()`` drop this container's own singletons; the next request
+    /// creates new ones.
     ///
     /// ```swift
     /// let session = try appContainer.child { binder in
@@ -33,9 +32,8 @@ extension Binder {
     /// try session.resetSingletons()    // on sign-out
     /// ```
     ///
-    /// It applies to this container's own singletons only. A resettable singleton costs a lock each
-    /// time it is read (a resolve asks for the current instance rather than reading a constant);
-    /// to reset only some instances, give them a ``CustomScope`` instead.
+    /// A resettable singleton costs a lock each time it is read; to reset only some instances, give
+    /// them a ``CustomScope`` instead.
     public func makeSingletonsResettable() {
         settings.singletonsAreResettable = true
     }

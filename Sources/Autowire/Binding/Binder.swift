@@ -13,17 +13,15 @@ public final class Binder {
     /// Eager and resettable singletons: see `Binder+Lifecycle.swift`.
     var settings = ContainerSettings()
 
-    /// `parent`'s binder for a child container: the modules its ancestors included count as
-    /// included, so that a feature module's own dependency module runs once across a container
-    /// and its ancestors (again, it would rebind every key without `override`).
+    /// A child's binder: modules its ancestors included count as included, since including one
+    /// again would rebind its keys without `override`.
     init(childOf parent: Registry? = nil) {
         settings.includedModules = parent?.settings.includedModules ?? []
         settings.includedModuleValues = parent?.settings.includedModuleValues ?? []
     }
 
-    /// Starts a binding for `type`; finish it with one of the `to` methods.
-    ///
-    /// A binding left without `to` is a compiler warning ("result unused"), never a silent no-op.
+    /// Starts a binding for `type`; finish it with a `to` method (one left unfinished is a "result
+    /// unused" warning).
     public func bind<T>(_ type: T.Type, fileID: StaticString = #fileID, line: UInt = #line) -> BindingBuilder<T> {
         BindingBuilder(binder: self, location: SourceLocation(fileID, line), isOverride: false)
     }
@@ -36,8 +34,8 @@ public final class Binder {
     /// }
     /// ```
     ///
-    /// Rebinding a parent's type with ``bind(_:fileID:line:)`` instead is reported as accidental
-    /// shadowing, and an override that replaces nothing is reported too.
+    /// Rebinding a parent's type with ``bind(_:fileID:line:)`` instead is reported
+    /// (`accidental-shadowing`), as is an override that replaces nothing (`override-of-nothing`).
     public func override<T>(_ type: T.Type, fileID: StaticString = #fileID, line: UInt = #line) -> BindingBuilder<T> {
         BindingBuilder(binder: self, location: SourceLocation(fileID, line), isOverride: true)
     }
@@ -49,9 +47,8 @@ public final class Binder {
         module.configure(self)
     }
 
-    /// Adds the bindings of a module value, chosen by its configuration (see
-    /// ``ConfigurableModule``): once for equal values of a `Hashable` module, in this container
-    /// or in a child of one that included it.
+    /// Adds the bindings of a ``ConfigurableModule`` value: once for equal values of a `Hashable`
+    /// module, in this container or in a child of one that included it.
     ///
     /// ```swift
     /// binder.include(StorageModule(storage: settings.storage))

@@ -1,17 +1,12 @@
-/// Factories isolated to the main actor: the initializers of `@MainActor` types, which are every
-/// type's in a module built with Xcode 26's default `MainActor` isolation, and closures marked
-/// `@MainActor`. The same `to(factory: Greeter.init)` compiles there and in a nonisolated module.
+/// Factories isolated to the main actor: initializers of `@MainActor` types (every type's under
+/// Xcode 26's default `MainActor` isolation) and `@MainActor` closures, so that
+/// `to(factory: Greeter.init)` compiles in either kind of module. The container calls them only on the
+/// main thread: resolving their binding elsewhere throws `main-actor-required`. `isolation` only tells
+/// each from its nonisolated twin; leave the default.
 ///
-/// Swift 6.3 picks these twins for a `@MainActor` function only when the call also matches some
-/// overload that is not a parameter pack: the fixed-arity `to(factory:)` overloads, and the
-/// unavailable `to(factory:labels:)` and `to(assisted:)` ones that explain a wrong number of labels
-/// or a misplaced seed, which match any function. With only the pack overloads it ranks the
-/// nonisolated one first and fails with "loses global actor 'MainActor'", as `to(factory:labels:)`
-/// did past six labels before its unavailable catch-all.
-///
-/// The container calls them only on the main thread: resolving their binding anywhere else throws
-/// `main-actor-required` rather than racing. Each takes `isolation` only to tell it apart from
-/// its nonisolated twin; leave the default.
+/// Swift 6.3 picks these for a `@MainActor` function only when the call also matches a non-pack overload
+/// (the fixed-arity ones, or the unavailable catch-alls, which match any function); with pack overloads
+/// alone it ranks the nonisolated twin first and fails with "loses global actor 'MainActor'".
 extension BindingBuilder {
     /// Binds to a `@MainActor` function, usually an initializer, whose parameters the container
     /// resolves; see ``to(factory:)``.
@@ -69,9 +64,8 @@ extension BindingBuilder {
     /// }
     /// ```
     ///
-    /// A closure is nonisolated unless it says otherwise, even in a module whose types are
-    /// `@MainActor` by default: write `@MainActor` before its parameter when it calls main-actor
-    /// code, such as the initializers of that module's types.
+    /// A closure is nonisolated unless marked, even where types are `@MainActor` by default: write
+    /// `@MainActor` before its parameter when it calls main-actor code.
     public func to(_ factory: @escaping @MainActor @Sendable (Resolver) throws -> Value, isolation: MainActor = .shared)
     {
         to(MainActorFunction.refusingOffMainThread(factory, making: Value.self))

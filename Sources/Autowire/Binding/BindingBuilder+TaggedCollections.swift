@@ -3,8 +3,7 @@ extension BindingBuilder {
     /// Contributes to the `[Value]` collection that `tag` names, rather than the untagged one;
     /// finish with ``TaggedCollectionBuilder/intoCollection()``.
     ///
-    /// The tag names the collection, so its `Value` is the array, and the collection is resolved
-    /// and injected like any tagged value:
+    /// The tag's `Value` is the array, resolved and injected like any tagged value:
     ///
     /// ```swift
     /// enum Numbers: Tag { typealias Value = [Int] }
@@ -37,36 +36,29 @@ extension BindingBuilder {
 }
 
 /// A contribution to a tagged collection being written: finish with ``intoCollection()``, then a
-/// `to` method.
-///
-/// Made by `tagged(_:)` with a tag whose `Value` is `[Value]`: such a tag
-/// names a collection, never a single `Value`, so nothing but a contribution can be bound with it.
+/// `to` method. A tag whose `Value` is `[Value]` names a collection, so only contributions use it.
 public struct TaggedCollectionBuilder<Value> {
     let builder: BindingBuilder<Value>
 
     /// Adds this binding to the `[Value]` collection the tag names.
     public func intoCollection() -> BindingBuilder<Value> { builder.intoCollection() }
 
-    /// Sets the lifetime of the instances this contribution makes; see
-    /// ``BindingBuilder/scoped(_:)``.
+    /// Sets the lifetime of the instances this contribution makes; see ``BindingBuilder/scoped(_:)``.
     public func scoped(_ scope: Scope) -> TaggedCollectionBuilder {
         TaggedCollectionBuilder(builder: builder.scoped(scope))
     }
 }
 
 /// A contribution to a tagged dictionary being written: finish with ``intoDictionary(key:)``, then
-/// a `to` method.
-///
-/// Made by `tagged(_:)` with a tag whose `Value` is `[Key: Value]`: such a tag names a dictionary,
-/// never a single `Value`, so nothing but a keyed contribution can be bound with it.
+/// a `to` method. A tag whose `Value` is `[Key: Value]` names a dictionary, so only keyed
+/// contributions use it.
 public struct TaggedDictionaryBuilder<Key: Hashable & Sendable, Value> {
     let builder: BindingBuilder<Value>
 
     /// Adds this binding to the `[Key: Value]` dictionary the tag names, under `key`.
     public func intoDictionary(key: Key) -> BindingBuilder<Value> { builder.intoDictionary(key: key) }
 
-    /// Sets the lifetime of the instances this contribution makes; see
-    /// ``BindingBuilder/scoped(_:)``.
+    /// Sets the lifetime of the instances this contribution makes; see ``BindingBuilder/scoped(_:)``.
     public func scoped(_ scope: Scope) -> TaggedDictionaryBuilder {
         TaggedDictionaryBuilder(builder: builder.scoped(scope))
     }

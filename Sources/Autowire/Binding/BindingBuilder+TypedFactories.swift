@@ -30,12 +30,9 @@ extension BindingBuilder {
         bindFactory(factory, labels: labelNames(repeat each labels), specialized: nil)
     }
 
-    /// Refuses labels that are not one per parameter of the function, saying so rather than naming
-    /// one of the overloads it matches none of; see ``to(factory:labels:)``.
-    ///
-    /// It also keeps Swift 6.3 choosing the `@MainActor` `to(factory:labels:)` for a `@MainActor`
-    /// function of more parameters than the fixed-arity overloads take (see
-    /// `BindingBuilder+MainActorFactories.swift`).
+    /// Refuses labels that are not one per parameter of the function, with a message saying so; see
+    /// ``to(factory:labels:)``. It also lets Swift 6.3 pick the `@MainActor` twin past six parameters
+    /// (see `BindingBuilder+MainActorFactories.swift`).
     @available(
         *, unavailable,
         message:
@@ -68,9 +65,9 @@ extension BindingBuilder {
     /// let mailer = try container.resolve(AssistedFactory<String, Mailer>.self).make("smtp.example.com")
     /// ```
     ///
-    /// A `@MainActor` function works too, such as the initializer of a `@MainActor` type (every
-    /// type's, under Xcode 26's default `MainActor` isolation): ``AssistedFactory/make(_:)`` then
-    /// calls it only on the main thread and throws `main-actor-required` anywhere else.
+    /// A `@MainActor` function works too, such as a `@MainActor` type's initializer:
+    /// ``AssistedFactory/make(_:)`` then calls it only on the main thread and throws
+    /// `main-actor-required` anywhere else.
     public func to<Seed, T, each Parameter, Implementation>(
         assisted factory: @escaping @Sendable (Seed, repeat each Parameter) throws -> Implementation
     ) where Value == AssistedFactory<Seed, T> {
@@ -111,11 +108,8 @@ extension BindingBuilder {
         }
     }
 
-    /// Refuses a function whose first parameter is not the seed, saying so rather than naming one
-    /// of the overloads it matches none of.
-    ///
-    /// It also keeps Swift 6.3 choosing the right `to(assisted:)` for a `@MainActor` function (see
-    /// `BindingBuilder+MainActorFactories.swift`).
+    /// Refuses a function whose first parameter is not the seed, with a message saying so. It also
+    /// lets Swift 6.3 pick the `@MainActor` twin (see `BindingBuilder+MainActorFactories.swift`).
     @available(
         *, unavailable,
         message:

@@ -48,8 +48,7 @@ public struct BindingBuilder<Value> {
         return copy
     }
 
-    /// Adds this binding to the `[Key: Value]` dictionary under `key` instead of binding `Value`
-    /// itself.
+    /// Adds this binding to the `[Key: Value]` dictionary under `key` instead of binding `Value`.
     ///
     /// ```swift
     /// binder.bind(Exporter.self).intoDictionary(key: "pdf").to(PDFExporter.self)
@@ -174,10 +173,9 @@ extension BindingBuilder {
         }
     }
 
-    /// What compiling a binding to `implementation` looks up: `own`, the implementation made for
-    /// the binding, when the binding has instances of its own, else the implementation's own key
-    /// (see `alias`). Nil when a class is bound to a class that is not its superclass: compiled
-    /// when the container is built, which reports it.
+    /// What compiling the binding looks up: `own` when it has instances of its own, else the
+    /// implementation's key (see `alias`); nil for a class bound to a non-subclass, which is then
+    /// compiled at build time and reported.
     private static func reach(
         of implementation: Any.Type, conforms: Bool, ownInstances: Bool, _ own: StaticReach
     ) -> StaticReach? {
@@ -201,10 +199,8 @@ extension BindingBuilder {
         return alias
     }
 
-    /// Binds to a fixed value, returned on every request.
-    ///
-    /// The container hands the same value to every thread that resolves it; share only values that
-    /// are safe to share.
+    /// Binds to a fixed value, returned on every request, to every thread: bind only values that are
+    /// safe to share.
     public func to(value: Value) {
         let key = key
         let location = location
@@ -217,14 +213,13 @@ extension BindingBuilder {
 
     /// Binds to a closure that makes the value, resolving what it needs through the ``Resolver``.
     ///
-    /// Closure factories are the escape hatch for anything the container cannot build itself;
-    /// the container cannot see inside them, so prefer implementations or typed factories where
-    /// validation matters. Errors the closure throws reach the caller of `resolve`, wrapped with
-    /// the binding's `file:line`.
+    /// The escape hatch for anything the container cannot build itself. Validation cannot see inside
+    /// a closure, so prefer implementations or typed factories where it matters. Errors the closure
+    /// throws reach the caller of `resolve`, wrapped with the binding's `file:line`.
     @inlinable
     public func to(_ factory: @escaping @Sendable (Resolver) throws -> Value) {
-        // Formed here, where `Value` is known: for a class, the closure hands back the object
-        // itself, so that the container calls it with no copy through `Value`'s value witnesses.
+        // Formed where `Value` is known: for a class, it returns the object itself, not copied
+        // through `Value`'s value witnesses.
         var objectCall: (@Sendable (Resolver) throws -> AnyObject)?
         if Value.self is AnyClass {
             objectCall = { (resolver: Resolver) throws -> AnyObject in recordObject(try factory(resolver)) }
@@ -232,8 +227,7 @@ extension BindingBuilder {
         bindClosure(factory, objectCall: objectCall)
     }
 
-    /// What `to(_:)` of a closure comes to; `objectCall`, made in the caller's module when `Value`
-    /// is a class, is the same closure returning the object.
+    /// What `to(_:)` of a closure comes to; `objectCall` is set when `Value` is a class.
     @usableFromInline
     func bindClosure(
         _ factory: @escaping @Sendable (Resolver) throws -> Value,

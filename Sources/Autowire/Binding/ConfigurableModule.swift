@@ -22,10 +22,9 @@
 /// }
 /// ```
 ///
-/// A module value may include other modules, static or configurable. When the module type is
-/// `Hashable`, a value equal to one already included, in this container or an ancestor, is not
-/// included again (as a ``Module`` type is included once); two different values of one module
-/// type each add their bindings, and bindings of the same key are then reported as duplicates.
+/// A module value may include other modules. A value of a `Hashable` module type equal to one
+/// already included, here or in an ancestor, is not included again; different values each add their
+/// bindings, so bindings of the same key are reported as duplicates.
 public protocol ConfigurableModule {
     /// Declares the module's bindings, as its stored configuration says.
     func configure(_ binder: Binder)

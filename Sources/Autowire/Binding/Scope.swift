@@ -62,11 +62,8 @@ public struct Scope: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The identity of a ``CustomScope`` type: its `ObjectIdentifier`, with the type itself to name it
-/// in messages.
-///
-/// The type rather than its name: a scope is copied with every binding written with `scoped(_:)`,
-/// and a `String` in it made each copy count references, a scope with none is copied as plain words.
+/// A ``CustomScope`` type's identity, keeping the type (not its name) for messages: a `String` would
+/// make every copy of a scope, one per `scoped(_:)` binding, count references.
 @usableFromInline
 struct CustomScopeID: Sendable, Hashable {
     let identifier: ObjectIdentifier
@@ -77,7 +74,6 @@ struct CustomScopeID: Sendable, Hashable {
         self.type = type
     }
 
-    /// The type's name, as `typeName` spells it.
     var name: String { typeName(type) }
 
     @usableFromInline

@@ -8,29 +8,25 @@ extension Container {
     /// print(report)   // Validation of App (6 types, 3 bindings) found no problems.
     /// ```
     ///
-    /// Validation walks every binding and every type reachable from them and from `roots` (a root
-    /// may be any provided type, or a `PropertyInjectable` type filled by an injector), and reports:
-    /// missing bindings (with the path from the root and the declaring `file:line`), implementations
-    /// that do not conform to what they are bound to, cycles that can never close, dependencies on
-    /// a class that bypass the binding it is the implementation of, what your `checks` find, and
-    /// the findings of the Mirror audit. With `injectingProbes`, each root is also resolved once: a
-    /// resolve that fails reports its error (a closure factory's cycle or failure, a hook that
-    /// throws), and objects of that resolve that keep each other alive are a
-    /// `strong-reference-cycle`.
+    /// It walks every binding and every type reachable from them and from `roots` (any provided type,
+    /// or a `PropertyInjectable` type filled by an injector), and reports missing bindings (with the
+    /// path from the root and the declaring `file:line`), implementations that do not conform to what
+    /// they are bound to, cycles that can never close, dependencies on a class that bypass the binding
+    /// it implements, what your `checks` find, and the findings of the Mirror audit.
     ///
-    /// The Mirror audit creates one probe of each reachable autowired class with `init()` and looks
-    /// at its stored optional properties: one that is nil, is not in `dependencies`, and whose type
-    /// the container could provide is a `likely-forgotten-dependency` warning. With
-    /// `injectingProbes` (the default), each probe is then filled by the container, which **creates
-    /// the probe's dependencies and runs their factories**, and a required property still nil
-    /// afterwards is an `unset-after-injection` error; failures of those factories are reported
-    /// too. A probe is injected, and a root resolved, only when its own graph compiles with no
-    /// problem, since plans that failed to compile are incomplete; what other roots find never
-    /// changes that. Everything probes create belongs to a copy of the container made for this call and is
-    /// released when it returns (a parent container's singletons excepted: the copy shares the
-    /// parent). Pass `injectingProbes: false` when creating dependencies has side
-    /// effects you do not want. Properties that cannot be read safely (non-optional, `unowned`,
-    /// `unowned(unsafe)`) are never read.
+    /// The Mirror audit creates a probe of each reachable autowired class with `init()`: a stored
+    /// optional property that is nil, not in `dependencies`, and of a type the container could provide
+    /// is a `likely-forgotten-dependency` warning. Properties that cannot be read safely
+    /// (non-optional, `unowned`, `unowned(unsafe)`) are never read.
+    ///
+    /// With `injectingProbes` (the default), the container also fills each probe, which **creates the
+    /// probe's dependencies and runs their factories** (a required property still nil afterwards is an
+    /// `unset-after-injection` error), and resolves each root once (objects of that resolve that keep
+    /// each other alive are a `strong-reference-cycle`); the errors these throw are reported. Only
+    /// probes and roots whose own graph compiled cleanly are filled or resolved. What they create
+    /// belongs to a copy of the container made for this call, released when it returns (a parent
+    /// container's singletons excepted: the copy shares the parent). Pass `injectingProbes: false`
+    /// when creating dependencies has side effects you do not want.
     ///
     /// - Parameters:
     ///   - roots: The types your program resolves or injects.
@@ -80,16 +76,16 @@ extension Container {
     /// The dependency graph `roots` reach: what provides each type, its scope, where it was bound,
     /// and which property needs it.
     ///
-    /// Compiles plans but never runs a factory or creates an object, and changes nothing in the
-    /// container. Dependencies that cannot be provided are left out; ``validate(_:checks:injectingProbes:)``
-    /// reports them.
+    /// Compiles plans but never runs a factory, creates an object or changes the container.
+    /// Dependencies that cannot be provided are left out (``validate(_:checks:injectingProbes:)``
+    /// reports them).
     ///
     /// ```swift
     /// try container.graph(from: App.self).dot.write(toFile: "app.dot", atomically: true, encoding: .utf8)
     /// ```
     ///
     /// Called from a `dependencies` or `scope` getter while this container compiles, it returns an
-    /// empty graph: the container cannot be read until it has finished.
+    /// empty graph.
     public func graph(from roots: Any.Type...) -> DependencyGraph {
         registry.dependencyGraph(from: roots)
     }

@@ -9,12 +9,10 @@ extension DependencyGraph {
     /// swift run App > graph.dot && dot -Tsvg graph.dot -o graph.svg
     /// ```
     ///
-    /// The colours are the Okabe–Ito palette, told apart with every common form of colour
-    /// blindness, each with a text colour that keeps at least 4.5:1 contrast; the scope is written
-    /// in each box too, so the picture reads in grey as well. A typed factory's parameters are
-    /// labelled by their ``ParameterLabel`` (`clock:`) or else by position (`parameter 2`): Swift
-    /// keeps no argument labels in a function value. The same graph always gives the same text, so
-    /// the output can be committed and compared.
+    /// The colours (Okabe–Ito) stay distinct under common colour blindness, with text at 4.5:1
+    /// contrast or more, and each box names its scope, so the picture reads in grey too. A typed
+    /// factory's parameters are labelled by their ``ParameterLabel`` (`clock:`) or by position
+    /// (`parameter 2`). The same graph always gives the same text, so it can be committed and compared.
     public var dot: String {
         var lines = [
             "digraph Autowire {",
@@ -109,8 +107,6 @@ private struct DOTScopeStyle {
     let font: String
     let order: Int
 
-    /// Okabe–Ito colours: singleton blue, weak reddish purple, graph sky blue, transient yellow, and
-    /// orange for any other scope.
     init(_ scope: Scope) {
         switch scope {
         case .singleton: (fill, font, order) = ("#0072B2", "#FFFFFF", 0)

@@ -41,7 +41,6 @@ extension DependencyGraph: CustomStringConvertible {
                 edge.label.isEmpty ? "" : edge.label.hasSuffix(":") ? "\(edge.label) " : "\(edge.label): "
             let deferred = edge.isDeferred ? " (deferred)" : ""
             let seen = expanded.contains(edge.to)
-            // A node met again is not expanded twice; say so only when it has something to expand.
             let elided = seen && !edges(from: edge.to).isEmpty ? " (dependencies shown above)" : ""
             lines.append("\(prefix)\(isLast ? "└─ " : "├─ ")\(label)\(nodes[edge.to].summary)\(deferred)\(elided)")
             guard !seen else { continue }

@@ -1,9 +1,8 @@
 /// The static dependency graph of a container, as seen from some root types: what provides each
 /// type and which property or parameter needs it.
 ///
-/// Get one with ``Container/graph(from:)``; building it compiles plans but never runs a factory or
-/// creates an object. Render it with ``dot`` (Graphviz) or ``textTree`` (terminals), or walk it in a
-/// ``ValidationCheck``.
+/// Get one with ``Container/graph(from:)``. Render it with ``dot`` (Graphviz) or ``textTree``
+/// (terminals), or walk it in a ``ValidationCheck``.
 ///
 /// ```swift
 /// print(container.graph(from: App.self).textTree)

@@ -8,14 +8,12 @@ extension RequestScope {
     /// try requests.validate(OrderHandler.self, ProfileHandler.self)   // at start-up
     /// ```
     ///
-    /// The request is an input of every graph: no request is made up. Besides what
-    /// ``Container/validate(_:checks:injectingProbes:)`` checks, this reports every object kept
-    /// beyond one request (`.singleton`, `.weak`, a custom scope) whose graph reaches the request,
-    /// by name and scope, and every `Provider`, `Lazy` or `AssistedFactory` whose target needs the
-    /// request (it resolves after the request's resolve, when there is none). Probes and roots whose
-    /// graph reaches the request are checked without being filled or resolved, since that needs a
-    /// request (one whose closure factory reads it is left unfilled when the closure asks for it);
-    /// the rest are filled and resolved as `Container.validate` does.
+    /// Besides what ``Container/validate(_:checks:injectingProbes:)`` checks, it reports every object
+    /// kept beyond one request (`.singleton`, `.weak`, a custom scope) whose graph reaches the request,
+    /// and every `Provider`, `Lazy` or `AssistedFactory` whose target needs it (they resolve after the
+    /// request's resolve). No request is made up: probes and roots whose graph reaches the request are
+    /// checked without being filled or resolved (as is a probe whose closure factory asks for it); the
+    /// rest are filled and resolved as `Container.validate` does.
     ///
     /// - Parameters:
     ///   - roots: The types resolved for each request, such as route handlers.
@@ -33,7 +31,7 @@ extension RequestScope {
 
     /// The dependency graph `roots` reach in a request's resolve, the request included as a node.
     ///
-    /// As ``Container/graph(from:)``: compiles plans but never runs a factory or creates an object.
+    /// Like ``Container/graph(from:)``, it never runs a factory or creates an object.
     public func graph(from roots: Any.Type...) -> DependencyGraph {
         registry.dependencyGraph(from: roots)
     }

@@ -20,6 +20,6 @@
 /// ```
 public protocol ValidationCheck: Sendable {
     /// Returns the problems found in `graph`: every binding and every type reachable from the
-    /// validated roots. Return an empty array when all is well.
+    /// validated roots.
     func check(_ graph: DependencyGraph) -> [Diagnostic]
 }

@@ -24,16 +24,14 @@
 /// property, like any cycle through `.graph` or `.singleton` objects.
 ///
 /// Conform final classes, structs or enums: the requirement uses `Self`. A class that is also
-/// ``Injectable`` is made by its ``construction``, then its declared
-/// ``PropertyInjectable/dependencies`` are filled and its
-/// ``PropertyInjectable/didInjectDependencies()`` hook runs, as for any `Injectable` class.
+/// ``Injectable`` is made by its ``construction``, then its ``PropertyInjectable/dependencies`` are
+/// filled and its ``PropertyInjectable/didInjectDependencies()`` hook runs.
 public protocol ConstructorInjectable {
     /// The initializer (or any function) that makes an instance from its resolved parameters.
     static var construction: Construction<Self> { get }
 
-    /// The lifetime the container gives this type when no binding says otherwise.
-    ///
-    /// The default is ``Scope/graph``. A binding's ``BindingBuilder/scoped(_:)`` wins over it.
+    /// The lifetime the container gives this type, ``Scope/graph`` by default; a binding's
+    /// ``BindingBuilder/scoped(_:)`` wins over it.
     static var scope: Scope { get }
 }
 
@@ -98,12 +96,9 @@ public struct Construction<T>: Sendable {
 }
 
 extension Construction where T == Never {
-    /// Refuses labels that are not one per parameter of the initializer, saying so rather than
-    /// naming one of the overloads it matches none of; see ``init(_:labels:fileID:line:)``.
-    ///
-    /// It also keeps Swift 6.3 choosing the `@MainActor` `init(_:labels:)` for a `@MainActor`
-    /// initializer of more parameters than the fixed-arity overloads take (see
-    /// `Construction+MainActor.swift`).
+    /// Refuses labels that are not one per parameter of the initializer, with a message saying so;
+    /// see ``init(_:labels:fileID:line:)``. It also lets Swift 6.3 pick the `@MainActor` twin past six
+    /// parameters (see `Construction+MainActor.swift`).
     @available(
         *, unavailable,
         message:

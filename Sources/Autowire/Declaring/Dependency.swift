@@ -11,17 +11,11 @@
 /// ]
 /// ```
 ///
-/// The constructors compile unchanged in the Swift 5 and Swift 6 language modes, with Xcode's
-/// default `MainActor` isolation, and in modules that make key paths `Sendable` (as importing Vapor
-/// or Fluent does). Each reads the isolation of the code it is written in (`#isolation`): a list
-/// declared on the main actor, such as a `@MainActor` class's, makes its class's plan run only on
-/// the main thread, and refuse to run anywhere else.
-///
-/// Each constructor records the `file:line` it was written at, so errors point there. The first
-/// injection of a plain stored property of a final class (`weak` ones included) learns the
-/// property's offset, and later ones store there directly. The code that does so is the library's:
-/// a constructor compiles to one call in your module, plus, for a property whose type is not a
-/// class, the store of its value.
+/// The constructors compile in the Swift 5 and 6 language modes, under Xcode's default `MainActor`
+/// isolation, and where key paths are `Sendable` (as importing Vapor or Fluent makes them). Each
+/// records the `file:line` it was written at, so errors point there, and the isolation it was written
+/// in (`#isolation`): a list declared on the main actor, such as a `@MainActor` class's, makes its
+/// class's plan run only on the main thread, and refuse to run anywhere else.
 public struct Dependency<Root: AnyObject>: Sendable {
     // No stored property may mention `Root`: the plan compiler reads every `Dependency<Root>` as
     // a `Dependency<AnyObject>`, which needs the two to have one layout (see `DeclaredDependency.all(_:)`).
@@ -39,9 +33,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
         self.makeStep = makeStep
     }
 
-    /// A dependency on the property at `keyPath`, a `Value?` (or `Value!`), declared where
-    /// `isolation` is. `storeBoxed` is `BoxedValueStore.intoOptional()`, compiled in the caller's
-    /// module.
+    /// A dependency on the `Value?` (or `Value!`) property at `keyPath`, declared where `isolation`
+    /// is; `storeBoxed` is `BoxedValueStore.intoOptional()`, compiled in the caller's module.
     @usableFromInline
     init<Value>(
         optional keyPath: ReferenceWritableKeyPath<Root, Value?>,
@@ -93,34 +86,29 @@ public struct Dependency<Root: AnyObject>: Sendable {
             requiresMainActor: requiresMainActor
         )
         self.requirement = requirement
-        // Learned once per declaration, not per compiled step: the offset belongs to the class, so
-        // every container shares it, and a fresh container's first resolve does not read the key
-        // path or measure the property again.
+        // Per declaration, not per compiled step: the offset is the class's, so every container
+        // shares it and a new container's first resolve need not measure the property again.
         let learned = LearnedOffset()
-        // Made once per declaration, like the offset, rather than per compiled step: every
-        // container's plans share it. Captures no producer: producers own their plans, so that
-        // would be a reference cycle.
         let holdsReferences = Value.self is AnyClass
-        // The plan compiler checked that every object reaching a store of this declaration is an
-        // `Object` (see `ProvenCasts`).
+        // The plan compiler checked that every object reaching this store is an `Object` (see
+        // `ProvenCasts`).
         @Sendable func asObject(_ object: AnyObject) -> Object { planObject(object, as: Object.self) }
+        // Per declaration too, shared by every container's plans. It captures no producer:
+        // producers own their plans, so that would be a reference cycle.
         let store = ProgramStore(
             requirement: requirement, learned: learned, holdsReferences: holdsReferences,
             propertyIsOptional: writer.propertyIsOptional
         ) { owner, recorded in
-            // The program lowering checked that every object reaching this store is an
-            // `Object`, and that the value is what a producer of `Value` records: the value
-            // itself when it is a class reference, else its box. The caller holds both for the call.
-            // A value that is not a class reference is stored here at the learned offset (programs
-            // store class references themselves).
+            // Lowering checked that `recorded` is what a producer of `Value` records (a class
+            // reference itself, else a box); the caller holds both. A value that is not a class
+            // reference is stored here at the learned offset; programs store references themselves.
             let offset = learned.current
             if offset > 0, !holdsReferences, let storeBoxed = writer.storeBoxed {
                 storeBoxed(FieldAddress(in: owner, at: offset), recorded)
                 return
             }
             if offset < -1 {
-                // A plain `weak` property, at minus `offset`: learned only for class references,
-                // by `WeakField` on an object of this class, where a weak reference lies there.
+                // A plain `weak` property at minus `offset`, learned by `WeakField` (class references only).
                 WeakField.store(recorded, at: FieldAddress(in: owner, at: -offset))
                 return
             }
@@ -146,9 +134,8 @@ public struct Dependency<Root: AnyObject>: Sendable {
 }
 
 extension Dependency {
-    /// A required dependency on a `T?` or `T!` property.
-    ///
-    /// Resolution fails with an error that names this line when nothing can provide `Value`.
+    /// A required dependency on a `T?` or `T!` property: when nothing can provide `Value`,
+    /// resolution fails with an error that names this line.
     @inlinable
     public static func inject<Value>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
@@ -161,10 +148,8 @@ extension Dependency {
             isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoOptional())
     }
 
-    // Disfavored, as every non-optional form is: a `T?` or `T!` property matches it too (with
-    // `Value` = `T?`), and the optional form, which asks for `T`, must win. Marked, the type
-    // checker settles on that one without ranking both: about a seventh of the type-checking of
-    // 1,200 declarations (Benchmarks/README.md, Users' build times).
+    // Disfavored, as every non-optional form is: a `T?` property matches it too (`Value` = `T?`) and
+    // the optional form must win; marked, the type checker skips ranking both (~1/7 of its time).
     /// A required dependency on a property of non-optional type, which `init()` gave a
     /// placeholder value.
     @inlinable @_disfavoredOverload
@@ -179,9 +164,8 @@ extension Dependency {
             isolation: isolation, storeBoxed: BoxedValueStore<Value>.intoPlain())
     }
 
-    /// A required dependency on the value named by `tag`, for a `T?` or `T!` property.
-    ///
-    /// The tag's `Value` must be the property's type; anything else does not compile.
+    /// A required dependency on the value named by `tag`, for a `T?` or `T!` property. The tag's
+    /// `Value` must be the property's type; anything else does not compile.
     @inlinable
     public static func inject<T: Tag>(
         _ keyPath: ReferenceWritableKeyPath<Root, T.Value?>,
@@ -212,8 +196,7 @@ extension Dependency {
     /// An optional dependency: filled when the container can provide `Value`, left `nil` when it
     /// cannot.
     ///
-    /// An error raised while creating an available value is still thrown; only absence is
-    /// tolerated.
+    /// An error raised while creating an available value is still thrown.
     @inlinable
     public static func optional<Value>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value?>,

@@ -18,9 +18,8 @@ public protocol Injectable: PropertyInjectable {
     /// Creates an instance whose dependencies the container fills right after.
     init()
 
-    /// The lifetime the container gives this type when no binding says otherwise.
-    ///
-    /// The default is ``Scope/graph``. A binding's ``BindingBuilder/scoped(_:)`` wins over it.
+    /// The lifetime the container gives this type, ``Scope/graph`` by default; a binding's
+    /// ``BindingBuilder/scoped(_:)`` wins over it.
     static var scope: Scope { get }
 }
 

@@ -42,9 +42,8 @@ public protocol PropertyInjectable: AnyObject {
     /// creates. An error it throws fails the resolve with `injection-hook-failed` and the path to
     /// the object; a singleton whose hook throws is not kept.
     ///
-    /// Implement it in the class that conforms (in a hierarchy, the base class, and override it):
-    /// the protocol extension's empty default is what a subclass of a class that did not
-    /// implement it gets.
+    /// Implement it in the conforming class (in a hierarchy, the base class, and override it): a
+    /// subclass of a class that did not implement it gets the empty default.
     func didInjectDependencies() throws
 }
 

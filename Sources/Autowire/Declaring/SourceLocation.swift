@@ -13,10 +13,8 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public let line: Int
     private let file: File
 
-    /// The file's name as it was given. Every `bind(…)` and `.inject(…)` captures one, and only a
-    /// message reads it: kept as the literal, a capture costs nothing and a copy no reference
-    /// count, where a `String` made from it cost an allocation (about 350 instructions with its
-    /// release) per binding.
+    /// Kept as the literal when given one: every `bind(…)` and `.inject(…)` captures a location and
+    /// only messages read it, and a `String` cost an allocation per binding.
     private enum File: Sendable {
         case literal(StaticString)
         case text(String)
@@ -38,7 +36,6 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(fileID):\(line)" }
 
     /// Locations are equal when they name the same line of the same file, however it was given.
-    /// (Only messages and graphs compare locations, never a resolve.)
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.line == rhs.line && lhs.fileID == rhs.fileID
     }

@@ -1,7 +1,6 @@
 /// One problem the container found: what, where, along which resolution path, and how to fix it.
 ///
-/// Resolution errors, configuration errors and validation reports are all made of diagnostics, so
-/// they read the same everywhere:
+/// Resolution errors, configuration errors and validation reports are all made of diagnostics:
 ///
 /// ```text
 /// error[missing-binding]: OrderRepository cannot be provided: it has no binding and is not an Injectable class.

@@ -14,7 +14,7 @@ extension Diagnostic {
         let key = requestedKey.requested
         let path = path.isEmpty ? [] : path.dropLast() + [key.description]
         let name = key.description
-        // Tagged keys are never autowired, so "not Injectable" would be wrong (and misleading) for them.
+        // Tagged keys are never autowired: "not Injectable" would mislead.
         let reason =
             key.tag != nil
             ? "nothing is bound with that tag"
@@ -131,7 +131,6 @@ extension Diagnostic {
         -> Diagnostic
     {
         let implementationName = typeName(implementation)
-        // A class is bound to subclasses, a protocol to conforming types: say which one is needed.
         let fix =
             key.type is AnyObject.Type
             ? "Make \(implementationName) a subclass of \(key.typeName), or bind \(key.typeName) to a type that is one."
@@ -145,9 +144,8 @@ extension Diagnostic {
     }
 
     /// `scopeCanClose`: whether a class on the cycle would close it in the `.graph` or `.singleton`
-    /// scope; when none would (every object on it is made by a factory), scope advice cannot help.
-    /// `closingEntries`: the types where a resolve entering the cycle would close it, when this
-    /// resolve entered elsewhere (the cycle is judged per entry, and a scope changes nothing then).
+    /// scope (not when factories make every object on it). `closingEntries`: where a resolve entering
+    /// the cycle would close it, when this one entered elsewhere (a scope changes nothing then).
     static func unclosableCycle(
         _ cycle: [String], location: SourceLocation?, path: [String], scopeCanClose: Bool,
         closesWhenEnteredAt closingEntries: [String] = []
@@ -315,8 +313,7 @@ extension Diagnostic {
             fix: "Write the key path against \(typeName(type)) or one of its superclasses.")
     }
 
-    /// A broken invariant inside Autowire itself: never the user's fault, reported rather than
-    /// crashing.
+    /// A broken invariant inside Autowire itself, reported rather than crashing.
     static func internalInconsistency(_ detail: String) -> Diagnostic {
         Diagnostic(
             code: Code("internal-inconsistency"), message: "Autowire reached an inconsistent state: \(detail).",

@@ -1,11 +1,7 @@
-/// A type's name as users write it in code: `OrderService`, `Shipping.Client` (nested types keep
-/// the types around them, so a suggested `bind(Shipping.Client.self)` compiles), `[Plugin]`,
-/// `[String: Plugin]`, `URL?`, `Void`, and raw identifiers with their backticks.
-///
-/// Built from the runtime's qualified name (`Swift.Optional<Shop.Shipping.Client>`): `Array`,
-/// `Dictionary` and `Optional` take their sugared spelling, the module is dropped from every type,
-/// and so are scopes that code cannot name (private and local ones) with what precedes them. Only
-/// messages use it, so it scans by hand rather than with regexes, which cost ~0.5 ms each to build.
+/// A type's name as users write it: `OrderService`, `Shipping.Client` (so that a suggested
+/// `bind(Shipping.Client.self)` compiles), `[Plugin]`, `[String: Plugin]`, `URL?`, `Void`, raw
+/// identifiers in backticks. Made from the runtime's qualified name by `TypeNameSpelling`'s scans,
+/// by hand: a regex costs ~0.5 ms to build.
 func typeName(_ type: Any.Type) -> String {
     var name = String(reflecting: type).withSpacesInRawIdentifiers
     name = TypeNameSpelling.sugared(name)
@@ -23,10 +19,9 @@ func typeExpression(_ type: Any.Type) -> String {
 
 /// The steps of `typeName(_:)`, each a scan of the runtime's spelling.
 enum TypeNameSpelling {
-    /// Drops the scopes that code cannot name, which the runtime prints as
-    /// `(unknown context at $1f2e3d).`, with everything before them in the path: a private or local
-    /// type is written by its name from inside its scope (`Shop.(unknown context at $…).Hidden` is
-    /// `Hidden`; a class declared in a function is not written `Suite.Local`).
+    /// Drops the scopes code cannot name (`(unknown context at $1f2e3d).`) with the path before them:
+    /// a private or local type is written as from inside its scope (`Shop.(unknown context at $…).Hidden`
+    /// is `Hidden`).
     static func withoutUnnameableContexts(_ name: String) -> String {
         var name = name
         while let context = name.firstRange(of: unnameableContext),

@@ -20,14 +20,11 @@
 /// binder.bind(AssistedFactory<String, Mailer>.self).to(assisted: SMTPMailer.init)   // init(host:logger:)
 /// ```
 ///
-/// Every `make` is a new top-level resolve: `T` is new each time. A factory keeps its container
-/// alive, unless an object the container keeps (a singleton, a custom-scope or `.weak` instance,
-/// or anything made inside its creation) holds it: then it holds the container weakly, so that the
-/// object never keeps its own container alive, and once the container is released, ``make(_:)``
-/// throws `container-released`.
+/// Every `make` is a new top-level resolve: `T` is new each time. A factory holds its container as a
+/// ``Provider`` does: weakly when an object the container keeps holds it, and ``make(_:)`` then throws
+/// `container-released` once the container is released.
 ///
-/// To test a class that holds a factory without a container, make one from a closure with
-/// ``init(fileID:line:_:)``.
+/// To test a class that holds a factory without a container, make one with ``init(fileID:line:_:)``.
 public struct AssistedFactory<Seed, T>: Sendable {
     /// Chosen once, when the factory is made.
     private let source: HandleSource<@Sendable (Seed) throws -> T>

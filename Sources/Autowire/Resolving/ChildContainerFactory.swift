@@ -15,11 +15,9 @@
 /// }
 /// ```
 ///
-/// The factory keeps its container alive, unless an object the container keeps (a singleton, a
-/// custom-scope or `.weak` instance, or anything made inside its creation) holds it: then it holds
-/// the container weakly, so that the object never keeps its own container alive, and once the
-/// container is released, ``makeChild(_:)`` throws `container-released`. A child it made keeps its
-/// parent alive, as every child does.
+/// The factory holds its container as a ``Provider`` does: weakly when an object the container keeps
+/// holds it, and ``makeChild(_:)`` then throws `container-released` once the container is released. A
+/// child it made keeps its parent alive, as every child does.
 public struct ChildContainerFactory: Sendable {
     private let parent: RegistryReference
 

@@ -11,10 +11,9 @@ extension Container {
     /// The child resolves in its own view: its bindings first, then this container's.
     ///
     /// - A binding of this container whose instances it does not keep (`.transient`, `.graph`,
-    ///   implementations, typed and closure factories, collections and dictionaries) is evaluated
-    ///   in the child's view when the child reaches it: what it depends on sees the child's
-    ///   bindings and overrides, so an override in a test child replaces that dependency
-    ///   everywhere the child's graph reaches it. A `.graph` object is one per key per resolve.
+    ///   implementations, typed and closure factories, collections and dictionaries) is evaluated in
+    ///   the child's view when the child reaches it, so an override in a test child replaces that
+    ///   dependency everywhere the child's graph reaches it.
     /// - Instances this container keeps (its `.singleton`, `.weak` and custom-scope bindings, and
     ///   contributions in those scopes) are its own, built in its view: the child's bindings do not
     ///   reach them, and the parent never captures a child's object. A child that binds, overrides
@@ -24,17 +23,13 @@ extension Container {
     ///   graph, keys it found absent included: one that reaches a child's binding or override, or
     ///   an optional dependency only the child provides, is the child's own.
     ///
-    /// The child shares this container's compiled plans wherever that makes no difference.
-    ///
-    /// - Throws: ``ConfigurationError`` for problems in the child's bindings, including a binding
-    ///   that hides a parent's without ``Binder/override(_:fileID:line:)``, and one that an instance
-    ///   this container keeps cannot see.
+    /// - Throws: ``ConfigurationError`` for problems in the child's bindings, such as one that hides
+    ///   a parent's without ``Binder/override(_:fileID:line:)``, or `override-not-reaching`.
     ///
     /// - Parameters:
-    ///   - sharingAutowiredSingletons: Pass `false` for an isolated child: every autowired
-    ///     singleton it resolves is its own, including those reached through this container's
-    ///     bindings: what a test that must not see another test's state wants. Singletons bound in
-    ///     this container are shared either way.
+    ///   - sharingAutowiredSingletons: Pass `false` for a child whose autowired singletons are all its
+    ///     own, even those reached through this container's bindings (for a test that must not see
+    ///     another test's state). Singletons bound in this container are shared either way.
     ///   - configure: The child's bindings and overrides.
     public func child(sharingAutowiredSingletons: Bool = true, _ configure: (Binder) throws -> Void) throws
         -> Container

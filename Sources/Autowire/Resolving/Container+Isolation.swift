@@ -9,16 +9,13 @@ extension Container {
     /// }
     /// ```
     ///
-    /// Each copy has singletons, custom-scope and weak instances of its own, made on first use as
-    /// in a new container: a test that writes to an in-memory repository bound as a singleton in
-    /// the app container writes to its own. Unlike a ``child(sharingAutowiredSingletons:_:)``,
-    /// whose overrides cannot reach the instances its parent keeps, an override here replaces the
-    /// binding everywhere, singletons included, since every singleton is built anew in the copy.
-    /// Instances offered to this container (``offer(_:as:)``) are not copied.
+    /// Each copy makes its own singletons, custom-scope and weak instances on first use, as a new
+    /// container does, so an override replaces the binding everywhere, singletons included (unlike in
+    /// a ``child(sharingAutowiredSingletons:_:)``). Instances offered to this container
+    /// (``offer(_:as:)``) are not copied.
     ///
-    /// - Parameter configure: The copy's own bindings, and overrides of this container's; an
-    ///   override of a key nothing binds and a plain binding of a bound key are errors, as in a
-    ///   child.
+    /// - Parameter configure: The copy's own bindings and overrides; as in a child, overriding a key
+    ///   nothing binds, or binding a bound key without `override`, is an error.
     /// - Throws: ``ConfigurationError`` for problems in `configure`'s bindings.
     public func isolatedCopy(_ configure: (Binder) throws -> Void = { _ in }) throws -> Container {
         let inherited = registry.flattenedDeclarations()

@@ -10,8 +10,7 @@ extension Container {
     /// - **No torn graph.** Each top-level resolve (`resolve`, `inject(into:)`, `Provider.get()`,
     ///   `Lazy.get()`, `AssistedFactory.make(_:)`) works in the generation of `scope` that was
     ///   current when it first needed it. A resolve that began before the reset finishes with old
-    ///   instances: those it still has to create are made for it alone, and not kept. So one graph
-    ///   never holds instances from both sides of a reset.
+    ///   instances: those it still has to create are made for it alone, and not kept.
     /// - **New after.** Every resolve that starts after `reset` returns gets new instances, each
     ///   created once for all threads, as singletons are.
     /// - **No deadlock, no crash.** `reset` waits only for short table updates, never for a creation
@@ -31,8 +30,7 @@ extension Container {
     /// guarantees of ``reset(_:)``. Singletons of a parent container are not reset.
     ///
     /// - Throws: ``ResolutionError`` (`singletons-not-resettable`) when the container's singletons
-    ///   were not made resettable: they are read without a lock and may be constants of resolve
-    ///   programs, so they can never be released safely.
+    ///   were not made resettable: read without a lock, they can never be released safely.
     public func resetSingletons() throws(ResolutionError) {
         guard registry.settings.singletonsAreResettable else {
             throw ResolutionError(

@@ -28,9 +28,7 @@ public final class Container: Sendable {
 
     /// A container with the bindings `configure` declares.
     ///
-    /// - Throws: ``ConfigurationError`` listing every problem: duplicate bindings, implementations
-    ///   that do not conform, bound implementations whose dependencies cannot be provided, cycles
-    ///   that can never close.
+    /// - Throws: ``ConfigurationError`` listing every problem in the bindings.
     public init(_ configure: (Binder) throws -> Void) throws {
         let binder = Binder()
         try configure(binder)

@@ -12,25 +12,21 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A lazy keeps its container alive until it has resolved its value, unless an object the container
-/// keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its creation)
-/// holds it: then it holds the container weakly, so that the object never keeps its own container
-/// alive, and a first ``get()`` after the container was released throws `container-released`.
-/// Once resolved, it keeps its value.
+/// Until it has resolved its value, a lazy holds its container as a ``Provider`` does: weakly when an
+/// object the container keeps holds it, and a first ``get()`` after the container was released then
+/// throws `container-released`. Once resolved, it keeps its value.
 ///
-/// To test a class that holds a lazy without a container, make one from a closure with
-/// ``init(fileID:line:_:)``.
+/// To test a class that holds a lazy without a container, make one with ``init(fileID:line:_:)``.
 // Sendable: `value` is written once, under `lock`, before `isResolved`'s releasing store, and read
 // outside it only after an acquiring load of `isResolved` saw true; `source` and `isResolving` are
 // read and written only under `lock`.
 public final class Lazy<T>: @unchecked Sendable {
-    /// A lock of this lazy's own, held while the first `get()` resolves, so that concurrent first
-    /// calls resolve once. It waits only on threads resolving this very value.
+    /// Held while the first `get()` resolves, so that concurrent first calls resolve once; only
+    /// threads resolving this very value wait on it.
     private let lock: CreationLock
     private let isResolved = Atomic<Bool>(false)
-    /// Written once, under `lock`, before `isResolved` is set with release ordering.
     private var value: T?
-    /// Guarded by `lock`; released once the value exists.
+    /// Released once the value exists.
     private var source: HandleSource<@Sendable () throws -> T>?
     private var isResolving = false
 

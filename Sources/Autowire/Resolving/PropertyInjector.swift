@@ -12,15 +12,12 @@ import Synchronization
 /// ```
 ///
 /// An injector can itself be a dependency: declare a `PropertyInjector<Screen>!` property and
-/// `.inject(\.injector)` it. An injected injector keeps its container alive, unless an object the
-/// container keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its
-/// creation) holds it: then it holds the container weakly, so that the object never keeps its own
-/// container alive, and once the container is released, ``inject(into:)`` throws
-/// `container-released`.
+/// `.inject(\.injector)` it. An injected injector holds its container as a ``Provider`` does: weakly
+/// when an object the container keeps holds it, and ``inject(into:)`` then throws
+/// `container-released` once the container is released.
 public struct PropertyInjector<T: PropertyInjectable>: Sendable {
-    /// The container and plan of an injector asked for with `propertyInjector(for:)` or injected
-    /// into an object the container does not keep, held strongly; nil in one injected into an object
-    /// the container keeps, which holds `weakTarget` instead.
+    /// Held strongly; nil (with `weakTarget` set instead) in an injector injected into an object the
+    /// container keeps.
     let registry: Registry?
     let target: InjectionTargetProducer?
     private let weakTarget: WeakInjectionTarget?
@@ -42,9 +39,8 @@ public struct PropertyInjector<T: PropertyInjectable>: Sendable {
         self.objectType = ObjectIdentifier(T.self)
     }
 
-    /// Fills every declared dependency of `object`.
-    ///
-    /// An instance of a subclass of `T` is filled with the subclass's own list.
+    /// Fills every declared dependency of `object`; an instance of a subclass of `T` is filled with
+    /// the subclass's own list.
     ///
     /// - Throws: ``ResolutionError`` when a dependency cannot be provided, or
     ///   `container-released` when the injector was injected and its container is gone.

@@ -17,11 +17,9 @@
 /// weakly instead, so that the object never keeps its own container alive: once the container is
 /// released, its ``get()`` throws `container-released`.
 ///
-/// To test a class that holds a provider without a container, make one from a closure with
-/// ``init(fileID:line:_:)``.
+/// To test a class that holds a provider without a container, make one with ``init(fileID:line:_:)``.
 public struct Provider<T>: Sendable {
-    /// Chosen once, when the provider is made: the container's providers resolve through their
-    /// handle, hand-made ones call their closure.
+    /// Chosen once, when the provider is made.
     private let source: HandleSource<@Sendable () throws -> T>
 
     init(handle: ContainerHandle) { source = .container(handle) }

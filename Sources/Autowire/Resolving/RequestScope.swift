@@ -9,19 +9,17 @@
 /// ```
 ///
 /// Anything in the handler's graph can depend on `IncomingRequest` (a property, a factory or
-/// constructor parameter) and gets the request being handled. The graph is compiled once per
-/// type, for every request: what does not depend on the request is the container's own (its
-/// singletons included), and the rest is made anew for each request, one instance per
-/// ``Scope/graph`` object as in any resolve.
+/// constructor parameter) and gets the request being handled. The graph is compiled once per type,
+/// for every request: what does not depend on the request is the container's own (its singletons
+/// included), and the rest is made anew for each request.
 ///
 /// A singleton that depends on the request is refused with `request-scoped-singleton`: it would
 /// keep the first request for ever. A `Provider` or `Lazy` resolves after the request's resolve has
 /// ended, so what it makes cannot depend on the request (`request-unavailable`).
 ///
 /// When each request also needs bindings of its own, or several resolves must share per-request
-/// singletons, use a child container instead: ``Container/child(sharingAutowiredSingletons:_:)``.
-/// It shares the container's compiled plans and singletons the same way, but compiles what depends
-/// on its bindings for each child.
+/// singletons, use a child container (``Container/child(sharingAutowiredSingletons:_:)``) instead,
+/// which compiles what depends on its bindings for each child.
 public struct RequestScope<Request>: Sendable {
     let registry: Registry
 

@@ -9,20 +9,13 @@
 /// Objects resolved through it on the factory's own thread, while the factory runs, share the
 /// `.graph` instances of the ongoing resolve, and cycles through the factory are detected. Used on
 /// another thread, or kept and used after the factory returned, it starts new, independent
-/// resolves: it is `Sendable`, and safe to use from anywhere at any time. Making one allocates
-/// nothing, but for the factory of an object the container keeps (then one small object).
+/// resolves: it is `Sendable`, and safe to use from anywhere at any time.
 ///
-/// A resolver kept by an object the container does not keep keeps the container alive, so it still
-/// resolves once nothing else holds the container. One given to the factory of an object the
-/// container keeps (a singleton, a custom-scope or `.weak` instance, or anything made inside its
-/// creation) holds the container weakly, so that the object never keeps its own container alive:
-/// used after the container is released, it throws `container-released`.
+/// It holds its container as a ``Provider`` does: one given to the factory of an object the container
+/// keeps holds the container weakly, and throws `container-released` once the container is released.
 public struct Resolver: Sendable {
-    /// The container's state, held strongly. In the resolver of an object the container keeps,
-    /// which holds the container in `weakRegistry` instead, an empty registry nothing resolves
-    /// from. Two fields rather than a `RegistryReference` or an optional, each of which cost a
-    /// retain and a release per nested resolve of every resolver (about 100 instructions a closure
-    /// factory, callgrind).
+    /// Held strongly; an empty placeholder when `weakRegistry` holds the container. Two fields rather
+    /// than a `RegistryReference` or an optional, which cost a retain and a release per nested resolve.
     private let registry: Registry
     /// Nil but in the resolver of an object the container keeps.
     private let weakRegistry: WeakRegistry?
@@ -73,12 +66,9 @@ public struct Resolver: Sendable {
         return try resolveValue(key)
     }
 
-    // The public entry points are inlined into the caller, where `T` is known: a class's object
-    // comes back as it is recorded, through `resolveObject`, which is not generic; as a generic
-    // call, each nested resolve paid `T`'s metadata and copies of the result through its value
-    // witnesses, at every level of the graph (about 60 instructions an object, callgrind). Only
-    // the test `T.self is AnyClass`, fixed where `T` is known, decides which path runs, and
-    // `recordedObject` reads the record as a `T` (see `Recorded.swift`).
+    // The public entry points are inlined where `T` is known, so that a class's object comes back as
+    // recorded through the non-generic `resolveObject` (see `Recorded.swift`): as a generic call, each
+    // nested resolve paid `T`'s metadata and value-witness copies (~60 instructions an object).
 
     /// The object a key of a class type resolves to, as recorded (the object itself), owned; nil
     /// when `resolveValue` must resolve it: by the resolver of an object the container keeps, and

@@ -704,8 +704,7 @@ mutant joined-resolution-kept-after-failure Internal/Engine/ResolveProgram+Run.s
 # result is never released.
 mutant joined-hook-failure-leaks-result Internal/Engine/ResolveProgram+Run.swift \
     'ClosureFactoryProgramTests|NestedProgramTests' no \
-    '            // run owns (it would have gone to the caller), released once here.
-            made.release()
+    '            made.release()
             throw error' \
     '            throw error'
 # Programs for kept objects: the joined resolution a kept object's top-level resolve starts for a

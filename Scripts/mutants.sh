@@ -441,8 +441,8 @@ mutant deferred-region-waits-for-end Internal/Compiling/ProgramLowering+Regions.
 # autowired class keeps the recursive path.
 mutant scoped-protocol-keeps-recursive-path Internal/Producers/Recipe.swift \
     'ScopedValueProgramTests' no \
-    'if let boxing { return .autowiredBoxed(' \
-    'if let boxing, false { return .autowiredBoxed('
+    'if let autowired, holdsReferences || boxing != nil {' \
+    'if let autowired, holdsReferences {'
 # Scoped values that are not class references: a `.weak` protocol value's region keeps the box
 # the program made rather than the object, which no one else holds.
 mutant weak-value-keeps-box Internal/Producers/WeakProducer.swift \
@@ -854,10 +854,10 @@ mutant alias-conversion-marked-running Internal/Compiling/ProgramLowering+Produc
     'return shared'
 # Cycles: a transient object met again before anything was recorded (inside a constructor whose
 # product a property waits for) stops the lowering again, so its root keeps the recursive path.
-mutant transient-object-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \
+mutant transient-object-met-again-refused Internal/Compiling/Lowering.swift \
     'ConstructorCycleTests' no \
-    'recordings > began || lowering.isTransientObject' \
-    'recordings > began'
+    'case .autowired(_, _, _, let shared): !shared' \
+    'case .autowired(_, _, _, let shared): !shared && recordedSince'
 # Filled constructions: a `ConstructorInjectable` class that is also `Injectable` has no program
 # form again, so no root that reaches it can be lowered.
 mutant filled-construction-unlowered Internal/Producers/ConstructorFactory.swift \
@@ -893,14 +893,14 @@ mutant custom-scope-closure-unlowered Internal/Producers/ResettableProducer.swif
 # meets it as a cycle, or makes a second one.
 mutant kept-object-not-shared-with-joined Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureInsideRegionTests' no \
-    '        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared,' \
-    '        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared && false,'
+    '        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared:' \
+    '        case .scoped(_, .autowired(_, _, .some, _)) where joinsResolution && !destination.endsShared:'
 # Closures inside a protocol's box of an object: the region of a kept one is not looked up and
 # recorded in the joined resolution, so a closure called while it is filled makes a second one.
 mutant boxed-kept-object-not-shared-with-joined Internal/Compiling/ProgramLowering+Walk.swift \
     'ClosureInsideRegionTests' no \
-    '            .scoped(_, .autowiredBoxed) where joinsResolution && !destination.endsShared:' \
-    '            .scoped(_, .autowiredBoxed) where joinsResolution && !destination.endsShared && false:'
+    '        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared:' \
+    '        case .scoped(_, .autowired(_, _, .none, _)) where joinsResolution && !destination.endsShared:'
 # Closures inside a protocol's box of an object: what a region finds recorded in the joined
 # resolution (the object itself, as recorded for a cycle back to it) is held unboxed.
 mutant found-object-not-boxed Internal/Compiling/ProgramLowering+Walk.swift \
@@ -960,7 +960,7 @@ mutant closure-after-singleton-region-not-yet Internal/Compiling/ProgramLowering
 # keep the recursive path.
 mutant transient-met-again-refused Internal/Compiling/ProgramLowering+Walk.swift \
     'ResolveProgramTests' no \
-    'guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {' \
+    'guard lowering.isMadeAnew(recordedSince: recordings > began) else {' \
     'guard false else {'
 # Cycle check: a root is taken as acyclic without looking at where its edges lead.
 mutant cycle-check-trusts-unchecked-edges Internal/Compiling/PlanCompiler+Cycles.swift \

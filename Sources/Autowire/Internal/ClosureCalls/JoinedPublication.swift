@@ -18,11 +18,10 @@ final class JoinedPublication: ProgramFactory {
         super.init(key: producer.key, location: producer.origin.location, references: 1)
     }
 
-    override var consumesArguments: Bool { factory?.consumesArguments ?? false }
+    override var isSpecializedCall: Bool { factory?.isSpecializedCall ?? false }
     override var namesPath: Bool { factory?.namesPath ?? false }
     override var mayBeUnavailable: Bool { factory?.mayBeUnavailable ?? false }
     override var conversion: ImplementationConversion? { factory?.conversion }
-    override var readsConvertedArguments: Bool { factory?.readsConvertedArguments ?? false }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         let made = try factory?.call(arguments, in: run) ?? arguments.recorded(0)

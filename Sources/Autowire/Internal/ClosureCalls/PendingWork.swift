@@ -12,7 +12,7 @@ struct WaitingFill {
 /// Owned by one resolve's state, on one thread.
 final class PendingWork {
     /// Singletons that read what this resolve still built outside any creation: published on its success.
-    var creationsDeferredToEnd: [Creation] = []
+    var creationsDeferredToEnd: [ProgramScope] = []
     /// Hooks of objects that read what this resolve was still building outside any frame: run at its end.
     var hooksDeferredToEnd: [PendingHook] = []
     /// Fills waiting for a factory still running here: a cycle through a constructor, closed by a property.

@@ -9,18 +9,16 @@ extension ResolutionState {
     /// Whether what is made now is an object the container keeps or made inside its creation.
     var isMakingKeptObject: Bool { keptCreations > 0 }
 
-    /// Ends the innermost frame, which made `creation` (a singleton) or an object with `hook`. If it read
-    /// nothing still under construction outside itself, its hooks run (objects reached first, first), then
-    /// its singletons are published; else both wait for the enclosing frame or the resolve's end. A hook's
-    /// error discards the frame's singletons.
-    mutating func endCreation(_ creation: Creation?, hook: PendingHook? = nil) throws(ResolutionError) {
+    /// Ends the innermost frame, which staged `creation`'s object (a singleton's or custom scope's) or ran
+    /// a nested program. If it read nothing still under construction outside itself, its hooks run (objects
+    /// reached first, first), then its objects are published; else both wait for the enclosing frame or the
+    /// resolve's end. A hook's error discards the frame's objects.
+    mutating func endCreation(_ creation: ProgramScope?) throws(ResolutionError) {
         guard var frame = creationFrames.popLast() else {
-            try hook?.run()
             creation?.publish()
             return
         }
         if let creation { frame.deferred.append(creation) }
-        if let hook { frame.hooks.append(hook) }
         if frame.earliestRead >= frame.start {
             do {
                 for pending in frame.hooks { try pending.run() }

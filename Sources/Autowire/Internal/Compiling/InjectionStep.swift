@@ -17,11 +17,6 @@ struct InjectionStep: Sendable {
 
 extension ResolutionError {
     /// Adds the property a failure came through to the error's path, wrapping foreign errors.
-    @usableFromInline
-    static func passing(through object: AnyObject, requirement: Requirement, _ error: any Error) -> ResolutionError {
-        passing(throughOwner: type(of: object), requirement: requirement, error)
-    }
-
     static func passing(throughOwner ownerType: Any.Type, requirement: Requirement, _ error: any Error)
         -> ResolutionError
     {

@@ -2,10 +2,9 @@
 enum Lowering {
     /// A value fixed for the container's life: a bound value, a singleton already created.
     case constant(AnyObject)
-    /// An `Injectable` class made with `init()` and filled by `plan`; one per resolve when `shared`.
-    case autowired(any Injectable.Type, InjectionPlan, shared: Bool)
-    /// The same, seen as a protocol it conforms to: `boxing` records the filled object as that value.
-    case autowiredBoxed(any Injectable.Type, InjectionPlan, boxing: ProgramFactory, shared: Bool)
+    /// An `Injectable` class made with `init()` and filled by `plan`; one per resolve when `shared`. Seen as
+    /// a protocol it conforms to, `boxing` records the filled object as that value.
+    case autowired(any Injectable.Type, InjectionPlan, boxing: ProgramFactory?, shared: Bool)
     /// A typed factory called with the values of `parameters`; once per resolve when `shared`.
     case factory(ProgramFactory, [AnyProducer], shared: Bool)
     /// The value of another producer, unchanged: an alias of a class to its subclass.
@@ -23,17 +22,13 @@ enum Lowering {
     /// No program makes it: lowering stops where it is met (`ProgramLowering.Stop.unsupported`).
     case unsupported
 
-    var isMadeEachTimeMet: Bool {
+    /// Whether meeting it again while it is made makes it anew: a transient object always, a transient
+    /// factory's product only if a `.graph` object was recorded since it began.
+    func isMadeAnew(recordedSince: Bool) -> Bool {
         switch self {
-        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared): !shared
+        case .autowired(_, _, _, let shared): !shared
+        case .factory(_, _, let shared): !shared && recordedSince
         case .closureCall, .keptClosure, .constant, .forward, .scoped, .existing, .unsupported: false
-        }
-    }
-
-    var isTransientObject: Bool {
-        switch self {
-        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared): !shared
-        default: false
         }
     }
 
@@ -41,7 +36,7 @@ enum Lowering {
     /// converted product or a constant gains nothing from a run around it (see `Producer.produce(_:)`).
     var makesInNestedRun: Bool {
         switch self {
-        case .autowired, .autowiredBoxed, .forward, .scoped: true
+        case .autowired, .forward, .scoped: true
         case .factory(let factory, _, let shared): !shared || factory.conversion == nil
         case .constant, .existing, .closureCall, .keptClosure, .unsupported: false
         }
@@ -49,9 +44,7 @@ enum Lowering {
 
     var isMadeOncePerResolve: Bool {
         switch self {
-        case .autowired(_, _, let shared), .autowiredBoxed(_, _, _, let shared), .factory(_, _, let shared),
-            .closureCall(_, let shared):
-            shared
+        case .autowired(_, _, _, let shared), .factory(_, _, let shared), .closureCall(_, let shared): shared
         case .keptClosure, .constant, .forward, .scoped, .existing, .unsupported:
             false
         }

@@ -42,17 +42,13 @@ extension PlanCompiler {
         key: BindingKey, location: SourceLocation, scope: Scope, holder: FactoryCallHolder,
         making _: Implementation.Type, origin: Origin? = nil
     ) -> Producer<Value> {
-        checkConformance(of: Implementation.self, to: Value.self, key: key, location: location)
+        // An implementation class that is no `Value`; a protocol's conformance is checked on the product.
+        if Value.self is AnyClass, !(Implementation.self is Value.Type) {
+            report(
+                .nonConforming(
+                    implementation: Implementation.self, key: key, location: location, path: [key.description]))
+        }
         let recipe = Recipe<Value>(factory: { holder.program })
         return makeScoped(key: key, scope: scope, origin: origin ?? .factory(location), recipe: recipe)
-    }
-
-    /// Reports an implementation class that is no `Value`; a protocol's conformance is checked on the product.
-    private func checkConformance<Implementation, Value>(
-        of implementation: Implementation.Type, to value: Value.Type, key: BindingKey, location: SourceLocation
-    ) {
-        guard Value.self is AnyClass, !(Implementation.self is Value.Type) else { return }
-        report(
-            .nonConforming(implementation: Implementation.self, key: key, location: location, path: [key.description]))
     }
 }

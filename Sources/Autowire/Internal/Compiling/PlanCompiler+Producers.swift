@@ -84,8 +84,8 @@ extension PlanCompiler {
                 key: key, scope: scope, origin: origin, registry: registry, recipe: recipe, storage: storage)
         }
         return switch scope.kind {
-        case .transient: TransientProducer(key: key, origin: origin, registry: registry, recipe: recipe)
-        case .graph: GraphProducer(key: key, origin: origin, registry: registry, recipe: recipe)
+        case .transient, .graph:
+            RecipeProducer(key: key, scope: scope, origin: origin, registry: registry, recipe: recipe)
         case .singleton: SingletonProducer(key: key, origin: origin, registry: registry, recipe: recipe)
         // `.custom` always has a storage, above.
         case .weak, .custom: WeakProducer(key: key, origin: origin, registry: registry, recipe: recipe)

@@ -13,7 +13,7 @@ extension ProgramLowering {
             return store.converting(conversion).map { .store(owner: owner, $0) }
         case .argument(let index):
             guard conversion.isProven, case .call(let consumer, _, _, _, _) = stack[index].work,
-                consumer.readsConvertedArguments
+                consumer.isSpecializedCall
             else { return nil }
             return .convertedArgument(index, conversion, alias: alias)
         default:
@@ -175,7 +175,7 @@ extension ProgramLowering {
                 // A consuming factory takes over a slot read last here; others borrow (released at the end).
                 // Arguments are visited from the last, so of two reads of a slot in one call, the later moves.
                 let site = factorySites[Int(instruction.operand)]
-                let consumes = site.factory.withObject { $0.consumesArguments }
+                let consumes = site.factory.withObject { $0.isSpecializedCall }
                 for index in (0..<site.count).reversed() {
                     guard let value = Self.slot(ofArgument: arguments[site.first + index]) else { continue }
                     if consumes, owned[value], !lastReads[value].read {

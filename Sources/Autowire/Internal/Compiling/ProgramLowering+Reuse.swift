@@ -72,7 +72,6 @@ extension ProgramLowering {
         joinsFromStart = false
         constructs.removeAll(keepingCapacity: true)
         if !variant.isEmpty { variant = ProgramVariant() }
-        injectedRoot = nil
         Self.empty(&selfProducers)
     }
 

@@ -44,7 +44,7 @@ extension ProgramLowering {
             // next round meets that slot and closes; each needs a recording, so this ends), or if a transient
             // object (its cycle goes through a factory the build let pass only because a property on it waits
             // for a shared one). Anything else never closes: the run fails here, unless a region is skipped.
-            guard lowering.isMadeEachTimeMet, recordings > began || lowering.isTransientObject else {
+            guard lowering.isMadeAnew(recordedSince: recordings > began) else {
                 let slot = newSlot(owned: true)
                 emitCall(BuiltOutside(producer, isFactory: true), arguments: [], into: slot, path: path)
                 return .slot(slot)
@@ -86,8 +86,7 @@ extension ProgramLowering {
             // What the joined resolution records: an object (a boxed one unboxed, as a resolution
             // does, so that a cycle back to it closes) or a product needing no conversion.
             switch lowering {
-            case .autowired, .scoped(_, .autowired): break
-            case .autowiredBoxed(_, _, let conversion, _), .scoped(_, .autowiredBoxed(_, _, let conversion, _)):
+            case .autowired(_, _, let conversion, _), .scoped(_, .autowired(_, _, let conversion, _)):
                 boxing = conversion
             case .factory(let factory, _, _) where factory.conversion == nil: break
             default: return try beginClosureCall(producer, of: id, shared: true, path: path, destination: destination)
@@ -113,8 +112,7 @@ extension ProgramLowering {
         let value = try begin(
             lowering, of: id, path: path, destination: .endShared(region: index, then: destination), into: slot)
         switch lowering {
-        case .autowired where joins, .scoped(_, .autowired) where joins,
-            .autowiredBoxed where joins, .scoped(_, .autowiredBoxed) where joins:
+        case .autowired where joins, .scoped(_, .autowired) where joins:
             // Created by now (unless the scope kept one), and still to be filled: the object, in
             // the slot of its fill, which for a boxed one is not the region's.
             guard case .fill(_, _, _, let object) = stack.last?.work else { throw .unsupported }
@@ -175,10 +173,7 @@ extension ProgramLowering {
             let index = Self.append(value, to: &constants)
             constantIndex[id] = index
             return .constant(index)
-        case .autowired(let type, let plan, let shared):
-            beginObject(of: type, plan, boxedBy: nil, shared: shared, id, path: path, destination, into: slot)
-            return nil
-        case .autowiredBoxed(let type, let plan, let boxing, let shared):
+        case .autowired(let type, let plan, let boxing, let shared):
             beginObject(of: type, plan, boxedBy: boxing, shared: shared, id, path: path, destination, into: slot)
             return nil
         case .factory(let factory, let parameters, let shared):
@@ -227,8 +222,7 @@ extension ProgramLowering {
         case .keptClosure(let producer, let make) where slot != nil:
             return try beginClosureCall(
                 producer, of: id, making: make, into: slot, shared: false, path: path, destination: destination)
-        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared,
-            .scoped(_, .autowiredBoxed) where joinsResolution && !destination.endsShared:
+        case .scoped(_, .autowired) where joinsResolution && !destination.endsShared:
             // A kept object the joined resolution may be making already (a nested program or an
             // outer region records it before it is filled): looked up and recorded there.
             return try beginShared(
@@ -270,14 +264,14 @@ extension ProgramLowering {
         let producer = Self.producer(UInt(bitPattern: id))
         let isFactory: Bool
         switch lowering {
-        case .autowired, .autowiredBoxed: isFactory = false
+        case .autowired: isFactory = false
         case .factory(let factory, _, _) where factory.conversion == nil:
             isFactory = true
         case .scoped(let scope, _) where scope.publishes:
             // A singleton or custom scope's object: fails before its region, whose creation lock
             // the resolve around it holds (entering it would meet that as a re-entry).
             isFactory = true
-        case .scoped(_, .autowired), .scoped(_, .autowiredBoxed):
+        case .scoped(_, .autowired):
             // A `.weak` object, recorded as it is begun, as any autowired object.
             isFactory = false
         case .scoped(_, .factory(let factory, _, _)) where factory.conversion == nil:

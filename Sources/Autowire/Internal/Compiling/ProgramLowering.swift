@@ -80,7 +80,7 @@ struct ProgramLowering {
         /// For a transient object or factory call met again while it is made (see `begin`): the
         /// `onPath` entry of the one being made around it, restored once this one is complete.
         var enclosingEntry: Int? = nil
-        /// For a boxed object (`Lowering.autowiredBoxed`): the box's slot, which is delivered.
+        /// For a boxed object (`Lowering.autowired` with `boxing`): the box's slot, which is delivered.
         var delivers: Int? = nil
         /// For an `.optional` property's value: the property keeps what it had if it is absent.
         var toleratesAbsence = false
@@ -176,8 +176,6 @@ struct ProgramLowering {
     var constructs: [ObjectIdentifier] = []
     /// For a variant of the root's program, what is being made around the resolve it runs in.
     var variant = ProgramVariant()
-    /// The producer of the object a `PropertyInjector` hands in, if the program fills one.
-    var injectedRoot: ObjectIdentifier?
     /// The producers whose value is that object (see `InjectionTargetProducer.selfProducers`).
     var selfProducers: [AnyProducer] = []
     static func lower(
@@ -211,7 +209,6 @@ struct ProgramLowering {
         switch root.lowering() {
         case .existing(let type, let plan):
             injects = true
-            injectedRoot = ObjectIdentifier(root)
             let slot = newSlot(owned: false)
             resultSlot = slot
             // The object is part of its own graph: what points back to its type reads its slot.
@@ -229,7 +226,7 @@ struct ProgramLowering {
             // A root only its closure's call makes: its program is that call (see
             // `ResolveProgram.callsRootClosure`); nested, the `Resolver` calls the closure itself.
             return kind == .root ? ResolveProgram.rootClosureCall : ResolveProgram.keptObjectRootClosureCall
-        case .autowired, .autowiredBoxed, .factory, .forward, .scoped:
+        case .autowired, .factory, .forward, .scoped:
             if let value = try begin(root, path: -1, destination: .root) { try deliver(value, to: .root, path: -1) }
         case .constant(let value):
             // (Not nested: `Lowering.makesInNestedRun`.)

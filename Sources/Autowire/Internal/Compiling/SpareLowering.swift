@@ -14,13 +14,6 @@ final class SpareLowering: @unchecked Sendable {
     /// Past this many instructions, tables are not kept: memory the process would hold for good.
     static let largestKeptCode = 256
 
-    /// The capacity of the spare's code: for tests.
-    var keptCodeCapacity: Int {
-        guard inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return 0 }
-        defer { inUse.store(false, ordering: .releasing) }
-        return lowering.code.capacity
-    }
-
     /// Runs `body` on the spare (a new lowering if in use), then empties it, to hold no producer or value.
     func withLowering<R>(_ body: (inout ProgramLowering) -> R) -> R {
         guard inUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {

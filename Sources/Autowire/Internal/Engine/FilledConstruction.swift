@@ -23,6 +23,5 @@ final class FilledConstruction: ProgramFactory {
     }
 
     // What a program asks of the call while it makes the arguments is the construction's.
-    override var consumesArguments: Bool { construction.consumesArguments }
-    override var readsConvertedArguments: Bool { construction.readsConvertedArguments }
+    override var isSpecializedCall: Bool { construction.isSpecializedCall }
 }

@@ -13,7 +13,10 @@ class ProgramFactory {
         self.references = references
     }
 
-    var consumesArguments: Bool { false }
+    /// Whether the call was specialized where the binding was written (the fixed-arity overloads): it
+    /// consumes its arguments (moved at their slot's last read) and converts implementation objects to
+    /// parameter types (`FactoryArguments.parameter`).
+    var isSpecializedCall: Bool { false }
 
     /// Whether errors inside its arguments name it in their path; the container's own code hands them on.
     var namesPath: Bool { true }
@@ -26,9 +29,6 @@ class ProgramFactory {
     /// to apply as it stores the object.
     var conversion: ImplementationConversion? { nil }
 
-    /// Whether the call converts implementation objects to parameter types (`FactoryArguments.parameter`).
-    var readsConvertedArguments: Bool { false }
-
     var isAliasConversion: Bool { false }
 
     /// For a conversion boxing an object as a bound protocol: what a resolution recorded for that protocol
@@ -36,7 +36,7 @@ class ProgramFactory {
     func boxingRecorded(_ recorded: AnyObject) throws -> AnyObject { recorded }
 
     /// Calls the factory, one argument per parameter, returning its product as its producer records values.
-    /// Arguments are borrowed, except those moved to a `consumesArguments` factory: consumed even on throw.
+    /// Arguments are borrowed, except those moved to an `isSpecializedCall` factory: consumed even on throw.
     func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         throw ResolutionError(.internalInconsistency("\(Self.self) does not override call"))
     }
@@ -119,9 +119,7 @@ final class SpecializedProgramFactory: ProgramFactory {
         super.init(key: key, location: location, references: references)
     }
 
-    override var consumesArguments: Bool { true }
-
-    override var readsConvertedArguments: Bool { true }
+    override var isSpecializedCall: Bool { true }
 
     /// Whether the product is the bound class, written by the call straight into its slot (no dispatch).
     var writesProductIntoSlot: Bool { upcast == nil }

@@ -87,7 +87,7 @@ extension ResolveProgram {
         scope.withObject { scope in frame.withObject(at: slot) { scope.stage($0, generation: pinned) } }
         if region.readsOutside { joined.pointee.noteReadOutside() }
         do {
-            try joined.pointee.endCreation(Creation(publication: ScopePublication(scope.object), lock: nil))
+            try joined.pointee.endCreation(scope.object)
         } catch {
             // The frame discarded the object (which released the scope's lock).
             throw failure(error, at: pc, frame)

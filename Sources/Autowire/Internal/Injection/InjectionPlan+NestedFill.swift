@@ -17,7 +17,7 @@ extension InjectionPlan {
             } catch let error as ResolutionError where step.requirement.isOptional && error.isUnavailableInstance {
                 // Left as it is, as a resolve leaves it.
             } catch {
-                throw ResolutionError.passing(through: object, requirement: step.requirement, error)
+                throw ResolutionError.passing(throughOwner: type(of: object), requirement: step.requirement, error)
             }
             observe?(step.requirement)
         }

@@ -41,12 +41,6 @@ final class InjectionTargetProducer: AnyProducer, @unchecked Sendable {
     /// each provides that object, so a dependency back (a presenter's `weak var view`) gets it.
     var selfProducers: [AnyProducer] = []
 
-    init(key: BindingKey, registry: Registry) {
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
-    }
-
     override func lowering() -> Lowering { .existing(key.type, plan) }
 }
 

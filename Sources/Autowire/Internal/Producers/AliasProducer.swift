@@ -15,9 +15,7 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
 
     init(key: BindingKey, location: SourceLocation, conversion: ImplementationConversion?, registry: Registry) {
         self.conversion = AliasConversion(key: key, location: location, specialized: conversion)
-        super.init(
-            key: key, scope: .graph, origin: .implementation(Implementation.self, location), registry: registry,
-            registersEarly: false, isFactory: false)
+        super.init(key: key, scope: .graph, origin: .implementation(Implementation.self, location), registry: registry)
     }
 
     /// Unowned: the registry owns `target` as it owns this alias.
@@ -55,7 +53,7 @@ final class AliasProducer<T, Implementation>: Producer<T>, ForwardingProducer, @
 }
 
 /// An alias's conversion as a program calls it: the implementation's recorded value in, a `ValueBox<T>`
-/// out. Also boxes an autowired object made for a non-class `T` (see `Lowering.autowiredBoxed`).
+/// out. Also boxes an autowired object made for a non-class `T` (see `Lowering.autowired`'s `boxing`).
 final class AliasConversion<T, Implementation>: ProgramFactory {
     /// The conversion compiled where the binding was written, when the implementation is a class.
     let specialized: ImplementationConversion?

@@ -1,6 +1,6 @@
 /// Makes the producer of an autowired class provided as itself, without a binding, through metatypes
 /// kept per class for the process's life: generic code, as compiling is, would look up the metadata of
-/// `GraphProducer<X>` and `Recipe<X>` for each producer (~460 instructions each). Only the declared
+/// `RecipeProducer<X>` and `Recipe<X>` for each producer (~460 instructions each). Only the declared
 /// scope's producer type is kept (another's metadata would be made for nothing); other scopes go the
 /// generic way (`PlanCompiler.autowiredProducer`). A closure holds the metatypes: a generic class's
 /// object would cost every class its own metadata too.
@@ -32,28 +32,22 @@ final class AutowiredClass {
         let recipeType = Recipe<X>.self
         func recipe(_ plan: InjectionPlan) -> Recipe<X> { recipeType.init(autowired: X.self, filledBy: plan) }
         switch declared {
-        case .graph:
-            let producerType = GraphProducer<X>.self
+        case .graph, .transient:
+            let producerType = RecipeProducer<X>.self
+            let scope: Scope = declared == .graph ? .graph : .transient
             return { key, kind, registry in
-                guard kind == .graph else { return nil }
+                guard kind == declared else { return nil }
                 let plan = InjectionPlan()
                 return (
-                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(plan)), plan
+                    producerType.init(
+                        key: key, scope: scope, origin: .autowired, registry: registry, recipe: recipe(plan)),
+                    plan
                 )
             }
         case .singleton:
             let producerType = SingletonProducer<X>.self
             return { key, kind, registry in
                 guard kind == .singleton else { return nil }
-                let plan = InjectionPlan()
-                return (
-                    producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(plan)), plan
-                )
-            }
-        case .transient:
-            let producerType = TransientProducer<X>.self
-            return { key, kind, registry in
-                guard kind == .transient else { return nil }
                 let plan = InjectionPlan()
                 return (
                     producerType.init(key: key, origin: .autowired, registry: registry, recipe: recipe(plan)), plan

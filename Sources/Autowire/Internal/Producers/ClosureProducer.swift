@@ -8,9 +8,7 @@ final class ClosureProducer<T>: Producer<T>, @unchecked Sendable {
 
     init(key: BindingKey, registry: Registry, factory: ClosureFactory<T>) {
         self.factory = factory
-        super.init(
-            key: key, scope: .graph, origin: .closure(factory.location), registry: registry, registersEarly: false,
-            isFactory: true)
+        super.init(key: key, scope: .graph, origin: .closure(factory.location), registry: registry, isFactory: true)
     }
 
     /// A program cannot see inside the closure: it calls it through a `ClosureCall`.

@@ -9,9 +9,7 @@ final class CollectionProducer<Element>: Producer<[Element]>, @unchecked Sendabl
     var elements: [Producer<Element>] = []
 
     init(key: BindingKey, locations: [SourceLocation], registry: Registry) {
-        super.init(
-            key: key, scope: .transient, origin: .collection(locations), registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, origin: .collection(locations), registry: registry)
     }
 
     override func lowering() -> Lowering {
@@ -38,9 +36,7 @@ final class DictionaryProducer<Key: Hashable, Element>: Producer<[Key: Element]>
     var entries: [(Key, Producer<Element>)] = []
 
     init(key: BindingKey, locations: [SourceLocation], registry: Registry) {
-        super.init(
-            key: key, scope: .transient, origin: .collection(locations), registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, origin: .collection(locations), registry: registry)
     }
 
     override func lowering() -> Lowering {

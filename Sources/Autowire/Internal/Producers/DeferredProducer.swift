@@ -14,9 +14,7 @@ final class DeferredProducer<T>: Producer<T>, HandleProducer, @unchecked Sendabl
     init(key: BindingKey, registry: Registry, target: AnyProducer, make: @escaping (ContainerHandle) -> T) {
         self.target = target
         self.make = make
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, registry: registry)
         appendEdge(Edge(label: "", location: nil, target: target, isDeferred: true))
     }
 

@@ -18,9 +18,7 @@ extension BindingKey {
 /// Sendable: no state of its own; the object lives in the injection's resolution.
 final class InjectedObjectProducer<T>: Producer<T>, @unchecked Sendable {
     init(registry: Registry) {
-        super.init(
-            key: BindingKey(T.self, tag: InjectedObject.self), scope: .graph, origin: .synthesized,
-            registry: registry, registersEarly: false, isFactory: false)
+        super.init(key: BindingKey(T.self, tag: InjectedObject.self), scope: .graph, registry: registry)
     }
 
     /// A program that fills the object knows it (see `ProgramLowering`); any other reads it from its
@@ -54,20 +52,6 @@ private final class InjectedObjectRead<T>: ProgramFactory {
 }
 
 extension AnyProducer {
-    /// Whether this or anything its graph makes at once (deferred edges excluded) passes `test`.
-    func reaches(where test: (AnyProducer) -> Bool) -> Bool {
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
-        var next: [AnyProducer] = [self]
-        while let producer = next.popLast() {
-            if test(producer) { return true }
-            for edge in producer.compiledEdges
-            where !edge.isDeferred && seen.insert(ObjectIdentifier(edge.target)).inserted {
-                next.append(edge.target)
-            }
-        }
-        return false
-    }
-
     /// The producers its graph makes at once (deferred edges excluded) that pass `test`.
     func reached(where test: (AnyProducer) -> Bool) -> [AnyProducer] {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]

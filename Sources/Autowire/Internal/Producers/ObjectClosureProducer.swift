@@ -8,9 +8,7 @@ final class ObjectClosureProducer<T>: Producer<T>, @unchecked Sendable {
     /// Only for a class `T`, which `holdsReferences` says.
     init(key: BindingKey, registry: Registry, factory: ObjectClosureFactory) {
         self.factory = factory
-        super.init(
-            key: key, scope: .graph, origin: .closure(factory.location), registry: registry, registersEarly: false,
-            isFactory: true)
+        super.init(key: key, scope: .graph, origin: .closure(factory.location), registry: registry, isFactory: true)
     }
 
     override func lowering() -> Lowering { .closureCall(self, shared: true) }

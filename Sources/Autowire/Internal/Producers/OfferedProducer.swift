@@ -11,9 +11,7 @@ final class OfferedProducer<T>: Producer<T>, OfferedSlot, @unchecked Sendable {
 
     init(key: BindingKey, location: SourceLocation, registry: Registry, inherited: OfferedProducer<T>? = nil) {
         self.inherited = inherited
-        super.init(
-            key: key, scope: .weak, origin: .offered(location), registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, scope: .weak, origin: .offered(location), registry: registry)
     }
 
     func offer(_ object: AnyObject) throws {

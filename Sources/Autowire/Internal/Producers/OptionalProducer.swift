@@ -10,9 +10,7 @@ final class OptionalProducer<Wrapped>: Producer<Wrapped?>, @unchecked Sendable {
 
     init(key: BindingKey, registry: Registry, source: Producer<Wrapped>?) {
         self.sourceReference = source.map(Unowned.init)
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, registry: registry)
         if let source {
             appendEdge(Edge(label: "wrapped", location: nil, target: source, isDeferred: false))
         } else {

@@ -38,7 +38,10 @@ class AnyProducer: @unchecked Sendable {
     private let rootCheckWord = Atomic<Int>(0)
     final var isGroupedForCreation = false
 
-    init(key: BindingKey, scope: Scope, origin: Origin, registry: Registry, registersEarly: Bool, isFactory: Bool) {
+    init(
+        key: BindingKey, scope: Scope = .transient, origin: Origin = .synthesized, registry: Registry,
+        registersEarly: Bool = false, isFactory: Bool = false
+    ) {
         self.key = key
         self.scope = scope
         self.origin = origin

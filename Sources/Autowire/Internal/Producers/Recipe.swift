@@ -6,8 +6,6 @@ final class Recipe<T> {
     /// The closure factory; nil for what only a program makes (an autowired class, a typed factory),
     /// which saves an allocation per class compiled.
     private let makeValue: ((Resolution) throws -> T)?
-    let registersEarly: Bool
-    let isFactory: Bool
     /// For an autowired class: its type and the plan that fills it.
     let autowired: (type: any Injectable.Type, plan: InjectionPlan)?
     /// For a typed factory: its program form, once its parameters are compiled.
@@ -16,30 +14,31 @@ final class Recipe<T> {
     let boxing: ProgramFactory?
 
     private init(
-        make: ((Resolution) throws -> T)?, registersEarly: Bool, isFactory: Bool,
-        autowired: (type: any Injectable.Type, plan: InjectionPlan)?,
+        make: ((Resolution) throws -> T)?, autowired: (type: any Injectable.Type, plan: InjectionPlan)?,
         factory: (() -> (factory: ProgramFactory, parameters: [AnyProducer])?)?, boxing: ProgramFactory?
     ) {
         self.makeValue = make
-        self.registersEarly = registersEarly
-        self.isFactory = isFactory
         self.autowired = autowired
         self.factory = factory
         self.boxing = boxing
     }
 
     convenience init(make: @escaping (Resolution) throws -> T) {
-        self.init(make: make, registersEarly: false, isFactory: true, autowired: nil, factory: nil, boxing: nil)
+        self.init(make: make, autowired: nil, factory: nil, boxing: nil)
     }
 
     convenience init(factory: @escaping () -> (factory: ProgramFactory, parameters: [AnyProducer])?) {
-        self.init(make: nil, registersEarly: false, isFactory: true, autowired: nil, factory: factory, boxing: nil)
+        self.init(make: nil, autowired: nil, factory: factory, boxing: nil)
     }
 
     convenience init(autowired type: any Injectable.Type, filledBy plan: InjectionPlan, boxing: ProgramFactory? = nil) {
-        self.init(
-            make: nil, registersEarly: true, isFactory: false, autowired: (type, plan), factory: nil, boxing: boxing)
+        self.init(make: nil, autowired: (type, plan), factory: nil, boxing: boxing)
     }
+
+    /// An autowired object is recorded as soon as it is made, before its fills: a cycle can close there.
+    var registersEarly: Bool { autowired != nil }
+    /// A closure's or typed factory's value exists only once its call returns.
+    var isFactory: Bool { autowired == nil }
 
     var isClosure: Bool { makeValue != nil }
 
@@ -55,9 +54,8 @@ final class Recipe<T> {
     /// boxed for a non-class `T`) and typed factories. A closure is called as `producer` if given
     /// (transient or `.graph`; kept objects' closures via `Producer.keptClosure(_:)`).
     func lowering(holdsReferences: Bool, shared: Bool, calledBy producer: AnyProducer? = nil) -> Lowering {
-        if let autowired {
-            if holdsReferences { return .autowired(autowired.type, autowired.plan, shared: shared) }
-            if let boxing { return .autowiredBoxed(autowired.type, autowired.plan, boxing: boxing, shared: shared) }
+        if let autowired, holdsReferences || boxing != nil {
+            return .autowired(autowired.type, autowired.plan, boxing: holdsReferences ? nil : boxing, shared: shared)
         }
         if let (factory, parameters) = factory?() { return .factory(factory, parameters, shared: shared) }
         if isClosure, let producer { return .closureCall(producer, shared: shared) }

@@ -6,9 +6,7 @@ final class RequestValueProducer<Request>: Producer<Request>, @unchecked Sendabl
 
     init(key: BindingKey, location: SourceLocation, registry: Registry) {
         read = RequestRead(key: key, location: location)
-        super.init(
-            key: key, scope: .transient, origin: .request(location), registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, origin: .request(location), registry: registry)
     }
 
     /// Read once per program run, whoever needs it: the value is the same for the whole resolve.

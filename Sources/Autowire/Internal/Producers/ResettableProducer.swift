@@ -7,7 +7,7 @@
 ///
 /// Sendable: `pending` and `isUnderConstruction` are guarded by `creationLock` (replaced only while
 /// compiling); instances, by `storage`'s lock; the rest is `let`.
-final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
+final class ResettableProducer<T>: Producer<T>, @unchecked Sendable {
     let recipe: Recipe<T>
     /// Unretained: the storage keeps this producer (so its identifier is not reused while it holds an
     /// instance), and a retain back would be a cycle no release of the container breaks.
@@ -68,13 +68,13 @@ final class ResettableProducer<T>: Producer<T>, @unchecked Sendable, PendingPubl
         creationLock.unlock()
     }
 
-    func publish() {
+    fileprivate func publish() {
         guard let pending = pending else { return }
         self.pending = nil
         storage.keep(reference(for: pending.value), of: self, in: pending.generation)
     }
 
-    func discard() { pending = nil }
+    fileprivate func discard() { pending = nil }
 }
 
 extension ResettableProducer: SingletonCreation {}
@@ -92,8 +92,14 @@ private final class ResettableRegion<T>: ProgramScope {
     override func stage(_ object: AnyObject, generation: Int) {
         producer.stageCreation(object, generation: generation)
     }
-    override func publish() { producer.publishStaged() }
-    override func discard() { producer.discardStaged() }
+    override func publish() {
+        producer.publish()
+        producer.creationLock.unlock()
+    }
+    override func discard() {
+        producer.discard()
+        producer.creationLock.unlock()
+    }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
     override var storage: ScopeStorage? { producer.storage }

@@ -23,9 +23,7 @@ final class SeedProducer<Seed>: Producer<Seed>, @unchecked Sendable {
     init(registry: Registry) {
         let key = BindingKey(Seed.self, tag: AssistedSeed.self)
         read = SeedRead(key: key, location: nil)
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, registry: registry)
     }
 
     override func lowering() -> Lowering { .factory(read, [], shared: false) }

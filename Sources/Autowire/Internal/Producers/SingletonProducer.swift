@@ -9,7 +9,7 @@ import Synchronization
 /// Sendable: `pendingInstance` and `isUnderConstruction` are guarded by `creationLock` (replaced only
 /// while compiling); `instance` and `recordedInstance` are written once under it before `isCreated`'s
 /// releasing store, and read only after an acquiring load sees true.
-final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPublication {
+final class SingletonProducer<T>: Producer<T>, @unchecked Sendable {
     let recipe: Recipe<T>
     private let isCreated = Atomic<Bool>(false)
     private let instance = WriteOnceStorage<T>()
@@ -95,7 +95,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         creationLock.unlock()
     }
 
-    func publish() {
+    fileprivate func publish() {
         guard let pendingInstance = pendingInstance else { return }
         instance.initialize(to: pendingInstance)
         recordedInstance = reference(for: pendingInstance)
@@ -103,7 +103,7 @@ final class SingletonProducer<T>: Producer<T>, @unchecked Sendable, PendingPubli
         isCreated.store(true, ordering: .releasing)
     }
 
-    func discard() { pendingInstance = nil }
+    fileprivate func discard() { pendingInstance = nil }
 }
 
 /// A singleton's first creation in a program: a region run under its creation lock only while it does
@@ -115,8 +115,14 @@ private final class SingletonRegion<T>: ProgramScope {
 
     override func enter(generation: Int) throws(ResolutionError) -> AnyObject? { try producer.enterCreation() }
     override func stage(_ object: AnyObject, generation: Int) { producer.stageCreation(object) }
-    override func publish() { producer.publishStaged() }
-    override func discard() { producer.discardStaged() }
+    override func publish() {
+        producer.publish()
+        producer.creationLock.unlock()
+    }
+    override func discard() {
+        producer.discard()
+        producer.creationLock.unlock()
+    }
     override func abandon() { producer.abandonCreation() }
     override var publishes: Bool { true }
     override var becomesConstant: Bool { true }

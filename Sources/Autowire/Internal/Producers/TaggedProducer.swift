@@ -7,9 +7,7 @@ final class TaggedProducer<T: Tag>: Producer<Tagged<T>>, @unchecked Sendable {
 
     init(key: BindingKey, registry: Registry, source: Producer<T.Value>) {
         self.sourceReference = Unowned(source)
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, registry: registry)
         appendEdge(Edge(label: "value", location: nil, target: source, isDeferred: false))
     }
 

@@ -9,9 +9,7 @@ final class ValueProducer<T>: Producer<T>, @unchecked Sendable {
     init(key: BindingKey, location: SourceLocation, registry: Registry, value: T) {
         self.value = value
         recorded = record(value)
-        super.init(
-            key: key, scope: .singleton, origin: .value(location), registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, scope: .singleton, origin: .value(location), registry: registry)
         // A value reaches nothing: checked as a root from the start, so the classes that read it are
         // checked as they compile (see `PlanCompiler.checkWhenEdgesAreChecked`).
         rootCheck = RootCheck(slotCapacity: 1, isAcyclic: true)

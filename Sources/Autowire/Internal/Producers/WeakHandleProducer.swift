@@ -11,9 +11,7 @@ final class WeakHandleProducer<T>: Producer<T>, @unchecked Sendable {
         make: @escaping (Registry, _ weakly: Bool) -> T
     ) {
         self.make = make
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
+        super.init(key: key, registry: registry)
         if let deferredTarget {
             appendEdge(Edge(label: "", location: nil, target: deferredTarget, isDeferred: true))
         }

@@ -18,9 +18,9 @@ final class WeakProducer<T>: Producer<T>, @unchecked Sendable {
     override func lowering() -> Lowering {
         let made = recipe.lowering(holdsReferences: holdsReferences, shared: true)
         switch made {
-        case .autowired: return .scoped(kept, made)
+        case .autowired(_, _, .none, _): return .scoped(kept, made)
         case .factory(let factory, _, _) where holdsReferences && factory.conversion == nil: return .scoped(kept, made)
-        case .autowiredBoxed: return .scoped(WeakValueRegion<T>(kept, key: key, location: origin.location), made)
+        case .autowired: return .scoped(WeakValueRegion<T>(kept, key: key, location: origin.location), made)
         case .factory(let factory, let parameters, _) where factory.conversion == nil:
             // A protocol made by a typed factory: kept as the object its product is.
             return .scoped(
@@ -68,7 +68,7 @@ private final class WeakValueRegion<T>: ProgramScope {
     }
 
     override func keep(_ object: AnyObject, generation: Int) {
-        // The slot holds the value boxed (`Lowering.autowiredBoxed`); the scope keeps the object.
+        // The slot holds the value boxed (`Lowering.autowired` with `boxing`); the scope keeps the object.
         kept.keep(boxedValue(object, as: T.self) as AnyObject)
     }
 
@@ -89,8 +89,7 @@ private final class WeakObjectFactory<T>: ProgramFactory {
     /// Thrown by `call` for a product that is no object; `failure` names it.
     private struct NotAnObject: Error {}
 
-    override var consumesArguments: Bool { made.consumesArguments }
-    override var readsConvertedArguments: Bool { made.readsConvertedArguments }
+    override var isSpecializedCall: Bool { made.isSpecializedCall }
 
     override func call(_ arguments: FactoryArguments, in run: StackReference<ProgramRun>) throws -> AnyObject {
         let product = try made.call(arguments, in: run)

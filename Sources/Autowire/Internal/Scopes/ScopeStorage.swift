@@ -73,10 +73,4 @@ final class ScopeStorage: @unchecked Sendable {
 /// The key under which a resolution records the generation it pinned; never produces anything.
 ///
 /// Sendable: no state of its own, and never compiled.
-private final class ScopePin: AnyProducer, @unchecked Sendable {
-    init(key: BindingKey, registry: Registry) {
-        super.init(
-            key: key, scope: .transient, origin: .synthesized, registry: registry, registersEarly: false,
-            isFactory: false)
-    }
-}
+private final class ScopePin: AnyProducer, @unchecked Sendable {}

@@ -97,8 +97,8 @@ mutant singleton-never-published Internal/Producers/SingletonProducer.swift \
 # Cycle check, first pass: cycles found on the walk are not reported (the second pass still runs).
 mutant cycle-first-pass-silent Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' yes \
-    'if !closes(through: Array(cycle), closingEdge: edge) {' \
-    'if !closes(through: Array(cycle), closingEdge: edge), cycle.count > 1_000 {'
+    'if !closes(through: Array(cycle)) {' \
+    'if !closes(through: Array(cycle)), cycle.count > 1_000 {'
 # Cycle check while compiling: a finished producer is taken for acyclic whatever its edges lead to.
 mutant cycle-marked-acyclic-unchecked Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests' no \
@@ -107,8 +107,8 @@ mutant cycle-marked-acyclic-unchecked Internal/Compiling/PlanCompiler+Cycles.swi
 # Cycle check, first pass: a factory outside `.transient` is taken for something that closes a cycle.
 mutant cycle-factory-taken-as-closing Internal/Compiling/PlanCompiler+Cycles.swift \
     'CycleTests|CycleCheckTests|BadInputCatalogueTests' no \
-    'if producer.isFactory, producer.scope != .transient {' \
-    'if producer.isFactory, producer.scope == .singleton {'
+    'guard producer.isFactory, producer.scope != .transient else { return nil }' \
+    'guard producer.isFactory, producer.scope == .singleton else { return nil }'
 # Constructor cycles: a property fill that meets a running factory never waits for it.
 mutant constructor-cycle-never-waits Internal/Compiling/ProgramLowering+Walk.swift \
     'ConstructorCycleTests|CycleTests' no \

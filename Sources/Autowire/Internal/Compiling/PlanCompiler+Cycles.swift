@@ -137,7 +137,7 @@ extension PlanCompiler {
                 walk.sawCycle = true
                 walk.hops.append(hop)
                 let cycle = walk.hops[start...]
-                if !closes(through: Array(cycle), closingEdge: edge) {
+                if !closes(through: Array(cycle)) {
                     reportUnclosable(
                         cycle: Array(cycle), closingAt: target, entry: Array(walk.hops[..<start]), at: edge, &walk)
                 }
@@ -170,23 +170,28 @@ extension PlanCompiler {
         return nil
     }
 
-    /// Whether a resolve going round `cycle` back to `cycle.first` through `closingEdge` stops: at an object
-    /// recorded before it is filled (autowired, not `.transient`), or at a running non-transient factory met
-    /// through a property, written when it returns. Transient producers and aliases go on.
-    private func closes(through cycle: [Hop], closingEdge: Edge) -> Bool {
-        for (index, hop) in cycle.enumerated() {
-            let producer = hop.producer
-            if producer.registersEarly { return true }
-            if producer.isFactory, producer.scope != .transient {
-                return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory
-            }
+    /// Whether a resolve going round `cycle` (its last hop's edge leads back to `cycle.first`) stops at
+    /// `cycle[index]`: yes at an object recorded before it is filled (autowired, not `.transient`); at a
+    /// non-transient factory only if met through a property, written when it returns; nil where it goes on
+    /// (transient producers, aliases).
+    private func stops(at index: Int, of cycle: [Hop]) -> Bool? {
+        let producer = cycle[index].producer
+        if producer.registersEarly { return true }
+        guard producer.isFactory, producer.scope != .transient else { return nil }
+        return wayIn(to: index, of: cycle).waitsForRunningFactory
+    }
+
+    /// Whether a resolve going round `cycle` stops: the first hop that decides, decides.
+    private func closes(through cycle: [Hop]) -> Bool {
+        for index in cycle.indices {
+            if let stops = stops(at: index, of: cycle) { return stops }
         }
         return false
     }
 
     /// The edge by which going round `cycle` meets `cycle[index]` again: the one before it, or, past the
     /// aliases leading into it (they only hand its value on), the one into the first of them.
-    private func wayIn(to index: Int, of cycle: [Hop], closingEdge: Edge) -> Edge {
+    private func wayIn(to index: Int, of cycle: [Hop]) -> Edge {
         func before(_ position: Int) -> Int { position == 0 ? cycle.count - 1 : position - 1 }
         var position = before(index)
         var passed = 0
@@ -194,8 +199,7 @@ extension PlanCompiler {
             position = before(position)
             passed += 1
         }
-        // The hop before the first is the closing one: its edge is `closingEdge`.
-        return position == cycle.count - 1 ? closingEdge : cycle[position].edge
+        return cycle[position].edge
     }
 
     /// Finds cycles of producers that never record early (transient classes, aliases, factories), which go
@@ -233,7 +237,7 @@ extension PlanCompiler {
                 frames.append(Frame(producer: target, reachedBefore: 0))
                 continue
             case .onPath(let start):
-                if !closes(through: Array(hops[start...]), closingEdge: edge) {
+                if !closes(through: Array(hops[start...])) {
                     reportUnclosable(
                         cycle: Array(hops[start...]), closingAt: target, entry: pathFromRoot(to: target, walk),
                         at: edge, &walk)
@@ -267,16 +271,10 @@ extension PlanCompiler {
                 closesWhenEnteredAt: closingNames))
     }
 
-    /// The producers of `cycle` where a resolve entering it stops on going round: those `closes` stops at,
-    /// found in one look each rather than `closes` per turn (quadratic in the cycle's length).
+    /// The producers of `cycle` where a resolve entering it stops on going round, found in one look each
+    /// rather than `closes` per turn (quadratic in the cycle's length).
     private func entriesWhereItCloses(_ cycle: [Hop]) -> [AnyProducer] {
-        guard let closingEdge = cycle.last?.edge else { return [] }
-        return cycle.indices.compactMap { index in
-            let producer = cycle[index].producer
-            if producer.registersEarly { return producer }
-            guard producer.isFactory, producer.scope != .transient else { return nil }
-            return wayIn(to: index, of: cycle, closingEdge: closingEdge).waitsForRunningFactory ? producer : nil
-        }
+        cycle.indices.compactMap { stops(at: $0, of: cycle) == true ? cycle[$0].producer : nil }
     }
 
     private func pathFromRoot(to producer: AnyProducer, _ walk: Walk) -> [Hop] {

@@ -67,6 +67,15 @@ extension Container {
     }
 }
 
+extension ResolveProgram {
+    /// How many `callHook` instructions the program has.
+    var calledHooks: Int { code.count { $0.operation == .callHook } }
+
+    var regionCount: Int { regions.count }
+
+    var factoryCalls: Int { code.count { $0.operation == .callFactory } }
+}
+
 extension ActiveResolutions {
     /// Whether the innermost resolve running on this thread runs a program's instructions (rather
     /// than a closure in its resolution): read from inside user code a resolve calls.

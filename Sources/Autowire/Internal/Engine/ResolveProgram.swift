@@ -238,13 +238,6 @@ final class ResolveProgram: @unchecked Sendable {
         tables.free()
     }
 
-    // For tests.
-    var calledHooks: Int { code.count { $0.operation == .callHook } }
-
-    var regionCount: Int { regions.count }
-
-    var factoryCalls: Int { code.count { $0.operation == .callFactory } }
-
     /// Whether `test` holds for a producer whose object the program builds or whose factory it calls
     /// (not through a `ClosureCall`, whose resolve checks for itself).
     func mayBuild(where test: (ObjectIdentifier) -> Bool) -> Bool {

@@ -22,15 +22,7 @@ extension Registry {
     }
 
     /// This registry and its ancestors, the outermost first. A loop: the depth is the user's.
-    private var lineage: [Registry] {
-        var chain: [Registry] = []
-        var level: Registry? = self
-        while let registry = level {
-            chain.append(registry)
-            level = registry.parent
-        }
-        return chain.reversed()
-    }
+    private var lineage: [Registry] { sequence(first: self, next: \.parent).reversed() }
 }
 
 extension [BindingDeclaration] {

@@ -13,8 +13,7 @@ extension Registry {
         guard !declared.isEmpty else { return [] }
         var problems: [Diagnostic] = []
         var seen: Set<BindingKey> = []
-        var ancestor = parent
-        while let current = ancestor {
+        for current in sequence(first: self, next: \.parent).dropFirst() {
             for declaration in current.declarations {
                 for (kept, name) in Self.keptInstances(of: declaration, in: current, below: self, seen: &seen) {
                     for (key, path, absent) in Self.paths(from: kept, toAnyOf: declared) {
@@ -27,7 +26,6 @@ extension Registry {
                     }
                 }
             }
-            ancestor = current.parent
         }
         return problems
     }

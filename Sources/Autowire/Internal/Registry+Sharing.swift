@@ -3,25 +3,15 @@
 extension Registry {
     /// The nearest ancestor-or-self registry that binds or contributes to `key`.
     func nearestRegistry(binding key: BindingKey) -> Registry? {
-        var registry: Registry? = self
-        while let current = registry {
-            if current.bindings[key] != nil || current.contributions[key] != nil { return current }
-            registry = current.parent
-        }
-        return nil
+        sequence(first: self, next: \.parent).first { $0.bindings[key] != nil || $0.contributions[key] != nil }
     }
 
     /// The keys bound or contributed to by this registry and its ancestors below `ancestor`: what
     /// a producer of `ancestor` must not reach to be used here as it is.
     func keysBound(below ancestor: Registry) -> Set<BindingKey> {
         guard let parent, parent !== ancestor else { return ownKeys }
-        var keys = ownKeys
-        var registry: Registry? = parent
-        while let current = registry, current !== ancestor {
-            keys.formUnion(current.ownKeys)
-            registry = current.parent
-        }
-        return keys
+        return sequence(first: parent, next: \.parent).lazy.prefix { $0 !== ancestor }
+            .reduce(into: ownKeys) { $0.formUnion($1.ownKeys) }
     }
 
     /// Whether a producer can be shared with children.

@@ -51,12 +51,7 @@ struct ClassFields: Sendable {
     private static func size<T>(of _: T.Type) -> Int { MemoryLayout<T>.size }
 
     private static func isInstance(_ object: AnyObject, of type: AnyClass) -> Bool {
-        var level: AnyClass? = Swift.type(of: object)
-        while let current = level {
-            if current == type { return true }
-            level = _getSuperclass(current)
-        }
-        return false
+        sequence(first: Swift.type(of: object), next: { _getSuperclass($0) }).contains { $0 == type }
     }
 }
 

@@ -10,18 +10,14 @@ enum FieldRecords {
     /// False when the runtime cannot say (the audit then trusts what `_forEachField` reports).
     static func areMissing(in type: AnyClass) -> Bool {
         guard let descriptorOf = unsafe typeContextDescriptor else { return false }
-        var level: AnyClass? = type
-        while let current = level {
+        return sequence(first: type, next: { _getSuperclass($0) }).contains { current in
             // Safe: a class metatype is a pointer to its metadata, which is what the runtime takes.
             // Objective-C classes have no Swift descriptor (nil) and no Swift fields to check.
-            if let descriptor = unsafe descriptorOf(unsafeBitCast(current, to: UnsafeRawPointer.self)),
-                unsafe isMissing(classDescriptor: descriptor)
-            {
-                return true
+            guard let descriptor = unsafe descriptorOf(unsafeBitCast(current, to: UnsafeRawPointer.self)) else {
+                return false
             }
-            level = _getSuperclass(current)
+            return unsafe isMissing(classDescriptor: descriptor)
         }
-        return false
     }
 
     /// Whether `type` or a superclass has field records with stripped names (`-disable-reflection-names`,

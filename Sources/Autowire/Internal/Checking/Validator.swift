@@ -15,23 +15,15 @@ struct Validator {
         do {
             (compiler, snapshot) =
                 try registry.withScratchCompiler { compiler in
-                    var rootProducers: [AnyProducer] = []
-                    for root in roots {
-                        if let producer = rootProducer(root, compiler) {
-                            compiler.checkRoot(producer)
-                            rootProducers.append(producer)
-                        }
+                    func checked(_ producer: AnyProducer?) -> AnyProducer? {
+                        if let producer { compiler.checkRoot(producer) }
+                        return producer
                     }
-                    var bindingProducers: [AnyProducer] = []
+                    let rootProducers = roots.compactMap { checked(rootProducer($0, compiler)) }
                     // Bindings are possible entries, as the build checks them; the roots named are
                     // the entries a resolve takes.
                     compiler.defersEntryDependentCycles = true
-                    for key in bindingKeys {
-                        if let producer = compiler.producer(for: key) {
-                            compiler.checkRoot(producer)
-                            bindingProducers.append(producer)
-                        }
-                    }
+                    let bindingProducers = bindingKeys.compactMap { checked(compiler.producer(for: $0)) }
                     compiler.finish()
                     return (compiler, GraphSnapshot(roots: rootProducers, bindings: bindingProducers))
                 }
@@ -46,7 +38,7 @@ struct Validator {
         let clean =
             injectingProbes && !found.contains(where: { $0.code == .resolutionTooDeep })
             ? CleanCompilation(registry: registry, table: compiler.committedTable) : nil
-        found += audit(snapshot, compiler: compiler, clean: clean)
+        found += audit(snapshot, clean: clean)
         found += bypassedBindings(snapshot)
         // Resolving runs the user's code, as filling probes does: only when that is allowed.
         if let clean { found += resolvingRoots(snapshot, clean) }
@@ -77,16 +69,14 @@ struct Validator {
 
     /// Probes every autowired class the graph reaches, once each, then checks that bound
     /// implementations conform to what they are bound to.
-    private func audit(_ snapshot: GraphSnapshot, compiler: PlanCompiler, clean: CleanCompilation?) -> [Diagnostic] {
+    private func audit(_ snapshot: GraphSnapshot, clean: CleanCompilation?) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         // A class that could not be probed (main-actor isolated, validated elsewhere) maps to nil.
         var probes: [ObjectIdentifier: AnyObject?] = [:]
         // All probes are filled in one resolve, their plans compiled by one clean compilation, so what one
         // probe's injection created (a chain below it) serves the next: validating n classes stays linear.
         func probeAll(_ resolution: Resolution?) {
-            probeEach(
-                snapshot, compiler: compiler, clean: clean, resolution: resolution, probes: &probes,
-                findings: &findings)
+            probeEach(snapshot, clean: clean, resolution: resolution, probes: &probes, findings: &findings)
         }
         if clean != nil {
             _ = try? ResolveProgram.inResolution { probeAll($0) }
@@ -112,16 +102,13 @@ struct Validator {
     }
 
     private func probeEach(
-        _ snapshot: GraphSnapshot, compiler: PlanCompiler, clean: CleanCompilation?, resolution: Resolution?,
+        _ snapshot: GraphSnapshot, clean: CleanCompilation?, resolution: Resolution?,
         probes: inout [ObjectIdentifier: AnyObject?], findings: inout [Diagnostic]
     ) {
-        var probed: [(node: Int, type: any Injectable.Type)] = []
         var seen: Set<ObjectIdentifier> = []
-        for (node, producer) in snapshot.producers.enumerated() {
-            guard let type = Self.injectableType(of: producer), seen.insert(ObjectIdentifier(type)).inserted else {
-                continue
-            }
-            probed.append((node, type))
+        let probed: [(node: Int, type: any Injectable.Type)] = snapshot.producers.enumerated().compactMap {
+            node, producer in
+            Self.injectableType(of: producer).flatMap { seen.insert(ObjectIdentifier($0)).inserted ? (node, $0) : nil }
         }
         // Plans are compiled deepest first, so a class below is found clean or not before those reaching it
         // (a chain compiles once, broken or not); probes are then made and filled in the graph's order.
@@ -140,17 +127,11 @@ struct Validator {
             }
         }
         for (index, entry) in probed.enumerated() {
-            let node = entry.node
             // Built only if a finding needs it: building it for every probe makes a chain O(n²).
-            let graph = snapshot.graph
-            let prefix = {
-                var prefix = graph.path(to: node)
-                prefix.removeLast()
-                return prefix
-            }
+            let prefix = { Array(snapshot.graph.path(to: entry.node).dropLast()) }
             probes[ObjectIdentifier(entry.type)] = probe(
-                entry.type, target: targets[index], pathPrefix: prefix, compiler: compiler, clean: clean,
-                resolution: resolution, findings: &findings)
+                entry.type, target: targets[index], pathPrefix: prefix, clean: clean, resolution: resolution,
+                findings: &findings)
         }
     }
 
@@ -169,9 +150,8 @@ struct Validator {
 
     private static func injectableType(of producer: AnyProducer) -> (any Injectable.Type)? {
         switch producer.origin {
-        case .autowired: producer.key.type as? any Injectable.Type
-        // A `ConstructorInjectable` class that is also `Injectable` (probed through its `init()`).
-        case .constructor: producer.key.type as? any Injectable.Type
+        // `.constructor`: a `ConstructorInjectable` class that is also `Injectable` (probed through its `init()`).
+        case .autowired, .constructor: producer.key.type as? any Injectable.Type
         case .implementation(let implementation, _): implementation as? any Injectable.Type
         default: nil
         }
@@ -182,8 +162,8 @@ struct Validator {
     /// set. A main-actor class is probed only on the main actor, as its `init()` must not run elsewhere:
     /// there it is reported `main-actor-required`, and nil is returned.
     private func probe<X: Injectable>(
-        _ type: X.Type, target: InjectionTargetProducer?, pathPrefix: () -> [String], compiler: PlanCompiler,
-        clean: CleanCompilation?, resolution: Resolution?, findings: inout [Diagnostic]
+        _ type: X.Type, target: InjectionTargetProducer?, pathPrefix: () -> [String], clean: CleanCompilation?,
+        resolution: Resolution?, findings: inout [Diagnostic]
     ) -> AnyObject? {
         let requirements = DeclaredDependency.all(X.dependencies).map { $0.requirement }.filter {
             $0.applies(to: X.self)
@@ -209,37 +189,35 @@ struct Validator {
         var written: [AnyKeyPath: Int] = [:]
         // Whether the probe was filled (its plan compiled cleanly).
         var filled = false
-        if let clean, let resolution, !clean.isStopped {
-            if let target {
-                filled = true
-                do {
-                    if FieldMatcher.isAmbiguous(requirements, in: layout) {
-                        // Which field each step writes tells apart properties of one type.
-                        var before = afterInit
-                        try target.plan.fill(probe, in: resolution) { requirement in
-                            let now = MirrorAudit.nilStates(of: probe, in: layout)
-                            let changed = now.indices.filter { before[$0] == true && now[$0] == false }
-                            if let keyPath = requirement.anyKeyPath, let only = changed.first, changed.count == 1 {
-                                written[keyPath] = only
-                            }
-                            before = now
+        if let clean, let resolution, let target, !clean.isStopped {
+            filled = true
+            do {
+                if FieldMatcher.isAmbiguous(requirements, in: layout) {
+                    // Which field each step writes tells apart properties of one type.
+                    var before = afterInit
+                    try target.plan.fill(probe, in: resolution) { requirement in
+                        let now = MirrorAudit.nilStates(of: probe, in: layout)
+                        let changed = now.indices.filter { before[$0] == true && now[$0] == false }
+                        if let keyPath = requirement.anyKeyPath, let only = changed.first, changed.count == 1 {
+                            written[keyPath] = only
                         }
-                    } else {
-                        try target.plan.fill(probe, in: resolution)
+                        before = now
                     }
-                    afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
-                } catch let error as ResolutionError {
-                    findings += readable(error.diagnostics).map { $0.prefixedPath(pathPrefix()) }
-                    // Past the thread's stack, filling other probes would only meet the same depth.
-                    if error.diagnostics.contains(where: { $0.code == .resolutionTooDeep }) { clean.stop() }
-                    // Only the probe's own forgotten-dependency errors (one-step paths) mean all properties
-                    // were filled; any other stopped the fill, leaving later ones unset for that cause.
-                    if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency && $0.path.count == 1 }) {
-                        afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
-                    }
-                } catch {
-                    findings.append(.internalInconsistency("unexpected error \(error)"))
+                } else {
+                    try target.plan.fill(probe, in: resolution)
                 }
+                afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
+            } catch let error as ResolutionError {
+                findings += readable(error.diagnostics).map { $0.prefixedPath(pathPrefix()) }
+                // Past the thread's stack, filling other probes would only meet the same depth.
+                if error.diagnostics.contains(where: { $0.code == .resolutionTooDeep }) { clean.isStopped = true }
+                // Only the probe's own forgotten-dependency errors (one-step paths) mean all properties
+                // were filled; any other stopped the fill, leaving later ones unset for that cause.
+                if error.diagnostics.allSatisfy({ $0.code == .forgottenDependency && $0.path.count == 1 }) {
+                    afterInjection = MirrorAudit.nilStates(of: probe, in: layout)
+                }
+            } catch {
+                findings.append(.internalInconsistency("unexpected error \(error)"))
             }
         }
 
@@ -307,22 +285,18 @@ final class CleanCompilation {
     private var abandoned: [PlanCompiler] = []
     /// The validation graph's producers whose graph was found not to compile cleanly.
     private var dirty: Set<ObjectIdentifier> = []
-    private var stopped = false
+    /// No later compilation fills or resolves anything (the thread ran out of stack).
+    var isStopped = false
 
     init(registry: Registry, table: [BindingKey: AnyProducer]) {
         self.registry = registry
         compiler = PlanCompiler(registry: registry, table: table)
     }
 
-    /// No later compilation fills or resolves anything (the thread ran out of stack).
-    func stop() { stopped = true }
-
-    var isStopped: Bool { stopped }
-
     /// What `body` compiles, checked as a root, when it and all it reaches compile with no problem, else nil;
     /// `scratch`, the validation graph's producer of it, is dirty uncompiled if an edge leads to a dirty one.
     func compiled<P: AnyProducer>(reaching scratch: AnyProducer, _ body: (PlanCompiler) -> P?) -> P? {
-        guard !stopped else { return nil }
+        guard !isStopped else { return nil }
         if scratch.compiledEdges.contains(where: { dirty.contains(ObjectIdentifier($0.target)) }) {
             dirty.insert(ObjectIdentifier(scratch))
             return nil

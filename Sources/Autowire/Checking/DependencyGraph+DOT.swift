@@ -25,10 +25,8 @@ extension DependencyGraph {
         for node in nodes {
             let style = DOTScopeStyle(node.scope)
             var label = "<B>\(Self.escapedForHTML(node.name))</B>"
-            var provision = "\(node.provision.kind)"
-            if node.provision.kind == .implementation, let implementation = node.provision.implementation {
-                provision = "bound to \(typeName(implementation))"
-            }
+            let bound = node.provision.kind == .implementation ? node.provision.implementation : nil
+            let provision = bound.map { "bound to \(typeName($0))" } ?? "\(node.provision.kind)"
             label += "<BR/><FONT POINT-SIZE=\"10\">\(Self.escapedForHTML("\(provision) · \(node.scope)"))</FONT>"
             if let location = node.location {
                 label += "<BR/><FONT POINT-SIZE=\"9\">\(Self.escapedForHTML(location.description))</FONT>"
@@ -71,33 +69,16 @@ extension DependencyGraph {
     }
 
     /// Escapes text for a double-quoted DOT string.
-    static func escapedForDOT(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escapedForDOT(_ text: String) -> String { escaped(text, ["\\": "\\\\", "\"": "\\\"", "\n": "\\n"]) }
 
     /// Escapes text for a Graphviz HTML-like label: generic type names have angle brackets.
     static func escapedForHTML(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "<BR/>"
-            default: result.append(character)
-            }
-        }
-        return result
+        escaped(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "\n": "<BR/>"])
+    }
+
+    /// `text` with each character `table` lists replaced, one `Character` at a time.
+    private static func escaped(_ text: String, _ table: [Character: String]) -> String {
+        text.reduce(into: "") { $0 += table[$1] ?? String($1) }
     }
 }
 

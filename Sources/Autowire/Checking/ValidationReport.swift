@@ -65,11 +65,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
             let isLast = index == diagnostics.count - 1
             lines.append(
                 "\(isLast ? "└─ " : "├─ ")\(diagnostic.severity.rawValue)[\(diagnostic.code)] \(diagnostic.message)")
-            var details: [String] = []
-            if let location = diagnostic.location { details.append("at: \(location)") }
-            details += diagnostic.relatedLocations.map { "also: \($0)" }
-            if !diagnostic.path.isEmpty { details.append("path: \(diagnostic.renderedPath)") }
-            details.append("fix: \(diagnostic.fix)")
+            let details = diagnostic.details
             let indent = isLast ? "   " : "│  "
             for (detailIndex, detail) in details.enumerated() {
                 lines.append("\(indent)\(detailIndex == details.count - 1 ? "└─ " : "├─ ")\(detail)")

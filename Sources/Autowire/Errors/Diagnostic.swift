@@ -57,21 +57,32 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// The diagnostic on several lines: the message, then `at:`, `also:`, `path:` and `fix:`.
     public var description: String {
-        var lines = ["\(severity.rawValue)[\(code)]: \(message)"]
-        if let location { lines.append("  at: \(location)") }
-        for related in relatedLocations { lines.append("  also: \(related)") }
-        if !path.isEmpty { lines.append("  path: \(renderedPath)") }
-        lines.append("  fix: \(fix)")
-        return lines.joined(separator: "\n")
+        (["\(severity.rawValue)[\(code)]: \(message)"] + details.map { "  \($0)" }).joined(separator: "\n")
+    }
+
+    /// The lines below the message: `at:`, `also:`, `path:` and `fix:`.
+    var details: [String] {
+        let at: [String] = location.map { ["at: \($0)"] } ?? []
+        let shownPath: [String] = path.isEmpty ? [] : ["path: \(renderedPath)"]
+        return at + relatedLocations.map { "also: \($0)" } + shownPath + ["fix: \(fix)"]
     }
 
     func prependingPath(_ component: String) -> Diagnostic {
         var path = [component] + path
         // A path too deep for the stack would be thousands of components long: keep its start.
         if code == .resolutionTooDeep, path.count > Self.tooDeepPathStart + 1 { path.remove(at: path.count - 2) }
-        return Diagnostic(
-            code: code, severity: severity, message: message, location: location,
-            relatedLocations: relatedLocations, path: path, fix: fix)
+        return copy(location: location, path: path)
+    }
+
+    /// The same diagnostic, placed at `location` when it had no place of its own.
+    func located(at location: SourceLocation) -> Diagnostic {
+        self.location != nil ? self : copy(location: location, path: path)
+    }
+
+    private func copy(location: SourceLocation?, path: [String]) -> Diagnostic {
+        Diagnostic(
+            code: code, severity: severity, message: message, location: location, relatedLocations: relatedLocations,
+            path: path, fix: fix)
     }
 }
 

@@ -48,14 +48,6 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The same error, with `location` given to the diagnostics that have none: what a factory
     /// asked its resolver for was declared nowhere else, so its binding is the place to look.
     func locatingUnplaced(at location: SourceLocation) -> ResolutionError {
-        let placed = diagnostics.map { diagnostic in
-            diagnostic.location != nil
-                ? diagnostic
-                : Diagnostic(
-                    code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message,
-                    location: location, relatedLocations: diagnostic.relatedLocations, path: diagnostic.path,
-                    fix: diagnostic.fix)
-        }
-        return ResolutionError(placed, underlyingError: underlyingError)
+        ResolutionError(diagnostics.map { $0.located(at: location) }, underlyingError: underlyingError)
     }
 }

@@ -51,17 +51,6 @@ extension Registry {
     }
 }
 
-extension Diagnostic {
-    /// The same diagnostic, placed at `location` when it had no place of its own.
-    fileprivate func located(at location: SourceLocation) -> Diagnostic {
-        self.location != nil
-            ? self
-            : Diagnostic(
-                code: code, severity: severity, message: message, location: location,
-                relatedLocations: relatedLocations, path: path, fix: fix)
-    }
-}
-
 /// A producer started as a top-level resolve without knowing its type.
 private protocol TopLevelResolving {
     func resolveTopLevelAny() throws -> Any

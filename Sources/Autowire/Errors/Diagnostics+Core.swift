@@ -80,21 +80,15 @@ extension Diagnostic {
                 + "otherwise remove this binding.")
     }
 
-    /// What a child declares that a kept instance of an ancestor does not see.
-    enum ChildDeclaration {
-        case override, binding, contribution
-    }
-
+    /// `declaration`: what a child declares that a kept instance of an ancestor does not see.
     static func overrideNotReaching(
-        _ key: BindingKey, _ declaration: ChildDeclaration, absent: Bool, location: SourceLocation, kept: KeptName,
-        scope: Scope, keptLocation: SourceLocation, path: [String]
+        _ key: BindingKey, _ declaration: BindingDeclaration, absent: Bool, kept: KeptName, scope: Scope,
+        keptLocation: SourceLocation, path: [String]
     ) -> Diagnostic {
         let what =
-            switch declaration {
-            case .override: "The override of \(key)"
-            case .binding: "The binding of \(key)"
-            case .contribution: "The contribution to \(key)"
-            }
+            declaration.isOverride
+            ? "The override of \(key)"
+            : declaration.isContribution ? "The contribution to \(key)" : "The binding of \(key)"
         let name =
             switch kept {
             case .binding(let kept): "\(kept)"
@@ -115,7 +109,7 @@ extension Diagnostic {
             code: .overrideNotReaching,
             message: "\(what) does not reach \(name), which a parent container keeps in the `.\(scope)` scope: "
                 + "\(name) belongs to the parent and \(uses).",
-            location: location, relatedLocations: [keptLocation], path: path, fix: fix)
+            location: declaration.location, relatedLocations: [keptLocation], path: path, fix: fix)
     }
 
     static func overrideOfNothing(_ key: BindingKey, location: SourceLocation) -> Diagnostic {

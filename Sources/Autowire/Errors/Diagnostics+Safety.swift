@@ -4,6 +4,8 @@ extension Diagnostic.Code {
     /// A `Provider`, `Lazy`, `AssistedFactory` or kept `Resolver` of an object its container keeps
     /// (which holds the container weakly) used after the container was released.
     public static let containerReleased = Diagnostic.Code("container-released")
+    /// A `dependencies` or `scope` getter that uses the container while it is being compiled.
+    public static let containerReentered = Diagnostic.Code("container-reentered")
 }
 
 extension Diagnostic {
@@ -18,9 +20,7 @@ extension Diagnostic {
                 + "weak instances, and what they hold) use their Provider, Lazy, AssistedFactory or Resolver: those "
                 + "hold their container weakly, so that a singleton never keeps its own container alive.")
     }
-}
 
-extension Diagnostic {
     /// This thread holds the creation lock of `holding` and needs `waitingFor`, whose creation on
     /// another thread waits (directly or through other threads) for `holding`.
     static func creationCycleAcrossThreads(waitingFor: BindingKey, holding: BindingKey) -> Diagnostic {
@@ -40,14 +40,7 @@ extension Diagnostic {
     static func lockFailed(_ call: String, status: Int32) -> Diagnostic {
         .internalInconsistency("\(call) failed with error \(status)")
     }
-}
 
-extension Diagnostic.Code {
-    /// A `dependencies` or `scope` getter that uses the container while it is being compiled.
-    public static let containerReentered = Diagnostic.Code("container-reentered")
-}
-
-extension Diagnostic {
     static func containerReentered(by member: (type: Any.Type, name: String)?, requesting key: BindingKey?)
         -> Diagnostic
     {
@@ -70,9 +63,7 @@ extension Diagnostic {
                 "Make \(owner).\(member.name) a plain list or value (`static let`) that uses no container; "
                 + "declare what \(owner) needs with `.inject(…)`, or resolve it later, in `init()` or a method.")
     }
-}
 
-extension Diagnostic {
     /// An `init()` or injection started a resolve that needs an object of the same binding again.
     static func rebuiltWhileBuilding(_ key: BindingKey) -> Diagnostic {
         Diagnostic(

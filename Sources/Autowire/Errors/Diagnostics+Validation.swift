@@ -11,6 +11,11 @@ extension Diagnostic.Code {
     public static let reflectionMetadataMissing = Diagnostic.Code("reflection-metadata-missing")
     /// The closure that declares the bindings threw before it finished.
     public static let configurationFailed = Diagnostic.Code("configuration-failed")
+    /// A dependency on a class that is bound as the implementation of another type: it bypasses
+    /// that binding.
+    public static let bypassedBinding = Diagnostic.Code("bypassed-binding")
+    /// Objects of one resolve that hold each other strongly: every resolve leaks one such group.
+    public static let strongReferenceCycle = Diagnostic.Code("strong-reference-cycle")
 }
 
 extension Diagnostic {
@@ -31,26 +36,17 @@ extension Diagnostic {
 
     /// `namesOnly`: the class has field records whose names were stripped
     /// (`-disable-reflection-names`), rather than none.
-    static func reflectionMetadataMissing(owner: Any.Type, path: [String], namesOnly: Bool = false) -> Diagnostic {
-        if namesOnly {
-            return Diagnostic(
-                code: .reflectionMetadataMissing, severity: .warning,
-                message:
-                    "\(typeName(owner)) was not checked for forgotten dependencies: its reflection metadata has no "
-                    + "property names.",
-                path: path,
-                fix:
-                    "Validate a build that keeps the names (one without `-disable-reflection-names`, Xcode's "
-                    + "reflection level \"Without Names\"), such as the test build; resolving does not need them.")
-        }
-        return Diagnostic(
+    static func reflectionMetadataMissing(owner: Any.Type, path: [String], namesOnly: Bool) -> Diagnostic {
+        Diagnostic(
             code: .reflectionMetadataMissing, severity: .warning,
-            message:
-                "\(typeName(owner)) was not checked for forgotten dependencies: its class has no reflection metadata.",
+            message: "\(typeName(owner)) was not checked for forgotten dependencies: its "
+                + (namesOnly ? "reflection metadata has no property names." : "class has no reflection metadata."),
             path: path,
-            fix:
-                "Validate a build that keeps reflection metadata (one without `-disable-reflection-metadata`), such "
-                + "as the test build; resolving does not need it.")
+            fix: namesOnly
+                ? "Validate a build that keeps the names (one without `-disable-reflection-names`, Xcode's "
+                    + "reflection level \"Without Names\"), such as the test build; resolving does not need them."
+                : "Validate a build that keeps reflection metadata (one without `-disable-reflection-metadata`), such "
+                    + "as the test build; resolving does not need it.")
     }
 
     static func unsetAfterInjection(owner: Any.Type, property: String, requirement: Requirement, path: [String])
@@ -73,15 +69,7 @@ extension Diagnostic {
             code: .configurationFailed, message: "Declaring the bindings threw before it finished: \(error).",
             fix: "Fix the cause of the error; bindings declared after the throwing statement were not checked.")
     }
-}
 
-extension Diagnostic.Code {
-    /// A dependency on a class that is bound as the implementation of another type: it bypasses
-    /// that binding.
-    public static let bypassedBinding = Diagnostic.Code("bypassed-binding")
-}
-
-extension Diagnostic {
     static func bypassedBinding(
         owner: String, property: String, implementation: BindingKey, boundAs: BindingKey, boundAt: SourceLocation,
         declaredAt: SourceLocation?, path: [String]
@@ -96,19 +84,11 @@ extension Diagnostic {
                 "Declare \(owner).\(property) as \(boundAs.typeName), or bind \(implementation.typeName) itself if it "
                 + "must be used directly.")
     }
-}
 
-extension Diagnostic.Code {
-    /// Objects of one resolve that hold each other strongly: every resolve leaks one such group.
-    public static let strongReferenceCycle = Diagnostic.Code("strong-reference-cycle")
-}
-
-extension Diagnostic {
     /// `cycle` is the edges around the cycle, starting where the resolve entered it.
     static func strongReferenceCycle(_ cycle: [DependencyGraph.Edge], in graph: DependencyGraph) -> Diagnostic {
         let components = cycle.map { "\(graph.nodes[$0.from].name).\($0.label)" }
         let first = cycle.first.map { graph.nodes[$0.from].name } ?? ""
-        let properties = cycle.map { "\(graph.nodes[$0.from].name).\($0.label)" }
         return Diagnostic(
             code: .strongReferenceCycle, severity: .warning,
             message:
@@ -116,7 +96,7 @@ extension Diagnostic {
                 + "strongly, so every resolve leaves them alive: a memory leak.",
             location: cycle.last?.location, path: components + [first],
             fix:
-                "Make one of \(properties.joined(separator: ", ")) `weak var` (or `unowned`), usually the one that "
+                "Make one of \(components.joined(separator: ", ")) `weak var` (or `unowned`), usually the one that "
                 + "points back to its owner.")
     }
 }

@@ -20,8 +20,7 @@ extension Registry {
                         guard let binding = declared[key] else { continue }
                         problems.append(
                             .overrideNotReaching(
-                                key, binding.isOverride ? .override : binding.isContribution ? .contribution : .binding,
-                                absent: absent, location: binding.location, kept: name, scope: kept.scope,
+                                key, binding, absent: absent, kept: name, scope: kept.scope,
                                 keptLocation: declaration.location, path: path))
                     }
                 }

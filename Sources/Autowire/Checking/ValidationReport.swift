@@ -23,13 +23,6 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     /// How many bindings the container declares.
     public let bindingCount: Int
 
-    init(subject: String, diagnostics: [Diagnostic], graph: DependencyGraph, bindingCount: Int) {
-        self.subject = subject
-        self.diagnostics = diagnostics
-        self.graph = graph
-        self.bindingCount = bindingCount
-    }
-
     /// The problems that stop the wiring from working.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     /// The findings that probably are mistakes but do not stop the wiring.

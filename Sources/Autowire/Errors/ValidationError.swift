@@ -4,8 +4,6 @@ public struct ValidationError: Error, CustomStringConvertible {
     /// Everything validation found.
     public let report: ValidationReport
 
-    init(report: ValidationReport) { self.report = report }
-
     /// Every problem, errors and warnings.
     public var diagnostics: [Diagnostic] { report.diagnostics }
 

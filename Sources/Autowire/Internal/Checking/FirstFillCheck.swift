@@ -35,8 +35,6 @@ class FirstFillCheck: @unchecked Sendable {
         var registry: Registry { registryReference.object }
     }
 
-    init() {}
-
     /// While compiling: check `type`'s first filled instance for undeclared properties `registry` provides.
     final func prepare(type: AnyObject.Type, dependencies: [DeclaredDependency], registry: Registry) {
         subject = Subject(type: type, dependencies: dependencies, registryReference: Unowned(registry))

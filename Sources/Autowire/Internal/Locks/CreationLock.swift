@@ -70,8 +70,6 @@ final class CreationLock: @unchecked Sendable {
         /// The lock each blocked thread waits for.
         var waiting: [ThreadID: CreationLock] = [:]
 
-        init() {}
-
         func withLock<R>(_ body: () throws(ResolutionError) -> R) throws(ResolutionError) -> R {
             let status = mutex.lock()
             guard status == 0 else { throw ResolutionError(.lockFailed("pthread_mutex_lock", status: status)) }

@@ -4,8 +4,6 @@
 final class RecursiveLock: Sendable {
     private let mutex = SystemMutex(recursive: true)
 
-    init() {}
-
     deinit { mutex.destroy() }
 
     /// Runs `body` under the lock.

@@ -3,8 +3,6 @@
 final class ShortLock: Sendable {
     private let mutex = SystemMutex()
 
-    init() {}
-
     deinit { mutex.destroy() }
 
     /// `pthread_mutex_lock` fails only for an uninitialized mutex or an error-checking one locked

@@ -5,8 +5,6 @@ import Dispatch
 /// Asked of the system each check, not remembered from the compiling thread (maybe off the main actor).
 /// The main queue counts on its own: after `dispatch_main()` (`swift test` on Linux) a worker drains it.
 struct MainActorThread: Sendable {
-    init() {}
-
     var isCurrent: Bool {
         if DispatchQueue.getSpecific(key: mainQueueMarker.key) != nil { return true }
         return CurrentThread.isMain

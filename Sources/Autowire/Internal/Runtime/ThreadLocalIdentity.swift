@@ -6,8 +6,6 @@
 struct ThreadLocalIdentity: Sendable {
     private let key = unsafe ThreadLocalKey()
 
-    init() {}
-
     /// Remembers `object` as this thread's mark, replacing any other.
     func mark(_ object: AnyObject) { store(UInt(bitPattern: ObjectIdentifier(object))) }
 

@@ -13,8 +13,6 @@ struct ThreadLocalStack<Value>: Sendable {
 
     private let key = unsafe ThreadLocalKey()
 
-    init() {}
-
     /// Runs `body` with `value` on top of this thread's stack.
     func with<Result>(_ value: Value, _ body: () throws -> Result) rethrows -> Result {
         guard let key else { return try body() }

@@ -18,12 +18,6 @@ enum MirrorAudit {
 
     private static let layouts = PerTypeCache<ProbeLayout>()
 
-    /// The only way Autowire builds a `Mirror`.
-    static func mirror(of object: AnyObject) -> Mirror {
-        counter?.increment()
-        return Mirror(reflecting: object)
-    }
-
     /// The optional stored properties of `object`'s class and superclasses, computed once per class.
     static func layout(of object: AnyObject) -> ProbeLayout {
         let type: AnyObject.Type = Swift.type(of: object)
@@ -33,7 +27,12 @@ enum MirrorAudit {
 
     /// Whether each field of `layout` is nil in `object` right now; nil where it cannot be told.
     static func nilStates(of object: AnyObject, in layout: ProbeLayout) -> [Bool?] {
-        let levels = layout.needsMirror ? Array(mirrorLevels(mirror(of: object))) : []
+        var levels: [Mirror] = []
+        if layout.fields.contains(where: { if case .mirror = $0.reading { true } else { false } }) {
+            // The only place Autowire builds a `Mirror`.
+            counter?.increment()
+            levels = Array(sequence(first: Mirror(reflecting: object)) { $0.superclassMirror })
+        }
         return layout.fields.map { field in
             switch field.reading {
             case .referenceWord(let record):
@@ -47,10 +46,6 @@ enum MirrorAudit {
                 return (child.value as? any OptionalMarker)?.isNone
             }
         }
-    }
-
-    static func mirrorLevels(_ mirror: Mirror) -> UnfoldSequence<Mirror, (Mirror?, Bool)> {
-        sequence(first: mirror) { $0.superclassMirror }
     }
 }
 
@@ -86,28 +81,20 @@ struct ProbeLayout: Sendable {
         case mirror(level: Int, index: Int)
     }
 
-    let fields: [Field]
+    private(set) var fields: [Field] = []
+    /// The class's field records, which `referenceWord` fields are read through; nil when incomplete.
+    private(set) var records: ClassFields?
+
     /// False when the class's stored properties could not be listed whole, with their names (no
     /// reflection metadata, or none of its names): then nothing can be checked.
-    let isComplete: Bool
-    /// The class's field records, which `referenceWord` fields are read through; nil when incomplete.
-    let records: ClassFields?
-
-    var needsMirror: Bool {
-        fields.contains { if case .mirror = $0.reading { true } else { false } }
-    }
+    var isComplete: Bool { records != nil }
 
     /// From the field records alone: a `Mirror` would cost two protocol-conformance checks of the object,
     /// each a walk over every conformance in the program, the first time a type is filled.
     init(of type: AnyClass) {
         // Without field records `_forEachField` sees no stored properties at all: an empty layout
         // that must not pass for a checked one.
-        guard !FieldRecords.areMissing(in: type) else {
-            fields = []
-            isComplete = false
-            records = nil
-            return
-        }
+        guard !FieldRecords.areMissing(in: type) else { return }
         // `_forEachField` lists superclasses' fields first; `Mirror`'s levels (read by `nilStates`) go the
         // other way, class then superclasses, each level's fields being the last listed for it.
         let records = ClassFields(of: type)
@@ -127,13 +114,7 @@ struct ProbeLayout: Sendable {
         // Field records without names (`-disable-reflection-names`) cannot be matched to the
         // declared properties: nothing is checked rather than something guessed.
         guard records.isComplete, levels.allSatisfy({ $0 >= 0 }), !declared.contains(where: \.name.isEmpty)
-        else {
-            fields = []
-            isComplete = false
-            self.records = nil
-            return
-        }
-        isComplete = true
+        else { return }
         self.records = records
         var fields: [Field] = []
         var end = declared.count

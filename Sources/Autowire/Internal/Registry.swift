@@ -234,13 +234,9 @@ final class Registry: @unchecked Sendable {
     /// getter) or when the lock fails.
     func withScratchCompiler<R>(_ body: (PlanCompiler) -> R) throws(ResolutionError) -> R {
         if let outer = PlanCompiler.compiling(self) { throw ResolutionError(outer.reentered()) }
-        do {
-            return try table.write { table in
-                let compiler = PlanCompiler(registry: self, table: table)
-                return compiler.whileCompiling { body(compiler) }
-            }
-        } catch {
-            throw ResolutionError(.lockFailed(error.call, status: error.status))
+        return try writingTable { table in
+            let compiler = PlanCompiler(registry: self, table: table)
+            return compiler.whileCompiling { body(compiler) }
         }
     }
 
@@ -265,7 +261,7 @@ final class Registry: @unchecked Sendable {
         throws(ResolutionError) -> ResolveProgram?
     {
         if PlanCompiler.compiling(self) != nil { return nil }
-        return try writingTable { () -> ResolveProgram? in
+        return try writingTable { _ -> ResolveProgram? in
             let word = root.programWord(of: kind)
             guard word == old else { return ProgramWord.isProgram(word) ? ResolveProgram.published(word) : nil }
             let generation = ProgramWord.isProgram(old) ? ResolveProgram.published(old).generation + 1 : 1
@@ -291,7 +287,7 @@ final class Registry: @unchecked Sendable {
     {
         if PlanCompiler.compiling(self) != nil { return nil }
         let key = VariantKey(program: ObjectIdentifier(program), variant: variant)
-        return try writingTable { () -> ResolveProgram? in
+        return try writingTable { _ -> ResolveProgram? in
             if let known = variants[key] { return known }
             switch ProgramLowering.lower(root, generation: program.generation, kind: program.kind, variant: variant) {
             case .success(let lowered):
@@ -304,10 +300,10 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` under the table's write lock; a lock that fails is `internal-inconsistency`.
-    private func writingTable<R>(_ body: () -> R) throws(ResolutionError) -> R {
+    /// Runs `body` on the table under its write lock; a lock that fails is `internal-inconsistency`.
+    private func writingTable<R>(_ body: (inout [BindingKey: AnyProducer]) -> R) throws(ResolutionError) -> R {
         do {
-            return try table.write { _ in body() }
+            return try table.write(body)
         } catch {
             throw ResolutionError(.lockFailed(error.call, status: error.status))
         }
@@ -323,36 +319,30 @@ final class Registry: @unchecked Sendable {
             outer.report(diagnostic)
             throw ResolutionError(diagnostic)
         }
-        let outcome: Result<AnyProducer, ResolutionError>
-        do {
-            outcome = try table.write { table in
-                if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
-                // A new key adds at least one producer: room for a small graph up front spares
-                // growing (rehashing) the compiler's table; a compiled key may add nothing.
-                let compiler = PlanCompiler(
-                    registry: self, table: table, reservingRoomFor: table[key] == nil ? Self.roomForNewGraph : 0)
-                let producer = compiler.whileCompiling { () -> AnyProducer? in
-                    guard let producer = compile(compiler) else { return nil }
-                    if asRoot { compiler.checkRoot(producer) }
-                    compiler.finish()
-                    return producer
-                }
-                guard let producer else {
-                    // Compiling reported why it made nothing (it ran out of stack): that, not a
-                    // missing binding, is the error.
-                    guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
-                    return .failure(
-                        ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
-                    )
-                }
-                guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
-                compiler.commit(into: &table)
-                return .success(producer)
+        return try writingTable { table -> Result<AnyProducer, ResolutionError> in
+            if let existing = table[key], !asRoot || existing.rootCheck != nil { return .success(existing) }
+            // A new key adds at least one producer: room for a small graph up front spares
+            // growing (rehashing) the compiler's table; a compiled key may add nothing.
+            let compiler = PlanCompiler(
+                registry: self, table: table, reservingRoomFor: table[key] == nil ? Self.roomForNewGraph : 0)
+            let producer = compiler.whileCompiling { () -> AnyProducer? in
+                guard let producer = compile(compiler) else { return nil }
+                if asRoot { compiler.checkRoot(producer) }
+                compiler.finish()
+                return producer
             }
-        } catch {
-            throw ResolutionError(.lockFailed(error.call, status: error.status))
-        }
-        return try outcome.get()
+            guard let producer else {
+                // Compiling reported why it made nothing (it ran out of stack): that, not a
+                // missing binding, is the error.
+                guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
+                return .failure(
+                    ResolutionError(.missingBinding(key, location: nil, path: [key.description], propertyHint: nil))
+                )
+            }
+            guard compiler.problems.isEmpty else { return .failure(ResolutionError(compiler.problems)) }
+            compiler.commit(into: &table)
+            return .success(producer)
+        }.get()
     }
 }
 

@@ -132,6 +132,10 @@ extension DependencyGraph {
 }
 
 extension DependencyGraph.Provision {
+    init(_ kind: Kind, _ locations: [SourceLocation] = [], implementation: Any.Type? = nil) {
+        self.init(kind: kind, implementation: implementation, locations: locations)
+    }
+
     /// The stable identifier of a way of providing a value.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         /// The kind as printed.

@@ -30,7 +30,7 @@ struct GraphSnapshot {
         for (index, root) in (roots + bindings).enumerated() {
             let isReached = ids[ObjectIdentifier(root)] != nil
             let rootID = id(of: root, reachedBy: nil)
-            if index < roots.count || !isReached { rootIDs.append(rootID) }
+            if index < roots.count || !isReached, !rootIDs.contains(rootID) { rootIDs.append(rootID) }
             while next < producers.count {
                 let producer = producers[next]
                 for edge in producer.compiledEdges {
@@ -43,11 +43,9 @@ struct GraphSnapshot {
                 next += 1
             }
         }
-        var uniqueRoots: [Int] = []
-        for root in rootIDs where !uniqueRoots.contains(root) { uniqueRoots.append(root) }
         self.producers = producers
         self.graph = DependencyGraph(
-            roots: uniqueRoots, nodes: producers.enumerated().map { Self.node($1, id: $0) }, edges: edges,
+            roots: rootIDs, nodes: producers.enumerated().map { Self.node($1, id: $0) }, edges: edges,
             parentEdges: parentEdges)
     }
 
@@ -57,31 +55,22 @@ struct GraphSnapshot {
         return DependencyGraph.Node(
             id: id, type: key.type, tag: isInjectionTarget ? nil : key.userTag, scope: producer.scope,
             provision: isInjectionTarget
-                ? DependencyGraph.Provision(kind: .propertyInjection, implementation: nil, locations: [])
-                : key.isAssistedSeed
-                    ? DependencyGraph.Provision(kind: .assistedArgument, implementation: nil, locations: [])
-                    : provision(producer.origin))
+                ? .init(.propertyInjection) : key.isAssistedSeed ? .init(.assistedArgument) : provision(producer.origin)
+        )
     }
 
     private static func provision(_ origin: Origin) -> DependencyGraph.Provision {
         switch origin {
-        case .autowired: DependencyGraph.Provision(kind: .autowired, implementation: nil, locations: [])
-        case .implementation(let type, let location):
-            DependencyGraph.Provision(kind: .implementation, implementation: type, locations: [location])
-        case .value(let location): DependencyGraph.Provision(kind: .value, implementation: nil, locations: [location])
-        case .closure(let location):
-            DependencyGraph.Provision(kind: .closure, implementation: nil, locations: [location])
-        case .factory(let location):
-            DependencyGraph.Provision(kind: .factory, implementation: nil, locations: [location])
-        case .constructor(let location):
-            DependencyGraph.Provision(kind: .constructor, implementation: nil, locations: [location])
-        case .collection(let locations):
-            DependencyGraph.Provision(kind: .collection, implementation: nil, locations: locations)
-        case .synthesized: DependencyGraph.Provision(kind: .synthesized, implementation: nil, locations: [])
-        case .offered(let location):
-            DependencyGraph.Provision(kind: .offered, implementation: nil, locations: [location])
-        case .request(let location):
-            DependencyGraph.Provision(kind: .request, implementation: nil, locations: [location])
+        case .autowired: .init(.autowired)
+        case .implementation(let type, let location): .init(.implementation, [location], implementation: type)
+        case .value(let location): .init(.value, [location])
+        case .closure(let location): .init(.closure, [location])
+        case .factory(let location): .init(.factory, [location])
+        case .constructor(let location): .init(.constructor, [location])
+        case .collection(let locations): .init(.collection, locations)
+        case .synthesized: .init(.synthesized)
+        case .offered(let location): .init(.offered, [location])
+        case .request(let location): .init(.request, [location])
         }
     }
 }

@@ -3,10 +3,8 @@
 /// identifiers in backticks. Made from the runtime's qualified name by `TypeNameSpelling`'s scans,
 /// by hand: a regex costs ~0.5 ms to build.
 func typeName(_ type: Any.Type) -> String {
-    var name = String(reflecting: type).withSpacesInRawIdentifiers
-    name = TypeNameSpelling.sugared(name)
-    name = TypeNameSpelling.withoutModules(name)
-    name = TypeNameSpelling.withoutUnnameableContexts(name)
+    let name = TypeNameSpelling.withoutUnnameableContexts(
+        TypeNameSpelling.withoutModules(TypeNameSpelling.sugared(String(reflecting: type).withSpacesInRawIdentifiers)))
     return name == "()" ? "Void" : name
 }
 
@@ -109,16 +107,12 @@ enum TypeNameSpelling {
 
     /// Whether a path component starts at `index`: a name, or a scope code cannot name.
     private static func isComponentStart(_ name: String, at index: String.Index) -> Bool {
-        isIdentifierStart(name[index]) || name[index...].hasPrefix(unnameableContext)
+        name[index] == "_" || name[index] == "`" || name[index].isLetter || name[index...].hasPrefix(unnameableContext)
     }
 
     /// Whether `name` has a space outside `()`, `[]`, `<>` and raw identifiers.
     static func hasTopLevelSpace(_ name: String) -> Bool {
         firstTopLevel(in: name, from: name.startIndex) { $0 == " " } != nil
-    }
-
-    private static func isIdentifierStart(_ character: Character) -> Bool {
-        character == "_" || character == "`" || character.isLetter
     }
 
     private static func isIdentifierPart(_ character: Character) -> Bool {
@@ -128,13 +122,8 @@ enum TypeNameSpelling {
     /// The end of the path component at `start`: a plain name, a raw identifier in backticks, or an
     /// unnameable scope in parentheses.
     private static func identifierEnd(in name: String, from start: String.Index) -> String.Index {
-        if name[start] == "(" {
-            guard let close = name[start...].firstIndex(of: ")") else { return name.endIndex }
-            return name.index(after: close)
-        }
-        if name[start] == "`" {
-            let afterOpen = name.index(after: start)
-            guard let close = name[afterOpen...].firstIndex(of: "`") else { return name.endIndex }
+        if let closing: Character = name[start] == "(" ? ")" : name[start] == "`" ? "`" : nil {
+            guard let close = name[name.index(after: start)...].firstIndex(of: closing) else { return name.endIndex }
             return name.index(after: close)
         }
         return name[start...].firstIndex { !isIdentifierPart($0) } ?? name.endIndex

@@ -34,10 +34,11 @@ final class AutowiredClass {
         switch declared {
         case .graph, .transient:
             let producerType = RecipeProducer<X>.self
-            let scope: Scope = declared == .graph ? .graph : .transient
             return { key, kind, registry in
                 guard kind == declared else { return nil }
                 let plan = InjectionPlan()
+                // The scope made here, not captured: a `Scope` would grow every class's closure context.
+                let scope: Scope = kind == .graph ? .graph : .transient
                 return (
                     producerType.init(
                         key: key, scope: scope, origin: .autowired, registry: registry, recipe: recipe(plan)),
